@@ -1,0 +1,498 @@
+//! Layered configuration: defaults, then `<data>/config.toml`, then `RELAY_*` environment variables, then
+//! command-line flags. One table ([`KEYS`]) names every key; it drives parsing, error messages and
+//! `docs/CONFIG.md`. An invalid value stops the start with a message naming the key and where it came from.
+
+use std::fmt;
+use std::net::IpAddr;
+use std::path::{Path, PathBuf};
+
+use crate::paths::{self, DataDir};
+
+/// The HTTP port used when nothing else is configured.
+pub const DEFAULT_PORT: u16 = 8765;
+/// Events kept in memory for live subscribers before a slow one is sent a fresh snapshot.
+pub const DEFAULT_EVENT_BUFFER: usize = 1024;
+/// The data directory variable; `--home` overrides it.
+pub const HOME_ENV: &str = "RELAY_HOME";
+
+/// One configuration key: its name in `config.toml`, its environment variable, its flag (if any).
+#[derive(Clone, Copy, Debug)]
+pub struct ConfigKey {
+    pub name: &'static str,
+    pub env: &'static str,
+    pub flag: Option<&'static str>,
+    /// What values are accepted, for messages and docs.
+    pub accepts: &'static str,
+    pub default: &'static str,
+    pub help: &'static str,
+}
+
+/// Every key `config.toml` accepts, in documentation order.
+pub const KEYS: &[ConfigKey] = &[
+    ConfigKey {
+        name: "port",
+        env: "RELAY_PORT",
+        flag: Some("--port"),
+        accepts: "an integer from 0 to 65535 (0 picks a free port)",
+        default: "8765",
+        help: "TCP port of the HTTP listener (MCP, hooks, board, /healthz)",
+    },
+    ConfigKey {
+        name: "host",
+        env: "RELAY_HOST",
+        flag: None,
+        accepts: "an IP address",
+        default: "127.0.0.1",
+        help: "address the HTTP listener binds; anything but loopback logs a warning",
+    },
+    ConfigKey {
+        name: "socket",
+        env: "RELAY_SOCKET",
+        flag: Some("--socket"),
+        accepts: "a file path",
+        default: "$XDG_RUNTIME_DIR/relay/relayd-v1.sock, or <data>/run/relayd-v1.sock when the data directory is overridden or there is no runtime directory",
+        help: "path of the local gRPC socket",
+    },
+    ConfigKey {
+        name: "allowed_hosts",
+        env: "RELAY_ALLOWED_HOSTS",
+        flag: None,
+        accepts: "a list of host names (comma-separated in the environment)",
+        default: "[]",
+        help: "extra Host names accepted besides 127.0.0.1, localhost, [::1] and the bound host",
+    },
+    ConfigKey {
+        name: "log_dir",
+        env: "RELAY_LOG_DIR",
+        flag: None,
+        accepts: "a directory path",
+        default: "$XDG_STATE_HOME/relay, or <data>/logs when the data directory is overridden",
+        help: "where relayd writes its daily-rotated logs",
+    },
+    ConfigKey {
+        name: "log_level",
+        env: "RELAY_LOG_LEVEL",
+        flag: None,
+        accepts: "one of error, warn, info, debug, trace",
+        default: "info",
+        help: "the least severe level written to the log",
+    },
+    ConfigKey {
+        name: "log_format",
+        env: "RELAY_LOG_FORMAT",
+        flag: None,
+        accepts: "text or json",
+        default: "text",
+        help: "log line format; json writes one JSON object per line",
+    },
+    ConfigKey {
+        name: "event_buffer",
+        env: "RELAY_EVENT_BUFFER",
+        flag: None,
+        accepts: "an integer from 2 to 65536",
+        default: "1024",
+        help: "events buffered for live subscribers; one that falls further behind gets a fresh snapshot",
+    },
+];
+
+/// Where the data directory came from. An overridden home keeps its socket and logs inside it, so isolated
+/// daemons never share a socket.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HomeSource {
+    Default,
+    Environment,
+    Flag,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum LogLevel {
+    Error,
+    Warn,
+    Info,
+    Debug,
+    Trace,
+}
+
+impl LogLevel {
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            LogLevel::Error => "error",
+            LogLevel::Warn => "warn",
+            LogLevel::Info => "info",
+            LogLevel::Debug => "debug",
+            LogLevel::Trace => "trace",
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LogFormat {
+    Text,
+    Json,
+}
+
+/// Values given on the command line; they win over everything else.
+#[derive(Clone, Debug, Default)]
+pub struct Flags {
+    pub home: Option<PathBuf>,
+    pub port: Option<u16>,
+    pub socket: Option<PathBuf>,
+}
+
+/// The resolved configuration of one relayd (and of the clients that talk to it).
+#[derive(Clone, Debug)]
+pub struct Config {
+    pub data_dir: DataDir,
+    pub home_source: HomeSource,
+    pub host: IpAddr,
+    pub port: u16,
+    pub socket: PathBuf,
+    pub allowed_hosts: Vec<String>,
+    pub log_dir: PathBuf,
+    pub log_level: LogLevel,
+    pub log_format: LogFormat,
+    pub event_buffer: usize,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum ConfigError {
+    #[error(
+        "no data directory could be determined for this user; set {HOME_ENV} or pass --home <DIR>"
+    )]
+    NoHome,
+    #[error("cannot read {path}: {source}; fix its permissions or move it away to start with the defaults")]
+    Read { path: PathBuf, source: std::io::Error },
+    #[error("{path} is not valid TOML: {message}")]
+    Syntax { path: PathBuf, message: String },
+    #[error("invalid configuration: `{key}` {origin}: expected {accepts}, got {got}")]
+    Invalid { key: String, origin: Origin, accepts: &'static str, got: String },
+    #[error("unknown configuration key `{key}` in {path}; known keys: {known}")]
+    UnknownKey { key: String, path: PathBuf, known: String },
+}
+
+/// Where a rejected value came from, so the message says where to fix it.
+#[derive(Clone, Debug)]
+pub enum Origin {
+    File(PathBuf),
+    Env(&'static str),
+}
+
+impl fmt::Display for Origin {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Origin::File(path) => write!(f, "in {}", path.display()),
+            Origin::Env(var) => write!(f, "from the environment variable {var}"),
+        }
+    }
+}
+
+/// A raw value before it is checked against its key.
+enum Raw<'a> {
+    Toml(&'a toml::Value),
+    Env(&'a str),
+}
+
+impl Raw<'_> {
+    fn shown(&self) -> String {
+        match self {
+            Raw::Toml(value) => value.to_string(),
+            Raw::Env(text) => format!("{text:?}"),
+        }
+    }
+
+    fn text(&self) -> Option<&str> {
+        match self {
+            Raw::Toml(toml::Value::String(text)) => Some(text),
+            Raw::Toml(_) => None,
+            Raw::Env(text) => Some(text),
+        }
+    }
+
+    fn integer(&self) -> Option<i64> {
+        match self {
+            Raw::Toml(toml::Value::Integer(n)) => Some(*n),
+            Raw::Toml(_) => None,
+            Raw::Env(text) => text.trim().parse().ok(),
+        }
+    }
+
+    fn list(&self) -> Option<Vec<String>> {
+        match self {
+            Raw::Toml(toml::Value::Array(items)) => {
+                items.iter().map(|item| item.as_str().map(str::to_owned)).collect()
+            }
+            Raw::Toml(_) => None,
+            Raw::Env(text) => Some(
+                text.split(',').map(str::trim).filter(|s| !s.is_empty()).map(str::to_owned).collect(),
+            ),
+        }
+    }
+}
+
+/// Settings as read so far; `None` means "derive the default at the end".
+#[derive(Default)]
+struct Layered {
+    host: Option<IpAddr>,
+    port: Option<u16>,
+    socket: Option<PathBuf>,
+    allowed_hosts: Option<Vec<String>>,
+    log_dir: Option<PathBuf>,
+    log_level: Option<LogLevel>,
+    log_format: Option<LogFormat>,
+    event_buffer: Option<usize>,
+}
+
+impl Layered {
+    fn set(&mut self, key: &ConfigKey, raw: &Raw<'_>, origin: &Origin) -> Result<(), ConfigError> {
+        let invalid = || ConfigError::Invalid {
+            key: key.name.to_owned(),
+            origin: origin.clone(),
+            accepts: key.accepts,
+            got: raw.shown(),
+        };
+        match key.name {
+            "port" => {
+                let port = raw.integer().and_then(|n| u16::try_from(n).ok()).ok_or_else(invalid)?;
+                self.port = Some(port);
+            }
+            "host" => {
+                let host = raw.text().and_then(|t| t.trim().parse().ok()).ok_or_else(invalid)?;
+                self.host = Some(host);
+            }
+            "socket" => self.socket = Some(non_empty_path(raw).ok_or_else(invalid)?),
+            "log_dir" => self.log_dir = Some(non_empty_path(raw).ok_or_else(invalid)?),
+            "allowed_hosts" => {
+                let hosts = raw.list().ok_or_else(invalid)?;
+                if hosts.iter().any(|h| h.is_empty() || h.contains(['/', ' ', '@'])) {
+                    return Err(invalid());
+                }
+                self.allowed_hosts = Some(hosts.into_iter().map(|h| h.to_ascii_lowercase()).collect());
+            }
+            "log_level" => {
+                let level = match raw.text().map(str::trim) {
+                    Some("error") => LogLevel::Error,
+                    Some("warn") => LogLevel::Warn,
+                    Some("info") => LogLevel::Info,
+                    Some("debug") => LogLevel::Debug,
+                    Some("trace") => LogLevel::Trace,
+                    _ => return Err(invalid()),
+                };
+                self.log_level = Some(level);
+            }
+            "log_format" => {
+                let format = match raw.text().map(str::trim) {
+                    Some("text") => LogFormat::Text,
+                    Some("json") => LogFormat::Json,
+                    _ => return Err(invalid()),
+                };
+                self.log_format = Some(format);
+            }
+            "event_buffer" => {
+                let size = raw
+                    .integer()
+                    .and_then(|n| usize::try_from(n).ok())
+                    .filter(|n| (2..=65536).contains(n))
+                    .ok_or_else(invalid)?;
+                self.event_buffer = Some(size);
+            }
+            _ => return Err(invalid()),
+        }
+        Ok(())
+    }
+}
+
+fn non_empty_path(raw: &Raw<'_>) -> Option<PathBuf> {
+    raw.text().map(str::trim).filter(|t| !t.is_empty()).map(PathBuf::from)
+}
+
+impl Config {
+    /// Loads the configuration from the process environment and the given flags.
+    pub fn load(flags: &Flags) -> Result<Config, ConfigError> {
+        Self::load_with(flags, |name| std::env::var(name).ok())
+    }
+
+    /// Loads the configuration with `env` standing in for the environment (tests pass a map).
+    pub fn load_with(flags: &Flags, env: impl Fn(&str) -> Option<String>) -> Result<Config, ConfigError> {
+        let (home, home_source) = if let Some(home) = &flags.home {
+            (home.clone(), HomeSource::Flag)
+        } else if let Some(home) = env(HOME_ENV).filter(|h| !h.trim().is_empty()) {
+            (PathBuf::from(home), HomeSource::Environment)
+        } else {
+            (paths::default_data_dir().ok_or(ConfigError::NoHome)?, HomeSource::Default)
+        };
+        let home = absolute(&home);
+        let data_dir = DataDir::new(home);
+
+        let mut layered = Layered::default();
+        read_file(&data_dir.config(), &mut layered)?;
+        for key in KEYS {
+            if let Some(value) = env(key.env) {
+                layered.set(key, &Raw::Env(&value), &Origin::Env(key.env))?;
+            }
+        }
+        if let Some(port) = flags.port {
+            layered.port = Some(port);
+        }
+        if let Some(socket) = &flags.socket {
+            layered.socket = Some(socket.clone());
+        }
+
+        let overridden = home_source != HomeSource::Default;
+        let socket = layered.socket.map(|s| absolute(&s)).unwrap_or_else(|| {
+            let dir = match paths::default_runtime_dir() {
+                Some(runtime) if !overridden => runtime,
+                _ => data_dir.run_dir(),
+            };
+            dir.join(paths::socket_file_name())
+        });
+        let log_dir = layered.log_dir.map(|d| absolute(&d)).unwrap_or_else(|| {
+            match paths::default_state_dir() {
+                Some(state) if !overridden => state,
+                _ => data_dir.log_dir(),
+            }
+        });
+        Ok(Config {
+            data_dir,
+            home_source,
+            host: layered.host.unwrap_or(IpAddr::from([127, 0, 0, 1])),
+            port: layered.port.unwrap_or(DEFAULT_PORT),
+            socket,
+            allowed_hosts: layered.allowed_hosts.unwrap_or_default(),
+            log_dir,
+            log_level: layered.log_level.unwrap_or(LogLevel::Info),
+            log_format: layered.log_format.unwrap_or(LogFormat::Text),
+            event_buffer: layered.event_buffer.unwrap_or(DEFAULT_EVENT_BUFFER),
+        })
+    }
+}
+
+fn read_file(path: &Path, layered: &mut Layered) -> Result<(), ConfigError> {
+    let text = match std::fs::read_to_string(path) {
+        Ok(text) => text,
+        Err(err) if err.kind() == std::io::ErrorKind::NotFound => return Ok(()),
+        Err(source) => return Err(ConfigError::Read { path: path.to_path_buf(), source }),
+    };
+    let table: toml::Table = text.parse().map_err(|err: toml::de::Error| ConfigError::Syntax {
+        path: path.to_path_buf(),
+        message: err.to_string().trim().replace('\n', " "),
+    })?;
+    let origin = Origin::File(path.to_path_buf());
+    for (name, value) in &table {
+        let key = KEYS.iter().find(|key| key.name == name).ok_or_else(|| ConfigError::UnknownKey {
+            key: name.clone(),
+            path: path.to_path_buf(),
+            known: KEYS.iter().map(|k| k.name).collect::<Vec<_>>().join(", "),
+        })?;
+        layered.set(key, &Raw::Toml(value), &origin)?;
+    }
+    Ok(())
+}
+
+/// Makes a path absolute against the current directory without touching the file system.
+fn absolute(path: &Path) -> PathBuf {
+    std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf())
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::HashMap;
+
+    use super::*;
+
+    fn home_with(config: &str) -> tempfile::TempDir {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("config.toml"), config).unwrap();
+        dir
+    }
+
+    fn load(home: &Path, env: &[(&str, &str)], flags: Flags) -> Result<Config, ConfigError> {
+        let env: HashMap<String, String> =
+            env.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
+        let flags = Flags { home: Some(home.to_path_buf()), ..flags };
+        Config::load_with(&flags, |name| env.get(name).cloned())
+    }
+
+    #[test]
+    fn defaults_apply_when_nothing_is_configured() {
+        let dir = tempfile::tempdir().unwrap();
+        let config = load(dir.path(), &[], Flags::default()).unwrap();
+        assert_eq!(config.port, DEFAULT_PORT);
+        assert_eq!(config.host, IpAddr::from([127, 0, 0, 1]));
+        assert_eq!(config.socket, dir.path().join("run").join("relayd-v1.sock"));
+        assert_eq!(config.log_dir, dir.path().join("logs"));
+        assert_eq!(config.log_level, LogLevel::Info);
+        assert_eq!(config.event_buffer, DEFAULT_EVENT_BUFFER);
+        assert_eq!(config.home_source, HomeSource::Flag);
+    }
+
+    #[test]
+    fn later_layers_win_when_a_key_is_set_in_several() {
+        let dir = home_with("port = 9000\nlog_level = \"debug\"\nallowed_hosts = [\"Relay.Example\"]\n");
+        let file_only = load(dir.path(), &[], Flags::default()).unwrap();
+        assert_eq!(file_only.port, 9000);
+        assert_eq!(file_only.log_level, LogLevel::Debug);
+        assert_eq!(file_only.allowed_hosts, vec!["relay.example".to_string()]);
+
+        let env = load(dir.path(), &[("RELAY_PORT", "9100")], Flags::default()).unwrap();
+        assert_eq!(env.port, 9100);
+        assert_eq!(env.log_level, LogLevel::Debug);
+
+        let flag = load(dir.path(), &[("RELAY_PORT", "9100")], Flags { port: Some(9200), ..Flags::default() })
+            .unwrap();
+        assert_eq!(flag.port, 9200);
+    }
+
+    #[test]
+    fn invalid_file_value_names_the_key_and_file_when_loading() {
+        let dir = home_with("port = \"eighty\"\n");
+        let err = load(dir.path(), &[], Flags::default()).unwrap_err();
+        let message = err.to_string();
+        assert!(message.contains("`port`"), "{message}");
+        assert!(message.contains("config.toml"), "{message}");
+        assert!(message.contains("\"eighty\""), "{message}");
+    }
+
+    #[test]
+    fn invalid_env_value_names_the_variable_when_loading() {
+        let dir = tempfile::tempdir().unwrap();
+        let err = load(dir.path(), &[("RELAY_PORT", "70000")], Flags::default()).unwrap_err();
+        let message = err.to_string();
+        assert!(message.contains("`port`") && message.contains("RELAY_PORT"), "{message}");
+        let err = load(dir.path(), &[("RELAY_LOG_LEVEL", "loud")], Flags::default()).unwrap_err();
+        assert!(err.to_string().contains("`log_level`"), "{err}");
+    }
+
+    #[test]
+    fn unknown_key_is_refused_with_the_known_keys_listed() {
+        let dir = home_with("prot = 1\n");
+        let message = load(dir.path(), &[], Flags::default()).unwrap_err().to_string();
+        assert!(message.contains("`prot`") && message.contains("port, host"), "{message}");
+    }
+
+    #[test]
+    fn toml_syntax_error_names_the_file() {
+        let dir = home_with("port = = 3\n");
+        let err = load(dir.path(), &[], Flags::default()).unwrap_err();
+        assert!(matches!(err, ConfigError::Syntax { .. }), "{err}");
+        assert!(err.to_string().contains("config.toml"), "{err}");
+    }
+
+    #[test]
+    fn every_key_in_the_table_is_accepted_by_the_parser() {
+        let samples = [
+            ("port", "1"),
+            ("host", "\"::1\""),
+            ("socket", "\"/tmp/x.sock\""),
+            ("allowed_hosts", "[\"a.example\"]"),
+            ("log_dir", "\"/tmp/logs\""),
+            ("log_level", "\"warn\""),
+            ("log_format", "\"json\""),
+            ("event_buffer", "64"),
+        ];
+        assert_eq!(samples.len(), KEYS.len());
+        for (key, value) in samples {
+            let dir = home_with(&format!("{key} = {value}\n"));
+            load(dir.path(), &[], Flags::default()).unwrap_or_else(|e| panic!("{key}: {e}"));
+        }
+    }
+}

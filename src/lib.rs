@@ -1,0 +1,21 @@
+//! relay-core: the contract shared by `relayd` and the `relay` client.
+//!
+//! Ids, domain types and their invariants, event kinds, the `relay.v1` proto, paths, and the layered
+//! configuration. No I/O here beyond path lookup and reading `config.toml`.
+
+pub mod config;
+pub mod event;
+pub mod paths;
+
+/// The generated `relay.v1` messages, client and server.
+pub mod proto {
+    #![allow(clippy::all, clippy::pedantic, missing_docs)]
+    tonic::include_proto!("relay.v1");
+}
+
+/// The version of relay, shared by `relay`, `relayd`, `/healthz` and `GetStatus`.
+pub const VERSION: &str = env!("CARGO_PKG_VERSION");
+
+/// The `relay.v1` protocol revision. It is part of the socket file name, so a client never talks to a daemon
+/// of another revision by accident.
+pub const PROTOCOL_VERSION: u32 = 1;

@@ -1,0 +1,80 @@
+//! Where relay keeps things: the data directory and the files inside it, the socket, the logs.
+
+use std::path::{Path, PathBuf};
+
+use crate::PROTOCOL_VERSION;
+
+/// The SQLite store inside the data directory.
+pub const DB_FILE: &str = "relay.sqlite";
+/// The API token inside the data directory (mode 0600).
+pub const TOKEN_FILE: &str = "token";
+/// The optional configuration file inside the data directory.
+pub const CONFIG_FILE: &str = "config.toml";
+/// The file relayd holds an exclusive `flock` on while it runs; it contains the holder's pid.
+pub const LOCK_FILE: &str = "relayd.lock";
+/// The prefix of relayd's daily log files.
+pub const LOG_FILE_PREFIX: &str = "relayd.log";
+
+/// The socket file name; the protocol revision is part of it.
+pub fn socket_file_name() -> String {
+    format!("relayd-v{PROTOCOL_VERSION}.sock")
+}
+
+/// The per-user data directory (`~/.local/share/relay` on Linux).
+pub fn default_data_dir() -> Option<PathBuf> {
+    project_dirs().map(|dirs| dirs.data_dir().to_path_buf())
+}
+
+/// The per-user state directory for logs (`~/.local/state/relay` on Linux), when the platform has one.
+pub fn default_state_dir() -> Option<PathBuf> {
+    project_dirs().and_then(|dirs| dirs.state_dir().map(Path::to_path_buf))
+}
+
+/// `$XDG_RUNTIME_DIR/relay`, when the platform has a runtime directory.
+pub fn default_runtime_dir() -> Option<PathBuf> {
+    project_dirs().and_then(|dirs| dirs.runtime_dir().map(Path::to_path_buf))
+}
+
+fn project_dirs() -> Option<directories::ProjectDirs> {
+    directories::ProjectDirs::from("", "", "relay")
+}
+
+/// Files of one data directory.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DataDir(PathBuf);
+
+impl DataDir {
+    pub fn new(path: impl Into<PathBuf>) -> Self {
+        DataDir(path.into())
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.0
+    }
+
+    pub fn db(&self) -> PathBuf {
+        self.0.join(DB_FILE)
+    }
+
+    pub fn token(&self) -> PathBuf {
+        self.0.join(TOKEN_FILE)
+    }
+
+    pub fn config(&self) -> PathBuf {
+        self.0.join(CONFIG_FILE)
+    }
+
+    pub fn lock(&self) -> PathBuf {
+        self.0.join(LOCK_FILE)
+    }
+
+    /// The socket's fallback directory when there is no runtime directory or the home was overridden.
+    pub fn run_dir(&self) -> PathBuf {
+        self.0.join("run")
+    }
+
+    /// The log directory used when the home was overridden or the platform has no state directory.
+    pub fn log_dir(&self) -> PathBuf {
+        self.0.join("logs")
+    }
+}
