@@ -1,0 +1,232 @@
+//! The SQLite store: all SQL lives under this module.
+//!
+//! WAL, `synchronous=NORMAL`, `foreign_keys=ON`, `busy_timeout=5000`; numbered migrations embedded from
+//! `migrations/`, tracked by `PRAGMA user_version`; a copy of the file before each upgrade; a schema newer
+//! than this binary is refused. Writes are serialised by the daemon (one writer).
+
+mod backup;
+mod error;
+mod migrate;
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use relay_core::event::EventKind;
+use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
+use sqlx::{Connection, Row, SqliteConnection, SqlitePool};
+
+pub use backup::{BackupInfo, Restored, restore};
+pub use error::StoreError;
+pub use migrate::{APPLICATION_ID, MIGRATIONS, Migration, SCHEMA_VERSION};
+
+/// One row of the event log.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EventRecord {
+    pub id: i64,
+    pub kind: String,
+    pub at_ms: i64,
+    pub subject: String,
+    /// The payload, a JSON object as text.
+    pub data: String,
+}
+
+/// What a database file says about itself, read without changing it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DbInfo {
+    pub schema_version: u32,
+    pub application_id: i32,
+    pub last_event_id: i64,
+}
+
+/// The open store. Cheap to share behind the daemon handle.
+#[derive(Debug)]
+pub struct Store {
+    pool: SqlitePool,
+    path: PathBuf,
+}
+
+fn options(path: &Path) -> SqliteConnectOptions {
+    SqliteConnectOptions::new()
+        .filename(path)
+        .create_if_missing(true)
+        .journal_mode(SqliteJournalMode::Wal)
+        .synchronous(SqliteSynchronous::Normal)
+        .foreign_keys(true)
+        .busy_timeout(Duration::from_secs(5))
+}
+
+/// Options that read a file without creating, changing or locking anything next to it.
+fn inspect_options(path: &Path) -> SqliteConnectOptions {
+    SqliteConnectOptions::new().filename(path).read_only(true).immutable(true)
+}
+
+/// The first 16 bytes of every SQLite database file.
+const SQLITE_HEADER: &[u8; 16] = b"SQLite format 3\0";
+
+/// Refuses files that are not SQLite databases before SQLite sees them. An empty file is a new database.
+fn check_header(path: &Path) -> Result<(), StoreError> {
+    use std::io::Read;
+    let mut file = match std::fs::File::open(path) {
+        Ok(file) => file,
+        Err(err) if err.kind() == std::io::ErrorKind::NotFound => return Ok(()),
+        Err(source) => return Err(StoreError::Io { path: path.to_path_buf(), source }),
+    };
+    let mut header = [0u8; 16];
+    let read = file.read(&mut header).map_err(|source| StoreError::Io { path: path.to_path_buf(), source })?;
+    if read == 0 || (read == 16 && &header == SQLITE_HEADER) {
+        Ok(())
+    } else {
+        Err(StoreError::NotADatabase { path: path.to_path_buf() })
+    }
+}
+
+async fn read_info(conn: &mut SqliteConnection, path: &Path) -> Result<DbInfo, StoreError> {
+    let sql = |source| StoreError::Sql { path: path.to_path_buf(), source };
+    let schema_version: i64 = sqlx::query_scalar("PRAGMA user_version").fetch_one(&mut *conn).await.map_err(sql)?;
+    let application_id: i64 =
+        sqlx::query_scalar("PRAGMA application_id").fetch_one(&mut *conn).await.map_err(sql)?;
+    let has_event_table: i64 =
+        sqlx::query_scalar("SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = 'event'")
+            .fetch_one(&mut *conn)
+            .await
+            .map_err(sql)?;
+    let last_event_id = if has_event_table > 0 {
+        sqlx::query_scalar("SELECT coalesce(max(id), 0) FROM event").fetch_one(&mut *conn).await.map_err(sql)?
+    } else {
+        0
+    };
+    Ok(DbInfo {
+        schema_version: u32::try_from(schema_version).unwrap_or(u32::MAX),
+        application_id: i32::try_from(application_id).unwrap_or(0),
+        last_event_id,
+    })
+}
+
+/// Reads a database file's schema version, application id and newest event without changing the file.
+pub async fn inspect(path: &Path) -> Result<DbInfo, StoreError> {
+    check_header(path)?;
+    if !path.exists() {
+        return Err(StoreError::Io {
+            path: path.to_path_buf(),
+            source: std::io::Error::from(std::io::ErrorKind::NotFound),
+        });
+    }
+    let mut conn = SqliteConnection::connect_with(&inspect_options(path))
+        .await
+        .map_err(|source| StoreError::from_open(path, source))?;
+    let info = read_info(&mut conn, path).await;
+    conn.close().await.ok();
+    info
+}
+
+impl Store {
+    /// Opens (creating if needed) and migrates the store at `path`.
+    pub async fn open(path: &Path) -> Result<Store, StoreError> {
+        Self::open_with(path, MIGRATIONS).await
+    }
+
+    /// Opens with an explicit migration list; tests use it to exercise upgrades.
+    pub async fn open_with(path: &Path, migrations: &[Migration]) -> Result<Store, StoreError> {
+        check_header(path)?;
+        let mut conn = SqliteConnection::connect_with(&options(path))
+            .await
+            .map_err(|source| StoreError::from_open(path, source))?;
+        migrate::run(&mut conn, path, migrations).await?;
+        conn.close().await.ok();
+        let pool = SqlitePoolOptions::new()
+            .max_connections(4)
+            .min_connections(1)
+            .connect_with(options(path))
+            .await
+            .map_err(|source| StoreError::from_open(path, source))?;
+        Ok(Store { pool, path: path.to_path_buf() })
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    fn sql(&self) -> impl Fn(sqlx::Error) -> StoreError + '_ {
+        |source| StoreError::Sql { path: self.path.clone(), source }
+    }
+
+    /// `PRAGMA user_version` of the open database.
+    pub async fn schema_version(&self) -> Result<u32, StoreError> {
+        let version: i64 = sqlx::query_scalar("PRAGMA user_version").fetch_one(&self.pool).await.map_err(self.sql())?;
+        Ok(u32::try_from(version).unwrap_or(0))
+    }
+
+    /// The newest event id, 0 when the log is empty.
+    pub async fn last_event_id(&self) -> Result<i64, StoreError> {
+        sqlx::query_scalar("SELECT coalesce(max(id), 0) FROM event").fetch_one(&self.pool).await.map_err(self.sql())
+    }
+
+    /// Appends one event in its own transaction. The daemon handle serialises writers and publishes the
+    /// returned record to live subscribers after the commit.
+    pub async fn append_event(
+        &self,
+        kind: EventKind,
+        subject: &str,
+        data: &serde_json::Value,
+    ) -> Result<EventRecord, StoreError> {
+        let at_ms = now_ms();
+        let data = data.to_string();
+        let mut tx = self.pool.begin().await.map_err(self.sql())?;
+        let id: i64 = sqlx::query_scalar(
+            "INSERT INTO event (at_ms, kind, subject, data) VALUES (?, ?, ?, ?) RETURNING id",
+        )
+        .bind(at_ms)
+        .bind(kind.as_str())
+        .bind(subject)
+        .bind(&data)
+        .fetch_one(&mut *tx)
+        .await
+        .map_err(self.sql())?;
+        tx.commit().await.map_err(self.sql())?;
+        Ok(EventRecord { id, kind: kind.as_str().to_owned(), at_ms, subject: subject.to_owned(), data })
+    }
+
+    /// Events with ids greater than `after`, oldest first, at most `limit`.
+    pub async fn events_after(&self, after: i64, limit: u32) -> Result<Vec<EventRecord>, StoreError> {
+        let rows = sqlx::query("SELECT id, kind, at_ms, subject, data FROM event WHERE id > ? ORDER BY id LIMIT ?")
+            .bind(after)
+            .bind(i64::from(limit))
+            .fetch_all(&self.pool)
+            .await
+            .map_err(self.sql())?;
+        rows.iter()
+            .map(|row| {
+                Ok(EventRecord {
+                    id: row.try_get("id")?,
+                    kind: row.try_get("kind")?,
+                    at_ms: row.try_get("at_ms")?,
+                    subject: row.try_get("subject")?,
+                    data: row.try_get("data")?,
+                })
+            })
+            .collect::<Result<_, sqlx::Error>>()
+            .map_err(self.sql())
+    }
+
+    /// Writes an online backup to `dest`, valid while writes go on: see [`backup`].
+    pub async fn backup(&self, dest: &Path, overwrite: bool) -> Result<BackupInfo, StoreError> {
+        backup::write(&self.pool, &self.path, dest, overwrite).await
+    }
+
+    /// Checkpoints the WAL and closes every connection.
+    pub async fn close(self) {
+        let _ = sqlx::query("PRAGMA wal_checkpoint(TRUNCATE)").execute(&self.pool).await;
+        self.pool.close().await;
+    }
+}
+
+/// Milliseconds since the Unix epoch.
+pub fn now_ms() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
+        .unwrap_or(0)
+}
+
+#[cfg(test)]
+mod tests;
