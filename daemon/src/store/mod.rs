@@ -214,7 +214,7 @@ impl Store {
     }
 
     /// Checkpoints the WAL and closes every connection.
-    pub async fn close(self) {
+    pub async fn close(&self) {
         let _ = sqlx::query("PRAGMA wal_checkpoint(TRUNCATE)").execute(&self.pool).await;
         self.pool.close().await;
     }

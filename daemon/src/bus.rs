@@ -1,0 +1,214 @@
+//! The event bus: committed event-log rows fan out to live subscribers, and each subscription turns into
+//! "snapshot (or replay), then events in id order, a fresh snapshot on lag" — never a silent gap.
+
+use std::sync::Arc;
+
+use tokio::sync::{broadcast, mpsc};
+
+use crate::handle::{DaemonHandle, StatusReport};
+use crate::store::{EventRecord, StoreError};
+
+/// Replay page size when a subscriber resumes from an event id.
+const REPLAY_PAGE: u32 = 500;
+
+#[derive(Debug)]
+pub struct EventBus {
+    tx: broadcast::Sender<Arc<EventRecord>>,
+}
+
+impl EventBus {
+    /// `capacity` events are buffered for each subscriber before it counts as lagging.
+    pub fn new(capacity: usize) -> EventBus {
+        let (tx, _) = broadcast::channel(capacity.max(2));
+        EventBus { tx }
+    }
+
+    /// Publishes a committed event. Called in commit order by the single writer.
+    pub fn publish(&self, event: Arc<EventRecord>) {
+        // No subscribers is fine: the event is in the log.
+        let _ = self.tx.send(event);
+    }
+
+    pub fn subscribe(&self) -> broadcast::Receiver<Arc<EventRecord>> {
+        self.tx.subscribe()
+    }
+}
+
+/// Why a snapshot was sent.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SnapshotReason {
+    Initial,
+    Lagged,
+}
+
+/// One message of a subscription, before an adapter converts it.
+#[derive(Clone, Debug)]
+pub enum Feed {
+    Snapshot { reason: SnapshotReason, status: Box<StatusReport>, last_event_id: i64 },
+    Event(Arc<EventRecord>),
+}
+
+/// Starts a subscription: the returned channel yields a snapshot (or the events after `since`), then live
+/// events. It closes when the daemon shuts down, the receiver is dropped, or the store fails.
+pub fn subscribe(handle: &DaemonHandle, since: Option<i64>, depth: usize) -> mpsc::Receiver<Result<Feed, StoreError>> {
+    let (out, rx) = mpsc::channel(depth.max(1));
+    let handle = handle.clone();
+    let live = handle.bus().subscribe();
+    tokio::spawn(async move {
+        if let Err(err) = pump(&handle, live, since, &out).await {
+            let _ = out.send(Err(err)).await;
+        }
+    });
+    rx
+}
+
+async fn snapshot(handle: &DaemonHandle, reason: SnapshotReason) -> Result<(Feed, i64), StoreError> {
+    let status = handle.status().await?;
+    let last_event_id = status.last_event_id;
+    Ok((Feed::Snapshot { reason, status: Box::new(status), last_event_id }, last_event_id))
+}
+
+async fn pump(
+    handle: &DaemonHandle,
+    mut live: broadcast::Receiver<Arc<EventRecord>>,
+    since: Option<i64>,
+    out: &mpsc::Sender<Result<Feed, StoreError>>,
+) -> Result<(), StoreError> {
+    let stopped = handle.shutdown_requested();
+    tokio::pin!(stopped);
+    let mut last_sent = match since {
+        None => {
+            let (feed, head) = snapshot(handle, SnapshotReason::Initial).await?;
+            if out.send(Ok(feed)).await.is_err() {
+                return Ok(());
+            }
+            head
+        }
+        Some(since) => {
+            let mut last = since;
+            loop {
+                let page = handle.store().events_after(last, REPLAY_PAGE).await?;
+                let Some(newest) = page.last().map(|e| e.id) else { break };
+                for event in page {
+                    if out.send(Ok(Feed::Event(Arc::new(event)))).await.is_err() {
+                        return Ok(());
+                    }
+                }
+                last = newest;
+            }
+            last
+        }
+    };
+    loop {
+        tokio::select! {
+            () = &mut stopped => return Ok(()),
+            () = out.closed() => return Ok(()),
+            received = live.recv() => match received {
+                Ok(event) if event.id <= last_sent => {}
+                Ok(event) => {
+                    last_sent = event.id;
+                    if out.send(Ok(Feed::Event(event))).await.is_err() {
+                        return Ok(());
+                    }
+                }
+                Err(broadcast::error::RecvError::Lagged(skipped)) => {
+                    tracing::debug!(skipped, "subscriber lagged; sending a fresh snapshot");
+                    let (feed, head) = snapshot(handle, SnapshotReason::Lagged).await?;
+                    last_sent = head;
+                    if out.send(Ok(feed)).await.is_err() {
+                        return Ok(());
+                    }
+                }
+                Err(broadcast::error::RecvError::Closed) => return Ok(()),
+            },
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use relay_core::event::EventKind;
+    use serde_json::json;
+
+    use super::*;
+    use crate::testing::{fixture, fixture_with_buffer};
+
+    async fn next(rx: &mut mpsc::Receiver<Result<Feed, StoreError>>) -> Feed {
+        tokio::time::timeout(std::time::Duration::from_secs(5), rx.recv()).await.unwrap().unwrap().unwrap()
+    }
+
+    #[tokio::test]
+    async fn subscription_starts_with_a_snapshot_then_events_in_order() {
+        let (_dir, handle) = fixture().await;
+        handle.record(EventKind::DaemonStarted, "", json!({})).await.unwrap();
+        let mut rx = subscribe(&handle, None, 16);
+        let Feed::Snapshot { reason, last_event_id, .. } = next(&mut rx).await else { panic!("snapshot first") };
+        assert_eq!(reason, SnapshotReason::Initial);
+        assert_eq!(last_event_id, 1);
+        for _ in 0..3 {
+            handle.record(EventKind::BackupCreated, "/tmp/x", json!({})).await.unwrap();
+        }
+        let ids: Vec<i64> = futures_ids(&mut rx, 3).await;
+        assert_eq!(ids, vec![2, 3, 4]);
+    }
+
+    async fn futures_ids(rx: &mut mpsc::Receiver<Result<Feed, StoreError>>, n: usize) -> Vec<i64> {
+        let mut ids = Vec::new();
+        for _ in 0..n {
+            match next(rx).await {
+                Feed::Event(event) => ids.push(event.id),
+                other => panic!("expected an event, got {other:?}"),
+            }
+        }
+        ids
+    }
+
+    #[tokio::test]
+    async fn resumed_subscription_replays_the_log_after_the_given_id() {
+        let (_dir, handle) = fixture().await;
+        for _ in 0..5 {
+            handle.record(EventKind::DaemonStarted, "", json!({})).await.unwrap();
+        }
+        let mut rx = subscribe(&handle, Some(2), 16);
+        assert_eq!(futures_ids(&mut rx, 3).await, vec![3, 4, 5]);
+        handle.record(EventKind::DaemonStopped, "", json!({})).await.unwrap();
+        assert_eq!(futures_ids(&mut rx, 1).await, vec![6]);
+    }
+
+    #[tokio::test]
+    async fn lagging_subscriber_gets_a_fresh_snapshot_instead_of_a_gap() {
+        let (_dir, handle) = fixture_with_buffer(2).await;
+        let mut rx = subscribe(&handle, None, 1);
+        assert!(matches!(next(&mut rx).await, Feed::Snapshot { .. }));
+        // The subscriber does not read while 20 events are written: the bus keeps only 2.
+        for _ in 0..20 {
+            handle.record(EventKind::BackupCreated, "", json!({})).await.unwrap();
+        }
+        let mut saw_resync = false;
+        let mut last = 0;
+        while last < 20 {
+            match next(&mut rx).await {
+                Feed::Snapshot { reason, last_event_id, .. } => {
+                    assert_eq!(reason, SnapshotReason::Lagged);
+                    saw_resync = true;
+                    last = last_event_id;
+                }
+                Feed::Event(event) => {
+                    assert!(event.id > last, "events stay in order after a resync");
+                    last = event.id;
+                }
+            }
+        }
+        assert!(saw_resync, "a lagging subscriber must be told to resync");
+    }
+
+    #[tokio::test]
+    async fn subscription_ends_when_the_daemon_shuts_down() {
+        let (_dir, handle) = fixture().await;
+        let mut rx = subscribe(&handle, None, 4);
+        assert!(matches!(next(&mut rx).await, Feed::Snapshot { .. }));
+        handle.request_shutdown();
+        let end = tokio::time::timeout(std::time::Duration::from_secs(5), rx.recv()).await.unwrap();
+        assert!(end.is_none());
+    }
+}

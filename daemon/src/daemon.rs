@@ -1,0 +1,131 @@
+//! The daemon's lifecycle: lock, token, store, listeners, serve, graceful shutdown.
+
+use std::net::SocketAddr;
+use std::time::Duration;
+
+use relay_core::config::Config;
+use relay_core::event::EventKind;
+use serde_json::json;
+use tokio::net::TcpListener;
+
+use crate::error::DaemonError;
+use crate::fsutil::create_private_dir;
+use crate::handle::DaemonHandle;
+use crate::lock::DataLock;
+use crate::store::Store;
+use crate::token::{Token, TokenFile};
+use crate::{http, rpc, socket};
+
+/// How long in-flight requests may take to finish once shutdown starts.
+pub const DRAIN_TIMEOUT: Duration = Duration::from_secs(5);
+
+/// Runs relayd until SIGINT, SIGTERM or a `StopDaemon` request, then shuts down gracefully.
+pub async fn run(config: Config) -> Result<(), DaemonError> {
+    let data = config.data_dir.clone();
+    create_private_dir(data.path())?;
+    let lock = DataLock::acquire(&data)?;
+
+    let (token, token_file) = Token::load_or_create(&data)?;
+    match token_file {
+        TokenFile::Created => tracing::info!(token_id = %token.id(), "created a new token"),
+        TokenFile::Private => {}
+        TokenFile::ReadableByOthers { mode } => tracing::warn!(
+            path = %data.token().display(),
+            mode = format!("{mode:o}"),
+            "the token file is readable by other users; run chmod 600 on it"
+        ),
+    }
+    if !config.host.is_loopback() {
+        tracing::warn!(host = %config.host, "listening beyond loopback: anyone on the network can reach relayd; the token and any cookie travel unencrypted");
+    }
+
+    let store = Store::open(&data.db()).await?;
+    let unix = socket::bind(&config.socket)?;
+    let tcp = bind_http(SocketAddr::new(config.host, config.port)).await?;
+    let http_addr = tcp.local_addr().map_err(|source| DaemonError::Bind { addr: SocketAddr::new(config.host, config.port), source })?;
+    let socket_path = config.socket.clone();
+    let handle = DaemonHandle::new(config, store, token, http_addr);
+    handle
+        .record(EventKind::DaemonStarted, "", json!({ "pid": std::process::id(), "version": relay_core::VERSION }))
+        .await?;
+    tracing::info!(
+        pid = std::process::id(),
+        version = relay_core::VERSION,
+        socket = %socket_path.display(),
+        http = %http_addr,
+        data_dir = %data.path().display(),
+        "relayd is ready"
+    );
+
+    spawn_signal_listener(handle.clone());
+    let mut rpc_task = tokio::spawn(rpc::serve(handle.clone(), unix));
+    let mut http_task = tokio::spawn(http::serve(handle.clone(), tcp));
+
+    let mut failure = None;
+    tokio::select! {
+        () = handle.shutdown_requested() => {}
+        result = &mut rpc_task => failure = Some(server_failure("gRPC", result.map(|r| r.map_err(|e| e.to_string())))),
+        result = &mut http_task => failure = Some(server_failure("HTTP", result.map(|r| r.map_err(|e| e.to_string())))),
+    }
+    handle.request_shutdown();
+    tracing::info!("shutting down: no new connections, draining in-flight requests");
+    let drain = async {
+        if !rpc_task.is_finished() {
+            let _ = (&mut rpc_task).await;
+        }
+        if !http_task.is_finished() {
+            let _ = (&mut http_task).await;
+        }
+    };
+    if tokio::time::timeout(DRAIN_TIMEOUT, drain).await.is_err() {
+        tracing::warn!("in-flight requests did not finish within {DRAIN_TIMEOUT:?}; closing them");
+        rpc_task.abort();
+        http_task.abort();
+    }
+    if let Err(err) = handle.record(EventKind::DaemonStopped, "", json!({ "pid": std::process::id() })).await {
+        tracing::warn!(error = %err, "could not record daemon.stopped");
+    }
+    handle.store().close().await;
+    if let Err(err) = std::fs::remove_file(&socket_path) {
+        tracing::warn!(socket = %socket_path.display(), error = %err, "could not remove the socket file");
+    }
+    drop(lock);
+    tracing::info!("relayd stopped");
+    failure.flatten().map_or(Ok(()), Err)
+}
+
+async fn bind_http(addr: SocketAddr) -> Result<TcpListener, DaemonError> {
+    TcpListener::bind(addr).await.map_err(|source| match source.kind() {
+        std::io::ErrorKind::AddrInUse => DaemonError::PortInUse { addr },
+        _ => DaemonError::Bind { addr, source },
+    })
+}
+
+fn server_failure(
+    server: &'static str,
+    result: Result<Result<(), String>, tokio::task::JoinError>,
+) -> Option<DaemonError> {
+    let problem = match result {
+        Ok(Ok(())) => return None,
+        Ok(Err(problem)) => problem,
+        Err(join) => join.to_string(),
+    };
+    tracing::error!(server, %problem, "server failed; shutting down");
+    Some(DaemonError::Server { server, problem })
+}
+
+fn spawn_signal_listener(handle: DaemonHandle) {
+    use tokio::signal::unix::{SignalKind, signal};
+    tokio::spawn(async move {
+        let (Ok(mut int), Ok(mut term)) = (signal(SignalKind::interrupt()), signal(SignalKind::terminate())) else {
+            tracing::error!("cannot listen for SIGINT/SIGTERM; stop relayd with `relay daemon stop`");
+            return;
+        };
+        tokio::select! {
+            _ = int.recv() => tracing::info!("SIGINT received"),
+            _ = term.recv() => tracing::info!("SIGTERM received"),
+            () = handle.shutdown_requested() => return,
+        }
+        handle.request_shutdown();
+    });
+}

@@ -1,0 +1,142 @@
+//! `DaemonHandle`: the one cheap-to-clone handle every adapter holds.
+
+use std::net::SocketAddr;
+use std::path::Path;
+use std::sync::Arc;
+
+use relay_core::config::Config;
+use relay_core::event::EventKind;
+use serde::Serialize;
+use tokio::sync::{Mutex, watch};
+
+use crate::bus::EventBus;
+use crate::store::{BackupInfo, EventRecord, SCHEMA_VERSION, Store, StoreError};
+use crate::token::Token;
+
+/// The daemon's identity and state, as `GetStatus`, `/api/v1/status` and snapshots report it.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct StatusReport {
+    pub daemon_version: String,
+    pub protocol_version: u32,
+    pub pid: u32,
+    pub started_at_ms: i64,
+    pub data_dir: String,
+    pub socket_path: String,
+    pub http_addr: String,
+    pub schema_version: u32,
+    pub binary_schema_version: u32,
+    pub last_event_id: i64,
+    pub token_id: String,
+    pub log_dir: String,
+}
+
+#[derive(Clone, Debug)]
+pub struct DaemonHandle(Arc<Inner>);
+
+#[derive(Debug)]
+struct Inner {
+    config: Config,
+    store: Store,
+    bus: EventBus,
+    token: Token,
+    http_addr: SocketAddr,
+    started_at_ms: i64,
+    /// Serialises writers so events are published in commit order.
+    write: Mutex<()>,
+    shutdown: watch::Sender<bool>,
+}
+
+impl DaemonHandle {
+    pub fn new(config: Config, store: Store, token: Token, http_addr: SocketAddr) -> DaemonHandle {
+        let bus = EventBus::new(config.event_buffer);
+        let (shutdown, _) = watch::channel(false);
+        DaemonHandle(Arc::new(Inner {
+            config,
+            store,
+            bus,
+            token,
+            http_addr,
+            started_at_ms: crate::store::now_ms(),
+            write: Mutex::new(()),
+            shutdown,
+        }))
+    }
+
+    pub fn config(&self) -> &Config {
+        &self.0.config
+    }
+
+    pub fn store(&self) -> &Store {
+        &self.0.store
+    }
+
+    pub fn bus(&self) -> &EventBus {
+        &self.0.bus
+    }
+
+    pub fn token(&self) -> &Token {
+        &self.0.token
+    }
+
+    pub fn http_addr(&self) -> SocketAddr {
+        self.0.http_addr
+    }
+
+    /// Appends an event and publishes it once committed.
+    pub async fn record(
+        &self,
+        kind: EventKind,
+        subject: &str,
+        data: serde_json::Value,
+    ) -> Result<Arc<EventRecord>, StoreError> {
+        let _writer = self.0.write.lock().await;
+        let event = Arc::new(self.0.store.append_event(kind, subject, &data).await?);
+        self.0.bus.publish(event.clone());
+        Ok(event)
+    }
+
+    pub async fn status(&self) -> Result<StatusReport, StoreError> {
+        let inner = &self.0;
+        Ok(StatusReport {
+            daemon_version: relay_core::VERSION.to_owned(),
+            protocol_version: relay_core::PROTOCOL_VERSION,
+            pid: std::process::id(),
+            started_at_ms: inner.started_at_ms,
+            data_dir: inner.config.data_dir.path().display().to_string(),
+            socket_path: inner.config.socket.display().to_string(),
+            http_addr: inner.http_addr.to_string(),
+            schema_version: inner.store.schema_version().await?,
+            binary_schema_version: SCHEMA_VERSION,
+            last_event_id: inner.store.last_event_id().await?,
+            token_id: inner.token.id(),
+            log_dir: inner.config.log_dir.display().to_string(),
+        })
+    }
+
+    /// Writes an online backup and records `backup.created`.
+    pub async fn backup(&self, dest: &Path, overwrite: bool) -> Result<BackupInfo, StoreError> {
+        let info = self.0.store.backup(dest, overwrite).await?;
+        self.record(
+            EventKind::BackupCreated,
+            &info.path.display().to_string(),
+            serde_json::json!({ "bytes": info.bytes, "last_event_id": info.last_event_id }),
+        )
+        .await?;
+        Ok(info)
+    }
+
+    /// Asks every component to stop; idempotent.
+    pub fn request_shutdown(&self) {
+        self.0.shutdown.send_replace(true);
+    }
+
+    /// Resolves once shutdown was requested.
+    pub fn shutdown_signal(&self) -> watch::Receiver<bool> {
+        self.0.shutdown.subscribe()
+    }
+
+    pub async fn shutdown_requested(&self) {
+        let mut rx = self.shutdown_signal();
+        let _ = rx.wait_for(|stop| *stop).await;
+    }
+}

@@ -1,0 +1,140 @@
+//! The checks every HTTP request passes, in order (relaybay spec §9):
+//! 1. Host allow-list (DNS rebinding): 127.0.0.1, localhost, [::1], the bound host and `allowed_hosts`.
+//! 2. Origin: a foreign Origin is refused on every non-GET request and on every request to /mcp, /api and
+//!    /hooks.
+//! 3. Token: `Authorization: Bearer` on everything but the public paths, compared in constant time. A refused
+//!    token is logged by its fingerprint only.
+
+use std::net::SocketAddr;
+
+use axum::extract::{Request, State};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+use http::{Method, StatusCode, header};
+use relay_core::config::Config;
+
+use super::ApiError;
+use crate::handle::DaemonHandle;
+use crate::token;
+
+/// Paths anyone may read (the Host and Origin checks still apply).
+const PUBLIC_PATHS: &[&str] = &["/healthz"];
+/// Prefixes where even a GET with a foreign Origin is refused.
+const ORIGIN_CHECKED_PREFIXES: &[&str] = &["/mcp", "/api", "/hooks"];
+
+/// The host names this daemon answers to.
+#[derive(Clone, Debug)]
+pub struct HostPolicy {
+    allowed: Vec<String>,
+}
+
+impl HostPolicy {
+    pub fn new(config: &Config, bound: SocketAddr) -> HostPolicy {
+        let mut allowed: Vec<String> = ["127.0.0.1", "localhost", "[::1]"].iter().map(|s| (*s).to_owned()).collect();
+        let bound = match bound.ip() {
+            std::net::IpAddr::V6(ip) => format!("[{ip}]"),
+            std::net::IpAddr::V4(ip) => ip.to_string(),
+        };
+        allowed.push(bound);
+        allowed.extend(config.allowed_hosts.iter().cloned());
+        allowed.sort();
+        allowed.dedup();
+        HostPolicy { allowed }
+    }
+
+    /// Whether `authority` (`host[:port]`) names this daemon.
+    pub fn allows(&self, authority: &str) -> bool {
+        let host = host_of(authority).to_ascii_lowercase();
+        self.allowed.iter().any(|allowed| *allowed == host)
+    }
+
+    /// Whether an `Origin` header value is one of ours. `null` and non-http(s) origins are foreign.
+    pub fn allows_origin(&self, origin: &str) -> bool {
+        let Some((scheme, rest)) = origin.split_once("://") else { return false };
+        matches!(scheme.to_ascii_lowercase().as_str(), "http" | "https") && !rest.contains('/') && self.allows(rest)
+    }
+}
+
+/// The host part of `host[:port]`, keeping IPv6 brackets.
+fn host_of(authority: &str) -> &str {
+    let authority = authority.trim();
+    if authority.starts_with('[') {
+        return authority.find(']').map_or(authority, |end| &authority[..=end]);
+    }
+    match authority.rsplit_once(':') {
+        Some((host, port)) if !host.contains(':') && port.bytes().all(|b| b.is_ascii_digit()) => host,
+        _ => authority,
+    }
+}
+
+fn forbidden(message: String) -> Response {
+    ApiError::new(StatusCode::FORBIDDEN, message).into_response()
+}
+
+pub(super) async fn guard(
+    State((handle, policy)): State<(DaemonHandle, HostPolicy)>,
+    request: Request,
+    next: Next,
+) -> Response {
+    let path = request.uri().path().to_owned();
+    let method = request.method().clone();
+    let headers = request.headers();
+
+    let host = headers
+        .get(header::HOST)
+        .and_then(|h| h.to_str().ok())
+        .map(str::to_owned)
+        .or_else(|| request.uri().authority().map(|a| a.to_string()));
+    match host {
+        Some(host) if policy.allows(&host) => {}
+        Some(host) => {
+            tracing::warn!(%method, %path, host = %host, "refused: Host not allowed");
+            return forbidden(format!(
+                "Host {host:?} is not allowed; relayd answers to 127.0.0.1, localhost and [::1] — add other names to allowed_hosts in config.toml"
+            ));
+        }
+        None => return forbidden("the request has no Host header".to_owned()),
+    }
+
+    let checked_prefix = ORIGIN_CHECKED_PREFIXES.iter().any(|prefix| under(&path, prefix));
+    if let Some(origin) = headers.get(header::ORIGIN) {
+        let origin = origin.to_str().unwrap_or("");
+        let needs_check = checked_prefix || !matches!(method, Method::GET | Method::HEAD);
+        if needs_check && !policy.allows_origin(origin) {
+            tracing::warn!(%method, %path, origin = %origin, "refused: foreign Origin");
+            return forbidden(format!("Origin {origin:?} is not allowed to call relayd"));
+        }
+    }
+
+    if !PUBLIC_PATHS.contains(&path.as_str()) {
+        let presented = headers
+            .get(header::AUTHORIZATION)
+            .and_then(|h| h.to_str().ok())
+            .and_then(|h| h.strip_prefix("Bearer ").or_else(|| h.strip_prefix("bearer ")))
+            .map(str::trim);
+        match presented {
+            Some(presented) if handle.token().matches(presented) => {}
+            Some(presented) => {
+                tracing::warn!(%method, %path, presented_token_id = %token::fingerprint(presented), "refused: wrong token");
+                return ApiError::new(
+                    StatusCode::UNAUTHORIZED,
+                    "wrong token; send the one `relay token` prints as Authorization: Bearer <token>",
+                )
+                .into_response();
+            }
+            None => {
+                tracing::debug!(%method, %path, "refused: no token");
+                return ApiError::new(
+                    StatusCode::UNAUTHORIZED,
+                    "this route needs the token: send Authorization: Bearer <token> (relay token prints it)",
+                )
+                .into_response();
+            }
+        }
+    }
+    next.run(request).await
+}
+
+fn under(path: &str, prefix: &str) -> bool {
+    path == prefix || path.strip_prefix(prefix).is_some_and(|rest| rest.starts_with('/'))
+}

@@ -1,0 +1,60 @@
+//! The HTTP adapter on `127.0.0.1:8765`: `/healthz` (public) and `/api/v1/*` (Bearer token), every request
+//! behind the Host allow-list and the Origin check (see [`guard`]). Later capabilities mount `/mcp`,
+//! `/hooks/*`, `/events` and the board here.
+
+mod error;
+mod guard;
+
+use axum::extract::State;
+use axum::routing::get;
+use axum::serve::ListenerExt;
+use axum::{Json, Router};
+use serde_json::json;
+use tokio::net::TcpListener;
+
+use crate::handle::{DaemonHandle, StatusReport};
+pub use error::ApiError;
+pub use guard::HostPolicy;
+
+/// The whole HTTP surface, with the guard in front of every route.
+pub fn router(handle: DaemonHandle) -> Router {
+    let policy = HostPolicy::new(handle.config(), handle.http_addr());
+    Router::new()
+        .route("/healthz", get(healthz))
+        .route("/api/v1/status", get(status))
+        .fallback(not_found)
+        .layer(axum::middleware::from_fn_with_state((handle.clone(), policy), guard::guard))
+        .with_state(handle)
+}
+
+/// Serves until shutdown is requested, then stops accepting and lets in-flight requests finish.
+pub async fn serve(handle: DaemonHandle, listener: TcpListener) -> std::io::Result<()> {
+    let app = router(handle.clone());
+    // Without TCP_NODELAY a keep-alive client waits ~40 ms per request (Nagle + delayed ACK).
+    let listener = listener.tap_io(|tcp| {
+        if let Err(err) = tcp.set_nodelay(true) {
+            tracing::debug!(error = %err, "could not set TCP_NODELAY");
+        }
+    });
+    axum::serve(listener, app).with_graceful_shutdown(async move { handle.shutdown_requested().await }).await
+}
+
+/// Public liveness: status, version and the token's fingerprint (never the token).
+async fn healthz(State(handle): State<DaemonHandle>) -> Json<serde_json::Value> {
+    Json(json!({
+        "status": "ok",
+        "version": relay_core::VERSION,
+        "token_id": handle.token().id(),
+    }))
+}
+
+async fn status(State(handle): State<DaemonHandle>) -> Result<Json<StatusReport>, ApiError> {
+    Ok(Json(handle.status().await?))
+}
+
+async fn not_found(method: http::Method, uri: http::Uri) -> ApiError {
+    ApiError::new(http::StatusCode::NOT_FOUND, format!("no route for {method} {}", uri.path()))
+}
+
+#[cfg(test)]
+mod tests;

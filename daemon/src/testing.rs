@@ -1,0 +1,25 @@
+//! Fixtures for the daemon's own unit tests.
+
+use std::net::SocketAddr;
+
+use relay_core::config::{Config, Flags};
+
+use crate::handle::DaemonHandle;
+use crate::store::Store;
+use crate::token::Token;
+
+/// A handle over a real store in a temp data dir, with a small event buffer.
+pub(crate) async fn fixture_with_buffer(event_buffer: usize) -> (tempfile::TempDir, DaemonHandle) {
+    let dir = tempfile::tempdir().unwrap();
+    let flags = Flags { home: Some(dir.path().to_path_buf()), ..Flags::default() };
+    let mut config = Config::load_with(&flags, |_| None).unwrap();
+    config.event_buffer = event_buffer;
+    let store = Store::open(&config.data_dir.db()).await.unwrap();
+    let (token, _) = Token::load_or_create(&config.data_dir).unwrap();
+    let addr: SocketAddr = "127.0.0.1:8765".parse().unwrap();
+    (dir, DaemonHandle::new(config, store, token, addr))
+}
+
+pub(crate) async fn fixture() -> (tempfile::TempDir, DaemonHandle) {
+    fixture_with_buffer(64).await
+}
