@@ -21,6 +21,8 @@ pub const DRAIN_TIMEOUT: Duration = Duration::from_secs(5);
 
 /// Runs relayd until SIGINT, SIGTERM or a `StopDaemon` request, then shuts down gracefully.
 pub async fn run(config: Config) -> Result<(), DaemonError> {
+    // Everything relayd creates (database, WAL, backups, logs) is private to this user.
+    rustix::process::umask(rustix::fs::Mode::from_raw_mode(0o077));
     let data = config.data_dir.clone();
     create_private_dir(data.path())?;
     let lock = DataLock::acquire(&data)?;

@@ -1,1 +1,49 @@
+//! relay: the terminal client and headless CLI for relayd. The binary's `main` parses the command line
+//! and calls [`run`]; everything else lives here so tests and benchmarks can use it.
 
+pub mod cli;
+pub mod client;
+pub mod cmd;
+pub mod error;
+pub mod http_client;
+mod ui;
+
+use relay_core::config::Flags;
+
+use crate::cli::{Cli, Command, DaemonCommand};
+use crate::client::Context;
+use crate::error::CliError;
+
+/// Runs one `relay` command line.
+pub async fn run(cli: Cli) -> Result<(), CliError> {
+    let mut flags = Flags { home: cli.global.home, port: cli.global.port, socket: cli.global.socket };
+    let command = match cli.command {
+        Some(Command::Completions { shell }) => return cmd::generate::completions(shell),
+        Some(Command::Man { dir }) => return cmd::generate::man(dir.as_deref()),
+        Some(Command::Demo) => {
+            if flags.home.is_none() {
+                let base = relay_core::paths::default_data_dir()
+                    .ok_or_else(|| CliError::Usage("no data directory for this user; pass --home".to_owned()))?;
+                flags.home = Some(base.join("demo"));
+            }
+            None
+        }
+        other => other,
+    };
+    let ctx = Context::load(flags)?;
+    match command {
+        None => ui::run(client::daemon_client(&ctx).await?).await,
+        Some(Command::Daemon { action }) => match action {
+            DaemonCommand::Run => cmd::daemon::run(&ctx).await,
+            DaemonCommand::Start => cmd::daemon::start(&ctx).await,
+            DaemonCommand::Stop => cmd::daemon::stop(&ctx).await,
+            DaemonCommand::Status { json } => cmd::daemon::status(&ctx, json).await,
+            DaemonCommand::Logs { lines, follow } => cmd::daemon::logs(&ctx, lines, follow).await,
+        },
+        Some(Command::Token { rotate }) => cmd::token::run(&ctx, rotate),
+        Some(Command::Backup { output, overwrite }) => cmd::backup::backup(&ctx, &output, overwrite).await,
+        Some(Command::Restore { input }) => cmd::backup::restore(&ctx, &input).await,
+        Some(Command::Doctor { json }) => cmd::doctor::run(&ctx, json).await,
+        Some(Command::Demo | Command::Completions { .. } | Command::Man { .. }) => Ok(()),
+    }
+}
