@@ -50,7 +50,7 @@ pub const KEYS: &[ConfigKey] = &[
         env: "RELAY_SOCKET",
         flag: Some("--socket"),
         accepts: "a file path",
-        default: "$XDG_RUNTIME_DIR/relay/relayd-v1.sock, or <data>/run/relayd-v1.sock when the data directory is overridden or there is no runtime directory",
+        default: "$XDG_RUNTIME_DIR/relay/relayd-v1.sock, or DATA_DIR/run/relayd-v1.sock when the data directory is overridden or there is no runtime directory",
         help: "path of the local gRPC socket",
     },
     ConfigKey {
@@ -66,7 +66,7 @@ pub const KEYS: &[ConfigKey] = &[
         env: "RELAY_LOG_DIR",
         flag: None,
         accepts: "a directory path",
-        default: "$XDG_STATE_HOME/relay, or <data>/logs when the data directory is overridden",
+        default: "$XDG_STATE_HOME/relay, or DATA_DIR/logs when the data directory is overridden",
         help: "where relayd writes its daily-rotated logs",
     },
     ConfigKey {
@@ -94,6 +94,25 @@ pub const KEYS: &[ConfigKey] = &[
         help: "events buffered for live subscribers; one that falls further behind gets a fresh snapshot",
     },
 ];
+
+/// The Markdown table of [`KEYS`] that `docs/CONFIG.md` carries (a test keeps the two equal).
+pub fn reference_table() -> String {
+    let mut table = String::from(
+        "| key | environment | flag | accepts | default | what it does |\n|---|---|---|---|---|---|\n",
+    );
+    for key in KEYS {
+        table.push_str(&format!(
+            "| `{}` | `{}` | {} | {} | {} | {} |\n",
+            key.name,
+            key.env,
+            key.flag.map_or_else(|| "—".to_owned(), |f| format!("`{f}`")),
+            key.accepts,
+            key.default,
+            key.help
+        ));
+    }
+    table
+}
 
 /// Where the data directory came from. An overridden home keeps its socket and logs inside it, so isolated
 /// daemons never share a socket.
@@ -156,18 +175,25 @@ pub struct Config {
 
 #[derive(Debug, thiserror::Error)]
 pub enum ConfigError {
-    #[error(
-        "no data directory could be determined for this user; set {HOME_ENV} or pass --home <DIR>"
-    )]
+    #[error("no data directory could be determined for this user; set {HOME_ENV} or pass --home <DIR>")]
     NoHome,
     #[error("cannot read {path}: {source}; fix its permissions or move it away to start with the defaults")]
     Read { path: PathBuf, source: std::io::Error },
     #[error("{path} is not valid TOML: {message}")]
     Syntax { path: PathBuf, message: String },
     #[error("invalid configuration: `{key}` {origin}: expected {accepts}, got {got}")]
-    Invalid { key: String, origin: Origin, accepts: &'static str, got: String },
+    Invalid {
+        key: String,
+        origin: Origin,
+        accepts: &'static str,
+        got: String,
+    },
     #[error("unknown configuration key `{key}` in {path}; known keys: {known}")]
-    UnknownKey { key: String, path: PathBuf, known: String },
+    UnknownKey {
+        key: String,
+        path: PathBuf,
+        known: String,
+    },
 }
 
 /// Where a rejected value came from, so the message says where to fix it.
@@ -218,12 +244,17 @@ impl Raw<'_> {
 
     fn list(&self) -> Option<Vec<String>> {
         match self {
-            Raw::Toml(toml::Value::Array(items)) => {
-                items.iter().map(|item| item.as_str().map(str::to_owned)).collect()
-            }
+            Raw::Toml(toml::Value::Array(items)) => items
+                .iter()
+                .map(|item| item.as_str().map(str::to_owned))
+                .collect(),
             Raw::Toml(_) => None,
             Raw::Env(text) => Some(
-                text.split(',').map(str::trim).filter(|s| !s.is_empty()).map(str::to_owned).collect(),
+                text.split(',')
+                    .map(str::trim)
+                    .filter(|s| !s.is_empty())
+                    .map(str::to_owned)
+                    .collect(),
             ),
         }
     }
@@ -252,11 +283,17 @@ impl Layered {
         };
         match key.name {
             "port" => {
-                let port = raw.integer().and_then(|n| u16::try_from(n).ok()).ok_or_else(invalid)?;
+                let port = raw
+                    .integer()
+                    .and_then(|n| u16::try_from(n).ok())
+                    .ok_or_else(invalid)?;
                 self.port = Some(port);
             }
             "host" => {
-                let host = raw.text().and_then(|t| t.trim().parse().ok()).ok_or_else(invalid)?;
+                let host = raw
+                    .text()
+                    .and_then(|t| t.trim().parse().ok())
+                    .ok_or_else(invalid)?;
                 self.host = Some(host);
             }
             "socket" => self.socket = Some(non_empty_path(raw).ok_or_else(invalid)?),
@@ -302,7 +339,10 @@ impl Layered {
 }
 
 fn non_empty_path(raw: &Raw<'_>) -> Option<PathBuf> {
-    raw.text().map(str::trim).filter(|t| !t.is_empty()).map(PathBuf::from)
+    raw.text()
+        .map(str::trim)
+        .filter(|t| !t.is_empty())
+        .map(PathBuf::from)
 }
 
 impl Config {
@@ -318,7 +358,10 @@ impl Config {
         } else if let Some(home) = env(HOME_ENV).filter(|h| !h.trim().is_empty()) {
             (PathBuf::from(home), HomeSource::Environment)
         } else {
-            (paths::default_data_dir().ok_or(ConfigError::NoHome)?, HomeSource::Default)
+            (
+                paths::default_data_dir().ok_or(ConfigError::NoHome)?,
+                HomeSource::Default,
+            )
         };
         let home = absolute(&home);
         let data_dir = DataDir::new(home);
@@ -345,12 +388,14 @@ impl Config {
             };
             dir.join(paths::socket_file_name())
         });
-        let log_dir = layered.log_dir.map(|d| absolute(&d)).unwrap_or_else(|| {
-            match paths::default_state_dir() {
-                Some(state) if !overridden => state,
-                _ => data_dir.log_dir(),
-            }
-        });
+        let log_dir =
+            layered
+                .log_dir
+                .map(|d| absolute(&d))
+                .unwrap_or_else(|| match paths::default_state_dir() {
+                    Some(state) if !overridden => state,
+                    _ => data_dir.log_dir(),
+                });
         Ok(Config {
             data_dir,
             home_source,
@@ -370,7 +415,12 @@ fn read_file(path: &Path, layered: &mut Layered) -> Result<(), ConfigError> {
     let text = match std::fs::read_to_string(path) {
         Ok(text) => text,
         Err(err) if err.kind() == std::io::ErrorKind::NotFound => return Ok(()),
-        Err(source) => return Err(ConfigError::Read { path: path.to_path_buf(), source }),
+        Err(source) => {
+            return Err(ConfigError::Read {
+                path: path.to_path_buf(),
+                source,
+            });
+        }
     };
     let table: toml::Table = text.parse().map_err(|err: toml::de::Error| ConfigError::Syntax {
         path: path.to_path_buf(),
@@ -378,11 +428,14 @@ fn read_file(path: &Path, layered: &mut Layered) -> Result<(), ConfigError> {
     })?;
     let origin = Origin::File(path.to_path_buf());
     for (name, value) in &table {
-        let key = KEYS.iter().find(|key| key.name == name).ok_or_else(|| ConfigError::UnknownKey {
-            key: name.clone(),
-            path: path.to_path_buf(),
-            known: KEYS.iter().map(|k| k.name).collect::<Vec<_>>().join(", "),
-        })?;
+        let key = KEYS
+            .iter()
+            .find(|key| key.name == name)
+            .ok_or_else(|| ConfigError::UnknownKey {
+                key: name.clone(),
+                path: path.to_path_buf(),
+                known: KEYS.iter().map(|k| k.name).collect::<Vec<_>>().join(", "),
+            })?;
         layered.set(key, &Raw::Toml(value), &origin)?;
     }
     Ok(())
@@ -406,9 +459,11 @@ mod tests {
     }
 
     fn load(home: &Path, env: &[(&str, &str)], flags: Flags) -> Result<Config, ConfigError> {
-        let env: HashMap<String, String> =
-            env.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
-        let flags = Flags { home: Some(home.to_path_buf()), ..flags };
+        let env: HashMap<String, String> = env.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
+        let flags = Flags {
+            home: Some(home.to_path_buf()),
+            ..flags
+        };
         Config::load_with(&flags, |name| env.get(name).cloned())
     }
 
@@ -437,8 +492,15 @@ mod tests {
         assert_eq!(env.port, 9100);
         assert_eq!(env.log_level, LogLevel::Debug);
 
-        let flag = load(dir.path(), &[("RELAY_PORT", "9100")], Flags { port: Some(9200), ..Flags::default() })
-            .unwrap();
+        let flag = load(
+            dir.path(),
+            &[("RELAY_PORT", "9100")],
+            Flags {
+                port: Some(9200),
+                ..Flags::default()
+            },
+        )
+        .unwrap();
         assert_eq!(flag.port, 9200);
     }
 
@@ -457,7 +519,10 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let err = load(dir.path(), &[("RELAY_PORT", "70000")], Flags::default()).unwrap_err();
         let message = err.to_string();
-        assert!(message.contains("`port`") && message.contains("RELAY_PORT"), "{message}");
+        assert!(
+            message.contains("`port`") && message.contains("RELAY_PORT"),
+            "{message}"
+        );
         let err = load(dir.path(), &[("RELAY_LOG_LEVEL", "loud")], Flags::default()).unwrap_err();
         assert!(err.to_string().contains("`log_level`"), "{err}");
     }
@@ -466,7 +531,10 @@ mod tests {
     fn unknown_key_is_refused_with_the_known_keys_listed() {
         let dir = home_with("prot = 1\n");
         let message = load(dir.path(), &[], Flags::default()).unwrap_err().to_string();
-        assert!(message.contains("`prot`") && message.contains("port, host"), "{message}");
+        assert!(
+            message.contains("`prot`") && message.contains("port, host"),
+            "{message}"
+        );
     }
 
     #[test]
@@ -475,6 +543,16 @@ mod tests {
         let err = load(dir.path(), &[], Flags::default()).unwrap_err();
         assert!(matches!(err, ConfigError::Syntax { .. }), "{err}");
         assert!(err.to_string().contains("config.toml"), "{err}");
+    }
+
+    #[test]
+    fn config_reference_in_docs_matches_the_key_table() {
+        let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/CONFIG.md")).unwrap();
+        assert!(
+            doc.contains(&reference_table()),
+            "docs/CONFIG.md is out of date; paste this table into it:\n{}",
+            reference_table()
+        );
     }
 
     #[test]

@@ -15,8 +15,11 @@ pub enum EventKind {
 
 impl EventKind {
     /// All kinds, in documentation order.
-    pub const ALL: &'static [EventKind] =
-        &[EventKind::DaemonStarted, EventKind::DaemonStopped, EventKind::BackupCreated];
+    pub const ALL: &'static [EventKind] = &[
+        EventKind::DaemonStarted,
+        EventKind::DaemonStopped,
+        EventKind::BackupCreated,
+    ];
 
     /// The wire name, `<area>.<past tense>`.
     pub const fn as_str(self) -> &'static str {
@@ -42,6 +45,15 @@ impl EventKind {
     }
 }
 
+/// The Markdown table of event kinds that `docs/PROTOCOL.md` carries (a test keeps the two equal).
+pub fn reference_table() -> String {
+    let mut table = String::from("| kind | meaning |\n|---|---|\n");
+    for kind in EventKind::ALL {
+        table.push_str(&format!("| `{}` | {} |\n", kind.as_str(), kind.description()));
+    }
+    table
+}
+
 impl fmt::Display for EventKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.as_str())
@@ -59,5 +71,15 @@ mod tests {
             assert!(kind.as_str().contains('.'), "{kind} must be <area>.<past tense>");
         }
         assert_eq!(EventKind::parse("daemon.exploded"), None);
+    }
+
+    #[test]
+    fn protocol_doc_lists_every_event_kind() {
+        let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/PROTOCOL.md")).unwrap();
+        assert!(
+            doc.contains(&reference_table()),
+            "docs/PROTOCOL.md is out of date; paste this table into it:\n{}",
+            reference_table()
+        );
     }
 }

@@ -44,13 +44,21 @@ pub enum SnapshotReason {
 /// One message of a subscription, before an adapter converts it.
 #[derive(Clone, Debug)]
 pub enum Feed {
-    Snapshot { reason: SnapshotReason, status: Box<StatusReport>, last_event_id: i64 },
+    Snapshot {
+        reason: SnapshotReason,
+        status: Box<StatusReport>,
+        last_event_id: i64,
+    },
     Event(Arc<EventRecord>),
 }
 
 /// Starts a subscription: the returned channel yields a snapshot (or the events after `since`), then live
 /// events. It closes when the daemon shuts down, the receiver is dropped, or the store fails.
-pub fn subscribe(handle: &DaemonHandle, since: Option<i64>, depth: usize) -> mpsc::Receiver<Result<Feed, StoreError>> {
+pub fn subscribe(
+    handle: &DaemonHandle,
+    since: Option<i64>,
+    depth: usize,
+) -> mpsc::Receiver<Result<Feed, StoreError>> {
     let (out, rx) = mpsc::channel(depth.max(1));
     let handle = handle.clone();
     let live = handle.bus().subscribe();
@@ -65,7 +73,14 @@ pub fn subscribe(handle: &DaemonHandle, since: Option<i64>, depth: usize) -> mps
 async fn snapshot(handle: &DaemonHandle, reason: SnapshotReason) -> Result<(Feed, i64), StoreError> {
     let status = handle.status().await?;
     let last_event_id = status.last_event_id;
-    Ok((Feed::Snapshot { reason, status: Box::new(status), last_event_id }, last_event_id))
+    Ok((
+        Feed::Snapshot {
+            reason,
+            status: Box::new(status),
+            last_event_id,
+        },
+        last_event_id,
+    ))
 }
 
 async fn pump(
@@ -88,7 +103,9 @@ async fn pump(
             let mut last = since;
             loop {
                 let page = handle.store().events_after(last, REPLAY_PAGE).await?;
-                let Some(newest) = page.last().map(|e| e.id) else { break };
+                let Some(newest) = page.last().map(|e| e.id) else {
+                    break;
+                };
                 for event in page {
                     if out.send(Ok(Feed::Event(Arc::new(event)))).await.is_err() {
                         return Ok(());
@@ -134,19 +151,36 @@ mod tests {
     use crate::testing::{fixture, fixture_with_buffer};
 
     async fn next(rx: &mut mpsc::Receiver<Result<Feed, StoreError>>) -> Feed {
-        tokio::time::timeout(std::time::Duration::from_secs(5), rx.recv()).await.unwrap().unwrap().unwrap()
+        tokio::time::timeout(std::time::Duration::from_secs(5), rx.recv())
+            .await
+            .unwrap()
+            .unwrap()
+            .unwrap()
     }
 
     #[tokio::test]
     async fn subscription_starts_with_a_snapshot_then_events_in_order() {
         let (_dir, handle) = fixture().await;
-        handle.record(EventKind::DaemonStarted, "", json!({})).await.unwrap();
+        handle
+            .record(EventKind::DaemonStarted, "", json!({}))
+            .await
+            .unwrap();
         let mut rx = subscribe(&handle, None, 16);
-        let Feed::Snapshot { reason, last_event_id, .. } = next(&mut rx).await else { panic!("snapshot first") };
+        let Feed::Snapshot {
+            reason,
+            last_event_id,
+            ..
+        } = next(&mut rx).await
+        else {
+            panic!("snapshot first")
+        };
         assert_eq!(reason, SnapshotReason::Initial);
         assert_eq!(last_event_id, 1);
         for _ in 0..3 {
-            handle.record(EventKind::BackupCreated, "/tmp/x", json!({})).await.unwrap();
+            handle
+                .record(EventKind::BackupCreated, "/tmp/x", json!({}))
+                .await
+                .unwrap();
         }
         let ids: Vec<i64> = futures_ids(&mut rx, 3).await;
         assert_eq!(ids, vec![2, 3, 4]);
@@ -167,11 +201,17 @@ mod tests {
     async fn resumed_subscription_replays_the_log_after_the_given_id() {
         let (_dir, handle) = fixture().await;
         for _ in 0..5 {
-            handle.record(EventKind::DaemonStarted, "", json!({})).await.unwrap();
+            handle
+                .record(EventKind::DaemonStarted, "", json!({}))
+                .await
+                .unwrap();
         }
         let mut rx = subscribe(&handle, Some(2), 16);
         assert_eq!(futures_ids(&mut rx, 3).await, vec![3, 4, 5]);
-        handle.record(EventKind::DaemonStopped, "", json!({})).await.unwrap();
+        handle
+            .record(EventKind::DaemonStopped, "", json!({}))
+            .await
+            .unwrap();
         assert_eq!(futures_ids(&mut rx, 1).await, vec![6]);
     }
 
@@ -182,13 +222,20 @@ mod tests {
         assert!(matches!(next(&mut rx).await, Feed::Snapshot { .. }));
         // The subscriber does not read while 20 events are written: the bus keeps only 2.
         for _ in 0..20 {
-            handle.record(EventKind::BackupCreated, "", json!({})).await.unwrap();
+            handle
+                .record(EventKind::BackupCreated, "", json!({}))
+                .await
+                .unwrap();
         }
         let mut saw_resync = false;
         let mut last = 0;
         while last < 20 {
             match next(&mut rx).await {
-                Feed::Snapshot { reason, last_event_id, .. } => {
+                Feed::Snapshot {
+                    reason,
+                    last_event_id,
+                    ..
+                } => {
                     assert_eq!(reason, SnapshotReason::Lagged);
                     saw_resync = true;
                     last = last_event_id;
@@ -208,7 +255,9 @@ mod tests {
         let mut rx = subscribe(&handle, None, 4);
         assert!(matches!(next(&mut rx).await, Feed::Snapshot { .. }));
         handle.request_shutdown();
-        let end = tokio::time::timeout(std::time::Duration::from_secs(5), rx.recv()).await.unwrap();
+        let end = tokio::time::timeout(std::time::Duration::from_secs(5), rx.recv())
+            .await
+            .unwrap();
         assert!(end.is_none());
     }
 }

@@ -44,11 +44,18 @@ pub async fn run(config: Config) -> Result<(), DaemonError> {
     let store = Store::open(&data.db()).await?;
     let unix = socket::bind(&config.socket)?;
     let tcp = bind_http(SocketAddr::new(config.host, config.port)).await?;
-    let http_addr = tcp.local_addr().map_err(|source| DaemonError::Bind { addr: SocketAddr::new(config.host, config.port), source })?;
+    let http_addr = tcp.local_addr().map_err(|source| DaemonError::Bind {
+        addr: SocketAddr::new(config.host, config.port),
+        source,
+    })?;
     let socket_path = config.socket.clone();
     let handle = DaemonHandle::new(config, store, token, http_addr);
     handle
-        .record(EventKind::DaemonStarted, "", json!({ "pid": std::process::id(), "version": relay_core::VERSION }))
+        .record(
+            EventKind::DaemonStarted,
+            "",
+            json!({ "pid": std::process::id(), "version": relay_core::VERSION }),
+        )
         .await?;
     tracing::info!(
         pid = std::process::id(),
@@ -84,7 +91,10 @@ pub async fn run(config: Config) -> Result<(), DaemonError> {
         rpc_task.abort();
         http_task.abort();
     }
-    if let Err(err) = handle.record(EventKind::DaemonStopped, "", json!({ "pid": std::process::id() })).await {
+    if let Err(err) = handle
+        .record(EventKind::DaemonStopped, "", json!({ "pid": std::process::id() }))
+        .await
+    {
         tracing::warn!(error = %err, "could not record daemon.stopped");
     }
     handle.store().close().await;
@@ -97,10 +107,12 @@ pub async fn run(config: Config) -> Result<(), DaemonError> {
 }
 
 async fn bind_http(addr: SocketAddr) -> Result<TcpListener, DaemonError> {
-    TcpListener::bind(addr).await.map_err(|source| match source.kind() {
-        std::io::ErrorKind::AddrInUse => DaemonError::PortInUse { addr },
-        _ => DaemonError::Bind { addr, source },
-    })
+    TcpListener::bind(addr)
+        .await
+        .map_err(|source| match source.kind() {
+            std::io::ErrorKind::AddrInUse => DaemonError::PortInUse { addr },
+            _ => DaemonError::Bind { addr, source },
+        })
 }
 
 fn server_failure(
@@ -119,7 +131,8 @@ fn server_failure(
 fn spawn_signal_listener(handle: DaemonHandle) {
     use tokio::signal::unix::{SignalKind, signal};
     tokio::spawn(async move {
-        let (Ok(mut int), Ok(mut term)) = (signal(SignalKind::interrupt()), signal(SignalKind::terminate())) else {
+        let (Ok(mut int), Ok(mut term)) = (signal(SignalKind::interrupt()), signal(SignalKind::terminate()))
+        else {
             tracing::error!("cannot listen for SIGINT/SIGTERM; stop relayd with `relay daemon stop`");
             return;
         };

@@ -27,7 +27,10 @@ pub enum DaemonError {
     )]
     PortInUse { addr: SocketAddr },
     #[error("cannot listen on {addr}: {source}; choose another address with `host` / --port")]
-    Bind { addr: SocketAddr, source: std::io::Error },
+    Bind {
+        addr: SocketAddr,
+        source: std::io::Error,
+    },
     #[error("{path} belongs to uid {owner}, not to this user; relay keeps its files in folders only you own")]
     NotOurs { path: PathBuf, owner: u32 },
     #[error("cannot write logs to {dir}: {problem}; set log_dir (RELAY_LOG_DIR) to a writable folder")]

@@ -7,12 +7,22 @@ use crate::error::DaemonError;
 
 /// Creates `dir` (and its parents) if needed and makes sure it is ours and mode 0700.
 pub fn create_private_dir(dir: &Path) -> Result<(), DaemonError> {
-    let io = |source| DaemonError::Io { path: dir.to_path_buf(), source };
-    std::fs::DirBuilder::new().recursive(true).mode(0o700).create(dir).map_err(io)?;
+    let io = |source| DaemonError::Io {
+        path: dir.to_path_buf(),
+        source,
+    };
+    std::fs::DirBuilder::new()
+        .recursive(true)
+        .mode(0o700)
+        .create(dir)
+        .map_err(io)?;
     let meta = std::fs::metadata(dir).map_err(io)?;
     let uid = rustix::process::getuid().as_raw();
     if meta.uid() != uid {
-        return Err(DaemonError::NotOurs { path: dir.to_path_buf(), owner: meta.uid() });
+        return Err(DaemonError::NotOurs {
+            path: dir.to_path_buf(),
+            owner: meta.uid(),
+        });
     }
     if meta.permissions().mode() & 0o077 != 0 {
         std::fs::set_permissions(dir, std::fs::Permissions::from_mode(0o700)).map_err(io)?;

@@ -34,13 +34,25 @@ impl DataLock {
     /// Takes the lock on behalf of an offline operation (restore); the file records `pid`.
     pub fn acquire_for(data: &DataDir, pid: u32) -> Result<DataLock, LockError> {
         let path = data.lock();
-        let io = |source| LockError::Io { path: path.clone(), source };
-        let mut file =
-            OpenOptions::new().read(true).write(true).create(true).truncate(false).mode(0o600).open(&path).map_err(io)?;
+        let io = |source| LockError::Io {
+            path: path.clone(),
+            source,
+        };
+        let mut file = OpenOptions::new()
+            .read(true)
+            .write(true)
+            .create(true)
+            .truncate(false)
+            .mode(0o600)
+            .open(&path)
+            .map_err(io)?;
         match file.try_lock() {
             Ok(()) => {}
             Err(TryLockError::WouldBlock) => {
-                return Err(LockError::Held { pid: read_pid(&mut file), data_dir: data.path().to_path_buf() });
+                return Err(LockError::Held {
+                    pid: read_pid(&mut file),
+                    data_dir: data.path().to_path_buf(),
+                });
             }
             Err(TryLockError::Error(source)) => return Err(io(source)),
         }

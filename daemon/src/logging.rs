@@ -32,17 +32,37 @@ pub fn init(config: &Config, to_stderr: bool) -> Result<LogGuard, DaemonError> {
         .filename_suffix(SUFFIX)
         .max_log_files(KEPT_LOG_FILES)
         .build(&config.log_dir)
-        .map_err(|err| DaemonError::Logs { dir: config.log_dir.clone(), problem: err.to_string() })?;
+        .map_err(|err| DaemonError::Logs {
+            dir: config.log_dir.clone(),
+            problem: err.to_string(),
+        })?;
     let (writer, guard) = tracing_appender::non_blocking(appender);
     let level = config.log_level.as_str();
-    let filter = || EnvFilter::new(format!("{level},h2=warn,hyper=warn,hyper_util=warn,tower=warn,sqlx=warn"));
-    let file_layer = match config.log_format {
-        LogFormat::Text => tracing_subscriber::fmt::layer().with_ansi(false).with_writer(writer).boxed(),
-        LogFormat::Json => tracing_subscriber::fmt::layer().json().with_writer(writer).boxed(),
+    let filter = || {
+        EnvFilter::new(format!(
+            "{level},h2=warn,hyper=warn,hyper_util=warn,tower=warn,sqlx=warn"
+        ))
     };
-    let stderr_layer = to_stderr.then(|| tracing_subscriber::fmt::layer().with_writer(std::io::stderr).with_filter(filter()));
+    let file_layer = match config.log_format {
+        LogFormat::Text => tracing_subscriber::fmt::layer()
+            .with_ansi(false)
+            .with_writer(writer)
+            .boxed(),
+        LogFormat::Json => tracing_subscriber::fmt::layer()
+            .json()
+            .with_writer(writer)
+            .boxed(),
+    };
+    let stderr_layer = to_stderr.then(|| {
+        tracing_subscriber::fmt::layer()
+            .with_writer(std::io::stderr)
+            .with_filter(filter())
+    });
     // A second init in one process (tests) keeps the first subscriber.
-    let _ = tracing_subscriber::registry().with(file_layer.with_filter(filter())).with(stderr_layer).try_init();
+    let _ = tracing_subscriber::registry()
+        .with(file_layer.with_filter(filter()))
+        .with(stderr_layer)
+        .try_init();
     Ok(LogGuard { _file: guard })
 }
 

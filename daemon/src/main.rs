@@ -24,7 +24,11 @@ struct Args {
 
 fn main() -> ExitCode {
     let args = Args::parse();
-    let flags = Flags { home: args.home, port: args.port, socket: args.socket };
+    let flags = Flags {
+        home: args.home,
+        port: args.port,
+        socket: args.socket,
+    };
     match run(&flags) {
         Ok(()) => ExitCode::SUCCESS,
         Err(err) => {
@@ -40,6 +44,9 @@ fn run(flags: &Flags) -> Result<(), relayd::DaemonError> {
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
-        .map_err(|source| relayd::DaemonError::Io { path: PathBuf::from("tokio runtime"), source })?;
+        .map_err(|source| relayd::DaemonError::Io {
+            path: PathBuf::from("tokio runtime"),
+            source,
+        })?;
     runtime.block_on(relayd::run(config))
 }

@@ -14,7 +14,10 @@ const MAX_SOCKET_PATH: usize = 107;
 
 /// Binds the daemon's socket at `path`.
 pub fn bind(path: &Path) -> Result<UnixListener, DaemonError> {
-    let problem = |problem: String| DaemonError::Socket { path: path.to_path_buf(), problem };
+    let problem = |problem: String| DaemonError::Socket {
+        path: path.to_path_buf(),
+        problem,
+    };
     if path.as_os_str().len() > MAX_SOCKET_PATH {
         return Err(problem(format!(
             "the path is {} bytes long, more than the {MAX_SOCKET_PATH} a socket path may have; choose a shorter one with --socket or RELAY_SOCKET",
@@ -33,11 +36,14 @@ pub fn bind(path: &Path) -> Result<UnixListener, DaemonError> {
             }
             Err(_) => {
                 tracing::info!(socket = %path.display(), "replacing a stale socket left by a daemon that did not shut down");
-                std::fs::remove_file(path).map_err(|e| problem(format!("cannot remove the stale socket: {e}")))?;
+                std::fs::remove_file(path)
+                    .map_err(|e| problem(format!("cannot remove the stale socket: {e}")))?;
             }
         },
         Ok(_) => {
-            return Err(problem("a file that is not a socket is in the way; move it or choose another --socket".to_owned()));
+            return Err(problem(
+                "a file that is not a socket is in the way; move it or choose another --socket".to_owned(),
+            ));
         }
         Err(_) => {}
     }

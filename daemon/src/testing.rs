@@ -11,7 +11,10 @@ use crate::token::Token;
 /// A handle over a real store in a temp data dir, with a small event buffer.
 pub(crate) async fn fixture_with_buffer(event_buffer: usize) -> (tempfile::TempDir, DaemonHandle) {
     let dir = tempfile::tempdir().unwrap();
-    let flags = Flags { home: Some(dir.path().to_path_buf()), ..Flags::default() };
+    let flags = Flags {
+        home: Some(dir.path().to_path_buf()),
+        ..Flags::default()
+    };
     let mut config = Config::load_with(&flags, |_| None).unwrap();
     config.event_buffer = event_buffer;
     let store = Store::open(&config.data_dir.db()).await.unwrap();

@@ -23,7 +23,11 @@ pub struct Token {
 #[derive(Debug, thiserror::Error)]
 pub enum TokenError {
     #[error("cannot {action} the token file {path}: {source}")]
-    Io { action: &'static str, path: PathBuf, source: std::io::Error },
+    Io {
+        action: &'static str,
+        path: PathBuf,
+        source: std::io::Error,
+    },
     #[error("the token file {path} is empty or damaged; replace it with `relay token --rotate`")]
     Damaged { path: PathBuf },
 }
@@ -34,7 +38,9 @@ pub enum TokenFile {
     Created,
     Private,
     /// Group or others can read it: the daemon warns and `relay doctor` fails.
-    ReadableByOthers { mode: u32 },
+    ReadableByOthers {
+        mode: u32,
+    },
 }
 
 impl Token {
@@ -48,11 +54,21 @@ impl Token {
                     return Err(TokenError::Damaged { path });
                 }
                 let mode = file_mode(&path)?;
-                let state = if mode & 0o077 == 0 { TokenFile::Private } else { TokenFile::ReadableByOthers { mode } };
+                let state = if mode & 0o077 == 0 {
+                    TokenFile::Private
+                } else {
+                    TokenFile::ReadableByOthers { mode }
+                };
                 Ok((Token { secret }, state))
             }
-            Err(err) if err.kind() == std::io::ErrorKind::NotFound => Ok((Self::rotate(data)?, TokenFile::Created)),
-            Err(source) => Err(TokenError::Io { action: "read", path, source }),
+            Err(err) if err.kind() == std::io::ErrorKind::NotFound => {
+                Ok((Self::rotate(data)?, TokenFile::Created))
+            }
+            Err(source) => Err(TokenError::Io {
+                action: "read",
+                path,
+                source,
+            }),
         }
     }
 
@@ -60,7 +76,9 @@ impl Token {
     pub fn rotate(data: &DataDir) -> Result<Token, TokenError> {
         let mut bytes = [0u8; 32];
         rand::rng().fill_bytes(&mut bytes);
-        let token = Token { secret: URL_SAFE_NO_PAD.encode(bytes) };
+        let token = Token {
+            secret: URL_SAFE_NO_PAD.encode(bytes),
+        };
         write_private(&data.token(), token.secret.as_bytes())?;
         Ok(token)
     }
@@ -106,21 +124,33 @@ impl fmt::Display for Token {
 fn file_mode(path: &Path) -> Result<u32, TokenError> {
     std::fs::metadata(path)
         .map(|m| m.permissions().mode() & 0o777)
-        .map_err(|source| TokenError::Io { action: "inspect", path: path.to_path_buf(), source })
+        .map_err(|source| TokenError::Io {
+            action: "inspect",
+            path: path.to_path_buf(),
+            source,
+        })
 }
 
 /// Writes `bytes` to `path` atomically with mode 0600: a temp file in the same directory, fsync, rename,
 /// fsync of the directory.
 pub fn write_private(path: &Path, bytes: &[u8]) -> Result<(), TokenError> {
-    let io = |action, source| TokenError::Io { action, path: path.to_path_buf(), source };
+    let io = |action, source| TokenError::Io {
+        action,
+        path: path.to_path_buf(),
+        source,
+    };
     let dir = path.parent().unwrap_or(Path::new("."));
     std::fs::create_dir_all(dir).map_err(|e| io("create the folder of", e))?;
     let mut file = tempfile::NamedTempFile::new_in(dir).map_err(|e| io("write", e))?;
-    file.as_file().set_permissions(std::fs::Permissions::from_mode(0o600)).map_err(|e| io("write", e))?;
+    file.as_file()
+        .set_permissions(std::fs::Permissions::from_mode(0o600))
+        .map_err(|e| io("write", e))?;
     file.write_all(bytes).map_err(|e| io("write", e))?;
     file.as_file().sync_all().map_err(|e| io("write", e))?;
     file.persist(path).map_err(|e| io("write", e.error))?;
-    std::fs::File::open(dir).and_then(|d| d.sync_all()).map_err(|e| io("write", e))?;
+    std::fs::File::open(dir)
+        .and_then(|d| d.sync_all())
+        .map_err(|e| io("write", e))?;
     Ok(())
 }
 

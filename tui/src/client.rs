@@ -92,7 +92,11 @@ pub async fn daemon_client(ctx: &Context) -> Result<Client, CliError> {
 /// Starts relayd in the background and waits until it answers, at most [`START_TIMEOUT`]. When a daemon
 /// already holds the data directory (it may be starting), waits for that one instead.
 pub async fn start(ctx: &Context) -> Result<(Client, Status), CliError> {
-    let mut child = if relayd::lock::is_held(&ctx.config.data_dir) { None } else { Some(spawn(ctx)?) };
+    let mut child = if relayd::lock::is_held(&ctx.config.data_dir) {
+        None
+    } else {
+        Some(spawn(ctx)?)
+    };
     let deadline = Instant::now() + START_TIMEOUT;
     let mut pause = Duration::from_millis(2);
     loop {
@@ -128,11 +132,18 @@ pub async fn start(ctx: &Context) -> Result<(Client, Status), CliError> {
 /// Spawns `relay daemon run` with the same flags, detached from the terminal's process group.
 fn spawn(ctx: &Context) -> Result<Child, CliError> {
     use std::os::unix::process::CommandExt;
-    let exe = std::env::current_exe().map_err(|e| CliError::Failed(format!("cannot find the relay binary: {e}")))?;
+    let exe = std::env::current_exe()
+        .map_err(|e| CliError::Failed(format!("cannot find the relay binary: {e}")))?;
     let mut command = Command::new(exe);
     command.args(flag_args(&ctx.flags)).args(["daemon", "run"]);
-    command.stdin(Stdio::null()).stdout(Stdio::null()).stderr(Stdio::piped()).process_group(0);
-    command.spawn().map_err(|e| CliError::Failed(format!("cannot start relayd: {e}")))
+    command
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .process_group(0);
+    command
+        .spawn()
+        .map_err(|e| CliError::Failed(format!("cannot start relayd: {e}")))
 }
 
 /// The global flags as command-line arguments.

@@ -22,17 +22,33 @@ pub async fn get(addr: SocketAddr, path: &str, headers: &[(&str, &str)]) -> std:
 }
 
 /// Sends a request without a body.
-pub async fn request(addr: SocketAddr, method: &str, path: &str, headers: &[(&str, &str)]) -> std::io::Result<Answer> {
+pub async fn request(
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    headers: &[(&str, &str)],
+) -> std::io::Result<Answer> {
     tokio::time::timeout(Duration::from_secs(5), send(addr, method, path, headers))
         .await
-        .map_err(|_| std::io::Error::new(std::io::ErrorKind::TimedOut, format!("{addr} did not answer within 5 s")))?
+        .map_err(|_| {
+            std::io::Error::new(
+                std::io::ErrorKind::TimedOut,
+                format!("{addr} did not answer within 5 s"),
+            )
+        })?
 }
 
-async fn send(addr: SocketAddr, method: &str, path: &str, headers: &[(&str, &str)]) -> std::io::Result<Answer> {
+async fn send(
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    headers: &[(&str, &str)],
+) -> std::io::Result<Answer> {
     let stream = TcpStream::connect(addr).await?;
     stream.set_nodelay(true)?;
-    let (mut sender, connection) =
-        hyper::client::conn::http1::handshake(TokioIo::new(stream)).await.map_err(std::io::Error::other)?;
+    let (mut sender, connection) = hyper::client::conn::http1::handshake(TokioIo::new(stream))
+        .await
+        .map_err(std::io::Error::other)?;
     tokio::spawn(connection);
     let mut builder = http::Request::builder().method(method).uri(path);
     if !headers.iter().any(|(name, _)| name.eq_ignore_ascii_case("host")) {
@@ -41,10 +57,24 @@ async fn send(addr: SocketAddr, method: &str, path: &str, headers: &[(&str, &str
     for (name, value) in headers {
         builder = builder.header(*name, *value);
     }
-    let request = builder.body(Empty::<Bytes>::new()).map_err(std::io::Error::other)?;
-    let response = sender.send_request(request).await.map_err(std::io::Error::other)?;
+    let request = builder
+        .body(Empty::<Bytes>::new())
+        .map_err(std::io::Error::other)?;
+    let response = sender
+        .send_request(request)
+        .await
+        .map_err(std::io::Error::other)?;
     let status = response.status().as_u16();
     let headers = response.headers().clone();
-    let bytes = response.into_body().collect().await.map_err(std::io::Error::other)?.to_bytes();
-    Ok(Answer { status, headers, body: String::from_utf8_lossy(&bytes).into_owned() })
+    let bytes = response
+        .into_body()
+        .collect()
+        .await
+        .map_err(std::io::Error::other)?
+        .to_bytes();
+    Ok(Answer {
+        status,
+        headers,
+        body: String::from_utf8_lossy(&bytes).into_owned(),
+    })
 }

@@ -16,14 +16,19 @@ use crate::error::CliError;
 
 /// Runs one `relay` command line.
 pub async fn run(cli: Cli) -> Result<(), CliError> {
-    let mut flags = Flags { home: cli.global.home, port: cli.global.port, socket: cli.global.socket };
+    let mut flags = Flags {
+        home: cli.global.home,
+        port: cli.global.port,
+        socket: cli.global.socket,
+    };
     let command = match cli.command {
         Some(Command::Completions { shell }) => return cmd::generate::completions(shell),
         Some(Command::Man { dir }) => return cmd::generate::man(dir.as_deref()),
         Some(Command::Demo) => {
             if flags.home.is_none() {
-                let base = relay_core::paths::default_data_dir()
-                    .ok_or_else(|| CliError::Usage("no data directory for this user; pass --home".to_owned()))?;
+                let base = relay_core::paths::default_data_dir().ok_or_else(|| {
+                    CliError::Usage("no data directory for this user; pass --home".to_owned())
+                })?;
                 flags.home = Some(base.join("demo"));
             }
             None

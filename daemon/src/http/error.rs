@@ -15,7 +15,10 @@ pub struct ApiError {
 
 impl ApiError {
     pub fn new(status: StatusCode, message: impl Into<String>) -> ApiError {
-        ApiError { status, message: message.into() }
+        ApiError {
+            status,
+            message: message.into(),
+        }
     }
 }
 
@@ -23,7 +26,10 @@ impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         let mut response = (self.status, Json(json!({ "error": self.message }))).into_response();
         if self.status == StatusCode::UNAUTHORIZED {
-            response.headers_mut().insert(http::header::WWW_AUTHENTICATE, http::HeaderValue::from_static("Bearer"));
+            response.headers_mut().insert(
+                http::header::WWW_AUTHENTICATE,
+                http::HeaderValue::from_static("Bearer"),
+            );
         }
         response
     }
@@ -32,6 +38,9 @@ impl IntoResponse for ApiError {
 impl From<StoreError> for ApiError {
     fn from(err: StoreError) -> ApiError {
         tracing::error!(error = %err, "store failure while answering an HTTP request");
-        ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "the daemon's store failed; see relayd's log (relay daemon logs)")
+        ApiError::new(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "the daemon's store failed; see relayd's log (relay daemon logs)",
+        )
     }
 }

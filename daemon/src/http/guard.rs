@@ -30,7 +30,10 @@ pub struct HostPolicy {
 
 impl HostPolicy {
     pub fn new(config: &Config, bound: SocketAddr) -> HostPolicy {
-        let mut allowed: Vec<String> = ["127.0.0.1", "localhost", "[::1]"].iter().map(|s| (*s).to_owned()).collect();
+        let mut allowed: Vec<String> = ["127.0.0.1", "localhost", "[::1]"]
+            .iter()
+            .map(|s| (*s).to_owned())
+            .collect();
         let bound = match bound.ip() {
             std::net::IpAddr::V6(ip) => format!("[{ip}]"),
             std::net::IpAddr::V4(ip) => ip.to_string(),
@@ -45,13 +48,17 @@ impl HostPolicy {
     /// Whether `authority` (`host[:port]`) names this daemon.
     pub fn allows(&self, authority: &str) -> bool {
         let host = host_of(authority).to_ascii_lowercase();
-        self.allowed.iter().any(|allowed| *allowed == host)
+        self.allowed.contains(&host)
     }
 
     /// Whether an `Origin` header value is one of ours. `null` and non-http(s) origins are foreign.
     pub fn allows_origin(&self, origin: &str) -> bool {
-        let Some((scheme, rest)) = origin.split_once("://") else { return false };
-        matches!(scheme.to_ascii_lowercase().as_str(), "http" | "https") && !rest.contains('/') && self.allows(rest)
+        let Some((scheme, rest)) = origin.split_once("://") else {
+            return false;
+        };
+        matches!(scheme.to_ascii_lowercase().as_str(), "http" | "https")
+            && !rest.contains('/')
+            && self.allows(rest)
     }
 }
 
@@ -136,5 +143,8 @@ pub(super) async fn guard(
 }
 
 fn under(path: &str, prefix: &str) -> bool {
-    path == prefix || path.strip_prefix(prefix).is_some_and(|rest| rest.starts_with('/'))
+    path == prefix
+        || path
+            .strip_prefix(prefix)
+            .is_some_and(|rest| rest.starts_with('/'))
 }

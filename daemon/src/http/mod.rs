@@ -23,7 +23,10 @@ pub fn router(handle: DaemonHandle) -> Router {
         .route("/healthz", get(healthz))
         .route("/api/v1/status", get(status))
         .fallback(not_found)
-        .layer(axum::middleware::from_fn_with_state((handle.clone(), policy), guard::guard))
+        .layer(axum::middleware::from_fn_with_state(
+            (handle.clone(), policy),
+            guard::guard,
+        ))
         .with_state(handle)
 }
 
@@ -36,7 +39,9 @@ pub async fn serve(handle: DaemonHandle, listener: TcpListener) -> std::io::Resu
             tracing::debug!(error = %err, "could not set TCP_NODELAY");
         }
     });
-    axum::serve(listener, app).with_graceful_shutdown(async move { handle.shutdown_requested().await }).await
+    axum::serve(listener, app)
+        .with_graceful_shutdown(async move { handle.shutdown_requested().await })
+        .await
 }
 
 /// Public liveness: status, version and the token's fingerprint (never the token).
@@ -53,7 +58,10 @@ async fn status(State(handle): State<DaemonHandle>) -> Result<Json<StatusReport>
 }
 
 async fn not_found(method: http::Method, uri: http::Uri) -> ApiError {
-    ApiError::new(http::StatusCode::NOT_FOUND, format!("no route for {method} {}", uri.path()))
+    ApiError::new(
+        http::StatusCode::NOT_FOUND,
+        format!("no route for {method} {}", uri.path()),
+    )
 }
 
 #[cfg(test)]

@@ -35,17 +35,19 @@ pub(super) fn event(record: &EventRecord) -> proto::Event {
 
 pub(super) fn feed(feed: Feed) -> proto::Update {
     let update = match feed {
-        Feed::Snapshot { reason, status: report, last_event_id } => {
-            proto::update::Update::Snapshot(proto::Snapshot {
-                reason: match reason {
-                    SnapshotReason::Initial => proto::SnapshotReason::Initial,
-                    SnapshotReason::Lagged => proto::SnapshotReason::Lagged,
-                }
-                .into(),
-                status: Some(status(*report)),
-                last_event_id,
-            })
-        }
+        Feed::Snapshot {
+            reason,
+            status: report,
+            last_event_id,
+        } => proto::update::Update::Snapshot(proto::Snapshot {
+            reason: match reason {
+                SnapshotReason::Initial => proto::SnapshotReason::Initial,
+                SnapshotReason::Lagged => proto::SnapshotReason::Lagged,
+            }
+            .into(),
+            status: Some(status(*report)),
+            last_event_id,
+        }),
         Feed::Event(record) => proto::update::Update::Event(event(&record)),
     };
     proto::Update { update: Some(update) }

@@ -41,7 +41,10 @@ fn peer_is(stream: &UnixStream, uid: u32) -> bool {
     match stream.peer_cred() {
         Ok(cred) if cred.uid() == uid => true,
         Ok(cred) => {
-            tracing::warn!(peer_uid = cred.uid(), "refused a local connection from another user");
+            tracing::warn!(
+                peer_uid = cred.uid(),
+                "refused a local connection from another user"
+            );
             false
         }
         Err(err) => {

@@ -44,7 +44,9 @@ impl Relay for RelayService {
     ) -> Result<Response<Self::SubscribeStream>, tonic::Status> {
         let since = request.into_inner().since_event_id;
         if since.is_some_and(|id| id < 0) {
-            return Err(tonic::Status::invalid_argument("since_event_id must be 0 or a positive event id"));
+            return Err(tonic::Status::invalid_argument(
+                "since_event_id must be 0 or a positive event id",
+            ));
         }
         let hello = proto::Update {
             update: Some(proto::update::Update::Hello(proto::Hello {
@@ -54,7 +56,9 @@ impl Relay for RelayService {
         };
         let feed = bus::subscribe(&self.handle, since, SUBSCRIBER_DEPTH);
         let updates = ReceiverStream::new(feed).map(|item| item.map(convert::feed).map_err(error::store));
-        Ok(Response::new(Box::pin(tokio_stream::once(Ok(hello)).chain(updates))))
+        Ok(Response::new(Box::pin(
+            tokio_stream::once(Ok(hello)).chain(updates),
+        )))
     }
 
     async fn create_backup(
@@ -63,7 +67,9 @@ impl Relay for RelayService {
     ) -> Result<Response<proto::Backup>, tonic::Status> {
         let request = request.into_inner();
         if request.output_path.trim().is_empty() {
-            return Err(tonic::Status::invalid_argument("output_path is empty; name the backup file to write"));
+            return Err(tonic::Status::invalid_argument(
+                "output_path is empty; name the backup file to write",
+            ));
         }
         let info = self
             .handle
@@ -79,6 +85,8 @@ impl Relay for RelayService {
     ) -> Result<Response<proto::StopDaemonResponse>, tonic::Status> {
         tracing::info!("shutdown requested over the local socket");
         self.handle.request_shutdown();
-        Ok(Response::new(proto::StopDaemonResponse { pid: std::process::id() }))
+        Ok(Response::new(proto::StopDaemonResponse {
+            pid: std::process::id(),
+        }))
     }
 }

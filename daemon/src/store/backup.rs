@@ -26,7 +26,10 @@ pub struct Restored {
 }
 
 fn io(path: &Path) -> impl Fn(std::io::Error) -> StoreError + '_ {
-    move |source| StoreError::Io { path: path.to_path_buf(), source }
+    move |source| StoreError::Io {
+        path: path.to_path_buf(),
+        source,
+    }
 }
 
 /// A sibling of `dest` to write into before the rename that publishes it.
@@ -37,7 +40,9 @@ fn partial_path(dest: &Path) -> PathBuf {
 }
 
 fn sync_dir(dir: &Path) -> Result<(), StoreError> {
-    std::fs::File::open(dir).and_then(|d| d.sync_all()).map_err(io(dir))
+    std::fs::File::open(dir)
+        .and_then(|d| d.sync_all())
+        .map_err(io(dir))
 }
 
 fn set_private(path: &Path) -> Result<(), StoreError> {
@@ -47,15 +52,26 @@ fn set_private(path: &Path) -> Result<(), StoreError> {
 
 /// Writes a consistent copy of the live database to `dest` (mode 0600), atomically: the file appears under
 /// its name only when complete.
-pub(super) async fn write(pool: &SqlitePool, db: &Path, dest: &Path, overwrite: bool) -> Result<BackupInfo, StoreError> {
+pub(super) async fn write(
+    pool: &SqlitePool,
+    db: &Path,
+    dest: &Path,
+    overwrite: bool,
+) -> Result<BackupInfo, StoreError> {
     if !dest.is_absolute() {
-        return Err(StoreError::RelativePath { path: dest.to_path_buf() });
+        return Err(StoreError::RelativePath {
+            path: dest.to_path_buf(),
+        });
     }
     if dest == db {
-        return Err(StoreError::BackupExists { path: dest.to_path_buf() });
+        return Err(StoreError::BackupExists {
+            path: dest.to_path_buf(),
+        });
     }
     if dest.exists() && !overwrite {
-        return Err(StoreError::BackupExists { path: dest.to_path_buf() });
+        return Err(StoreError::BackupExists {
+            path: dest.to_path_buf(),
+        });
     }
     let partial = partial_path(dest);
     let _ = std::fs::remove_file(&partial);
@@ -63,11 +79,16 @@ pub(super) async fn write(pool: &SqlitePool, db: &Path, dest: &Path, overwrite: 
     let result = sqlx::query("VACUUM INTO ?").bind(target).execute(pool).await;
     if let Err(source) = result {
         let _ = std::fs::remove_file(&partial);
-        return Err(StoreError::Sql { path: dest.to_path_buf(), source });
+        return Err(StoreError::Sql {
+            path: dest.to_path_buf(),
+            source,
+        });
     }
     let finish = async {
         set_private(&partial)?;
-        std::fs::File::open(&partial).and_then(|f| f.sync_all()).map_err(io(&partial))?;
+        std::fs::File::open(&partial)
+            .and_then(|f| f.sync_all())
+            .map_err(io(&partial))?;
         let info = inspect(&partial).await?;
         std::fs::rename(&partial, dest).map_err(io(dest))?;
         if let Some(dir) = dest.parent() {
@@ -92,10 +113,17 @@ pub(super) async fn write(pool: &SqlitePool, db: &Path, dest: &Path, overwrite: 
 pub async fn check_restorable(input: &Path) -> Result<DbInfo, StoreError> {
     let info = inspect(input).await?;
     if info.application_id != APPLICATION_ID || info.schema_version == 0 {
-        return Err(StoreError::NotRelay { path: input.to_path_buf(), application_id: info.application_id });
+        return Err(StoreError::NotRelay {
+            path: input.to_path_buf(),
+            application_id: info.application_id,
+        });
     }
     if info.schema_version > SCHEMA_VERSION {
-        return Err(StoreError::TooNew { path: input.to_path_buf(), found: info.schema_version, supported: SCHEMA_VERSION });
+        return Err(StoreError::TooNew {
+            path: input.to_path_buf(),
+            found: info.schema_version,
+            supported: SCHEMA_VERSION,
+        });
     }
     let mut conn = SqliteConnection::connect_with(&inspect_options(input))
         .await
@@ -103,10 +131,16 @@ pub async fn check_restorable(input: &Path) -> Result<DbInfo, StoreError> {
     let check: String = sqlx::query_scalar("PRAGMA quick_check")
         .fetch_one(&mut conn)
         .await
-        .map_err(|source| StoreError::Sql { path: input.to_path_buf(), source })?;
+        .map_err(|source| StoreError::Sql {
+            path: input.to_path_buf(),
+            source,
+        })?;
     conn.close().await.ok();
     if check != "ok" {
-        return Err(StoreError::Corrupt { path: input.to_path_buf(), detail: check });
+        return Err(StoreError::Corrupt {
+            path: input.to_path_buf(),
+            detail: check,
+        });
     }
     Ok(info)
 }
@@ -130,7 +164,9 @@ pub async fn restore(data: &DataDir, input: &Path) -> Result<Restored, StoreErro
         return Err(StoreError::Sql { path: staged, source });
     }
     set_private(&staged)?;
-    std::fs::File::open(&staged).and_then(|f| f.sync_all()).map_err(io(&staged))?;
+    std::fs::File::open(&staged)
+        .and_then(|f| f.sync_all())
+        .map_err(io(&staged))?;
 
     let previous = if db.exists() {
         let stamp = super::now_ms() / 1000;

@@ -3,7 +3,9 @@ use std::path::{Path, PathBuf};
 /// Why the store could not do what was asked. Messages name the file and say what to do.
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
-    #[error("{path} is not a SQLite database; move it away or restore a relay backup (relay restore --input FILE)")]
+    #[error(
+        "{path} is not a SQLite database; move it away or restore a relay backup (relay restore --input FILE)"
+    )]
     NotADatabase { path: PathBuf },
     #[error(
         "{path} is a SQLite database but not a relay one (application id {application_id:#x}); point --home at a relay data directory"
@@ -12,9 +14,18 @@ pub enum StoreError {
     #[error(
         "{path} has schema version {found}, newer than this relay understands ({supported}); upgrade relay, or restore a backup made by this version"
     )]
-    TooNew { path: PathBuf, found: u32, supported: u32 },
+    TooNew {
+        path: PathBuf,
+        found: u32,
+        supported: u32,
+    },
     #[error("migration {name} failed on {path}: {source}; the database is unchanged at schema version {at}")]
-    Migration { path: PathBuf, name: &'static str, at: u32, source: sqlx::Error },
+    Migration {
+        path: PathBuf,
+        name: &'static str,
+        at: u32,
+        source: sqlx::Error,
+    },
     #[error("{path} failed its integrity check: {detail}")]
     Corrupt { path: PathBuf, detail: String },
     #[error("{path} already exists; choose another --output or pass --overwrite")]
@@ -34,9 +45,14 @@ impl StoreError {
             .as_database_error()
             .is_some_and(|db| db.code().as_deref() == Some("26") || db.message().contains("not a database"));
         if not_a_db {
-            StoreError::NotADatabase { path: path.to_path_buf() }
+            StoreError::NotADatabase {
+                path: path.to_path_buf(),
+            }
         } else {
-            StoreError::Sql { path: path.to_path_buf(), source }
+            StoreError::Sql {
+                path: path.to_path_buf(),
+                source,
+            }
         }
     }
 }

@@ -18,8 +18,11 @@ pub struct Migration {
 pub const APPLICATION_ID: i32 = 0x5245_4C59;
 
 /// Every migration this binary carries, oldest first. Append only; never edit a shipped one.
-pub const MIGRATIONS: &[Migration] =
-    &[Migration { version: 1, name: "0001_init", sql: include_str!("../../../migrations/0001_init.sql") }];
+pub const MIGRATIONS: &[Migration] = &[Migration {
+    version: 1,
+    name: "0001_init",
+    sql: include_str!("../../../migrations/0001_init.sql"),
+}];
 
 /// The schema version this binary creates and understands.
 pub const SCHEMA_VERSION: u32 = MIGRATIONS.len() as u32;
@@ -36,16 +39,32 @@ pub(crate) async fn run(
     let info = read_info(conn, path).await?;
     let newest = migrations.last().map_or(0, |m| m.version);
     if info.schema_version > newest {
-        return Err(StoreError::TooNew { path: path.to_path_buf(), found: info.schema_version, supported: newest });
+        return Err(StoreError::TooNew {
+            path: path.to_path_buf(),
+            found: info.schema_version,
+            supported: newest,
+        });
     }
-    let sql = |source| StoreError::Sql { path: path.to_path_buf(), source };
+    let sql = |source| StoreError::Sql {
+        path: path.to_path_buf(),
+        source,
+    };
     if info.schema_version == 0 {
-        let tables: i64 = sqlx::query_scalar("SELECT count(*) FROM sqlite_schema").fetch_one(&mut *conn).await.map_err(sql)?;
+        let tables: i64 = sqlx::query_scalar("SELECT count(*) FROM sqlite_schema")
+            .fetch_one(&mut *conn)
+            .await
+            .map_err(sql)?;
         if tables > 0 {
-            return Err(StoreError::NotRelay { path: path.to_path_buf(), application_id: info.application_id });
+            return Err(StoreError::NotRelay {
+                path: path.to_path_buf(),
+                application_id: info.application_id,
+            });
         }
     } else if info.application_id != APPLICATION_ID {
-        return Err(StoreError::NotRelay { path: path.to_path_buf(), application_id: info.application_id });
+        return Err(StoreError::NotRelay {
+            path: path.to_path_buf(),
+            application_id: info.application_id,
+        });
     }
     if info.schema_version == newest {
         return Ok(());
@@ -55,17 +74,32 @@ pub(crate) async fn run(
         if !copy.exists() {
             tracing::info!(from = info.schema_version, to = newest, copy = %copy.display(), "upgrading the store; copy taken first");
             let target = copy.to_string_lossy().into_owned();
-            sqlx::query("VACUUM INTO ?").bind(target).execute(&mut *conn).await.map_err(sql)?;
+            sqlx::query("VACUUM INTO ?")
+                .bind(target)
+                .execute(&mut *conn)
+                .await
+                .map_err(sql)?;
         }
     }
     let mut at = info.schema_version;
     for migration in migrations.iter().filter(|m| m.version > info.schema_version) {
-        let failed = |source| StoreError::Migration { path: path.to_path_buf(), name: migration.name, at, source };
+        let failed = |source| StoreError::Migration {
+            path: path.to_path_buf(),
+            name: migration.name,
+            at,
+            source,
+        };
         let mut tx = conn.begin().await.map_err(failed)?;
-        sqlx::raw_sql(migration.sql).execute(&mut *tx).await.map_err(failed)?;
+        sqlx::raw_sql(migration.sql)
+            .execute(&mut *tx)
+            .await
+            .map_err(failed)?;
         // PRAGMA takes no bound parameters; the version is a number from the table above.
         let set_version = sqlx::AssertSqlSafe(format!("PRAGMA user_version = {}", migration.version));
-        sqlx::raw_sql(set_version).execute(&mut *tx).await.map_err(failed)?;
+        sqlx::raw_sql(set_version)
+            .execute(&mut *tx)
+            .await
+            .map_err(failed)?;
         tx.commit().await.map_err(failed)?;
         at = migration.version;
         tracing::info!(migration = migration.name, "applied migration");

@@ -57,7 +57,10 @@ fn options(path: &Path) -> SqliteConnectOptions {
 
 /// Options that read a file without creating, changing or locking anything next to it.
 fn inspect_options(path: &Path) -> SqliteConnectOptions {
-    SqliteConnectOptions::new().filename(path).read_only(true).immutable(true)
+    SqliteConnectOptions::new()
+        .filename(path)
+        .read_only(true)
+        .immutable(true)
 }
 
 /// The first 16 bytes of every SQLite database file.
@@ -69,29 +72,50 @@ fn check_header(path: &Path) -> Result<(), StoreError> {
     let mut file = match std::fs::File::open(path) {
         Ok(file) => file,
         Err(err) if err.kind() == std::io::ErrorKind::NotFound => return Ok(()),
-        Err(source) => return Err(StoreError::Io { path: path.to_path_buf(), source }),
+        Err(source) => {
+            return Err(StoreError::Io {
+                path: path.to_path_buf(),
+                source,
+            });
+        }
     };
     let mut header = [0u8; 16];
-    let read = file.read(&mut header).map_err(|source| StoreError::Io { path: path.to_path_buf(), source })?;
+    let read = file.read(&mut header).map_err(|source| StoreError::Io {
+        path: path.to_path_buf(),
+        source,
+    })?;
     if read == 0 || (read == 16 && &header == SQLITE_HEADER) {
         Ok(())
     } else {
-        Err(StoreError::NotADatabase { path: path.to_path_buf() })
+        Err(StoreError::NotADatabase {
+            path: path.to_path_buf(),
+        })
     }
 }
 
 async fn read_info(conn: &mut SqliteConnection, path: &Path) -> Result<DbInfo, StoreError> {
-    let sql = |source| StoreError::Sql { path: path.to_path_buf(), source };
-    let schema_version: i64 = sqlx::query_scalar("PRAGMA user_version").fetch_one(&mut *conn).await.map_err(sql)?;
-    let application_id: i64 =
-        sqlx::query_scalar("PRAGMA application_id").fetch_one(&mut *conn).await.map_err(sql)?;
+    let sql = |source| StoreError::Sql {
+        path: path.to_path_buf(),
+        source,
+    };
+    let schema_version: i64 = sqlx::query_scalar("PRAGMA user_version")
+        .fetch_one(&mut *conn)
+        .await
+        .map_err(sql)?;
+    let application_id: i64 = sqlx::query_scalar("PRAGMA application_id")
+        .fetch_one(&mut *conn)
+        .await
+        .map_err(sql)?;
     let has_event_table: i64 =
         sqlx::query_scalar("SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = 'event'")
             .fetch_one(&mut *conn)
             .await
             .map_err(sql)?;
     let last_event_id = if has_event_table > 0 {
-        sqlx::query_scalar("SELECT coalesce(max(id), 0) FROM event").fetch_one(&mut *conn).await.map_err(sql)?
+        sqlx::query_scalar("SELECT coalesce(max(id), 0) FROM event")
+            .fetch_one(&mut *conn)
+            .await
+            .map_err(sql)?
     } else {
         0
     };
@@ -139,7 +163,10 @@ impl Store {
             .connect_with(options(path))
             .await
             .map_err(|source| StoreError::from_open(path, source))?;
-        Ok(Store { pool, path: path.to_path_buf() })
+        Ok(Store {
+            pool,
+            path: path.to_path_buf(),
+        })
     }
 
     pub fn path(&self) -> &Path {
@@ -147,18 +174,27 @@ impl Store {
     }
 
     fn sql(&self) -> impl Fn(sqlx::Error) -> StoreError + '_ {
-        |source| StoreError::Sql { path: self.path.clone(), source }
+        |source| StoreError::Sql {
+            path: self.path.clone(),
+            source,
+        }
     }
 
     /// `PRAGMA user_version` of the open database.
     pub async fn schema_version(&self) -> Result<u32, StoreError> {
-        let version: i64 = sqlx::query_scalar("PRAGMA user_version").fetch_one(&self.pool).await.map_err(self.sql())?;
+        let version: i64 = sqlx::query_scalar("PRAGMA user_version")
+            .fetch_one(&self.pool)
+            .await
+            .map_err(self.sql())?;
         Ok(u32::try_from(version).unwrap_or(0))
     }
 
     /// The newest event id, 0 when the log is empty.
     pub async fn last_event_id(&self) -> Result<i64, StoreError> {
-        sqlx::query_scalar("SELECT coalesce(max(id), 0) FROM event").fetch_one(&self.pool).await.map_err(self.sql())
+        sqlx::query_scalar("SELECT coalesce(max(id), 0) FROM event")
+            .fetch_one(&self.pool)
+            .await
+            .map_err(self.sql())
     }
 
     /// Appends one event in its own transaction. The daemon handle serialises writers and publishes the
@@ -183,17 +219,24 @@ impl Store {
         .await
         .map_err(self.sql())?;
         tx.commit().await.map_err(self.sql())?;
-        Ok(EventRecord { id, kind: kind.as_str().to_owned(), at_ms, subject: subject.to_owned(), data })
+        Ok(EventRecord {
+            id,
+            kind: kind.as_str().to_owned(),
+            at_ms,
+            subject: subject.to_owned(),
+            data,
+        })
     }
 
     /// Events with ids greater than `after`, oldest first, at most `limit`.
     pub async fn events_after(&self, after: i64, limit: u32) -> Result<Vec<EventRecord>, StoreError> {
-        let rows = sqlx::query("SELECT id, kind, at_ms, subject, data FROM event WHERE id > ? ORDER BY id LIMIT ?")
-            .bind(after)
-            .bind(i64::from(limit))
-            .fetch_all(&self.pool)
-            .await
-            .map_err(self.sql())?;
+        let rows =
+            sqlx::query("SELECT id, kind, at_ms, subject, data FROM event WHERE id > ? ORDER BY id LIMIT ?")
+                .bind(after)
+                .bind(i64::from(limit))
+                .fetch_all(&self.pool)
+                .await
+                .map_err(self.sql())?;
         rows.iter()
             .map(|row| {
                 Ok(EventRecord {
@@ -215,7 +258,9 @@ impl Store {
 
     /// Checkpoints the WAL and closes every connection.
     pub async fn close(&self) {
-        let _ = sqlx::query("PRAGMA wal_checkpoint(TRUNCATE)").execute(&self.pool).await;
+        let _ = sqlx::query("PRAGMA wal_checkpoint(TRUNCATE)")
+            .execute(&self.pool)
+            .await;
         self.pool.close().await;
     }
 }

@@ -15,26 +15,54 @@ async fn new_store_has_the_newest_schema_and_the_documented_pragmas() {
     let (_dir, store) = fresh().await;
     assert_eq!(store.schema_version().await.unwrap(), SCHEMA_VERSION);
     let mut conn = store.pool.acquire().await.unwrap();
-    let mode: String = sqlx::query_scalar("PRAGMA journal_mode").fetch_one(&mut *conn).await.unwrap();
+    let mode: String = sqlx::query_scalar("PRAGMA journal_mode")
+        .fetch_one(&mut *conn)
+        .await
+        .unwrap();
     assert_eq!(mode, "wal");
-    let sync: i64 = sqlx::query_scalar("PRAGMA synchronous").fetch_one(&mut *conn).await.unwrap();
+    let sync: i64 = sqlx::query_scalar("PRAGMA synchronous")
+        .fetch_one(&mut *conn)
+        .await
+        .unwrap();
     assert_eq!(sync, 1, "synchronous=NORMAL");
-    let fk: i64 = sqlx::query_scalar("PRAGMA foreign_keys").fetch_one(&mut *conn).await.unwrap();
+    let fk: i64 = sqlx::query_scalar("PRAGMA foreign_keys")
+        .fetch_one(&mut *conn)
+        .await
+        .unwrap();
     assert_eq!(fk, 1);
-    let busy: i64 = sqlx::query_scalar("PRAGMA busy_timeout").fetch_one(&mut *conn).await.unwrap();
+    let busy: i64 = sqlx::query_scalar("PRAGMA busy_timeout")
+        .fetch_one(&mut *conn)
+        .await
+        .unwrap();
     assert_eq!(busy, 5000);
-    let app: i64 = sqlx::query_scalar("PRAGMA application_id").fetch_one(&mut *conn).await.unwrap();
+    let app: i64 = sqlx::query_scalar("PRAGMA application_id")
+        .fetch_one(&mut *conn)
+        .await
+        .unwrap();
     assert_eq!(app, i64::from(APPLICATION_ID));
 }
 
 #[tokio::test]
 async fn event_ids_stay_monotonic_when_the_newest_rows_are_deleted() {
     let (_dir, store) = fresh().await;
-    let first = store.append_event(EventKind::DaemonStarted, "", &json!({"pid": 1})).await.unwrap();
-    let second = store.append_event(EventKind::DaemonStopped, "", &json!({"pid": 1})).await.unwrap();
+    let first = store
+        .append_event(EventKind::DaemonStarted, "", &json!({"pid": 1}))
+        .await
+        .unwrap();
+    let second = store
+        .append_event(EventKind::DaemonStopped, "", &json!({"pid": 1}))
+        .await
+        .unwrap();
     assert!(second.id > first.id);
-    sqlx::query("DELETE FROM event WHERE id = ?").bind(second.id).execute(&store.pool).await.unwrap();
-    let third = store.append_event(EventKind::DaemonStarted, "", &json!({})).await.unwrap();
+    sqlx::query("DELETE FROM event WHERE id = ?")
+        .bind(second.id)
+        .execute(&store.pool)
+        .await
+        .unwrap();
+    let third = store
+        .append_event(EventKind::DaemonStarted, "", &json!({}))
+        .await
+        .unwrap();
     assert!(third.id > second.id, "ids are never reused");
     let replay = store.events_after(first.id, 10).await.unwrap();
     assert_eq!(replay.iter().map(|e| e.id).collect::<Vec<_>>(), vec![third.id]);
@@ -44,7 +72,10 @@ async fn event_ids_stay_monotonic_when_the_newest_rows_are_deleted() {
 #[tokio::test]
 async fn open_refuses_a_schema_newer_than_the_binary() {
     let (dir, store) = fresh().await;
-    sqlx::query("PRAGMA user_version = 999").execute(&store.pool).await.unwrap();
+    sqlx::query("PRAGMA user_version = 999")
+        .execute(&store.pool)
+        .await
+        .unwrap();
     store.close().await;
     let path = dir.path().join("relay.sqlite");
     let err = Store::open(&path).await.unwrap_err();
@@ -59,16 +90,24 @@ async fn open_refuses_a_file_that_is_not_a_database() {
     std::fs::write(&path, "this is a shopping list, not a database\n").unwrap();
     let err = Store::open(&path).await.unwrap_err();
     assert!(matches!(err, StoreError::NotADatabase { .. }), "{err}");
-    assert_eq!(std::fs::read_to_string(&path).unwrap(), "this is a shopping list, not a database\n");
+    assert_eq!(
+        std::fs::read_to_string(&path).unwrap(),
+        "this is a shopping list, not a database\n"
+    );
 }
 
 #[tokio::test]
 async fn open_refuses_a_foreign_sqlite_database() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("relay.sqlite");
-    let opts = sqlx::sqlite::SqliteConnectOptions::new().filename(&path).create_if_missing(true);
+    let opts = sqlx::sqlite::SqliteConnectOptions::new()
+        .filename(&path)
+        .create_if_missing(true);
     let mut conn = SqliteConnection::connect_with(&opts).await.unwrap();
-    sqlx::query("CREATE TABLE recipes (name TEXT)").execute(&mut conn).await.unwrap();
+    sqlx::query("CREATE TABLE recipes (name TEXT)")
+        .execute(&mut conn)
+        .await
+        .unwrap();
     conn.close().await.unwrap();
     let err = Store::open(&path).await.unwrap_err();
     assert!(matches!(err, StoreError::NotRelay { .. }), "{err}");
@@ -79,11 +118,18 @@ async fn upgrade_keeps_a_pre_migration_copy_when_a_newer_migration_arrives() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("relay.sqlite");
     let store = Store::open_with(&path, &MIGRATIONS[..1]).await.unwrap();
-    store.append_event(EventKind::DaemonStarted, "", &json!({})).await.unwrap();
+    store
+        .append_event(EventKind::DaemonStarted, "", &json!({}))
+        .await
+        .unwrap();
     store.close().await;
 
     let mut next = MIGRATIONS.to_vec();
-    next.push(Migration { version: 2, name: "0002_test", sql: "CREATE TABLE widget (id INTEGER PRIMARY KEY);" });
+    next.push(Migration {
+        version: 2,
+        name: "0002_test",
+        sql: "CREATE TABLE widget (id INTEGER PRIMARY KEY);",
+    });
     let upgraded = Store::open_with(&path, &next).await.unwrap();
     assert_eq!(upgraded.schema_version().await.unwrap(), 2);
     upgraded.close().await;
@@ -91,7 +137,10 @@ async fn upgrade_keeps_a_pre_migration_copy_when_a_newer_migration_arrives() {
     let copy = migrate::pre_migration_path(&path, 1);
     let info = inspect(&copy).await.unwrap();
     assert_eq!(info.schema_version, 1);
-    assert_eq!(info.last_event_id, 1, "the copy holds the data as it was before the upgrade");
+    assert_eq!(
+        info.last_event_id, 1,
+        "the copy holds the data as it was before the upgrade"
+    );
 }
 
 #[tokio::test]
@@ -100,9 +149,23 @@ async fn failed_migration_leaves_the_schema_where_it_was() {
     let path = dir.path().join("relay.sqlite");
     Store::open(&path).await.unwrap().close().await;
     let mut next = MIGRATIONS.to_vec();
-    next.push(Migration { version: 2, name: "0002_broken", sql: "CREATE TABLE ok (id INTEGER); SELEC nonsense;" });
+    next.push(Migration {
+        version: 2,
+        name: "0002_broken",
+        sql: "CREATE TABLE ok (id INTEGER); SELEC nonsense;",
+    });
     let err = Store::open_with(&path, &next).await.unwrap_err();
-    assert!(matches!(err, StoreError::Migration { name: "0002_broken", at: 1, .. }), "{err}");
+    assert!(
+        matches!(
+            err,
+            StoreError::Migration {
+                name: "0002_broken",
+                at: 1,
+                ..
+            }
+        ),
+        "{err}"
+    );
     let info = inspect(&path).await.unwrap();
     assert_eq!(info.schema_version, 1);
 }
@@ -115,7 +178,10 @@ async fn backup_is_a_valid_relay_database_while_writes_go_on() {
         let store = store.clone();
         tokio::spawn(async move {
             for i in 0..200 {
-                store.append_event(EventKind::DaemonStarted, "", &json!({"i": i})).await.unwrap();
+                store
+                    .append_event(EventKind::DaemonStarted, "", &json!({"i": i}))
+                    .await
+                    .unwrap();
             }
         })
     };
@@ -130,7 +196,10 @@ async fn backup_is_a_valid_relay_database_while_writes_go_on() {
         assert_eq!(checked.last_event_id, info.last_event_id);
         assert!(info.bytes > 0);
         use std::os::unix::fs::PermissionsExt;
-        assert_eq!(std::fs::metadata(&info.path).unwrap().permissions().mode() & 0o777, 0o600);
+        assert_eq!(
+            std::fs::metadata(&info.path).unwrap().permissions().mode() & 0o777,
+            0o600
+        );
     }
     let err = store.backup(&infos[0].path, false).await.unwrap_err();
     assert!(matches!(err, StoreError::BackupExists { .. }), "{err}");
@@ -140,7 +209,10 @@ async fn backup_is_a_valid_relay_database_while_writes_go_on() {
 #[tokio::test]
 async fn restore_refuses_a_non_relay_file_and_changes_nothing() {
     let (dir, store) = fresh().await;
-    store.append_event(EventKind::DaemonStarted, "", &json!({})).await.unwrap();
+    store
+        .append_event(EventKind::DaemonStarted, "", &json!({}))
+        .await
+        .unwrap();
     store.close().await;
     let data = DataDir::new(dir.path());
     let before = std::fs::read(data.db()).unwrap();
@@ -149,17 +221,29 @@ async fn restore_refuses_a_non_relay_file_and_changes_nothing() {
     let err = restore(&data, &junk).await.unwrap_err();
     assert!(matches!(err, StoreError::NotADatabase { .. }), "{err}");
     assert_eq!(std::fs::read(data.db()).unwrap(), before);
-    let names: Vec<_> = std::fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
-    assert!(!names.iter().any(|n| n.to_string_lossy().contains("pre-restore")), "{names:?}");
+    let names: Vec<_> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert!(
+        !names.iter().any(|n| n.to_string_lossy().contains("pre-restore")),
+        "{names:?}"
+    );
 }
 
 #[tokio::test]
 async fn restore_replaces_the_database_and_keeps_the_previous_one() {
     let (dir, store) = fresh().await;
-    store.append_event(EventKind::DaemonStarted, "", &json!({"n": 1})).await.unwrap();
+    store
+        .append_event(EventKind::DaemonStarted, "", &json!({"n": 1}))
+        .await
+        .unwrap();
     let backup_path = dir.path().join("b.sqlite");
     store.backup(&backup_path, false).await.unwrap();
-    store.append_event(EventKind::DaemonStarted, "", &json!({"n": 2})).await.unwrap();
+    store
+        .append_event(EventKind::DaemonStarted, "", &json!({"n": 2}))
+        .await
+        .unwrap();
     store.close().await;
 
     let data = DataDir::new(dir.path());

@@ -8,10 +8,14 @@ use crate::error::CliError;
 
 /// `relay backup --output FILE`: an online backup taken by the daemon (started if needed).
 pub async fn backup(ctx: &Context, output: &Path, overwrite: bool) -> Result<(), CliError> {
-    let output = std::path::absolute(output).map_err(|e| CliError::Usage(format!("{}: {e}", output.display())))?;
+    let output =
+        std::path::absolute(output).map_err(|e| CliError::Usage(format!("{}: {e}", output.display())))?;
     let mut client = daemon_client(ctx).await?;
     let backup = client
-        .create_backup(CreateBackupRequest { output_path: output.display().to_string(), overwrite })
+        .create_backup(CreateBackupRequest {
+            output_path: output.display().to_string(),
+            overwrite,
+        })
         .await?
         .into_inner();
     println!(
@@ -24,7 +28,8 @@ pub async fn backup(ctx: &Context, output: &Path, overwrite: bool) -> Result<(),
 /// `relay restore --input FILE`: replaces the database while no daemon runs. Refuses anything that is not a
 /// sound relay database, changing nothing.
 pub async fn restore(ctx: &Context, input: &Path) -> Result<(), CliError> {
-    let input = std::path::absolute(input).map_err(|e| CliError::Usage(format!("{}: {e}", input.display())))?;
+    let input =
+        std::path::absolute(input).map_err(|e| CliError::Usage(format!("{}: {e}", input.display())))?;
     let data = &ctx.config.data_dir;
     relayd::create_private_dir(data.path()).map_err(CliError::failed)?;
     let _lock = DataLock::acquire(data).map_err(|err| match err {
@@ -36,7 +41,10 @@ pub async fn restore(ctx: &Context, input: &Path) -> Result<(), CliError> {
         other => CliError::failed(other),
     })?;
     let restored = relayd::store::restore(data, &input).await.map_err(|err| {
-        CliError::Failed(format!("refused to restore {}: {err}; nothing was changed", input.display()))
+        CliError::Failed(format!(
+            "refused to restore {}: {err}; nothing was changed",
+            input.display()
+        ))
     })?;
     println!(
         "restored {} into {} (schema {}, events up to #{})",

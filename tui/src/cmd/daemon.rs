@@ -23,11 +23,17 @@ pub async fn run(ctx: &Context) -> Result<(), CliError> {
 
 pub async fn start(ctx: &Context) -> Result<(), CliError> {
     if let Some((_, status)) = probe(&ctx.config.socket).await {
-        println!("relayd is already running (pid {}, http://{})", status.pid, status.http_addr);
+        println!(
+            "relayd is already running (pid {}, http://{})",
+            status.pid, status.http_addr
+        );
         return Ok(());
     }
     let (_, status) = client::start(ctx).await?;
-    println!("relayd started (pid {}, http://{}, socket {})", status.pid, status.http_addr, status.socket_path);
+    println!(
+        "relayd started (pid {}, http://{}, socket {})",
+        status.pid, status.http_addr, status.socket_path
+    );
     Ok(())
 }
 
@@ -66,15 +72,26 @@ pub async fn stop(ctx: &Context) -> Result<(), CliError> {
 
 fn terminate(pid: u32) -> Result<(), CliError> {
     let raw = i32::try_from(pid).ok().and_then(rustix::process::Pid::from_raw);
-    let Some(pid) = raw else { return Err(CliError::Failed(format!("the lock file names an invalid pid {pid}"))) };
-    rustix::process::kill_process(pid, rustix::process::Signal::TERM)
-        .map_err(|e| CliError::Failed(format!("cannot signal relayd (pid {}): {e}", pid.as_raw_nonzero())))
+    let Some(pid) = raw else {
+        return Err(CliError::Failed(format!(
+            "the lock file names an invalid pid {pid}"
+        )));
+    };
+    rustix::process::kill_process(pid, rustix::process::Signal::TERM).map_err(|e| {
+        CliError::Failed(format!(
+            "cannot signal relayd (pid {}): {e}",
+            pid.as_raw_nonzero()
+        ))
+    })
 }
 
 pub async fn status(ctx: &Context, json: bool) -> Result<(), CliError> {
     let Some((_, status)) = probe(&ctx.config.socket).await else {
         if json {
-            println!("{}", serde_json::json!({ "running": false, "data_dir": ctx.config.data_dir.path() }));
+            println!(
+                "{}",
+                serde_json::json!({ "running": false, "data_dir": ctx.config.data_dir.path() })
+            );
         }
         return Err(client::not_running(ctx));
     };
@@ -134,10 +151,14 @@ pub fn uptime(started_at_ms: i64) -> String {
 pub async fn logs(ctx: &Context, lines: usize, follow: bool) -> Result<(), CliError> {
     let dir = &ctx.config.log_dir;
     let Some(mut path) = relayd::logging::latest_log_file(dir) else {
-        return Err(CliError::Failed(format!("no relayd log in {} yet; start relayd with `relay daemon start`", dir.display())));
+        return Err(CliError::Failed(format!(
+            "no relayd log in {} yet; start relayd with `relay daemon start`",
+            dir.display()
+        )));
     };
     let open = |path: &std::path::Path| {
-        std::fs::File::open(path).map_err(|e| CliError::Failed(format!("cannot read {}: {e}", path.display())))
+        std::fs::File::open(path)
+            .map_err(|e| CliError::Failed(format!("cannot read {}: {e}", path.display())))
     };
     let mut reader = std::io::BufReader::new(open(&path)?);
     let all: Vec<String> = (&mut reader).lines().map_while(Result::ok).collect();
@@ -147,7 +168,10 @@ pub async fn logs(ctx: &Context, lines: usize, follow: bool) -> Result<(), CliEr
     }
     let _ = out.flush();
     drop(out);
-    while follow {
+    if !follow {
+        return Ok(());
+    }
+    loop {
         tokio::time::sleep(Duration::from_millis(250)).await;
         let mut line = String::new();
         while reader.read_line(&mut line).map_err(CliError::failed)? > 0 {
@@ -163,5 +187,4 @@ pub async fn logs(ctx: &Context, lines: usize, follow: bool) -> Result<(), CliEr
             reader.seek(SeekFrom::Start(0)).map_err(CliError::failed)?;
         }
     }
-    Ok(())
 }

@@ -20,17 +20,28 @@ pub struct Check {
 }
 
 fn ok(name: &'static str, detail: impl Into<String>) -> Check {
-    Check { name, ok: true, detail: detail.into() }
+    Check {
+        name,
+        ok: true,
+        detail: detail.into(),
+    }
 }
 
 fn fail(name: &'static str, detail: impl Into<String>) -> Check {
-    Check { name, ok: false, detail: detail.into() }
+    Check {
+        name,
+        ok: false,
+        detail: detail.into(),
+    }
 }
 
 pub async fn run(ctx: &Context, json: bool) -> Result<(), CliError> {
     let checks = checks(ctx).await;
     if json {
-        println!("{}", serde_json::to_string_pretty(&checks).map_err(CliError::failed)?);
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&checks).map_err(CliError::failed)?
+        );
     } else {
         for check in &checks {
             let mark = if check.ok { "[ok]  " } else { "[FAIL]" };
@@ -40,7 +51,10 @@ pub async fn run(ctx: &Context, json: bool) -> Result<(), CliError> {
     let failed = checks.iter().filter(|c| !c.ok).count();
     match failed {
         0 => Ok(()),
-        n => Err(CliError::Failed(format!("{n} check{} failed", if n == 1 { "" } else { "s" }))),
+        n => Err(CliError::Failed(format!(
+            "{n} check{} failed",
+            if n == 1 { "" } else { "s" }
+        ))),
     }
 }
 
@@ -59,29 +73,52 @@ pub async fn checks(ctx: &Context) -> Vec<Check> {
 fn data_dir(ctx: &Context) -> Check {
     let dir = ctx.config.data_dir.path();
     let Ok(meta) = std::fs::metadata(dir) else {
-        return fail("data dir", format!("{} does not exist; `relay daemon start` creates it", dir.display()));
+        return fail(
+            "data dir",
+            format!(
+                "{} does not exist; `relay daemon start` creates it",
+                dir.display()
+            ),
+        );
     };
     if !meta.is_dir() {
-        return fail("data dir", format!("{} is not a directory; move it away or pass --home", dir.display()));
+        return fail(
+            "data dir",
+            format!(
+                "{} is not a directory; move it away or pass --home",
+                dir.display()
+            ),
+        );
     }
     match tempfile::tempfile_in(dir) {
         Ok(_) => ok("data dir", format!("{} (writable)", dir.display())),
-        Err(e) => fail("data dir", format!("{} is not writable ({e}); fix its permissions", dir.display())),
+        Err(e) => fail(
+            "data dir",
+            format!("{} is not writable ({e}); fix its permissions", dir.display()),
+        ),
     }
 }
 
 fn token_file(ctx: &Context) -> Check {
     let path = ctx.config.data_dir.token();
     if !path.exists() {
-        return fail("token", format!("{} is missing; `relay token` creates it", path.display()));
+        return fail(
+            "token",
+            format!("{} is missing; `relay token` creates it", path.display()),
+        );
     }
     match Token::load_or_create(&ctx.config.data_dir) {
-        Ok((token, TokenFile::Private | TokenFile::Created)) => {
-            ok("token", format!("{} (mode 600, id {})", path.display(), token.id()))
-        }
+        Ok((token, TokenFile::Private | TokenFile::Created)) => ok(
+            "token",
+            format!("{} (mode 600, id {})", path.display(), token.id()),
+        ),
         Ok((_, TokenFile::ReadableByOthers { mode })) => fail(
             "token",
-            format!("{} has mode {mode:o}: other users can read it; run chmod 600 {}", path.display(), path.display()),
+            format!(
+                "{} has mode {mode:o}: other users can read it; run chmod 600 {}",
+                path.display(),
+                path.display()
+            ),
         ),
         Err(err) => fail("token", err.to_string()),
     }
@@ -98,7 +135,15 @@ fn daemon(ctx: &Context, status: Option<&Status>) -> Check {
                 relay_core::VERSION
             ),
         ),
-        Some(s) => ok("daemon", format!("relayd {} running, pid {}, up {}", s.daemon_version, s.pid, super::daemon::uptime(s.started_at_ms))),
+        Some(s) => ok(
+            "daemon",
+            format!(
+                "relayd {} running, pid {}, up {}",
+                s.daemon_version,
+                s.pid,
+                super::daemon::uptime(s.started_at_ms)
+            ),
+        ),
         None => fail("daemon", crate::client::not_running(ctx).to_string()),
     }
 }
@@ -106,10 +151,16 @@ fn daemon(ctx: &Context, status: Option<&Status>) -> Check {
 fn socket(ctx: &Context) -> Check {
     let path = &ctx.config.socket;
     let Ok(meta) = std::fs::symlink_metadata(path) else {
-        return fail("socket", format!("{} does not exist; it appears when relayd runs", path.display()));
+        return fail(
+            "socket",
+            format!("{} does not exist; it appears when relayd runs", path.display()),
+        );
     };
     if !meta.file_type().is_socket() {
-        return fail("socket", format!("{} is not a socket; move it away", path.display()));
+        return fail(
+            "socket",
+            format!("{} is not a socket; move it away", path.display()),
+        );
     }
     let mode = meta.permissions().mode() & 0o777;
     let dir_mode = path
@@ -120,10 +171,16 @@ fn socket(ctx: &Context) -> Check {
     if mode & 0o077 != 0 || dir_mode & 0o077 != 0 {
         return fail(
             "socket",
-            format!("{} has mode {mode:o} in a folder of mode {dir_mode:o}; restart relayd to make them private", path.display()),
+            format!(
+                "{} has mode {mode:o} in a folder of mode {dir_mode:o}; restart relayd to make them private",
+                path.display()
+            ),
         );
     }
-    ok("socket", format!("{} (mode {mode:o}, folder {dir_mode:o})", path.display()))
+    ok(
+        "socket",
+        format!("{} (mode {mode:o}, folder {dir_mode:o})", path.display()),
+    )
 }
 
 async fn http_port(ctx: &Context, status: Option<&Status>) -> Check {
@@ -135,15 +192,34 @@ async fn http_port(ctx: &Context, status: Option<&Status>) -> Check {
         Ok(answer) if answer.status == 200 => {
             let body: serde_json::Value = serde_json::from_str(&answer.body).unwrap_or_default();
             let theirs = body["token_id"].as_str().unwrap_or_default();
-            let ours = Token::load_or_create(&ctx.config.data_dir).map(|(t, _)| t.id()).unwrap_or_default();
+            let ours = Token::load_or_create(&ctx.config.data_dir)
+                .map(|(t, _)| t.id())
+                .unwrap_or_default();
             if theirs == ours {
-                ok("http", format!("http://{addr}/healthz answers (token id {theirs})"))
+                ok(
+                    "http",
+                    format!("http://{addr}/healthz answers (token id {theirs})"),
+                )
             } else {
-                fail("http", format!("http://{addr} answers with token id {theirs}, not this data directory's {ours}: another relayd holds the port, or the token was rotated — restart relayd"))
+                fail(
+                    "http",
+                    format!(
+                        "http://{addr} answers with token id {theirs}, not this data directory's {ours}: another relayd holds the port, or the token was rotated — restart relayd"
+                    ),
+                )
             }
         }
-        Ok(answer) => fail("http", format!("http://{addr}/healthz answered {}; see `relay daemon logs`", answer.status)),
-        Err(_) if status.is_none() => fail("http", format!("nothing answers on {addr}; it appears when relayd runs")),
+        Ok(answer) => fail(
+            "http",
+            format!(
+                "http://{addr}/healthz answered {}; see `relay daemon logs`",
+                answer.status
+            ),
+        ),
+        Err(_) if status.is_none() => fail(
+            "http",
+            format!("nothing answers on {addr}; it appears when relayd runs"),
+        ),
         Err(e) => fail("http", format!("http://{addr}/healthz failed: {e}")),
     }
 }
@@ -156,14 +232,26 @@ async fn store(ctx: &Context, status: Option<&Status>) -> Check {
             Ok(info) => (info.schema_version, "on disk"),
             Err(err) if !ctx.config.data_dir.db().exists() => {
                 let _ = err;
-                return ok("store", format!("{} not created yet; relayd creates it at start", ctx.config.data_dir.db().display()));
+                return ok(
+                    "store",
+                    format!(
+                        "{} not created yet; relayd creates it at start",
+                        ctx.config.data_dir.db().display()
+                    ),
+                );
             }
             Err(err) => return fail("store", err.to_string()),
         },
     };
     if version > binary {
-        fail("store", format!("schema {version} ({source}) is newer than this relay's {binary}; upgrade relay"))
+        fail(
+            "store",
+            format!("schema {version} ({source}) is newer than this relay's {binary}; upgrade relay"),
+        )
     } else {
-        ok("store", format!("schema {version} ({source}; this relay: {binary})"))
+        ok(
+            "store",
+            format!("schema {version} ({source}; this relay: {binary})"),
+        )
     }
 }

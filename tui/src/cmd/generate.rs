@@ -10,7 +10,13 @@ use crate::cli::Cli;
 use crate::error::CliError;
 
 /// The shells whose completions are committed.
-pub const SHELLS: &[Shell] = &[Shell::Bash, Shell::Zsh, Shell::Fish, Shell::Elvish, Shell::PowerShell];
+pub const SHELLS: &[Shell] = &[
+    Shell::Bash,
+    Shell::Zsh,
+    Shell::Fish,
+    Shell::Elvish,
+    Shell::PowerShell,
+];
 
 /// The completion script for `shell`.
 pub fn completion(shell: Shell) -> Vec<u8> {
@@ -40,7 +46,11 @@ pub fn man_pages() -> Result<Vec<(String, Vec<u8>)>, std::io::Error> {
     Ok(pages)
 }
 
-fn collect(command: &clap::Command, name: &str, pages: &mut Vec<(String, Vec<u8>)>) -> Result<(), std::io::Error> {
+fn collect(
+    command: &clap::Command,
+    name: &str,
+    pages: &mut Vec<(String, Vec<u8>)>,
+) -> Result<(), std::io::Error> {
     let mut out = Vec::new();
     let page = command.clone().name(name.to_owned());
     clap_mangen::Man::new(page).render(&mut out)?;
@@ -53,7 +63,9 @@ fn collect(command: &clap::Command, name: &str, pages: &mut Vec<(String, Vec<u8>
 
 pub fn completions(shell: Shell) -> Result<(), CliError> {
     use std::io::Write;
-    std::io::stdout().write_all(&completion(shell)).map_err(CliError::failed)
+    std::io::stdout()
+        .write_all(&completion(shell))
+        .map_err(CliError::failed)
 }
 
 pub fn man(dir: Option<&Path>) -> Result<(), CliError> {
@@ -61,14 +73,17 @@ pub fn man(dir: Option<&Path>) -> Result<(), CliError> {
     let pages = man_pages().map_err(CliError::failed)?;
     match dir {
         None => {
-            let (_, main) = pages.first().ok_or_else(|| CliError::Failed("no man page generated".to_owned()))?;
+            let (_, main) = pages
+                .first()
+                .ok_or_else(|| CliError::Failed("no man page generated".to_owned()))?;
             std::io::stdout().write_all(main).map_err(CliError::failed)
         }
         Some(dir) => {
             std::fs::create_dir_all(dir).map_err(|e| CliError::Failed(format!("{}: {e}", dir.display())))?;
             for (name, page) in &pages {
                 let path = dir.join(name);
-                std::fs::write(&path, page).map_err(|e| CliError::Failed(format!("{}: {e}", path.display())))?;
+                std::fs::write(&path, page)
+                    .map_err(|e| CliError::Failed(format!("{}: {e}", path.display())))?;
             }
             eprintln!("relay: wrote {} man pages into {}", pages.len(), dir.display());
             Ok(())

@@ -9,9 +9,15 @@ pub fn run(ctx: &Context, rotate: bool) -> Result<(), CliError> {
     relayd::create_private_dir(data.path()).map_err(CliError::failed)?;
     let token = if rotate {
         let token = Token::rotate(data).map_err(CliError::failed)?;
-        eprintln!("relay: new token {} written to {}", token.id(), data.token().display());
+        eprintln!(
+            "relay: new token {} written to {}",
+            token.id(),
+            data.token().display()
+        );
         if relayd::lock::is_held(data) {
-            eprintln!("relay: relayd still uses the old one; restart it: relay daemon stop && relay daemon start");
+            eprintln!(
+                "relay: relayd still uses the old one; restart it: relay daemon stop && relay daemon start"
+            );
         }
         token
     } else {

@@ -26,12 +26,16 @@ impl Drop for TerminalGuard {
 }
 
 pub async fn run(mut client: Client) -> Result<(), CliError> {
-    let stream = client.subscribe(SubscribeRequest { since_event_id: None }).await?.into_inner();
+    let stream = client
+        .subscribe(SubscribeRequest { since_event_id: None })
+        .await?
+        .into_inner();
     let (tx, mut rx) = mpsc::channel::<Action>(256);
     spawn_input(tx.clone());
     spawn_feed(stream, tx);
 
-    let mut terminal = ratatui::try_init().map_err(|e| CliError::Failed(format!("cannot open the terminal: {e}")))?;
+    let mut terminal =
+        ratatui::try_init().map_err(|e| CliError::Failed(format!("cannot open the terminal: {e}")))?;
     let _guard = TerminalGuard;
     let mut model = Model::default();
     let mut last_draw = Instant::now() - FRAME;
@@ -43,7 +47,9 @@ pub async fn run(mut client: Client) -> Result<(), CliError> {
             while let Ok(action) = rx.try_recv() {
                 update(&mut model, action);
             }
-            terminal.draw(|frame| view::view(&model, frame)).map_err(CliError::failed)?;
+            terminal
+                .draw(|frame| view::view(&model, frame))
+                .map_err(CliError::failed)?;
             last_draw = Instant::now();
             dirty = false;
         }
@@ -60,7 +66,11 @@ fn spawn_input(tx: mpsc::Sender<Action>) {
     std::thread::spawn(move || {
         loop {
             let action = match crossterm::event::read() {
-                Ok(crossterm::event::Event::Key(key)) if key.kind == crossterm::event::KeyEventKind::Press => Action::Key(key),
+                Ok(crossterm::event::Event::Key(key))
+                    if key.kind == crossterm::event::KeyEventKind::Press =>
+                {
+                    Action::Key(key)
+                }
                 Ok(crossterm::event::Event::Resize(..)) => Action::Resize,
                 Ok(_) => continue,
                 Err(_) => break,
