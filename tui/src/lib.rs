@@ -31,6 +31,8 @@ pub async fn run(cli: Cli) -> Result<(), CliError> {
                 })?;
                 flags.home = Some(base.join("demo"));
             }
+            // Beside a real relayd on 8765, the demo's daemon takes any free port.
+            flags.port = flags.port.or(Some(0));
             None
         }
         other => other,

@@ -1,1 +1,25 @@
+//! End-to-end tests: each one runs a real relayd (the `relay` binary) on its own temporary data directory,
+//! socket and port, and drives it through the CLI, the gRPC socket and HTTP — never through internals.
+//!
+//! Build the binary first: `cargo build -p relay` (tests/run does). See relay-tests' lib.rs for the harness.
 
+mod doctor;
+mod faults;
+mod http;
+mod lifecycle;
+mod store;
+mod subscribe;
+
+use relay_tests::{Output, TestHome};
+
+/// A start that must be refused: exit 1, one `relay: error:` line, and no daemon left behind.
+#[track_caller]
+fn assert_refused_start(home: &TestHome, output: &Output) {
+    output.assert_code(1);
+    assert!(output.stderr.starts_with("relay: error: "), "{output}");
+    assert!(
+        !home.is_locked(),
+        "no daemon holds {} after a refused start",
+        home.path().display()
+    );
+}

@@ -1,0 +1,58 @@
+//! `relay doctor` against a healthy daemon and against none.
+
+use relay_tests::{TestDaemon, run};
+
+const CHECKS: [&str; 6] = ["data dir", "token", "daemon", "socket", "http", "store"];
+
+#[tokio::test]
+async fn doctor_prints_six_ok_lines_when_the_daemon_is_healthy() {
+    let daemon = TestDaemon::start().await;
+    let doctor = run(daemon.relay().arg("doctor")).await;
+    doctor.assert_success();
+    let lines: Vec<&str> = doctor.stdout.lines().collect();
+    assert_eq!(lines.len(), 6, "{doctor}");
+    for (line, check) in lines.iter().zip(CHECKS) {
+        assert!(line.starts_with("[ok]"), "{doctor}");
+        assert!(line[4..].trim_start().starts_with(check), "{check} in {line:?}");
+    }
+    assert!(
+        doctor.stdout.contains(&format!("pid {}", daemon.pid())),
+        "{doctor}"
+    );
+}
+
+#[tokio::test]
+async fn doctor_json_lists_six_passing_checks_when_the_daemon_is_healthy() {
+    let daemon = TestDaemon::start().await;
+    let doctor = run(daemon.relay().args(["doctor", "--json"])).await;
+    doctor.assert_success();
+    let checks: serde_json::Value =
+        serde_json::from_str(&doctor.stdout).unwrap_or_else(|e| panic!("{e}: {doctor}"));
+    let checks = checks.as_array().unwrap_or_else(|| panic!("an array: {doctor}"));
+    let names: Vec<&str> = checks.iter().filter_map(|c| c["name"].as_str()).collect();
+    assert_eq!(names, CHECKS);
+    assert!(
+        checks.iter().all(|c| c["ok"] == true && c["detail"].is_string()),
+        "{doctor}"
+    );
+}
+
+#[tokio::test]
+async fn doctor_fails_the_daemon_check_and_starts_nothing_when_no_daemon_runs() {
+    let home = TestDaemon::start().await.stop().await;
+    let doctor = run(home.relay().arg("doctor")).await;
+    doctor.assert_code(1);
+    assert!(
+        doctor.stdout.lines().any(|l| l.starts_with("[FAIL] daemon")),
+        "{doctor}"
+    );
+    assert!(
+        doctor.stdout.lines().any(|l| l.starts_with("[ok]   store")),
+        "the stopped store is fine: {doctor}"
+    );
+    assert!(doctor.stderr.starts_with("relay: error: "), "{doctor}");
+    assert!(
+        !home.is_locked() && !home.socket().exists(),
+        "doctor reports; it never starts relayd"
+    );
+}

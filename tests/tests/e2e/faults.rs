@@ -1,0 +1,165 @@
+//! Starting relayd in a hostile or broken environment: every refusal names its cause and what to do.
+
+use std::os::unix::fs::PermissionsExt;
+
+use relay_tests::{TestDaemon, TestHome, run};
+
+use crate::assert_refused_start;
+
+#[tokio::test]
+async fn second_daemon_is_refused_naming_the_first_pid_when_the_data_dir_is_taken() {
+    let daemon = TestDaemon::start().await;
+    let second = run(daemon.relay().args(["daemon", "run"])).await;
+    second.assert_code(1);
+    assert!(
+        second.stderr.contains(&format!("pid {}", daemon.pid())),
+        "{second}"
+    );
+    assert!(second.stderr.contains("already running"), "{second}");
+    let status = daemon.get_status().await;
+    assert_eq!(status.pid, daemon.pid(), "the first daemon still answers");
+    assert!(
+        daemon.socket().exists(),
+        "the refused second daemon left the first's socket alone"
+    );
+}
+
+#[tokio::test]
+async fn stale_socket_is_replaced_when_a_crashed_daemon_left_it() {
+    let home = TestHome::new();
+    let socket = home.socket();
+    std::fs::create_dir_all(socket.parent().expect("the socket has a folder")).expect("create <home>/run");
+    drop(std::os::unix::net::UnixListener::bind(&socket).expect("bind a socket nobody will serve"));
+    assert!(
+        socket.exists(),
+        "dropping a listener leaves its file, like a crash does"
+    );
+
+    let daemon = TestDaemon::start_in(home).await;
+    assert_eq!(
+        daemon.get_status().await.socket_path,
+        socket.display().to_string()
+    );
+    daemon.home().wait_for_log("replacing a stale socket").await;
+}
+
+#[tokio::test]
+async fn start_fails_naming_the_port_and_the_flag_when_the_port_is_in_use() {
+    let taken = std::net::TcpListener::bind("127.0.0.1:0").expect("bind a free port");
+    let port = taken.local_addr().expect("its address").port();
+    let home = TestHome::new();
+    let output = run(home.relay_on_port(port).args(["daemon", "run"])).await;
+    assert_refused_start(&home, &output);
+    assert!(output.stderr.contains(&format!("port {port}")), "{output}");
+    assert!(output.stderr.contains("--port"), "{output}");
+    drop(taken);
+}
+
+#[tokio::test]
+async fn start_fails_naming_the_key_and_file_when_a_config_value_is_invalid() {
+    let home = TestHome::new();
+    home.write_config("port = \"eighty\"\n");
+    let output = run(home.relay().args(["daemon", "run"])).await;
+    assert_refused_start(&home, &output);
+    assert!(output.stderr.contains("`port`"), "{output}");
+    assert!(
+        output.stderr.contains(&home.config().display().to_string()),
+        "{output}"
+    );
+    assert!(output.stderr.contains("\"eighty\""), "{output}");
+}
+
+#[tokio::test]
+async fn start_fails_naming_the_file_when_the_config_is_not_toml() {
+    let home = TestHome::new();
+    home.write_config("port = = 3\n");
+    let output = run(home.relay().args(["daemon", "run"])).await;
+    assert_refused_start(&home, &output);
+    assert!(
+        output.stderr.contains(&home.config().display().to_string()),
+        "{output}"
+    );
+    assert!(output.stderr.contains("not valid TOML"), "{output}");
+}
+
+#[tokio::test]
+async fn start_fails_naming_the_key_when_the_config_has_an_unknown_key() {
+    let home = TestHome::new();
+    home.write_config("prot = 8080\n");
+    let output = run(home.relay().args(["daemon", "run"])).await;
+    assert_refused_start(&home, &output);
+    assert!(output.stderr.contains("`prot`"), "{output}");
+    assert!(
+        output.stderr.contains(&home.config().display().to_string()),
+        "{output}"
+    );
+    assert!(output.stderr.contains("known keys: port"), "{output}");
+}
+
+#[tokio::test]
+async fn start_fails_naming_the_file_when_the_config_cannot_be_read() {
+    // A directory where config.toml should be: reading fails for every user, root included.
+    let home = TestHome::new();
+    std::fs::create_dir(home.config()).expect("create a directory named config.toml");
+    let output = run(home.relay().args(["daemon", "run"])).await;
+    assert_refused_start(&home, &output);
+    assert!(
+        output
+            .stderr
+            .contains(&format!("cannot read {}", home.config().display())),
+        "{output}"
+    );
+}
+
+#[tokio::test]
+async fn start_fails_naming_the_file_when_the_config_has_no_read_permission() {
+    if rustix::process::getuid().is_root() {
+        // root reads a mode-000 file anyway, so this case cannot fail as root; the directory case above
+        // covers the unreadable-config path for every user.
+        eprintln!("skipped: running as root, where chmod 000 does not stop reading");
+        return;
+    }
+    let home = TestHome::new();
+    home.write_config("port = 0\n");
+    std::fs::set_permissions(home.config(), std::fs::Permissions::from_mode(0o000)).expect("chmod 000");
+    let output = run(home.relay().args(["daemon", "run"])).await;
+    assert_refused_start(&home, &output);
+    assert!(
+        output
+            .stderr
+            .contains(&format!("cannot read {}", home.config().display())),
+        "{output}"
+    );
+}
+
+#[tokio::test]
+async fn daemon_warns_and_doctor_fails_when_the_token_file_is_readable_by_others() {
+    let home = TestHome::new();
+    run(home.relay().arg("token")).await.assert_success();
+    let token_path = home.data_dir().token();
+    std::fs::set_permissions(&token_path, std::fs::Permissions::from_mode(0o644)).expect("chmod 644");
+
+    let daemon = TestDaemon::start_in(home).await;
+    let log = daemon
+        .home()
+        .wait_for_log("the token file is readable by other users")
+        .await;
+    assert!(
+        log.contains("WARN"),
+        "the token file is reported as a warning:\n{log}"
+    );
+
+    let doctor = run(daemon.relay().arg("doctor")).await;
+    doctor.assert_code(1);
+    let failures: Vec<&str> = doctor
+        .stdout
+        .lines()
+        .filter(|line| line.starts_with("[FAIL]"))
+        .collect();
+    assert_eq!(failures.len(), 1, "only the token check fails: {doctor}");
+    assert!(failures[0].starts_with("[FAIL] token"), "{doctor}");
+    assert!(
+        failures[0].contains("644") && failures[0].contains("chmod 600"),
+        "{doctor}"
+    );
+}
