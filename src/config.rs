@@ -352,6 +352,18 @@ impl Config {
     }
 
     /// Loads the configuration with `env` standing in for the environment (tests pass a map).
+    ///
+    /// ```
+    /// use relay_core::config::{Config, Flags};
+    /// let home = std::env::temp_dir().join("relay-doc-example-without-config");
+    /// let flags = Flags { home: Some(home.clone()), ..Flags::default() };
+    /// let config = Config::load_with(&flags, |var| (var == "RELAY_PORT").then(|| "9000".to_owned())).unwrap();
+    /// assert_eq!(config.port, 9000);
+    /// assert_eq!(config.socket, home.join("run/relayd-v1.sock"));
+    ///
+    /// let err = Config::load_with(&flags, |var| (var == "RELAY_PORT").then(|| "ninety".to_owned())).unwrap_err();
+    /// assert!(err.to_string().contains("RELAY_PORT"));
+    /// ```
     pub fn load_with(flags: &Flags, env: impl Fn(&str) -> Option<String>) -> Result<Config, ConfigError> {
         let (home, home_source) = if let Some(home) = &flags.home {
             (home.clone(), HomeSource::Flag)

@@ -40,6 +40,12 @@ impl EventKind {
     }
 
     /// Looks a kind up by its wire name.
+    ///
+    /// ```
+    /// use relay_core::event::EventKind;
+    /// assert_eq!(EventKind::parse("backup.created"), Some(EventKind::BackupCreated));
+    /// assert_eq!(EventKind::parse("backup.eaten"), None);
+    /// ```
     pub fn parse(name: &str) -> Option<EventKind> {
         Self::ALL.iter().copied().find(|kind| kind.as_str() == name)
     }

@@ -12,8 +12,6 @@ pub const TOKEN_FILE: &str = "token";
 pub const CONFIG_FILE: &str = "config.toml";
 /// The file relayd holds an exclusive `flock` on while it runs; it contains the holder's pid.
 pub const LOCK_FILE: &str = "relayd.lock";
-/// The prefix of relayd's daily log files.
-pub const LOG_FILE_PREFIX: &str = "relayd.log";
 
 /// The socket file name; the protocol revision is part of it.
 pub fn socket_file_name() -> String {

@@ -70,17 +70,15 @@ pub fn subscribe(
     rx
 }
 
-async fn snapshot(handle: &DaemonHandle, reason: SnapshotReason) -> Result<(Feed, i64), StoreError> {
-    let status = handle.status().await?;
+fn snapshot(handle: &DaemonHandle, reason: SnapshotReason) -> (Feed, i64) {
+    let status = handle.status();
     let last_event_id = status.last_event_id;
-    Ok((
-        Feed::Snapshot {
-            reason,
-            status: Box::new(status),
-            last_event_id,
-        },
+    let feed = Feed::Snapshot {
+        reason,
+        status: Box::new(status),
         last_event_id,
-    ))
+    };
+    (feed, last_event_id)
 }
 
 async fn pump(
@@ -93,7 +91,7 @@ async fn pump(
     tokio::pin!(stopped);
     let mut last_sent = match since {
         None => {
-            let (feed, head) = snapshot(handle, SnapshotReason::Initial).await?;
+            let (feed, head) = snapshot(handle, SnapshotReason::Initial);
             if out.send(Ok(feed)).await.is_err() {
                 return Ok(());
             }
@@ -130,7 +128,7 @@ async fn pump(
                 }
                 Err(broadcast::error::RecvError::Lagged(skipped)) => {
                     tracing::debug!(skipped, "subscriber lagged; sending a fresh snapshot");
-                    let (feed, head) = snapshot(handle, SnapshotReason::Lagged).await?;
+                    let (feed, head) = snapshot(handle, SnapshotReason::Lagged);
                     last_sent = head;
                     if out.send(Ok(feed)).await.is_err() {
                         return Ok(());

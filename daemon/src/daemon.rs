@@ -9,7 +9,7 @@ use serde_json::json;
 use tokio::net::TcpListener;
 
 use crate::error::DaemonError;
-use crate::fsutil::create_private_dir;
+use crate::fsutil::{create_private_dir, set_private_umask};
 use crate::handle::DaemonHandle;
 use crate::lock::DataLock;
 use crate::store::Store;
@@ -21,8 +21,7 @@ pub const DRAIN_TIMEOUT: Duration = Duration::from_secs(5);
 
 /// Runs relayd until SIGINT, SIGTERM or a `StopDaemon` request, then shuts down gracefully.
 pub async fn run(config: Config) -> Result<(), DaemonError> {
-    // Everything relayd creates (database, WAL, backups, logs) is private to this user.
-    rustix::process::umask(rustix::fs::Mode::from_raw_mode(0o077));
+    set_private_umask();
     let data = config.data_dir.clone();
     create_private_dir(data.path())?;
     let lock = DataLock::acquire(&data)?;
@@ -42,12 +41,13 @@ pub async fn run(config: Config) -> Result<(), DaemonError> {
     }
 
     let store = Store::open(&data.db()).await?;
-    let unix = socket::bind(&config.socket)?;
     let tcp = bind_http(SocketAddr::new(config.host, config.port)).await?;
     let http_addr = tcp.local_addr().map_err(|source| DaemonError::Bind {
         addr: SocketAddr::new(config.host, config.port),
         source,
     })?;
+    // Bound last, and removed by the guard on every way out, so a refused start leaves no socket behind.
+    let (unix, socket_file) = socket::bind(&config.socket)?;
     let socket_path = config.socket.clone();
     let handle = DaemonHandle::new(config, store, token, http_addr);
     handle
@@ -98,9 +98,7 @@ pub async fn run(config: Config) -> Result<(), DaemonError> {
         tracing::warn!(error = %err, "could not record daemon.stopped");
     }
     handle.store().close().await;
-    if let Err(err) = std::fs::remove_file(&socket_path) {
-        tracing::warn!(socket = %socket_path.display(), error = %err, "could not remove the socket file");
-    }
+    drop(socket_file);
     drop(lock);
     tracing::info!("relayd stopped");
     failure.flatten().map_or(Ok(()), Err)

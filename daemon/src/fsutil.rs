@@ -1,9 +1,15 @@
-//! Private directories: created with mode 0700, owned by us.
+//! Private files and directories: umask 077, directories 0700 and owned by us.
 
 use std::os::unix::fs::{DirBuilderExt, MetadataExt, PermissionsExt};
 use std::path::Path;
 
 use crate::error::DaemonError;
+
+/// Makes everything this process creates from now on private to its user (umask 077): the database, its
+/// WAL, backups, logs.
+pub fn set_private_umask() {
+    rustix::process::umask(rustix::fs::Mode::from_raw_mode(0o077));
+}
 
 /// Creates `dir` (and its parents) if needed and makes sure it is ours and mode 0700.
 pub fn create_private_dir(dir: &Path) -> Result<(), DaemonError> {

@@ -95,9 +95,10 @@ impl DaemonHandle {
         Ok(event)
     }
 
-    pub async fn status(&self) -> Result<StatusReport, StoreError> {
+    /// The daemon's identity and state; answered from memory, no SQL.
+    pub fn status(&self) -> StatusReport {
         let inner = &self.0;
-        Ok(StatusReport {
+        StatusReport {
             daemon_version: relay_core::VERSION.to_owned(),
             protocol_version: relay_core::PROTOCOL_VERSION,
             pid: std::process::id(),
@@ -105,12 +106,12 @@ impl DaemonHandle {
             data_dir: inner.config.data_dir.path().display().to_string(),
             socket_path: inner.config.socket.display().to_string(),
             http_addr: inner.http_addr.to_string(),
-            schema_version: inner.store.schema_version().await?,
+            schema_version: inner.store.schema_version(),
             binary_schema_version: SCHEMA_VERSION,
-            last_event_id: inner.store.last_event_id().await?,
+            last_event_id: inner.store.last_event_id(),
             token_id: inner.token.id(),
             log_dir: inner.config.log_dir.display().to_string(),
-        })
+        }
     }
 
     /// Writes an online backup and records `backup.created`.

@@ -25,6 +25,8 @@ pub struct LogGuard {
 
 /// Installs the global subscriber. `to_stderr` also prints to stderr (foreground runs).
 pub fn init(config: &Config, to_stderr: bool) -> Result<LogGuard, DaemonError> {
+    // The log files are the first files a daemon creates.
+    crate::fsutil::set_private_umask();
     crate::fsutil::create_private_dir(&config.log_dir)?;
     let appender = RollingFileAppender::builder()
         .rotation(Rotation::DAILY)

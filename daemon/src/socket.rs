@@ -2,7 +2,7 @@
 //! live one never stolen.
 
 use std::os::unix::fs::{FileTypeExt, PermissionsExt};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use tokio::net::UnixListener;
 
@@ -12,8 +12,20 @@ use crate::fsutil::create_private_dir;
 /// `sockaddr_un.sun_path` holds 108 bytes including the terminating NUL.
 const MAX_SOCKET_PATH: usize = 107;
 
+/// The socket file of a running daemon; removed when dropped.
+#[derive(Debug)]
+pub struct SocketFile(PathBuf);
+
+impl Drop for SocketFile {
+    fn drop(&mut self) {
+        if let Err(err) = std::fs::remove_file(&self.0) {
+            tracing::warn!(socket = %self.0.display(), error = %err, "could not remove the socket file");
+        }
+    }
+}
+
 /// Binds the daemon's socket at `path`.
-pub fn bind(path: &Path) -> Result<UnixListener, DaemonError> {
+pub fn bind(path: &Path) -> Result<(UnixListener, SocketFile), DaemonError> {
     let problem = |problem: String| DaemonError::Socket {
         path: path.to_path_buf(),
         problem,
@@ -48,7 +60,8 @@ pub fn bind(path: &Path) -> Result<UnixListener, DaemonError> {
         Err(_) => {}
     }
     let listener = UnixListener::bind(path).map_err(|e| problem(format!("cannot listen: {e}")))?;
+    let file = SocketFile(path.to_path_buf());
     std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o600))
         .map_err(|e| problem(format!("cannot make it private: {e}")))?;
-    Ok(listener)
+    Ok((listener, file))
 }

@@ -100,6 +100,13 @@ impl Token {
 }
 
 /// The fingerprint of any presented string, so refused requests can be logged without the secret.
+///
+/// ```
+/// let id = relayd::token::fingerprint("correct horse battery staple");
+/// assert_eq!(id.len(), 12);
+/// assert!(id.bytes().all(|b| b.is_ascii_hexdigit()));
+/// assert_eq!(id, relayd::token::fingerprint("correct horse battery staple"));
+/// ```
 pub fn fingerprint(secret: &str) -> String {
     let Ok(mut mac) = Hmac::<Sha256>::new_from_slice(secret.as_bytes()) else {
         return "000000000000".to_owned();

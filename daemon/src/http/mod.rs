@@ -53,8 +53,8 @@ async fn healthz(State(handle): State<DaemonHandle>) -> Json<serde_json::Value> 
     }))
 }
 
-async fn status(State(handle): State<DaemonHandle>) -> Result<Json<StatusReport>, ApiError> {
-    Ok(Json(handle.status().await?))
+async fn status(State(handle): State<DaemonHandle>) -> Json<StatusReport> {
+    Json(handle.status())
 }
 
 async fn not_found(method: http::Method, uri: http::Uri) -> ApiError {

@@ -6,9 +6,12 @@ pub(super) fn store(err: StoreError) -> tonic::Status {
     let message = err.to_string();
     match err {
         StoreError::BackupExists { .. } => tonic::Status::already_exists(message),
-        StoreError::RelativePath { .. } => tonic::Status::invalid_argument(message),
+        StoreError::RelativePath { .. } | StoreError::NoSuchFolder { .. } => {
+            tonic::Status::invalid_argument(message)
+        }
         StoreError::NotADatabase { .. }
         | StoreError::NotRelay { .. }
+        | StoreError::NotRelayBackup { .. }
         | StoreError::TooNew { .. }
         | StoreError::Corrupt { .. } => tonic::Status::failed_precondition(message),
         StoreError::Io { ref source, .. } if source.kind() == std::io::ErrorKind::NotFound => {

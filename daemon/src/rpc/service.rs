@@ -32,8 +32,7 @@ impl Relay for RelayService {
         &self,
         _request: Request<proto::GetStatusRequest>,
     ) -> Result<Response<proto::Status>, tonic::Status> {
-        let report = self.handle.status().await.map_err(error::store)?;
-        Ok(Response::new(convert::status(report)))
+        Ok(Response::new(convert::status(self.handle.status())))
     }
 
     type SubscribeStream = UpdateStream;

@@ -73,6 +73,13 @@ pub(super) async fn write(
             path: dest.to_path_buf(),
         });
     }
+    if let Some(dir) = dest.parent()
+        && !dir.is_dir()
+    {
+        return Err(StoreError::NoSuchFolder {
+            dir: dir.to_path_buf(),
+        });
+    }
     let partial = partial_path(dest);
     let _ = std::fs::remove_file(&partial);
     let target = partial.to_string_lossy().into_owned();
@@ -113,7 +120,7 @@ pub(super) async fn write(
 pub async fn check_restorable(input: &Path) -> Result<DbInfo, StoreError> {
     let info = inspect(input).await?;
     if info.application_id != APPLICATION_ID || info.schema_version == 0 {
-        return Err(StoreError::NotRelay {
+        return Err(StoreError::NotRelayBackup {
             path: input.to_path_buf(),
             application_id: info.application_id,
         });

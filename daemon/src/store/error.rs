@@ -12,6 +12,12 @@ pub enum StoreError {
     )]
     NotRelay { path: PathBuf, application_id: i32 },
     #[error(
+        "{path} is a SQLite database but not a relay backup (application id {application_id:#x}); choose a file written by `relay backup`"
+    )]
+    NotRelayBackup { path: PathBuf, application_id: i32 },
+    #[error("the folder {dir} does not exist; create it or choose another --output")]
+    NoSuchFolder { dir: PathBuf },
+    #[error(
         "{path} has schema version {found}, newer than this relay understands ({supported}); upgrade relay, or restore a backup made by this version"
     )]
     TooNew {

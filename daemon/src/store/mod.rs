@@ -9,6 +9,7 @@ mod error;
 mod migrate;
 
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicI64, Ordering};
 use std::time::Duration;
 
 use relay_core::event::EventKind;
@@ -43,6 +44,11 @@ pub struct DbInfo {
 pub struct Store {
     pool: SqlitePool,
     path: PathBuf,
+    /// Fixed once migrations ran.
+    schema_version: u32,
+    /// The newest event id. Kept here because this store is the only writer (the data-dir lock sees to it),
+    /// so status queries need no SQL.
+    head: AtomicI64,
 }
 
 fn options(path: &Path) -> SqliteConnectOptions {
@@ -156,6 +162,7 @@ impl Store {
             .await
             .map_err(|source| StoreError::from_open(path, source))?;
         migrate::run(&mut conn, path, migrations).await?;
+        let info = read_info(&mut conn, path).await?;
         conn.close().await.ok();
         let pool = SqlitePoolOptions::new()
             .max_connections(4)
@@ -166,6 +173,8 @@ impl Store {
         Ok(Store {
             pool,
             path: path.to_path_buf(),
+            schema_version: info.schema_version,
+            head: AtomicI64::new(info.last_event_id),
         })
     }
 
@@ -181,20 +190,13 @@ impl Store {
     }
 
     /// `PRAGMA user_version` of the open database.
-    pub async fn schema_version(&self) -> Result<u32, StoreError> {
-        let version: i64 = sqlx::query_scalar("PRAGMA user_version")
-            .fetch_one(&self.pool)
-            .await
-            .map_err(self.sql())?;
-        Ok(u32::try_from(version).unwrap_or(0))
+    pub fn schema_version(&self) -> u32 {
+        self.schema_version
     }
 
     /// The newest event id, 0 when the log is empty.
-    pub async fn last_event_id(&self) -> Result<i64, StoreError> {
-        sqlx::query_scalar("SELECT coalesce(max(id), 0) FROM event")
-            .fetch_one(&self.pool)
-            .await
-            .map_err(self.sql())
+    pub fn last_event_id(&self) -> i64 {
+        self.head.load(Ordering::Acquire)
     }
 
     /// Appends one event in its own transaction. The daemon handle serialises writers and publishes the
@@ -219,6 +221,7 @@ impl Store {
         .await
         .map_err(self.sql())?;
         tx.commit().await.map_err(self.sql())?;
+        self.head.fetch_max(id, Ordering::AcqRel);
         Ok(EventRecord {
             id,
             kind: kind.as_str().to_owned(),

@@ -13,7 +13,7 @@ async fn fresh() -> (tempfile::TempDir, Store) {
 #[tokio::test]
 async fn new_store_has_the_newest_schema_and_the_documented_pragmas() {
     let (_dir, store) = fresh().await;
-    assert_eq!(store.schema_version().await.unwrap(), SCHEMA_VERSION);
+    assert_eq!(store.schema_version(), SCHEMA_VERSION);
     let mut conn = store.pool.acquire().await.unwrap();
     let mode: String = sqlx::query_scalar("PRAGMA journal_mode")
         .fetch_one(&mut *conn)
@@ -66,7 +66,7 @@ async fn event_ids_stay_monotonic_when_the_newest_rows_are_deleted() {
     assert!(third.id > second.id, "ids are never reused");
     let replay = store.events_after(first.id, 10).await.unwrap();
     assert_eq!(replay.iter().map(|e| e.id).collect::<Vec<_>>(), vec![third.id]);
-    assert_eq!(store.last_event_id().await.unwrap(), third.id);
+    assert_eq!(store.last_event_id(), third.id);
 }
 
 #[tokio::test]
@@ -131,7 +131,7 @@ async fn upgrade_keeps_a_pre_migration_copy_when_a_newer_migration_arrives() {
         sql: "CREATE TABLE widget (id INTEGER PRIMARY KEY);",
     });
     let upgraded = Store::open_with(&path, &next).await.unwrap();
-    assert_eq!(upgraded.schema_version().await.unwrap(), 2);
+    assert_eq!(upgraded.schema_version(), 2);
     upgraded.close().await;
 
     let copy = migrate::pre_migration_path(&path, 1);
@@ -252,5 +252,5 @@ async fn restore_replaces_the_database_and_keeps_the_previous_one() {
     let previous = restored.previous.unwrap();
     assert_eq!(inspect(&previous).await.unwrap().last_event_id, 2);
     let reopened = Store::open(&data.db()).await.unwrap();
-    assert_eq!(reopened.last_event_id().await.unwrap(), 1);
+    assert_eq!(reopened.last_event_id(), 1);
 }

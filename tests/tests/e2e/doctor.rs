@@ -38,6 +38,21 @@ async fn doctor_json_lists_six_passing_checks_when_the_daemon_is_healthy() {
 }
 
 #[tokio::test]
+async fn doctor_fails_the_socket_check_when_a_killed_daemon_left_its_socket() {
+    let home = TestDaemon::start().await.crash();
+    assert!(home.socket().exists(), "kill -9 leaves the socket file");
+    let doctor = run(home.relay().arg("doctor")).await;
+    doctor.assert_code(1);
+    assert!(
+        doctor
+            .stdout
+            .lines()
+            .any(|l| l.starts_with("[FAIL] socket") && l.contains("stale")),
+        "{doctor}"
+    );
+}
+
+#[tokio::test]
 async fn doctor_fails_the_daemon_check_and_starts_nothing_when_no_daemon_runs() {
     let home = TestDaemon::start().await.stop().await;
     let doctor = run(home.relay().arg("doctor")).await;

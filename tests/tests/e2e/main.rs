@@ -22,4 +22,9 @@ fn assert_refused_start(home: &TestHome, output: &Output) {
         "no daemon holds {} after a refused start",
         home.path().display()
     );
+    assert!(
+        !home.socket().exists(),
+        "a refused start leaves no socket file behind: {}",
+        home.socket().display()
+    );
 }

@@ -99,7 +99,7 @@ async fn restore_refuses_and_changes_nothing_when_the_input_is_a_foreign_sqlite_
 
     let restore = run(home.relay().arg("restore").arg("--input").arg(&foreign)).await;
     restore.assert_code(1);
-    assert!(restore.stderr.contains("not a relay one"), "{restore}");
+    assert!(restore.stderr.contains("not a relay backup"), "{restore}");
     assert!(
         home.db_files() == before,
         "the database files are byte-identical after a refused restore"
@@ -264,6 +264,29 @@ async fn acknowledged_events_survive_when_the_daemon_is_killed_mid_write() {
         .expect("integrity_check");
     conn.close().await.expect("close");
     assert_eq!(check, "ok");
+}
+
+#[tokio::test]
+async fn backup_names_the_folder_and_exits_2_when_the_folder_does_not_exist() {
+    let daemon = TestDaemon::start().await;
+    let missing = daemon.home().scratch().join("no-such-folder");
+    let output = run(daemon
+        .relay()
+        .arg("backup")
+        .arg("--output")
+        .arg(missing.join("b.sqlite")))
+    .await;
+    output.assert_code(2);
+    assert!(
+        output
+            .stderr
+            .contains(&format!("the folder {} does not exist", missing.display())),
+        "{output}"
+    );
+    assert!(
+        !daemon.log_text().contains("store failure"),
+        "a user mistake is not logged as a store failure"
+    );
 }
 
 #[tokio::test]

@@ -177,6 +177,15 @@ fn socket(ctx: &Context) -> Check {
             ),
         );
     }
+    if std::os::unix::net::UnixStream::connect(path).is_err() {
+        return fail(
+            "socket",
+            format!(
+                "nothing answers on {}: a stale file from a daemon that did not shut down; `relay daemon start` replaces it",
+                path.display()
+            ),
+        );
+    }
     ok(
         "socket",
         format!("{} (mode {mode:o}, folder {dir_mode:o})", path.display()),
