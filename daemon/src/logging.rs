@@ -61,11 +61,21 @@ pub fn init(config: &Config, to_stderr: bool) -> Result<LogGuard, DaemonError> {
             .with_filter(filter())
     });
     // A second init in one process (tests) keeps the first subscriber.
+    log_panics();
     let _ = tracing_subscriber::registry()
         .with(file_layer.with_filter(filter()))
         .with(stderr_layer)
         .try_init();
     Ok(LogGuard { _file: guard })
+}
+
+/// A daemon started in the background has no terminal: panics go to the log too.
+fn log_panics() {
+    let previous = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        tracing::error!(panic = %info, "relayd panicked");
+        previous(info);
+    }));
 }
 
 /// The newest log file in `dir`, if any.

@@ -53,3 +53,57 @@ fn peer_is(stream: &UnixStream, uid: u32) -> bool {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::os::unix::fs::PermissionsExt;
+    use std::os::unix::process::CommandExt;
+
+    use super::*;
+
+    #[tokio::test]
+    async fn peer_of_the_same_user_is_accepted_when_connecting() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("s.sock");
+        let listener = UnixListener::bind(&path).unwrap();
+        let _client = UnixStream::connect(&path).await.unwrap();
+        let (stream, _) = listener.accept().await.unwrap();
+        assert!(peer_is(&stream, rustix::process::getuid().as_raw()));
+        assert!(!peer_is(&stream, rustix::process::getuid().as_raw() + 1));
+    }
+
+    /// A real process of another user (only root can start one; CI runs as root).
+    #[tokio::test]
+    async fn peer_of_another_user_is_refused_when_connecting() {
+        if !rustix::process::getuid().is_root() {
+            eprintln!("skipped: starting a process as another user needs root");
+            return;
+        }
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o777)).unwrap();
+        let path = dir.path().join("s.sock");
+        let listener = UnixListener::bind(&path).unwrap();
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o777)).unwrap();
+        let mut other = std::process::Command::new("python3")
+            .args([
+                "-c",
+                "import socket, sys; s = socket.socket(socket.AF_UNIX); s.connect(sys.argv[1]); s.recv(1)",
+            ])
+            .arg(&path)
+            .uid(65534)
+            .gid(65534)
+            .spawn()
+            .unwrap();
+        let (stream, _) = tokio::time::timeout(std::time::Duration::from_secs(10), listener.accept())
+            .await
+            .unwrap()
+            .unwrap();
+        assert!(
+            !peer_is(&stream, 0),
+            "a connection from uid 65534 is refused by a daemon of uid 0"
+        );
+        assert!(peer_is(&stream, 65534));
+        drop(stream);
+        other.wait().unwrap();
+    }
+}
