@@ -3,9 +3,11 @@
 //! Ids, domain types and their invariants, event kinds, the `relay.v1` proto, paths, and the layered
 //! configuration. No I/O here beyond path lookup and reading `config.toml`.
 
+pub mod board;
 pub mod config;
 pub mod event;
 pub mod paths;
+pub mod rules;
 
 /// The generated `relay.v1` messages, client and server.
 pub mod proto {
