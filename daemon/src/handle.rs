@@ -7,7 +7,7 @@ use std::sync::Arc;
 use relay_core::config::Config;
 use relay_core::event::EventKind;
 use serde::Serialize;
-use tokio::sync::{Mutex, watch};
+use tokio::sync::watch;
 
 use crate::bus::EventBus;
 use crate::store::{BackupInfo, EventRecord, SCHEMA_VERSION, Store, StoreError};
@@ -37,27 +37,22 @@ pub struct DaemonHandle(Arc<Inner>);
 struct Inner {
     config: Config,
     store: Store,
-    bus: EventBus,
     token: Token,
     http_addr: SocketAddr,
     started_at_ms: i64,
-    /// Serialises writers so events are published in commit order.
-    write: Mutex<()>,
     shutdown: watch::Sender<bool>,
 }
 
 impl DaemonHandle {
-    pub fn new(config: Config, store: Store, token: Token, http_addr: SocketAddr) -> DaemonHandle {
-        let bus = EventBus::new(config.event_buffer);
+    pub fn new(config: Config, mut store: Store, token: Token, http_addr: SocketAddr) -> DaemonHandle {
+        store.set_event_buffer(config.event_buffer);
         let (shutdown, _) = watch::channel(false);
         DaemonHandle(Arc::new(Inner {
             config,
             store,
-            bus,
             token,
             http_addr,
             started_at_ms: crate::store::now_ms(),
-            write: Mutex::new(()),
             shutdown,
         }))
     }
@@ -71,7 +66,7 @@ impl DaemonHandle {
     }
 
     pub fn bus(&self) -> &EventBus {
-        &self.0.bus
+        self.0.store.events()
     }
 
     pub fn token(&self) -> &Token {
@@ -82,17 +77,14 @@ impl DaemonHandle {
         self.0.http_addr
     }
 
-    /// Appends an event and publishes it once committed.
+    /// Appends an event in its own write and publishes it once committed.
     pub async fn record(
         &self,
         kind: EventKind,
         subject: &str,
         data: serde_json::Value,
     ) -> Result<Arc<EventRecord>, StoreError> {
-        let _writer = self.0.write.lock().await;
-        let event = Arc::new(self.0.store.append_event(kind, subject, &data).await?);
-        self.0.bus.publish(event.clone());
-        Ok(event)
+        self.0.store.append_event(kind, subject, &data).await
     }
 
     /// The daemon's identity and state; answered from memory, no SQL.

@@ -7,18 +7,25 @@
 mod backup;
 mod error;
 mod migrate;
+mod write;
 
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::sync::atomic::{AtomicI64, Ordering};
 use std::time::Duration;
 
+use relay_core::config::DEFAULT_EVENT_BUFFER;
 use relay_core::event::EventKind;
+use tokio::sync::Mutex;
+
+use crate::bus::EventBus;
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
 use sqlx::{Connection, Row, SqliteConnection, SqlitePool};
 
 pub use backup::{BackupInfo, Restored, restore};
 pub use error::StoreError;
 pub use migrate::{APPLICATION_ID, MIGRATIONS, Migration, SCHEMA_VERSION};
+pub use write::WriteTx;
 
 /// One row of the event log.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -49,6 +56,9 @@ pub struct Store {
     /// The newest event id. Kept here because this store is the only writer (the data-dir lock sees to it),
     /// so status queries need no SQL.
     head: AtomicI64,
+    /// One writer at a time, so events are published in commit order.
+    writer: Mutex<()>,
+    bus: EventBus,
 }
 
 fn options(path: &Path) -> SqliteConnectOptions {
@@ -175,7 +185,34 @@ impl Store {
             path: path.to_path_buf(),
             schema_version: info.schema_version,
             head: AtomicI64::new(info.last_event_id),
+            writer: Mutex::new(()),
+            bus: EventBus::new(DEFAULT_EVENT_BUFFER),
         })
+    }
+
+    /// Sets how many events live subscribers may fall behind; call before subscribers exist.
+    pub fn set_event_buffer(&mut self, capacity: usize) {
+        self.bus = EventBus::new(capacity);
+    }
+
+    /// Committed events, in commit order, for live subscribers.
+    pub fn events(&self) -> &EventBus {
+        &self.bus
+    }
+
+    /// Starts the one write transaction: waits for the previous writer, then `BEGIN IMMEDIATE`.
+    pub async fn begin_write(&self) -> Result<WriteTx<'_>, StoreError> {
+        let guard = self.writer.lock().await;
+        let tx = self
+            .pool
+            .begin_with("BEGIN IMMEDIATE")
+            .await
+            .map_err(self.sql())?;
+        Ok(WriteTx::new(self, guard, tx))
+    }
+
+    pub(crate) fn advance_head(&self, id: i64) {
+        self.head.fetch_max(id, Ordering::AcqRel);
     }
 
     pub fn path(&self) -> &Path {
@@ -199,35 +236,19 @@ impl Store {
         self.head.load(Ordering::Acquire)
     }
 
-    /// Appends one event in its own transaction. The daemon handle serialises writers and publishes the
-    /// returned record to live subscribers after the commit.
+    /// Appends one event in its own write transaction and publishes it.
     pub async fn append_event(
         &self,
         kind: EventKind,
         subject: &str,
         data: &serde_json::Value,
-    ) -> Result<EventRecord, StoreError> {
-        let at_ms = now_ms();
-        let data = data.to_string();
-        let mut tx = self.pool.begin().await.map_err(self.sql())?;
-        let id: i64 = sqlx::query_scalar(
-            "INSERT INTO event (at_ms, kind, subject, data) VALUES (?, ?, ?, ?) RETURNING id",
-        )
-        .bind(at_ms)
-        .bind(kind.as_str())
-        .bind(subject)
-        .bind(&data)
-        .fetch_one(&mut *tx)
-        .await
-        .map_err(self.sql())?;
-        tx.commit().await.map_err(self.sql())?;
-        self.head.fetch_max(id, Ordering::AcqRel);
-        Ok(EventRecord {
-            id,
-            kind: kind.as_str().to_owned(),
-            at_ms,
-            subject: subject.to_owned(),
-            data,
+    ) -> Result<Arc<EventRecord>, StoreError> {
+        let mut write = self.begin_write().await?;
+        write.event(kind, subject, data).await?;
+        let mut events = write.commit().await?;
+        events.pop().ok_or_else(|| StoreError::Io {
+            path: self.path.clone(),
+            source: std::io::Error::other("a committed write lost its event"),
         })
     }
 

@@ -254,3 +254,49 @@ async fn restore_replaces_the_database_and_keeps_the_previous_one() {
     let reopened = Store::open(&data.db()).await.unwrap();
     assert_eq!(reopened.last_event_id(), 1);
 }
+
+#[tokio::test]
+async fn events_of_one_write_commit_together_and_publish_in_order() {
+    let (_dir, store) = fresh().await;
+    let mut live = store.events().subscribe();
+    let mut write = store.begin_write().await.unwrap();
+    let first = write
+        .event(EventKind::DaemonStarted, "", &json!({}))
+        .await
+        .unwrap();
+    let second = write
+        .event(EventKind::BackupCreated, "/x", &json!({}))
+        .await
+        .unwrap();
+    assert_eq!(store.last_event_id(), 0, "nothing is visible before the commit");
+    let events = write.commit().await.unwrap();
+    assert_eq!(
+        events.iter().map(|e| e.id).collect::<Vec<_>>(),
+        vec![first, second]
+    );
+    assert_eq!(store.last_event_id(), second);
+    assert_eq!(live.recv().await.unwrap().id, first);
+    assert_eq!(live.recv().await.unwrap().id, second);
+}
+
+#[tokio::test]
+async fn dropped_write_rolls_back_and_the_next_write_proceeds() {
+    let (_dir, store) = fresh().await;
+    {
+        let mut write = store.begin_write().await.unwrap();
+        write
+            .event(EventKind::DaemonStarted, "", &json!({}))
+            .await
+            .unwrap();
+    }
+    assert!(
+        store.events_after(0, 10).await.unwrap().is_empty(),
+        "the dropped write left nothing"
+    );
+    let event = store
+        .append_event(EventKind::DaemonStopped, "", &json!({}))
+        .await
+        .unwrap();
+    assert_eq!(store.events_after(0, 10).await.unwrap().len(), 1);
+    assert_eq!(store.last_event_id(), event.id);
+}

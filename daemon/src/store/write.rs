@@ -1,0 +1,108 @@
+//! The write transaction: every change and the events that describe it commit together, and the events
+//! are published to live subscribers in commit order before the next writer may start.
+
+use std::sync::Arc;
+
+use relay_core::event::EventKind;
+use sqlx::{Sqlite, SqliteConnection, Transaction};
+use tokio::sync::MutexGuard;
+
+use super::{EventRecord, Store, StoreError, now_ms};
+
+/// An open `BEGIN IMMEDIATE` transaction holding the store's writer slot. Dropping it without
+/// [`commit`](WriteTx::commit) rolls back (sqlx queues the rollback on the connection before the writer slot
+/// is released).
+pub struct WriteTx<'s> {
+    store: &'s Store,
+    tx: Transaction<'static, Sqlite>,
+    events: Vec<EventRecord>,
+    // Declared last: released after the transaction is dropped.
+    _writer: MutexGuard<'s, ()>,
+}
+
+impl std::fmt::Debug for WriteTx<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("WriteTx")
+            .field("events", &self.events.len())
+            .finish()
+    }
+}
+
+impl<'s> WriteTx<'s> {
+    pub(super) fn new(
+        store: &'s Store,
+        writer: MutexGuard<'s, ()>,
+        tx: Transaction<'static, Sqlite>,
+    ) -> Self {
+        WriteTx {
+            store,
+            tx,
+            events: Vec::new(),
+            _writer: writer,
+        }
+    }
+
+    /// The connection to run this transaction's statements on.
+    pub fn conn(&mut self) -> &mut SqliteConnection {
+        &mut self.tx
+    }
+
+    pub fn sql(&self) -> impl Fn(sqlx::Error) -> StoreError + '_ {
+        |source| StoreError::Sql {
+            path: self.store.path().to_path_buf(),
+            source,
+        }
+    }
+
+    /// Appends an event to the log inside this transaction; returns its id.
+    pub async fn event(
+        &mut self,
+        kind: EventKind,
+        subject: &str,
+        data: &serde_json::Value,
+    ) -> Result<i64, StoreError> {
+        let at_ms = now_ms();
+        let data = data.to_string();
+        let path = self.store.path().to_path_buf();
+        let id: i64 = sqlx::query_scalar(
+            "INSERT INTO event (at_ms, kind, subject, data) VALUES (?, ?, ?, ?) RETURNING id",
+        )
+        .bind(at_ms)
+        .bind(kind.as_str())
+        .bind(subject)
+        .bind(&data)
+        .fetch_one(self.conn())
+        .await
+        .map_err(|source| StoreError::Sql { path, source })?;
+        self.events.push(EventRecord {
+            id,
+            kind: kind.as_str().to_owned(),
+            at_ms,
+            subject: subject.to_owned(),
+            data,
+        });
+        Ok(id)
+    }
+
+    /// Commits, then publishes the events in order while still holding the writer slot.
+    pub async fn commit(self) -> Result<Vec<Arc<EventRecord>>, StoreError> {
+        let WriteTx {
+            store,
+            tx,
+            events,
+            _writer,
+        } = self;
+        tx.commit().await.map_err(|source| StoreError::Sql {
+            path: store.path().to_path_buf(),
+            source,
+        })?;
+        let events: Vec<Arc<EventRecord>> = events.into_iter().map(Arc::new).collect();
+        if let Some(last) = events.last() {
+            store.advance_head(last.id);
+        }
+        for event in &events {
+            store.events().publish(event.clone());
+        }
+        Ok(events)
+    }
+}
