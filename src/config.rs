@@ -1,12 +1,17 @@
 //! Layered configuration: defaults, then `<data>/config.toml`, then `RELAY_*` environment variables, then
 //! command-line flags. One table ([`KEYS`]) names every key; it drives parsing, error messages and
 //! `docs/CONFIG.md`. An invalid value stops the start with a message naming the key and where it came from.
+//!
+//! One top-level name is not in [`KEYS`]: the `[rules]` table (the global working rules, [`crate::rules`]). It is
+//! a whole document rather than a value, so it is read only from `config.toml` (no environment variable or flag)
+//! and validated by [`RulesLayer::from_toml`]; its errors name the full key path (`rules.stage_requirements.tset`).
 
 use std::fmt;
 use std::net::IpAddr;
 use std::path::{Path, PathBuf};
 
 use crate::paths::{self, DataDir};
+use crate::rules::{RulesLayer, RulesMode};
 
 /// The HTTP port used when nothing else is configured.
 pub const DEFAULT_PORT: u16 = 8765;
@@ -14,6 +19,8 @@ pub const DEFAULT_PORT: u16 = 8765;
 pub const DEFAULT_EVENT_BUFFER: usize = 1024;
 /// The data directory variable; `--home` overrides it.
 pub const HOME_ENV: &str = "RELAY_HOME";
+/// The table of `config.toml` that holds the global working rules; it is not in [`KEYS`].
+pub const RULES_TABLE: &str = "rules";
 
 /// One configuration key: its name in `config.toml`, its environment variable, its flag (if any).
 #[derive(Clone, Copy, Debug)]
@@ -93,6 +100,14 @@ pub const KEYS: &[ConfigKey] = &[
         default: "1024",
         help: "events buffered for live subscribers; one that falls further behind gets a fresh snapshot",
     },
+    ConfigKey {
+        name: "rules_mode",
+        env: "RELAY_RULES_MODE",
+        flag: None,
+        accepts: "warn or strict",
+        default: "warn",
+        help: "what a stage move that misses a working rule does: warn lets it through with a warning, strict refuses it (the rules themselves are the `[rules]` table)",
+    },
 ];
 
 /// The Markdown table of [`KEYS`] that `docs/CONFIG.md` carries (a test keeps the two equal).
@@ -171,6 +186,9 @@ pub struct Config {
     pub log_level: LogLevel,
     pub log_format: LogFormat,
     pub event_buffer: usize,
+    pub rules_mode: RulesMode,
+    /// The global working rules, the `[rules]` table of `config.toml` (empty when there is none).
+    pub rules: RulesLayer,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -187,6 +205,13 @@ pub enum ConfigError {
         origin: Origin,
         accepts: &'static str,
         got: String,
+    },
+    #[error("invalid configuration: `{key}` in {path}: {problem}")]
+    Rules {
+        /// The full key path, `rules.stage_requirements.tset`.
+        key: String,
+        path: PathBuf,
+        problem: String,
     },
     #[error("unknown configuration key `{key}` in {path}; known keys: {known}")]
     UnknownKey {
@@ -271,6 +296,8 @@ struct Layered {
     log_level: Option<LogLevel>,
     log_format: Option<LogFormat>,
     event_buffer: Option<usize>,
+    rules_mode: Option<RulesMode>,
+    rules: Option<RulesLayer>,
 }
 
 impl Layered {
@@ -331,6 +358,10 @@ impl Layered {
                     .filter(|n| (2..=65536).contains(n))
                     .ok_or_else(invalid)?;
                 self.event_buffer = Some(size);
+            }
+            "rules_mode" => {
+                let mode = raw.text().and_then(RulesMode::parse).ok_or_else(invalid)?;
+                self.rules_mode = Some(mode);
             }
             _ => return Err(invalid()),
         }
@@ -419,6 +450,8 @@ impl Config {
             log_level: layered.log_level.unwrap_or(LogLevel::Info),
             log_format: layered.log_format.unwrap_or(LogFormat::Text),
             event_buffer: layered.event_buffer.unwrap_or(DEFAULT_EVENT_BUFFER),
+            rules_mode: layered.rules_mode.unwrap_or_default(),
+            rules: layered.rules.unwrap_or_default(),
         })
     }
 }
@@ -440,17 +473,33 @@ fn read_file(path: &Path, layered: &mut Layered) -> Result<(), ConfigError> {
     })?;
     let origin = Origin::File(path.to_path_buf());
     for (name, value) in &table {
+        if name == RULES_TABLE {
+            let rules = RulesLayer::from_toml(value).map_err(|err| ConfigError::Rules {
+                key: err.key,
+                path: path.to_path_buf(),
+                problem: err.problem,
+            })?;
+            layered.rules = Some(rules);
+            continue;
+        }
         let key = KEYS
             .iter()
             .find(|key| key.name == name)
             .ok_or_else(|| ConfigError::UnknownKey {
                 key: name.clone(),
                 path: path.to_path_buf(),
-                known: KEYS.iter().map(|k| k.name).collect::<Vec<_>>().join(", "),
+                known: known_keys(),
             })?;
         layered.set(key, &Raw::Toml(value), &origin)?;
     }
     Ok(())
+}
+
+/// The names `config.toml` accepts, for the unknown-key message.
+fn known_keys() -> String {
+    let mut known: Vec<String> = KEYS.iter().map(|k| k.name.to_owned()).collect();
+    known.push(format!("[{RULES_TABLE}]"));
+    known.join(", ")
 }
 
 /// Makes a path absolute against the current directory without touching the file system.
@@ -490,6 +539,81 @@ mod tests {
         assert_eq!(config.log_level, LogLevel::Info);
         assert_eq!(config.event_buffer, DEFAULT_EVENT_BUFFER);
         assert_eq!(config.home_source, HomeSource::Flag);
+        assert_eq!(config.rules_mode, RulesMode::Warn);
+        assert!(config.rules.is_empty());
+    }
+
+    #[test]
+    fn rules_mode_is_read_from_file_and_env_when_set() {
+        let dir = home_with("rules_mode = \"strict\"\n");
+        let file = load(dir.path(), &[], Flags::default()).unwrap();
+        assert_eq!(file.rules_mode, RulesMode::Strict);
+        let env = load(dir.path(), &[("RELAY_RULES_MODE", "warn")], Flags::default()).unwrap();
+        assert_eq!(env.rules_mode, RulesMode::Warn);
+    }
+
+    #[test]
+    fn invalid_rules_mode_names_the_key_and_origin_when_loading() {
+        let dir = tempfile::tempdir().unwrap();
+        let message = load(dir.path(), &[("RELAY_RULES_MODE", "loose")], Flags::default())
+            .unwrap_err()
+            .to_string();
+        assert!(
+            message.contains("`rules_mode`")
+                && message.contains("RELAY_RULES_MODE")
+                && message.contains("warn or strict"),
+            "{message}"
+        );
+        let dir = home_with("rules_mode = true\n");
+        let message = load(dir.path(), &[], Flags::default()).unwrap_err().to_string();
+        assert!(
+            message.contains("`rules_mode`") && message.contains("config.toml"),
+            "{message}"
+        );
+    }
+
+    #[test]
+    fn rules_table_becomes_the_global_layer_when_present() {
+        let dir = home_with(
+            "port = 9000\n\n[rules]\nguidance = \"Small steps.\"\n\n[rules.stage_requirements]\n\
+             review = [{ kind = \"field_present\", field = \"branch\" }]\ndev = []\n",
+        );
+        let config = load(dir.path(), &[], Flags::default()).unwrap();
+        assert_eq!(config.port, 9000);
+        let expected = crate::rules::RulesLayer::from_json(
+            r#"{"guidance": "Small steps.", "stage_requirements": {"review": [{"kind": "field_present", "field": "branch"}], "dev": []}}"#,
+        )
+        .unwrap();
+        assert_eq!(config.rules, expected);
+        let rules = crate::rules::effective(&config.rules, None, config.rules_mode);
+        assert!(
+            rules
+                .summary_line()
+                .ends_with(": branch before review, report before test, progress before done")
+        );
+    }
+
+    #[test]
+    fn invalid_rules_table_names_the_key_path_and_file_when_loading() {
+        let dir = home_with("[rules.stage_requirements]\ntset = []\n");
+        let err = load(dir.path(), &[], Flags::default()).unwrap_err();
+        assert!(matches!(err, ConfigError::Rules { .. }), "{err}");
+        let message = err.to_string();
+        assert!(
+            message.starts_with("invalid configuration: `rules.stage_requirements.tset` in "),
+            "{message}"
+        );
+        assert!(message.contains("config.toml"), "{message}");
+        assert!(
+            message.ends_with(": unknown stage `tset`; stages are plan, dev, review, test, live, done"),
+            "{message}"
+        );
+        let dir = home_with("rules = \"strict\"\n");
+        let message = load(dir.path(), &[], Flags::default()).unwrap_err().to_string();
+        assert!(
+            message.contains("`rules`") && message.contains("expected a table"),
+            "{message}"
+        );
     }
 
     #[test]
@@ -544,7 +668,7 @@ mod tests {
         let dir = home_with("prot = 1\n");
         let message = load(dir.path(), &[], Flags::default()).unwrap_err().to_string();
         assert!(
-            message.contains("`prot`") && message.contains("port, host"),
+            message.contains("`prot`") && message.contains("port, host") && message.ends_with(", [rules]"),
             "{message}"
         );
     }
@@ -568,6 +692,26 @@ mod tests {
     }
 
     #[test]
+    fn rules_example_in_docs_is_accepted_when_loaded() {
+        let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/CONFIG.md")).unwrap();
+        let section = &doc[doc.find("## Working rules").unwrap()..];
+        let start = section.find("```toml\n").unwrap() + "```toml\n".len();
+        let example = &section[start..start + section[start..].find("```\n").unwrap()];
+        let dir = home_with(example);
+        let config = load(dir.path(), &[], Flags::default()).unwrap();
+        assert_eq!(config.rules_mode, RulesMode::Warn);
+        let rules = crate::rules::effective(&config.rules, None, config.rules_mode);
+        assert!(
+            rules
+                .summary_line()
+                .ends_with(": accepted plan before dev, branch and report before review, report before test"),
+            "{}",
+            rules.summary_line()
+        );
+        assert_eq!(rules.doc().guidance(), "Run `make check` before every report.");
+    }
+
+    #[test]
     fn every_key_in_the_table_is_accepted_by_the_parser() {
         let samples = [
             ("port", "1"),
@@ -578,6 +722,7 @@ mod tests {
             ("log_level", "\"warn\""),
             ("log_format", "\"json\""),
             ("event_buffer", "64"),
+            ("rules_mode", "\"strict\""),
         ];
         assert_eq!(samples.len(), KEYS.len());
         for (key, value) in samples {

@@ -11,6 +11,17 @@ pub enum EventKind {
     DaemonStopped,
     /// An online backup of the store was written. Subject: the backup path. Data: `bytes`.
     BackupCreated,
+    ProjectCreated,
+    ProjectUpdated,
+    TaskCreated,
+    TaskUpdated,
+    TaskStageChanged,
+    TaskSessionBound,
+    TaskSessionUnbound,
+    TaskTrackerUnlogged,
+    ReportAdded,
+    DecisionAdded,
+    SessionAliasAdded,
 }
 
 impl EventKind {
@@ -27,6 +38,17 @@ impl EventKind {
             EventKind::DaemonStarted => "daemon.started",
             EventKind::DaemonStopped => "daemon.stopped",
             EventKind::BackupCreated => "backup.created",
+            EventKind::ProjectCreated => "project.created",
+            EventKind::ProjectUpdated => "project.updated",
+            EventKind::TaskCreated => "task.created",
+            EventKind::TaskUpdated => "task.updated",
+            EventKind::TaskStageChanged => "task.stage_changed",
+            EventKind::TaskSessionBound => "task.session_bound",
+            EventKind::TaskSessionUnbound => "task.session_unbound",
+            EventKind::TaskTrackerUnlogged => "task.tracker_unlogged",
+            EventKind::ReportAdded => "report.added",
+            EventKind::DecisionAdded => "decision.added",
+            EventKind::SessionAliasAdded => "session.alias_added",
         }
     }
 
@@ -36,6 +58,21 @@ impl EventKind {
             EventKind::DaemonStarted => "relayd started and opened the store (data: pid, version)",
             EventKind::DaemonStopped => "relayd shut down gracefully (data: pid)",
             EventKind::BackupCreated => "an online backup was written (subject: path; data: bytes)",
+            EventKind::ProjectCreated => "a project was created (subject: slug; data: project, name)",
+            EventKind::ProjectUpdated => "a project's name, repo path or description changed (data: project, changed)",
+            EventKind::TaskCreated => "a task was created (subject: key; data: project, title, stage, actor)",
+            EventKind::TaskUpdated => "task fields changed (subject: key; data: project, changed, version, actor)",
+            EventKind::TaskStageChanged => {
+                "a task moved to another stage (subject: key; data: project, from, to, warnings, actor)"
+            }
+            EventKind::TaskSessionBound => "a session was bound to a task (subject: key; data: project, session, previous)",
+            EventKind::TaskSessionUnbound => "a task's session was unbound (subject: key; data: project, session)",
+            EventKind::TaskTrackerUnlogged => {
+                "new work cleared a task's \"logged in the tracker\" mark (subject: key; data: project, tracker_ref, reason)"
+            }
+            EventKind::ReportAdded => "a report was added (subject: key; data: project, report, summary, state, size)",
+            EventKind::DecisionAdded => "a decision was recorded (subject: key or slug; data: project, decision, text)",
+            EventKind::SessionAliasAdded => "a plain name became an alias of a desktop session (data: alias, session)",
         }
     }
 

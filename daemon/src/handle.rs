@@ -41,6 +41,8 @@ struct Inner {
     http_addr: SocketAddr,
     started_at_ms: i64,
     shutdown: watch::Sender<bool>,
+    /// Warnings already logged this run (logged once, not on every request).
+    warned: std::sync::Mutex<std::collections::HashSet<String>>,
 }
 
 impl DaemonHandle {
@@ -54,6 +56,7 @@ impl DaemonHandle {
             http_addr,
             started_at_ms: crate::store::now_ms(),
             shutdown,
+            warned: std::sync::Mutex::new(std::collections::HashSet::new()),
         }))
     }
 
@@ -116,6 +119,11 @@ impl DaemonHandle {
         )
         .await?;
         Ok(info)
+    }
+
+    /// True the first time `what` is asked about in this run: for warnings logged once.
+    pub fn first_warning(&self, what: &str) -> bool {
+        self.0.warned.lock().map(|mut seen| seen.insert(what.to_owned())).unwrap_or(false)
     }
 
     /// Asks every component to stop; idempotent.

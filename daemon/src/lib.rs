@@ -2,6 +2,7 @@
 //!
 //! [`run`] is the whole lifecycle; `relay daemon run` and the `relayd` binary both call it.
 
+pub mod board;
 pub mod bus;
 mod daemon;
 pub mod error;

@@ -5,6 +5,7 @@
 //! than this binary is refused. Writes are serialised by the daemon (one writer).
 
 mod backup;
+pub mod board;
 mod error;
 mod migrate;
 mod write;
@@ -28,7 +29,7 @@ pub use migrate::{APPLICATION_ID, MIGRATIONS, Migration, SCHEMA_VERSION};
 pub use write::WriteTx;
 
 /// One row of the event log.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct EventRecord {
     pub id: i64,
     pub kind: String,
@@ -209,6 +210,11 @@ impl Store {
             .await
             .map_err(self.sql())?;
         Ok(WriteTx::new(self, guard, tx))
+    }
+
+    /// A connection for reads; WAL lets reads run beside the writer.
+    pub async fn read(&self) -> Result<sqlx::pool::PoolConnection<sqlx::Sqlite>, StoreError> {
+        self.pool.acquire().await.map_err(self.sql())
     }
 
     pub(crate) fn advance_head(&self, id: i64) {

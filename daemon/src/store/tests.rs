@@ -124,14 +124,10 @@ async fn upgrade_keeps_a_pre_migration_copy_when_a_newer_migration_arrives() {
         .unwrap();
     store.close().await;
 
-    let mut next = MIGRATIONS.to_vec();
-    next.push(Migration {
-        version: 2,
-        name: "0002_test",
-        sql: "CREATE TABLE widget (id INTEGER PRIMARY KEY);",
-    });
-    let upgraded = Store::open_with(&path, &next).await.unwrap();
-    assert_eq!(upgraded.schema_version(), 2);
+    // The real upgrade path, from schema 1 to this binary's newest.
+    let upgraded = Store::open(&path).await.unwrap();
+    assert_eq!(upgraded.schema_version(), SCHEMA_VERSION);
+    assert_eq!(upgraded.last_event_id(), 1);
     upgraded.close().await;
 
     let copy = migrate::pre_migration_path(&path, 1);
@@ -150,8 +146,8 @@ async fn failed_migration_leaves_the_schema_where_it_was() {
     Store::open(&path).await.unwrap().close().await;
     let mut next = MIGRATIONS.to_vec();
     next.push(Migration {
-        version: 2,
-        name: "0002_broken",
+        version: SCHEMA_VERSION + 1,
+        name: "9999_broken",
         sql: "CREATE TABLE ok (id INTEGER); SELEC nonsense;",
     });
     let err = Store::open_with(&path, &next).await.unwrap_err();
@@ -159,15 +155,15 @@ async fn failed_migration_leaves_the_schema_where_it_was() {
         matches!(
             err,
             StoreError::Migration {
-                name: "0002_broken",
-                at: 1,
+                name: "9999_broken",
+                at: SCHEMA_VERSION,
                 ..
             }
         ),
         "{err}"
     );
     let info = inspect(&path).await.unwrap();
-    assert_eq!(info.schema_version, 1);
+    assert_eq!(info.schema_version, SCHEMA_VERSION);
 }
 
 #[tokio::test]

@@ -1,0 +1,58 @@
+use relay_core::board::{FieldError, SlugError, TaskKeyError, UnknownName};
+
+use crate::store::StoreError;
+
+/// Why a board operation did nothing. Each message names the input and says what to do; adapters show it
+/// as it is (MCP tool errors, gRPC statuses, CLI errors).
+#[derive(Debug, thiserror::Error)]
+pub enum BoardError {
+    #[error("unknown project `{slug}`; known projects: {known} (create it with project_upsert)")]
+    UnknownProject { slug: String, known: String },
+    #[error("unknown task `{key}`; list the project's tasks with task_list")]
+    UnknownTask { key: String },
+    #[error(transparent)]
+    Slug(#[from] SlugError),
+    #[error(transparent)]
+    Key(#[from] TaskKeyError),
+    #[error(transparent)]
+    Field(#[from] FieldError),
+    #[error(transparent)]
+    Name(#[from] UnknownName),
+    #[error("{what} is {len} characters long; the limit is {max}. Shorten it. Nothing changed.")]
+    TooLong { what: &'static str, len: usize, max: usize },
+    #[error("{what} is empty; {hint}. Nothing changed.")]
+    Empty { what: &'static str, hint: &'static str },
+    #[error(
+        "{key} is at version {actual}, not {expected}: someone wrote it since you read it. Read it again with task_get, then re-apply your change. Nothing changed."
+    )]
+    VersionConflict { key: String, expected: i64, actual: i64 },
+    /// Strict mode: the rules' own words ("Rules: … Nothing changed.").
+    #[error("{0}")]
+    RulesRefused(String),
+    #[error("{0}")]
+    Invalid(String),
+    #[error(transparent)]
+    Store(#[from] StoreError),
+}
+
+impl BoardError {
+    /// Whether the caller's input was at fault (as opposed to the store failing).
+    pub fn is_caller_error(&self) -> bool {
+        !matches!(self, BoardError::Store(_))
+    }
+
+    pub fn not_found(&self) -> bool {
+        matches!(self, BoardError::UnknownProject { .. } | BoardError::UnknownTask { .. })
+    }
+}
+
+/// A SQL failure inside a board write, with the database path for the log.
+pub(crate) fn sql(store: &crate::store::Store) -> impl Fn(sqlx::Error) -> BoardError + '_ {
+    move |source| BoardError::Store(StoreError::Sql { path: store.path().to_path_buf(), source })
+}
+
+/// Checks a text against a limit, counting characters.
+pub(crate) fn check_len(what: &'static str, text: &str, max: usize) -> Result<(), BoardError> {
+    let len = text.chars().count();
+    if len > max { Err(BoardError::TooLong { what, len, max }) } else { Ok(()) }
+}

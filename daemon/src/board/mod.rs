@@ -1,0 +1,88 @@
+//! The board's domain service: projects, tasks and stages, sessions and bindings, reports, decisions, the
+//! working rules on stage moves, and the catch-up feed. Every adapter (MCP, gRPC, the CLI through gRPC)
+//! calls these functions; the rules live here once.
+//!
+//! Every write runs in one store write transaction that also appends its events, so the event log and the
+//! state never disagree.
+
+mod error;
+mod project;
+mod report;
+mod rules;
+mod session;
+mod task;
+
+pub use error::BoardError;
+pub use project::{ProjectInput, ProjectSummary, Snapshot};
+pub use report::{DecisionAdded, DecisionInput, EventPage, ReportAdded, ReportInput};
+pub use session::Binding;
+pub use task::{NewTask, TaskChange, TaskDetail, TaskFilter, TaskView};
+
+use crate::handle::DaemonHandle;
+
+/// Who is writing: shown in events and answers, never used for authorisation (the token is).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Actor {
+    /// The calling session's name (`local_<uuid>` for a desktop session, else a plain name).
+    pub session: Option<String>,
+    /// A human-readable title for that session.
+    pub session_title: Option<String>,
+    /// The surface the write came through: `mcp`, `cli`, `board`.
+    pub via: &'static str,
+}
+
+impl Actor {
+    pub fn via(via: &'static str) -> Actor {
+        Actor { via, ..Actor::default() }
+    }
+
+    /// The name written into events.
+    pub fn label(&self) -> String {
+        self.session.clone().unwrap_or_else(|| self.via.to_owned())
+    }
+}
+
+/// A write's result with the lines an agent must see: rule warnings and hints.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Outcome<T> {
+    pub value: T,
+    /// `Warning (rules): …` lines and other warnings.
+    pub warnings: Vec<String>,
+    /// Advice that is not a rule (`Hint: …`, `Note: …`).
+    pub notes: Vec<String>,
+    /// False when the write changed nothing (an idempotent repeat).
+    pub changed: bool,
+}
+
+impl<T> Outcome<T> {
+    pub fn new(value: T) -> Outcome<T> {
+        Outcome { value, warnings: Vec::new(), notes: Vec::new(), changed: true }
+    }
+}
+
+/// The board, over one daemon handle.
+#[derive(Clone, Copy, Debug)]
+pub struct Board<'h> {
+    handle: &'h DaemonHandle,
+}
+
+impl DaemonHandle {
+    pub fn board(&self) -> Board<'_> {
+        Board { handle: self }
+    }
+}
+
+/// Longest accepted texts outside the task fields table.
+pub mod limits {
+    pub const PROJECT_NAME: usize = 200;
+    pub const PROJECT_DESCRIPTION: usize = 20_000;
+    pub const REPO_PATH: usize = 1_000;
+    pub const REPORT_BODY: usize = 50_000;
+    pub const DECISION_TEXT: usize = 2_000;
+    pub const SESSION_NAME: usize = 200;
+    /// Most events one `events_since` page returns.
+    pub const EVENTS_PAGE: u32 = 500;
+}
+
+#[cfg(test)]
+mod tests;

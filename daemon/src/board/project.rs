@@ -1,0 +1,216 @@
+//! Projects: list with per-stage counts, upsert, and the snapshot an agent reads first.
+
+use relay_core::board::{ProjectSlug, clears};
+use relay_core::event::EventKind;
+use serde::Serialize;
+use serde_json::json;
+
+use super::error::{check_len, sql};
+use super::task::TaskView;
+use super::{Actor, Board, BoardError, Outcome, limits};
+use crate::store::board::{self as db, DecisionRow, ProjectRow};
+
+/// What `project_upsert` takes. `None` keeps a field; `"-"` clears an optional one.
+#[derive(Clone, Debug, Default)]
+pub struct ProjectInput {
+    pub slug: String,
+    pub name: Option<String>,
+    pub repo_path: Option<String>,
+    pub description: Option<String>,
+}
+
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct ProjectSummary {
+    pub slug: String,
+    pub name: String,
+    pub repo_path: Option<String>,
+    pub description: Option<String>,
+    /// Tasks per stage, in stage order: plan, dev, review, test, live, done.
+    pub counts: [i64; 6],
+    pub updated_at_ms: i64,
+}
+
+/// Everything `project_snapshot` shows.
+#[derive(Clone, Debug, Serialize)]
+pub struct Snapshot {
+    pub project: ProjectSummary,
+    pub rules_line: String,
+    pub tasks: Vec<TaskView>,
+    pub decisions: Vec<DecisionRow>,
+    pub last_event_id: i64,
+}
+
+/// Done tasks shown in a snapshot; older ones are counted, not listed.
+const SNAPSHOT_DONE: usize = 10;
+
+impl Board<'_> {
+    pub(crate) async fn project_row(
+        &self,
+        conn: &mut sqlx::SqliteConnection,
+        slug: &str,
+    ) -> Result<ProjectRow, BoardError> {
+        let store = self.handle.store();
+        let slug = slug.trim();
+        if let Some(row) = db::project_by_slug(&mut *conn, slug).await.map_err(sql(store))? {
+            return Ok(row);
+        }
+        let known = db::project_slugs(conn).await.map_err(sql(store))?;
+        Err(BoardError::UnknownProject {
+            slug: slug.to_owned(),
+            known: if known.is_empty() { "none yet".to_owned() } else { known.join(", ") },
+        })
+    }
+
+    pub async fn projects(&self) -> Result<Vec<ProjectSummary>, BoardError> {
+        let store = self.handle.store();
+        let mut conn = store.read().await?;
+        let rows = db::projects_with_counts(&mut conn).await.map_err(sql(store))?;
+        Ok(rows.into_iter().map(|r| summary(r.project, r.counts)).collect())
+    }
+
+    pub async fn project(&self, slug: &str) -> Result<ProjectSummary, BoardError> {
+        let store = self.handle.store();
+        let mut conn = store.read().await?;
+        let row = self.project_row(&mut conn, slug).await?;
+        let counts = db::projects_with_counts(&mut conn)
+            .await
+            .map_err(sql(store))?
+            .into_iter()
+            .find(|p| p.project.id == row.id)
+            .map_or([0; 6], |p| p.counts);
+        Ok(summary(row, counts))
+    }
+
+    /// Creates the project or updates the given fields of an existing one.
+    pub async fn upsert_project(&self, input: ProjectInput, actor: &Actor) -> Result<Outcome<ProjectSummary>, BoardError> {
+        let slug: ProjectSlug = input.slug.trim().parse()?;
+        let name = optional_text("name", input.name.as_deref(), limits::PROJECT_NAME)?;
+        let repo_path = optional_text("repo_path", input.repo_path.as_deref(), limits::REPO_PATH)?;
+        let description = optional_text("description", input.description.as_deref(), limits::PROJECT_DESCRIPTION)?;
+        if let Some(Some(path)) = &repo_path
+            && !path.starts_with('/')
+        {
+            return Err(BoardError::Invalid(format!(
+                "repo_path {path:?} must be an absolute path (the repository's folder on this machine). Nothing changed."
+            )));
+        }
+        let store = self.handle.store();
+        let now = crate::store::now_ms();
+        let mut write = store.begin_write().await?;
+        let existing = db::project_by_slug(write.conn(), slug.as_str()).await.map_err(sql(store))?;
+        let created = existing.is_none();
+        let mut changed = Vec::new();
+        match existing {
+            None => {
+                let name = match name {
+                    Some(Some(name)) => name,
+                    Some(None) => return Err(BoardError::Empty { what: "name", hint: "a project needs a name" }),
+                    None => slug.as_str().to_owned(),
+                };
+                db::insert_project(
+                    write.conn(),
+                    slug.as_str(),
+                    &name,
+                    repo_path.flatten().as_deref(),
+                    description.flatten().as_deref(),
+                    now,
+                )
+                .await
+                .map_err(sql(store))?;
+                let data = json!({ "project": slug.as_str(), "name": name, "actor": actor.label() });
+                write.event(EventKind::ProjectCreated, slug.as_str(), &data).await?;
+            }
+            Some(row) => {
+                let new_name = match name {
+                    Some(Some(name)) => name,
+                    Some(None) => return Err(BoardError::Empty { what: "name", hint: "a project's name cannot be cleared" }),
+                    None => row.name.clone(),
+                };
+                let new_repo = repo_path.unwrap_or_else(|| row.repo_path.clone());
+                let new_description = description.unwrap_or_else(|| row.description.clone());
+                if new_name != row.name {
+                    changed.push("name");
+                }
+                if new_repo != row.repo_path {
+                    changed.push("repo_path");
+                }
+                if new_description != row.description {
+                    changed.push("description");
+                }
+                if !changed.is_empty() {
+                    db::update_project(
+                        write.conn(),
+                        row.id,
+                        &new_name,
+                        new_repo.as_deref(),
+                        new_description.as_deref(),
+                        now,
+                    )
+                    .await
+                    .map_err(sql(store))?;
+                    let data = json!({ "project": slug.as_str(), "changed": changed, "actor": actor.label() });
+                    write.event(EventKind::ProjectUpdated, slug.as_str(), &data).await?;
+                }
+            }
+        }
+        write.commit().await?;
+        let mut outcome = Outcome::new(self.project(slug.as_str()).await?);
+        outcome.changed = created || !changed.is_empty();
+        Ok(outcome)
+    }
+
+    /// The project as an agent should first read it: rules line, tasks by stage, current decisions.
+    pub async fn snapshot(&self, slug: &str) -> Result<Snapshot, BoardError> {
+        let store = self.handle.store();
+        let last_event_id = store.last_event_id();
+        let project = self.project(slug).await?;
+        let mut conn = store.read().await?;
+        let row = self.project_row(&mut conn, slug).await?;
+        let rules = self.rules_for(&mut conn, &row).await?;
+        let mut tasks: Vec<TaskView> = db::tasks(&mut conn, Some(row.id), None, i64::MAX)
+            .await
+            .map_err(sql(store))?
+            .into_iter()
+            .map(TaskView::from)
+            .collect();
+        let mut done = 0;
+        tasks.retain(|t| {
+            if t.stage != "done" {
+                return true;
+            }
+            done += 1;
+            done <= SNAPSHOT_DONE
+        });
+        let decisions = db::current_decisions(&mut conn, row.id, None, 20).await.map_err(sql(store))?;
+        let rules_line = format!("{} (read relay://rules/{})", rules.summary_line(), row.slug);
+        Ok(Snapshot { project, rules_line, tasks, decisions, last_event_id })
+    }
+}
+
+fn summary(row: ProjectRow, counts: [i64; 6]) -> ProjectSummary {
+    ProjectSummary {
+        slug: row.slug,
+        name: row.name,
+        repo_path: row.repo_path,
+        description: row.description,
+        counts,
+        updated_at_ms: row.updated_at_ms,
+    }
+}
+
+/// `None`: not given (keep). `Some(None)`: clear. `Some(Some(text))`: set (trimmed, length-checked).
+pub(crate) fn optional_text(
+    what: &'static str,
+    value: Option<&str>,
+    max: usize,
+) -> Result<Option<Option<String>>, BoardError> {
+    match value {
+        None => Ok(None),
+        Some(text) if clears(text) => Ok(Some(None)),
+        Some(text) => {
+            let text = text.trim();
+            check_len(what, text, max)?;
+            Ok(Some(Some(text.to_owned())))
+        }
+    }
+}

@@ -1,0 +1,189 @@
+//! Reports, decisions and the catch-up feed.
+
+use relay_core::board::{FieldValue, parse_report_head};
+use relay_core::event::EventKind;
+use serde::Serialize;
+use serde_json::{Value, json};
+
+use super::error::{check_len, sql};
+use super::task::parse_changes;
+use super::{Actor, Board, BoardError, Outcome, limits};
+use crate::store::EventRecord;
+use crate::store::board as db;
+
+/// What `report_add` takes. next_step, waiting_on and progress are saved in the same transaction.
+#[derive(Clone, Debug, Default)]
+pub struct ReportInput {
+    pub key: String,
+    pub body: String,
+    pub next_step: Option<String>,
+    pub waiting_on: Option<String>,
+    pub progress: Option<String>,
+}
+
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct ReportAdded {
+    pub id: i64,
+    pub key: String,
+    pub summary: String,
+    pub state: Option<String>,
+    pub size: Option<String>,
+    /// The task's size was set from the report's first line.
+    pub size_set: bool,
+}
+
+/// What `decision_add` takes.
+#[derive(Clone, Debug, Default)]
+pub struct DecisionInput {
+    pub project: String,
+    /// Scope task when given (it must belong to the project), else project.
+    pub task: Option<String>,
+    pub text: String,
+    pub decided_by: Option<String>,
+    /// Where it came from, as display text (a report, a message…).
+    pub source: Option<String>,
+}
+
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct DecisionAdded {
+    pub id: i64,
+    pub project: String,
+    pub key: Option<String>,
+    pub scope: &'static str,
+}
+
+/// One page of the event log for catching up.
+#[derive(Clone, Debug, Serialize)]
+pub struct EventPage {
+    pub events: Vec<EventRecord>,
+    /// Pass this as `after` to continue.
+    pub last_event_id: i64,
+    /// More events follow this page.
+    pub more: bool,
+}
+
+impl Board<'_> {
+    pub async fn add_report(&self, input: ReportInput, actor: &Actor) -> Result<Outcome<ReportAdded>, BoardError> {
+        let body = input.body.trim();
+        if body.is_empty() {
+            return Err(BoardError::Empty { what: "report", hint: "write what was done, first line `state · size · gist`" });
+        }
+        check_len("report", body, limits::REPORT_BODY)?;
+        let mut fields: Vec<(String, Value)> = Vec::new();
+        for (name, value) in [("next_step", &input.next_step), ("waiting_on", &input.waiting_on), ("progress", &input.progress)] {
+            if let Some(value) = value {
+                fields.push((name.to_owned(), Value::String(value.clone())));
+            }
+        }
+        let mut changes = parse_changes(&fields)?;
+
+        let store = self.handle.store();
+        let now = crate::store::now_ms();
+        let mut write = store.begin_write().await?;
+        let row = self.task_row(write.conn(), &input.key).await?;
+        let key = format!("{}-{}", row.project_slug, row.number);
+        let project = self.project_row(write.conn(), &row.project_slug).await?;
+        let rules = self.rules_for(write.conn(), &project).await?;
+        let (states, sizes) = super::rules::report_vocabulary(&rules);
+        let head = parse_report_head(body, &states, &sizes);
+        let size_set = head.size.is_some() && row.size.is_none();
+        if let (true, Some(size)) = (size_set, head.size) {
+            changes.push(("size".to_owned(), FieldValue::Size(size)));
+        }
+        let session_id = self.actor_session(&mut write, actor).await?;
+        let state = head.state_text.clone();
+        let size = head.size.map(|s| s.as_str().to_owned());
+        let id = db::insert_report(write.conn(), row.id, session_id, body, &head.summary, state.as_deref(), size.as_deref(), &row.stage, now)
+            .await
+            .map_err(sql(store))?;
+        let data = json!({ "project": row.project_slug, "key": key, "report": id, "summary": head.summary, "state": state, "size": size, "actor": actor.label() });
+        write.event(EventKind::ReportAdded, &key, &data).await?;
+        let applied = self.apply(&mut write, row, &changes, actor, Some("a new report")).await?;
+        write.commit().await?;
+        let mut outcome = Outcome::new(ReportAdded { id, key, summary: head.summary, state, size, size_set });
+        outcome.warnings = applied.warnings;
+        outcome.notes = applied.notes;
+        Ok(outcome)
+    }
+
+    pub async fn add_decision(&self, input: DecisionInput, actor: &Actor) -> Result<Outcome<DecisionAdded>, BoardError> {
+        let text = input.text.trim();
+        if text.is_empty() {
+            return Err(BoardError::Empty { what: "decision", hint: "state what was decided, in one or two sentences" });
+        }
+        check_len("decision", text, limits::DECISION_TEXT)?;
+        let decided_by = input.decided_by.as_deref().map(str::trim).filter(|s| !s.is_empty() && *s != "-");
+        let source = input.source.as_deref().map(str::trim).filter(|s| !s.is_empty() && *s != "-");
+        if let Some(source) = source {
+            check_len("source", source, limits::DECISION_TEXT)?;
+        }
+        let store = self.handle.store();
+        let now = crate::store::now_ms();
+        let mut write = store.begin_write().await?;
+        let project = self.project_row(write.conn(), &input.project).await?;
+        let task = match input.task.as_deref().map(str::trim).filter(|t| !t.is_empty() && *t != "-") {
+            Some(key) => {
+                let row = self.task_row(write.conn(), key).await?;
+                if row.project_id != project.id {
+                    return Err(BoardError::Invalid(format!(
+                        "task {key} belongs to project {}, not {}; record the decision there. Nothing changed.",
+                        row.project_slug, project.slug
+                    )));
+                }
+                Some((row.id, format!("{}-{}", row.project_slug, row.number)))
+            }
+            None => None,
+        };
+        let session_id = self.actor_session(&mut write, actor).await?;
+        let id = db::insert_decision(write.conn(), project.id, task.as_ref().map(|t| t.0), text, decided_by, session_id, source, now)
+            .await
+            .map_err(sql(store))?;
+        let key = task.map(|t| t.1);
+        let subject = key.clone().unwrap_or_else(|| project.slug.clone());
+        let excerpt: String = text.chars().take(200).collect();
+        let data = json!({ "project": project.slug, "key": key, "decision": id, "text": excerpt, "decided_by": decided_by, "actor": actor.label() });
+        write.event(EventKind::DecisionAdded, &subject, &data).await?;
+        write.commit().await?;
+        let scope = if key.is_some() { "task" } else { "project" };
+        Ok(Outcome::new(DecisionAdded { id, project: project.slug, key, scope }))
+    }
+
+    /// Events after `after`, oldest first, optionally of one project only.
+    pub async fn events_since(&self, after: i64, limit: u32, project: Option<&str>) -> Result<EventPage, BoardError> {
+        let store = self.handle.store();
+        let limit = limit.clamp(1, limits::EVENTS_PAGE);
+        let slug = match project {
+            Some(slug) => {
+                let mut conn = store.read().await?;
+                Some(self.project_row(&mut conn, slug).await?.slug)
+            }
+            None => None,
+        };
+        let mut events = Vec::new();
+        let mut cursor = after.max(0);
+        // Filtering by project reads on until the page is full or the log ends.
+        loop {
+            let page = store.events_after(cursor, limits::EVENTS_PAGE).await?;
+            let Some(last) = page.last().map(|e| e.id) else { break };
+            for event in page {
+                if events.len() == limit as usize {
+                    break;
+                }
+                cursor = event.id;
+                if slug.as_deref().is_none_or(|s| event_project(&event).as_deref() == Some(s)) {
+                    events.push(event);
+                }
+            }
+            if events.len() == limit as usize || cursor < last {
+                break;
+            }
+        }
+        let more = store.last_event_id() > cursor;
+        Ok(EventPage { events, last_event_id: cursor, more })
+    }
+}
+
+/// The project an event belongs to, from its payload.
+fn event_project(event: &EventRecord) -> Option<String> {
+    serde_json::from_str::<Value>(&event.data).ok()?.get("project")?.as_str().map(str::to_owned)
+}

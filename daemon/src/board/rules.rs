@@ -1,0 +1,129 @@
+//! The working rules as the board applies them: the effective rules of a project (global ⊕ project
+//! override), and the facts a stage move is judged on, gathered inside the write that moves it.
+
+use std::collections::BTreeSet;
+
+use relay_core::board::{FieldValue, ReportState, Size, Stage};
+use relay_core::rules::{EffectiveRules, MoveCheck, RulesLayer, TaskFacts, effective};
+
+use super::error::sql;
+use super::{Board, BoardError};
+use crate::store::Store;
+use crate::store::board::{self as db, ProjectRow, TaskRow};
+
+/// What a stage move is judged on, as the task will be after the write.
+#[derive(Debug, Default)]
+pub(crate) struct StageFacts {
+    size: Option<String>,
+    reports_since_stage_change: u32,
+    present: BTreeSet<String>,
+}
+
+impl StageFacts {
+    pub(crate) async fn gather(
+        conn: &mut sqlx::SqliteConnection,
+        store: &Store,
+        row: &TaskRow,
+        changes: &[(String, FieldValue)],
+    ) -> Result<StageFacts, BoardError> {
+        let reports = db::reports_since(conn, row.id, row.stage_changed_at_ms).await.map_err(sql(store))?;
+        let mut present: BTreeSet<String> = [
+            ("stage_note", &row.stage_note),
+            ("waiting_on", &row.waiting_on),
+            ("next_step", &row.next_step),
+            ("branch", &row.branch),
+            ("doc_path", &row.doc_path),
+            ("description", &row.description),
+            ("progress", &row.progress),
+            ("size", &row.size),
+            ("tracker_ref", &row.tracker_ref),
+            ("tracker_name", &row.tracker_name),
+            ("tracker_url", &row.tracker_url),
+        ]
+        .into_iter()
+        .filter(|(_, value)| value.as_deref().is_some_and(|v| !v.trim().is_empty()))
+        .map(|(name, _)| name.to_owned())
+        .collect();
+        present.insert("title".to_owned());
+        if row.priority.is_some() {
+            present.insert("priority".to_owned());
+        }
+        let mut size = row.size.clone();
+        for (name, value) in changes {
+            match value {
+                FieldValue::Clear => {
+                    present.remove(name);
+                }
+                _ => {
+                    present.insert(name.clone());
+                }
+            }
+            match (name.as_str(), value) {
+                ("size", FieldValue::Size(s)) => size = Some(s.as_str().to_owned()),
+                ("size", FieldValue::Clear) => size = None,
+                _ => {}
+            }
+        }
+        Ok(StageFacts { size, reports_since_stage_change: u32::try_from(reports).unwrap_or(u32::MAX), present })
+    }
+
+    fn as_task_facts(&self) -> TaskFacts<'_> {
+        TaskFacts {
+            size: self.size.as_deref(),
+            // Plans arrive with the owner's loop; until then no task has an accepted plan.
+            plan_accepted: false,
+            has_plan_steps: false,
+            reports_since_stage_change: self.reports_since_stage_change,
+            present_fields: self.present.iter().map(String::as_str).collect(),
+        }
+    }
+}
+
+/// Judges a move of a task to `target`.
+pub(crate) fn judge(rules: &EffectiveRules, target: Stage, facts: &StageFacts) -> MoveCheck {
+    rules.judge_move(target.as_str(), &facts.as_task_facts())
+}
+
+/// The report states and sizes the rules allow, for reading a report's first line.
+pub(crate) fn report_vocabulary(rules: &EffectiveRules) -> (Vec<ReportState>, Vec<Size>) {
+    let format = rules.doc().report_format();
+    let states = format.states.iter().filter_map(|s| ReportState::parse(s).ok()).collect();
+    let sizes = format.sizes.iter().filter_map(|s| Size::parse(s).ok()).collect();
+    (states, sizes)
+}
+
+impl Board<'_> {
+    /// The rules in force for a project. A broken project override is ignored, logged once per daemon run,
+    /// and reported by the rules line.
+    pub(crate) async fn rules_for(
+        &self,
+        conn: &mut sqlx::SqliteConnection,
+        project: &ProjectRow,
+    ) -> Result<EffectiveRules, BoardError> {
+        let store = self.handle.store();
+        let body = db::project_rules(conn, project.id).await.map_err(sql(store))?;
+        let layer = body.map(|text| RulesLayer::from_json(&text));
+        if let Some(Err(err)) = &layer
+            && self.handle.first_warning(&format!("rules:{}", project.slug))
+        {
+            tracing::warn!(project = %project.slug, error = %err, "ignoring the project's broken rules override");
+        }
+        let config = self.handle.config();
+        Ok(effective(&config.rules, layer, config.rules_mode))
+    }
+
+    /// The effective rules, of one project or the global ones.
+    pub async fn rules(&self, project: Option<&str>) -> Result<EffectiveRules, BoardError> {
+        match project {
+            Some(slug) => {
+                let mut conn = self.handle.store().read().await?;
+                let row = self.project_row(&mut conn, slug).await?;
+                self.rules_for(&mut conn, &row).await
+            }
+            None => {
+                let config = self.handle.config();
+                Ok(effective(&config.rules, None, config.rules_mode))
+            }
+        }
+    }
+}

@@ -1,0 +1,435 @@
+//! Tasks: create, read, list, and the one write path every field change and stage move goes through.
+
+use relay_core::board::{FieldValue, Stage, TaskKey, parse_field};
+use relay_core::event::EventKind;
+use serde::Serialize;
+use serde_json::{Value, json};
+
+use super::error::sql;
+use super::rules::{StageFacts, judge};
+use super::{Actor, Board, BoardError, Outcome};
+use crate::store::WriteTx;
+use crate::store::board::{self as db, BindingRow, ColumnValue, DecisionRow, ReportRow, TaskRow, TrackerEntryRow};
+
+/// A task as lists and answers show it.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct TaskView {
+    pub key: String,
+    pub project: String,
+    pub number: i64,
+    pub title: String,
+    pub stage: String,
+    pub stage_note: Option<String>,
+    pub waiting_on: Option<String>,
+    pub next_step: Option<String>,
+    /// The next step was written before the last stage change.
+    pub next_step_stale: bool,
+    pub branch: Option<String>,
+    pub doc_path: Option<String>,
+    pub description: Option<String>,
+    pub progress: Option<String>,
+    pub priority: Option<i64>,
+    pub size: Option<String>,
+    pub tracker_ref: Option<String>,
+    pub tracker_name: Option<String>,
+    pub tracker_url: Option<String>,
+    pub tracker_logged: bool,
+    pub version: i64,
+    pub session: Option<String>,
+    pub created_at_ms: i64,
+    pub updated_at_ms: i64,
+    pub stage_changed_at_ms: i64,
+    pub closed_at_ms: Option<i64>,
+    #[serde(skip)]
+    pub(crate) id: i64,
+    #[serde(skip)]
+    pub(crate) project_id: i64,
+    #[serde(skip)]
+    pub(crate) next_step_at_ms: Option<i64>,
+}
+
+impl From<TaskRow> for TaskView {
+    fn from(row: TaskRow) -> TaskView {
+        let stale = match (row.next_step.as_ref(), row.next_step_at_ms) {
+            (Some(_), Some(at)) => at < row.stage_changed_at_ms,
+            _ => false,
+        };
+        TaskView {
+            key: format!("{}-{}", row.project_slug, row.number),
+            project: row.project_slug,
+            number: row.number,
+            title: row.title,
+            stage: row.stage,
+            stage_note: row.stage_note,
+            waiting_on: row.waiting_on,
+            next_step: row.next_step,
+            next_step_stale: stale,
+            branch: row.branch,
+            doc_path: row.doc_path,
+            description: row.description,
+            progress: row.progress,
+            priority: row.priority,
+            size: row.size,
+            tracker_ref: row.tracker_ref,
+            tracker_name: row.tracker_name,
+            tracker_url: row.tracker_url,
+            tracker_logged: row.tracker_logged,
+            version: row.version,
+            session: row.session,
+            created_at_ms: row.created_at_ms,
+            updated_at_ms: row.updated_at_ms,
+            stage_changed_at_ms: row.stage_changed_at_ms,
+            closed_at_ms: row.closed_at_ms,
+            id: row.id,
+            project_id: row.project_id,
+            next_step_at_ms: row.next_step_at_ms,
+        }
+    }
+}
+
+/// Everything `task_get` shows.
+#[derive(Clone, Debug, Serialize)]
+pub struct TaskDetail {
+    pub task: TaskView,
+    pub reports: Vec<ReportRow>,
+    pub decisions: Vec<DecisionRow>,
+    pub bindings: Vec<BindingRow>,
+    pub tracker_history: Vec<TrackerEntryRow>,
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct TaskFilter {
+    pub project: Option<String>,
+    pub stage: Option<String>,
+    /// Only tasks bound to this session (name or alias).
+    pub session: Option<String>,
+    pub limit: Option<u32>,
+}
+
+/// What `task_create` takes.
+#[derive(Clone, Debug, Default)]
+pub struct NewTask {
+    pub project: String,
+    pub title: String,
+    /// Other editable fields by name (the task fields table), as JSON values.
+    pub fields: Vec<(String, Value)>,
+    /// Bind this session to the new task.
+    pub session: Option<String>,
+}
+
+/// One write to a task: fields by name plus the optimistic-concurrency guard.
+#[derive(Clone, Debug, Default)]
+pub struct TaskChange {
+    pub fields: Vec<(String, Value)>,
+    /// Fail instead of overwriting a newer version.
+    pub expected_version: Option<i64>,
+}
+
+/// Reports shown by `task_get`.
+const DETAIL_REPORTS: i64 = 5;
+
+impl Board<'_> {
+    /// Resolves `key` (`<project>-<n>`) to its task inside a read or write connection.
+    pub(crate) async fn task_row(&self, conn: &mut sqlx::SqliteConnection, key: &str) -> Result<TaskRow, BoardError> {
+        let store = self.handle.store();
+        let parsed: TaskKey = key.trim().parse()?;
+        let project = self.project_row(&mut *conn, parsed.project.as_str()).await?;
+        db::task_by_number(conn, project.id, i64::from(parsed.number))
+            .await
+            .map_err(sql(store))?
+            .ok_or_else(|| BoardError::UnknownTask { key: parsed.to_string() })
+    }
+
+    pub async fn task(&self, key: &str) -> Result<TaskDetail, BoardError> {
+        let store = self.handle.store();
+        let mut conn = store.read().await?;
+        let row = self.task_row(&mut conn, key).await?;
+        let (id, project_id) = (row.id, row.project_id);
+        Ok(TaskDetail {
+            task: TaskView::from(row),
+            reports: db::reports(&mut conn, id, DETAIL_REPORTS).await.map_err(sql(store))?,
+            decisions: db::current_decisions(&mut conn, project_id, Some(id), 20).await.map_err(sql(store))?,
+            bindings: db::binding_history(&mut conn, id).await.map_err(sql(store))?,
+            tracker_history: db::tracker_entries(&mut conn, id).await.map_err(sql(store))?,
+        })
+    }
+
+    pub async fn tasks(&self, filter: &TaskFilter) -> Result<Vec<TaskView>, BoardError> {
+        let store = self.handle.store();
+        let mut conn = store.read().await?;
+        let project_id = match &filter.project {
+            Some(slug) => Some(self.project_row(&mut conn, slug).await?.id),
+            None => None,
+        };
+        let stage = filter.stage.as_deref().map(Stage::parse).transpose()?;
+        let limit = filter.limit.map_or(i64::MAX, i64::from);
+        let mut rows = db::tasks(&mut conn, project_id, stage.map(Stage::as_str), limit).await.map_err(sql(store))?;
+        if let Some(session) = &filter.session {
+            let name = db::session_by_name(&mut conn, session.trim()).await.map_err(sql(store))?.map(|s| s.name);
+            rows.retain(|row| row.session.is_some() && row.session == name);
+        }
+        Ok(rows.into_iter().map(TaskView::from).collect())
+    }
+
+    pub async fn create_task(&self, new: NewTask, actor: &Actor) -> Result<Outcome<TaskView>, BoardError> {
+        let title = match parse_field("title", &Value::String(new.title.clone()))? {
+            FieldValue::Text(title) => title,
+            _ => return Err(BoardError::Empty { what: "title", hint: "give the task a short title" }),
+        };
+        let changes = parse_changes(&new.fields)?;
+        let store = self.handle.store();
+        let now = crate::store::now_ms();
+        let mut write = store.begin_write().await?;
+        let project = self.project_row(write.conn(), &new.project).await?;
+        let stage = changes.iter().find_map(|(name, value)| match (name.as_str(), value) {
+            ("stage", FieldValue::Stage(stage)) => Some(*stage),
+            _ => None,
+        });
+        let stage = stage.unwrap_or(Stage::Plan);
+        let (id, number) =
+            db::insert_task(write.conn(), project.id, &title, stage.as_str(), now).await.map_err(sql(store))?;
+        let key = format!("{}-{number}", project.slug);
+        let columns = columns_for_new(&changes, now);
+        if !columns.is_empty() {
+            db::update_task(write.conn(), id, &columns, now, false).await.map_err(sql(store))?;
+        }
+        if let Some(tracker_ref) = changes.iter().find_map(|(n, v)| text_of(n, v, "tracker_ref")) {
+            db::insert_tracker_entry(write.conn(), id, &tracker_ref, None, None, now).await.map_err(sql(store))?;
+        }
+        let data = json!({ "project": project.slug, "key": key, "title": title, "stage": stage.as_str(), "actor": actor.label() });
+        write.event(EventKind::TaskCreated, &key, &data).await?;
+        let mut notes = Vec::new();
+        if let Some(session) = new.session.as_deref().filter(|s| !s.trim().is_empty()) {
+            let bound = self.bind_in(&mut write, id, &key, &project.slug, session, actor).await?;
+            notes.extend(bound.notes);
+        }
+        write.commit().await?;
+        let mut conn = store.read().await?;
+        let row = db::task_by_id(&mut conn, id).await.map_err(sql(store))?.ok_or_else(|| BoardError::UnknownTask { key })?;
+        let mut outcome = Outcome::new(TaskView::from(row));
+        outcome.notes = notes;
+        Ok(outcome)
+    }
+
+    /// Changes fields of a task (a stage among them goes through the rules).
+    pub async fn update_task(&self, key: &str, change: TaskChange, actor: &Actor) -> Result<Outcome<TaskView>, BoardError> {
+        let changes = parse_changes(&change.fields)?;
+        if changes.is_empty() {
+            return Err(BoardError::Invalid(format!(
+                "no fields to change on {key}; pass at least one of the editable fields. Nothing changed."
+            )));
+        }
+        let store = self.handle.store();
+        let mut write = store.begin_write().await?;
+        let row = self.task_row(write.conn(), key).await?;
+        if let Some(expected) = change.expected_version
+            && expected != row.version
+        {
+            return Err(BoardError::VersionConflict { key: key.trim().to_owned(), expected, actual: row.version });
+        }
+        let outcome = self.apply(&mut write, row, &changes, actor, None).await?;
+        write.commit().await?;
+        let view = self.task_view(outcome.value).await?;
+        Ok(Outcome { value: view, warnings: outcome.warnings, notes: outcome.notes, changed: outcome.changed })
+    }
+
+    pub(crate) async fn task_view(&self, id: i64) -> Result<TaskView, BoardError> {
+        let store = self.handle.store();
+        let mut conn = store.read().await?;
+        let row = db::task_by_id(&mut conn, id).await.map_err(sql(store))?;
+        row.map(TaskView::from).ok_or_else(|| BoardError::UnknownTask { key: format!("#{id}") })
+    }
+
+    /// The one write path: applies parsed field changes to `row` inside `write`, with stage rules, next-step
+    /// freshness, tracker history and automatic unlog, and appends the events. `new_work` names work that
+    /// clears a tracker mark even without a field change (a report). Returns the task id.
+    pub(crate) async fn apply(
+        &self,
+        write: &mut WriteTx<'_>,
+        row: TaskRow,
+        changes: &[(String, FieldValue)],
+        actor: &Actor,
+        new_work: Option<&'static str>,
+    ) -> Result<Outcome<i64>, BoardError> {
+        let store = self.handle.store();
+        let now = crate::store::now_ms();
+        let key = format!("{}-{}", row.project_slug, row.number);
+        let mut columns: Vec<(&'static str, ColumnValue)> = Vec::new();
+        let mut changed: Vec<&'static str> = Vec::new();
+        let mut warnings = Vec::new();
+        let notes = Vec::new();
+
+        let new_stage = changes.iter().find_map(|(n, v)| match (n.as_str(), v) {
+            ("stage", FieldValue::Stage(stage)) => Some(*stage),
+            _ => None,
+        });
+        let stage_moves = new_stage.is_some_and(|s| s.as_str() != row.stage);
+        if let Some(target) = new_stage.filter(|_| stage_moves) {
+            let project = self.project_row(write.conn(), &row.project_slug).await?;
+            let rules = self.rules_for(write.conn(), &project).await?;
+            let facts = StageFacts::gather(write.conn(), store, &row, changes).await?;
+            let check = judge(&rules, target, &facts);
+            if let Some(refusal) = check.refusal() {
+                return Err(BoardError::RulesRefused(refusal));
+            }
+            warnings.extend(check.warnings());
+            columns.push(("stage", ColumnValue::Text(target.as_str().to_owned())));
+            columns.push(("stage_changed_at_ms", ColumnValue::Integer(now)));
+            let closed = if target == Stage::Done { ColumnValue::Integer(now) } else { ColumnValue::Null };
+            columns.push(("closed_at_ms", closed));
+            changed.push("stage");
+        }
+
+        for (name, value) in changes {
+            let Some(field) = db::TASK_COLUMNS.iter().copied().find(|c| *c == name.as_str()) else { continue };
+            if field == "stage" {
+                continue;
+            }
+            let new = column_value(value);
+            let old = current_value(&row, field);
+            if field == "next_step" {
+                let stale = row.next_step_at_ms.is_some_and(|at| at < row.stage_changed_at_ms);
+                if new == old && !stale && !stage_moves {
+                    continue;
+                }
+                let at = if new == ColumnValue::Null { ColumnValue::Null } else { ColumnValue::Integer(now) };
+                columns.push(("next_step_at_ms", at));
+                if new == old {
+                    changed.push("next_step_confirmed");
+                    continue;
+                }
+            } else if new == old {
+                continue;
+            }
+            columns.push((field, new));
+            changed.push(field);
+        }
+
+        // Tracker history: a different ref appends an entry (not logged unless said so); logging stamps it.
+        let explicit_logged = changes.iter().find_map(|(n, v)| match (n.as_str(), v) {
+            ("tracker_logged", FieldValue::Bool(b)) => Some(*b),
+            _ => None,
+        });
+        if let Some(tracker_ref) = changes.iter().find_map(|(n, v)| text_of(n, v, "tracker_ref"))
+            && row.tracker_ref.as_deref() != Some(tracker_ref.as_str())
+        {
+            db::insert_tracker_entry(write.conn(), row.id, &tracker_ref, None, None, now).await.map_err(sql(store))?;
+            if explicit_logged.is_none() && row.tracker_logged {
+                columns.push(("tracker_logged", ColumnValue::Integer(0)));
+                changed.push("tracker_logged");
+            }
+        }
+        if let Some(logged) = explicit_logged
+            && logged != row.tracker_logged
+        {
+            db::stamp_tracker_entry(write.conn(), row.id, logged, now).await.map_err(sql(store))?;
+        }
+
+        // Automatic unlog: new work on a logged task clears the mark, unless the same write says otherwise.
+        let moved_back = stage_moves
+            && matches!(row.stage.as_str(), "live" | "done")
+            && new_stage.is_some_and(|s| matches!(s, Stage::Plan | Stage::Dev | Stage::Review | Stage::Test));
+        let unlog_reason = if !row.tracker_logged || explicit_logged.is_some() {
+            None
+        } else if let Some(work) = new_work {
+            Some(work)
+        } else if changed.contains(&"progress") {
+            Some("progress changed")
+        } else if moved_back {
+            Some("moved back out of live/done")
+        } else {
+            None
+        };
+        if let Some(reason) = unlog_reason {
+            columns.retain(|(name, _)| *name != "tracker_logged");
+            columns.push(("tracker_logged", ColumnValue::Integer(0)));
+            db::stamp_tracker_entry(write.conn(), row.id, false, now).await.map_err(sql(store))?;
+            let data = json!({ "project": row.project_slug, "key": key, "tracker_ref": row.tracker_ref, "reason": reason, "actor": actor.label() });
+            write.event(EventKind::TaskTrackerUnlogged, &key, &data).await?;
+        }
+
+        let any = !columns.is_empty();
+        if any {
+            db::update_task(write.conn(), row.id, &columns, now, true).await.map_err(sql(store))?;
+            let fields: Vec<&str> = changed.iter().copied().filter(|f| *f != "stage").collect();
+            if !fields.is_empty() || !stage_moves {
+                let data = json!({ "project": row.project_slug, "key": key, "changed": fields, "version": row.version + 1, "actor": actor.label() });
+                write.event(EventKind::TaskUpdated, &key, &data).await?;
+            }
+            if let Some(target) = new_stage.filter(|_| stage_moves) {
+                let data = json!({ "project": row.project_slug, "key": key, "from": row.stage, "to": target.as_str(), "warnings": warnings, "actor": actor.label() });
+                write.event(EventKind::TaskStageChanged, &key, &data).await?;
+            }
+        }
+        Ok(Outcome { value: row.id, warnings, notes, changed: any })
+    }
+}
+
+/// Parses every `(name, value)` through the task fields table; the first bad one is the error.
+pub(crate) fn parse_changes(fields: &[(String, Value)]) -> Result<Vec<(String, FieldValue)>, BoardError> {
+    let mut parsed = Vec::with_capacity(fields.len());
+    for (name, value) in fields {
+        let name = name.trim();
+        if parsed.iter().any(|(seen, _): &(String, FieldValue)| seen == name) {
+            return Err(BoardError::Invalid(format!("field `{name}` is given twice; give it once. Nothing changed.")));
+        }
+        parsed.push((name.to_owned(), parse_field(name, value)?));
+    }
+    Ok(parsed)
+}
+
+fn column_value(value: &FieldValue) -> ColumnValue {
+    match value {
+        FieldValue::Text(text) => ColumnValue::Text(text.clone()),
+        FieldValue::Stage(stage) => ColumnValue::Text(stage.as_str().to_owned()),
+        FieldValue::Size(size) => ColumnValue::Text(size.as_str().to_owned()),
+        FieldValue::Integer(n) => ColumnValue::Integer(*n),
+        FieldValue::Bool(b) => ColumnValue::Integer(i64::from(*b)),
+        FieldValue::Clear => ColumnValue::Null,
+    }
+}
+
+fn text_of(name: &str, value: &FieldValue, wanted: &str) -> Option<String> {
+    match value {
+        FieldValue::Text(text) if name == wanted => Some(text.clone()),
+        _ => None,
+    }
+}
+
+/// Columns for a task created with extra fields (no stage: it is set at insert).
+fn columns_for_new(changes: &[(String, FieldValue)], now: i64) -> Vec<(&'static str, ColumnValue)> {
+    let mut columns = Vec::new();
+    for (name, value) in changes {
+        let Some(field) = db::TASK_COLUMNS.iter().copied().find(|c| *c == name.as_str()) else { continue };
+        if field == "stage" || field == "title" || matches!(value, FieldValue::Clear) {
+            continue;
+        }
+        if field == "next_step" {
+            columns.push(("next_step_at_ms", ColumnValue::Integer(now)));
+        }
+        columns.push((field, column_value(value)));
+    }
+    columns
+}
+
+fn current_value(row: &TaskRow, field: &str) -> ColumnValue {
+    let text = |v: &Option<String>| v.clone().map_or(ColumnValue::Null, ColumnValue::Text);
+    match field {
+        "title" => ColumnValue::Text(row.title.clone()),
+        "stage" => ColumnValue::Text(row.stage.clone()),
+        "stage_note" => text(&row.stage_note),
+        "waiting_on" => text(&row.waiting_on),
+        "next_step" => text(&row.next_step),
+        "branch" => text(&row.branch),
+        "doc_path" => text(&row.doc_path),
+        "description" => text(&row.description),
+        "progress" => text(&row.progress),
+        "priority" => row.priority.map_or(ColumnValue::Null, ColumnValue::Integer),
+        "size" => text(&row.size),
+        "tracker_ref" => text(&row.tracker_ref),
+        "tracker_name" => text(&row.tracker_name),
+        "tracker_url" => text(&row.tracker_url),
+        "tracker_logged" => ColumnValue::Integer(i64::from(row.tracker_logged)),
+        _ => ColumnValue::Null,
+    }
+}

@@ -1,0 +1,317 @@
+//! The board's behaviour against a real store: the task life cycle, the rules on stage moves, sessions,
+//! reports, decisions, the tracker mark and the bad inputs of the spec. Each write is checked in the event log.
+
+use serde_json::{Value, json};
+
+use super::*;
+use crate::testing::fixture;
+
+fn cli() -> Actor {
+    Actor::via("cli")
+}
+
+fn agent(name: &str) -> Actor {
+    Actor { session: Some(name.to_owned()), session_title: None, via: "mcp" }
+}
+
+fn fields(pairs: &[(&str, Value)]) -> Vec<(String, Value)> {
+    pairs.iter().map(|(k, v)| ((*k).to_owned(), v.clone())).collect()
+}
+
+async fn kinds_after(handle: &DaemonHandle, after: i64) -> Vec<String> {
+    handle.store().events_after(after, 100).await.unwrap().into_iter().map(|e| e.kind).collect()
+}
+
+async fn project(handle: &DaemonHandle, slug: &str) {
+    let input = ProjectInput { slug: slug.to_owned(), name: Some("Acme Shop".into()), ..ProjectInput::default() };
+    handle.board().upsert_project(input, &cli()).await.unwrap();
+}
+
+async fn task(handle: &DaemonHandle, project: &str, title: &str) -> TaskView {
+    let new = NewTask { project: project.to_owned(), title: title.to_owned(), ..NewTask::default() };
+    handle.board().create_task(new, &cli()).await.unwrap().value
+}
+
+#[tokio::test]
+async fn project_upsert_creates_then_updates_only_what_changed() {
+    let (_dir, handle) = fixture().await;
+    let board = handle.board();
+    let input = ProjectInput { slug: "acme-shop".into(), name: Some("Acme".into()), ..ProjectInput::default() };
+    let created = board.upsert_project(input.clone(), &cli()).await.unwrap();
+    assert!(created.changed);
+    assert_eq!(created.value.name, "Acme");
+    let again = board.upsert_project(input, &cli()).await.unwrap();
+    assert!(!again.changed, "the same upsert twice changes nothing");
+    let renamed = ProjectInput { slug: "acme-shop".into(), description: Some("The shop".into()), ..ProjectInput::default() };
+    let updated = board.upsert_project(renamed, &cli()).await.unwrap();
+    assert_eq!(updated.value.name, "Acme", "a field not given is kept");
+    assert_eq!(updated.value.description.as_deref(), Some("The shop"));
+    let kinds = kinds_after(&handle, 0).await;
+    assert_eq!(kinds, vec!["project.created", "project.updated"]);
+}
+
+#[tokio::test]
+async fn bad_slug_is_refused_with_a_suggestion_and_nothing_written() {
+    let (_dir, handle) = fixture().await;
+    let input = ProjectInput { slug: "Acme Shop".into(), ..ProjectInput::default() };
+    let err = handle.board().upsert_project(input, &cli()).await.unwrap_err();
+    assert!(err.to_string().contains("acme-shop"), "{err}");
+    assert!(kinds_after(&handle, 0).await.is_empty());
+}
+
+#[tokio::test]
+async fn tasks_are_numbered_per_project_and_listed_by_stage() {
+    let (_dir, handle) = fixture().await;
+    project(&handle, "acme").await;
+    project(&handle, "beta").await;
+    assert_eq!(task(&handle, "acme", "One").await.key, "acme-1");
+    assert_eq!(task(&handle, "acme", "Two").await.key, "acme-2");
+    assert_eq!(task(&handle, "beta", "Other").await.key, "beta-1");
+    let listed = handle.board().tasks(&TaskFilter { project: Some("acme".into()), ..TaskFilter::default() }).await.unwrap();
+    assert_eq!(listed.len(), 2);
+    let projects = handle.board().projects().await.unwrap();
+    assert_eq!(projects.iter().find(|p| p.slug == "acme").unwrap().counts, [2, 0, 0, 0, 0, 0]);
+}
+
+#[tokio::test]
+async fn unknown_project_task_and_stage_are_refused_naming_what_exists() {
+    let (_dir, handle) = fixture().await;
+    project(&handle, "acme").await;
+    let board = handle.board();
+    let err = board.create_task(NewTask { project: "nope".into(), title: "x".into(), ..NewTask::default() }, &cli()).await.unwrap_err();
+    assert!(err.to_string().contains("unknown project `nope`") && err.to_string().contains("acme"), "{err}");
+    let err = board.task("acme-99").await.unwrap_err();
+    assert!(err.not_found(), "{err}");
+    let t = task(&handle, "acme", "One").await;
+    let change = TaskChange { fields: fields(&[("stage", json!("qa"))]), expected_version: None };
+    let err = board.update_task(&t.key, change, &cli()).await.unwrap_err();
+    assert!(err.to_string().contains("plan, dev, review, test, live, done"), "{err}");
+}
+
+#[tokio::test]
+async fn field_errors_name_the_field_and_change_nothing() {
+    let (_dir, handle) = fixture().await;
+    project(&handle, "acme").await;
+    let t = task(&handle, "acme", "One").await;
+    let board = handle.board();
+    let head = handle.store().last_event_id();
+    for (name, value, expect) in [
+        ("colour", json!("red"), "colour"),
+        ("priority", json!("high"), "priority"),
+        ("title", json!("x".repeat(5000)), "200"),
+        ("title", json!("-"), "title"),
+        ("tracker_url", json!("ftp://x"), "http"),
+    ] {
+        let change = TaskChange { fields: fields(&[(name, value)]), expected_version: None };
+        let err = board.update_task(&t.key, change, &cli()).await.unwrap_err();
+        assert!(err.to_string().contains(expect), "{name}: {err}");
+    }
+    assert_eq!(handle.store().last_event_id(), head, "nothing was written");
+    assert_eq!(board.task(&t.key).await.unwrap().task.version, t.version);
+}
+
+#[tokio::test]
+async fn stale_expected_version_is_a_conflict_and_dash_clears_a_field() {
+    let (_dir, handle) = fixture().await;
+    project(&handle, "acme").await;
+    let t = task(&handle, "acme", "One").await;
+    let board = handle.board();
+    let set = TaskChange { fields: fields(&[("branch", json!("feat/x"))]), expected_version: Some(t.version) };
+    let updated = board.update_task(&t.key, set, &cli()).await.unwrap().value;
+    assert_eq!(updated.branch.as_deref(), Some("feat/x"));
+    assert_eq!(updated.version, t.version + 1);
+    let stale = TaskChange { fields: fields(&[("branch", json!("other"))]), expected_version: Some(t.version) };
+    let err = board.update_task(&t.key, stale, &cli()).await.unwrap_err();
+    assert!(matches!(err, BoardError::VersionConflict { expected, actual, .. } if expected == t.version && actual == t.version + 1), "{err}");
+    let clear = TaskChange { fields: fields(&[("branch", json!("-"))]), expected_version: None };
+    assert_eq!(board.update_task(&t.key, clear, &cli()).await.unwrap().value.branch, None);
+}
+
+#[tokio::test]
+async fn stage_move_warns_in_warn_mode_and_records_the_warnings_in_the_event() {
+    let (_dir, handle) = fixture().await;
+    project(&handle, "acme").await;
+    let t = task(&handle, "acme", "One").await;
+    let board = handle.board();
+    let head = handle.store().last_event_id();
+    let to_test = TaskChange { fields: fields(&[("stage", json!("test"))]), expected_version: None };
+    let moved = board.update_task(&t.key, to_test, &cli()).await.unwrap();
+    assert_eq!(moved.value.stage, "test");
+    assert!(moved.warnings.iter().any(|w| w.starts_with("Warning (rules)") && w.contains("report")), "{:?}", moved.warnings);
+    let events = handle.store().events_after(head, 10).await.unwrap();
+    let stage_event = events.iter().find(|e| e.kind == "task.stage_changed").unwrap();
+    let data: Value = serde_json::from_str(&stage_event.data).unwrap();
+    assert_eq!(data["from"], "plan");
+    assert_eq!(data["to"], "test");
+    assert!(!data["warnings"].as_array().unwrap().is_empty());
+
+    // A report since the stage change meets the rule for the next move into test.
+    let back = TaskChange { fields: fields(&[("stage", json!("dev")), ("size", json!("S"))]), expected_version: None };
+    board.update_task(&t.key, back, &cli()).await.unwrap();
+    let report = ReportInput { key: t.key.clone(), body: "verified · S · works".into(), ..ReportInput::default() };
+    board.add_report(report, &agent("worker")).await.unwrap();
+    let again = TaskChange { fields: fields(&[("stage", json!("test"))]), expected_version: None };
+    assert!(board.update_task(&t.key, again, &cli()).await.unwrap().warnings.is_empty());
+}
+
+#[tokio::test]
+async fn moving_to_done_sets_the_closed_time_and_back_clears_it() {
+    let (_dir, handle) = fixture().await;
+    project(&handle, "acme").await;
+    let t = task(&handle, "acme", "One").await;
+    let board = handle.board();
+    let done = TaskChange { fields: fields(&[("stage", json!("done")), ("progress", json!("all shipped"))]), expected_version: None };
+    assert!(board.update_task(&t.key, done, &cli()).await.unwrap().value.closed_at_ms.is_some());
+    let reopen = TaskChange { fields: fields(&[("stage", json!("dev"))]), expected_version: None };
+    assert!(board.update_task(&t.key, reopen, &cli()).await.unwrap().value.closed_at_ms.is_none());
+}
+
+#[tokio::test]
+async fn next_step_goes_stale_after_a_stage_change_and_writing_it_again_confirms_it() {
+    let (_dir, handle) = fixture().await;
+    project(&handle, "acme").await;
+    let t = task(&handle, "acme", "One").await;
+    let board = handle.board();
+    let set = TaskChange { fields: fields(&[("next_step", json!("write the tests"))]), expected_version: None };
+    assert!(!board.update_task(&t.key, set.clone(), &cli()).await.unwrap().value.next_step_stale);
+    let same = board.update_task(&t.key, set.clone(), &cli()).await.unwrap();
+    assert!(!same.changed, "an unchanged, fresh next step is a no-op");
+    tokio::time::sleep(std::time::Duration::from_millis(5)).await;
+    let moved = TaskChange { fields: fields(&[("stage", json!("dev"))]), expected_version: None };
+    assert!(board.update_task(&t.key, moved, &cli()).await.unwrap().value.next_step_stale);
+    tokio::time::sleep(std::time::Duration::from_millis(5)).await;
+    let confirmed = board.update_task(&t.key, set, &cli()).await.unwrap();
+    assert!(confirmed.changed);
+    assert!(!confirmed.value.next_step_stale, "writing the same text confirms a stale next step");
+}
+
+#[tokio::test]
+async fn report_first_line_sets_state_size_and_a_missing_task_size() {
+    let (_dir, handle) = fixture().await;
+    project(&handle, "acme").await;
+    let t = task(&handle, "acme", "One").await;
+    let board = handle.board();
+    let report = ReportInput {
+        key: t.key.clone(),
+        body: "verified locally · M · login works\n\nDetails…".into(),
+        next_step: Some("open the PR".into()),
+        waiting_on: Some("owner".into()),
+        progress: Some("login done".into()),
+    };
+    let added = board.add_report(report, &agent("worker")).await.unwrap().value;
+    assert_eq!(added.state.as_deref(), Some("verified locally"));
+    assert_eq!(added.size.as_deref(), Some("M"));
+    assert!(added.size_set);
+    let detail = board.task(&t.key).await.unwrap();
+    assert_eq!(detail.task.size.as_deref(), Some("M"));
+    assert_eq!(detail.task.next_step.as_deref(), Some("open the PR"));
+    assert_eq!(detail.task.waiting_on.as_deref(), Some("owner"));
+    assert_eq!(detail.reports[0].session.as_deref(), Some("worker"));
+    let second = ReportInput { key: t.key.clone(), body: "changed · L · more".into(), ..ReportInput::default() };
+    assert!(!board.add_report(second, &agent("worker")).await.unwrap().value.size_set, "a size already set is kept");
+    let err = board.add_report(ReportInput { key: t.key.clone(), body: "  ".into(), ..ReportInput::default() }, &cli()).await.unwrap_err();
+    assert!(err.to_string().contains("report is empty"), "{err}");
+}
+
+#[tokio::test]
+async fn new_work_on_a_logged_task_clears_the_tracker_mark_with_an_event() {
+    let (_dir, handle) = fixture().await;
+    project(&handle, "acme").await;
+    let t = task(&handle, "acme", "One").await;
+    let board = handle.board();
+    let mark = TaskChange { fields: fields(&[("tracker_ref", json!("JIRA-7")), ("tracker_logged", json!(true))]), expected_version: None };
+    assert!(board.update_task(&t.key, mark, &cli()).await.unwrap().value.tracker_logged);
+    let head = handle.store().last_event_id();
+    let report = ReportInput { key: t.key.clone(), body: "changed · S · more work".into(), ..ReportInput::default() };
+    board.add_report(report, &agent("worker")).await.unwrap();
+    let detail = board.task(&t.key).await.unwrap();
+    assert!(!detail.task.tracker_logged);
+    assert!(kinds_after(&handle, head).await.contains(&"task.tracker_unlogged".to_owned()));
+    assert_eq!(detail.tracker_history.len(), 1);
+    assert!(detail.tracker_history[0].unlogged_at_ms.is_some());
+}
+
+#[tokio::test]
+async fn binding_keeps_history_and_a_plain_name_becomes_a_desktop_alias() {
+    let (_dir, handle) = fixture().await;
+    project(&handle, "acme").await;
+    let t = task(&handle, "acme", "One").await;
+    let board = handle.board();
+    board.bind_session(&t.key, "alice", &cli()).await.unwrap();
+    let desktop = "local_0f8e4c1a-2b7d-4a51-9c3e-5d6f7a8b9c0d";
+    let rebound = board.bind_session(&t.key, desktop, &cli()).await.unwrap().value;
+    assert_eq!(rebound.previous.as_deref(), Some("alice"));
+    let alias = board.bind_session(&t.key, "bob", &cli()).await.unwrap();
+    assert_eq!(alias.value.session.as_deref(), Some(desktop), "a plain name does not rebind a desktop session");
+    assert!(alias.notes[0].contains("alias"), "{:?}", alias.notes);
+    let mine = board.tasks(&TaskFilter { session: Some("bob".into()), ..TaskFilter::default() }).await.unwrap();
+    assert_eq!(mine.len(), 1, "the alias resolves to the desktop session");
+    let warned = board.bind_session(&t.key, "alice", &cli()).await.unwrap();
+    assert!(!warned.changed && warned.notes[0].starts_with("Warning"), "{:?}", warned.notes);
+    board.unbind_session(&t.key, &cli()).await.unwrap();
+    let detail = board.task(&t.key).await.unwrap();
+    assert_eq!(detail.task.session, None);
+    assert_eq!(detail.bindings.len(), 2);
+    assert!(detail.bindings.iter().all(|b| b.unbound_at_ms.is_some()));
+}
+
+#[tokio::test]
+async fn decisions_take_project_or_task_scope_and_refuse_a_foreign_task() {
+    let (_dir, handle) = fixture().await;
+    project(&handle, "acme").await;
+    project(&handle, "beta").await;
+    let t = task(&handle, "acme", "One").await;
+    let other = task(&handle, "beta", "Other").await;
+    let board = handle.board();
+    let input = |task: Option<String>| DecisionInput { project: "acme".into(), task, text: "Use JWT".into(), ..DecisionInput::default() };
+    assert_eq!(board.add_decision(input(None), &cli()).await.unwrap().value.scope, "project");
+    assert_eq!(board.add_decision(input(Some(t.key.clone())), &cli()).await.unwrap().value.scope, "task");
+    let err = board.add_decision(input(Some(other.key.clone())), &cli()).await.unwrap_err();
+    assert!(err.to_string().contains("belongs to project beta"), "{err}");
+    assert_eq!(board.task(&t.key).await.unwrap().decisions.len(), 1);
+    assert_eq!(board.snapshot("acme").await.unwrap().decisions.len(), 2);
+}
+
+#[tokio::test]
+async fn events_since_pages_and_filters_by_project() {
+    let (_dir, handle) = fixture().await;
+    project(&handle, "acme").await;
+    project(&handle, "beta").await;
+    for n in 0..3 {
+        task(&handle, "acme", &format!("A{n}")).await;
+        task(&handle, "beta", &format!("B{n}")).await;
+    }
+    let board = handle.board();
+    let page = board.events_since(0, 2, Some("acme")).await.unwrap();
+    assert_eq!(page.events.len(), 2);
+    assert!(page.more);
+    let rest = board.events_since(page.last_event_id, 100, Some("acme")).await.unwrap();
+    assert_eq!(page.events.len() + rest.events.len(), 4, "project.created + 3 task.created");
+    assert!(!rest.more);
+}
+
+#[tokio::test]
+async fn snapshot_starts_with_the_rules_line() {
+    let (_dir, handle) = fixture().await;
+    project(&handle, "acme").await;
+    task(&handle, "acme", "One").await;
+    let snapshot = handle.board().snapshot("acme").await.unwrap();
+    assert!(snapshot.rules_line.starts_with("Rules "), "{}", snapshot.rules_line);
+    assert!(snapshot.rules_line.ends_with("(read relay://rules/acme)"), "{}", snapshot.rules_line);
+    assert_eq!(snapshot.tasks.len(), 1);
+}
+
+#[tokio::test]
+async fn broken_project_rules_override_is_ignored_and_reported() {
+    let (_dir, handle) = fixture().await;
+    project(&handle, "acme").await;
+    let mut write = handle.store().begin_write().await.unwrap();
+    sqlx::query("INSERT INTO project_rules (project_id, body, updated_at_ms) SELECT id, '{\"stage_requirements\": {\"tset\": []}}', 0 FROM project")
+        .execute(write.conn())
+        .await
+        .unwrap();
+    write.commit().await.unwrap();
+    let rules = handle.board().rules(Some("acme")).await.unwrap();
+    assert!(rules.project_override_error().is_some_and(|e| e.contains("tset")));
+    assert!(handle.board().snapshot("acme").await.unwrap().rules_line.contains("project override ignored"));
+}

@@ -1,0 +1,598 @@
+//! The board's SQL: projects, tasks, sessions and bindings, reports, decisions, tracker history, project rules.
+//! Plain rows in, plain rows out; the rules about them live in `crate::board`.
+
+use sqlx::{FromRow, SqliteConnection};
+
+/// Task columns a write may set, in the task fields table's names. Only these names ever reach SQL text.
+pub const TASK_COLUMNS: &[&str] = &[
+    "title",
+    "stage",
+    "stage_note",
+    "waiting_on",
+    "next_step",
+    "branch",
+    "doc_path",
+    "description",
+    "progress",
+    "priority",
+    "size",
+    "tracker_ref",
+    "tracker_name",
+    "tracker_url",
+    "tracker_logged",
+];
+
+#[derive(Clone, Debug, FromRow, PartialEq, Eq, serde::Serialize)]
+pub struct ProjectRow {
+    pub id: i64,
+    pub slug: String,
+    pub name: String,
+    pub repo_path: Option<String>,
+    pub description: Option<String>,
+    pub created_at_ms: i64,
+    pub updated_at_ms: i64,
+}
+
+/// A project with its number of tasks per stage, in stage order (plan, dev, review, test, live, done).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ProjectCounts {
+    pub project: ProjectRow,
+    pub counts: [i64; 6],
+}
+
+#[derive(Clone, Debug, FromRow, PartialEq, Eq, serde::Serialize)]
+pub struct TaskRow {
+    pub id: i64,
+    pub project_id: i64,
+    pub project_slug: String,
+    pub number: i64,
+    pub title: String,
+    pub stage: String,
+    pub stage_note: Option<String>,
+    pub waiting_on: Option<String>,
+    pub next_step: Option<String>,
+    pub next_step_at_ms: Option<i64>,
+    pub branch: Option<String>,
+    pub doc_path: Option<String>,
+    pub description: Option<String>,
+    pub progress: Option<String>,
+    pub priority: Option<i64>,
+    pub size: Option<String>,
+    pub tracker_ref: Option<String>,
+    pub tracker_name: Option<String>,
+    pub tracker_url: Option<String>,
+    pub tracker_logged: bool,
+    pub version: i64,
+    pub created_at_ms: i64,
+    pub updated_at_ms: i64,
+    pub stage_changed_at_ms: i64,
+    pub closed_at_ms: Option<i64>,
+    /// The name of the currently bound session.
+    pub session: Option<String>,
+}
+
+#[derive(Clone, Debug, FromRow, PartialEq, Eq, serde::Serialize)]
+pub struct SessionRow {
+    pub id: i64,
+    pub name: String,
+    pub kind: String,
+    pub title: Option<String>,
+    pub created_at_ms: i64,
+    pub seen_at_ms: i64,
+}
+
+#[derive(Clone, Debug, FromRow, PartialEq, Eq, serde::Serialize)]
+pub struct BindingRow {
+    pub session: String,
+    pub kind: String,
+    pub bound_at_ms: i64,
+    pub unbound_at_ms: Option<i64>,
+    pub bound_by: Option<String>,
+}
+
+#[derive(Clone, Debug, FromRow, PartialEq, Eq, serde::Serialize)]
+pub struct ReportRow {
+    pub id: i64,
+    pub task_id: i64,
+    pub session: Option<String>,
+    pub body: String,
+    pub summary: String,
+    pub state: Option<String>,
+    pub size: Option<String>,
+    pub stage: String,
+    pub created_at_ms: i64,
+}
+
+#[derive(Clone, Debug, FromRow, PartialEq, Eq, serde::Serialize)]
+pub struct DecisionRow {
+    pub id: i64,
+    pub project_id: i64,
+    pub task_id: Option<i64>,
+    pub task_number: Option<i64>,
+    pub scope: String,
+    pub text: String,
+    pub decided_by: Option<String>,
+    pub session: Option<String>,
+    pub source_kind: Option<String>,
+    pub source_ref: Option<String>,
+    pub source_text: Option<String>,
+    pub valid_from_ms: i64,
+    pub recorded_at_ms: i64,
+    pub superseded_at_ms: Option<i64>,
+    pub superseded_by: Option<i64>,
+}
+
+#[derive(Clone, Debug, FromRow, PartialEq, Eq, serde::Serialize)]
+pub struct TrackerEntryRow {
+    pub id: i64,
+    pub tracker_ref: String,
+    pub tracker_name: Option<String>,
+    pub tracker_url: Option<String>,
+    pub logged_at_ms: Option<i64>,
+    pub unlogged_at_ms: Option<i64>,
+    pub created_at_ms: i64,
+}
+
+/// A value for one task column.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ColumnValue {
+    Text(String),
+    Integer(i64),
+    Null,
+}
+
+// ---- projects ------------------------------------------------------------------------------------------
+
+pub async fn project_by_slug(conn: &mut SqliteConnection, slug: &str) -> sqlx::Result<Option<ProjectRow>> {
+    sqlx::query_as(
+        "SELECT id, slug, name, repo_path, description, created_at_ms, updated_at_ms FROM project WHERE slug = ?",
+    )
+    .bind(slug)
+    .fetch_optional(conn)
+    .await
+}
+
+pub async fn project_slugs(conn: &mut SqliteConnection) -> sqlx::Result<Vec<String>> {
+    sqlx::query_scalar("SELECT slug FROM project ORDER BY slug").fetch_all(conn).await
+}
+
+pub async fn projects_with_counts(conn: &mut SqliteConnection) -> sqlx::Result<Vec<ProjectCounts>> {
+    let projects: Vec<ProjectRow> = sqlx::query_as(
+        "SELECT id, slug, name, repo_path, description, created_at_ms, updated_at_ms FROM project ORDER BY slug",
+    )
+    .fetch_all(&mut *conn)
+    .await?;
+    let counts: Vec<(i64, String, i64)> =
+        sqlx::query_as("SELECT project_id, stage, count(*) FROM task GROUP BY project_id, stage")
+            .fetch_all(&mut *conn)
+            .await?;
+    Ok(projects
+        .into_iter()
+        .map(|project| {
+            let mut per_stage = [0i64; 6];
+            for (_, stage, n) in counts.iter().filter(|(id, _, _)| *id == project.id) {
+                if let Some(index) = STAGE_ORDER.iter().position(|s| s == stage) {
+                    per_stage[index] = *n;
+                }
+            }
+            ProjectCounts { project, counts: per_stage }
+        })
+        .collect())
+}
+
+/// The stage columns in board order; `counts` arrays follow it.
+pub const STAGE_ORDER: [&str; 6] = ["plan", "dev", "review", "test", "live", "done"];
+
+pub async fn insert_project(
+    conn: &mut SqliteConnection,
+    slug: &str,
+    name: &str,
+    repo_path: Option<&str>,
+    description: Option<&str>,
+    now_ms: i64,
+) -> sqlx::Result<i64> {
+    sqlx::query_scalar(
+        "INSERT INTO project (slug, name, repo_path, description, created_at_ms, updated_at_ms)
+         VALUES (?, ?, ?, ?, ?, ?) RETURNING id",
+    )
+    .bind(slug)
+    .bind(name)
+    .bind(repo_path)
+    .bind(description)
+    .bind(now_ms)
+    .bind(now_ms)
+    .fetch_one(conn)
+    .await
+}
+
+pub async fn update_project(
+    conn: &mut SqliteConnection,
+    id: i64,
+    name: &str,
+    repo_path: Option<&str>,
+    description: Option<&str>,
+    now_ms: i64,
+) -> sqlx::Result<()> {
+    sqlx::query("UPDATE project SET name = ?, repo_path = ?, description = ?, updated_at_ms = ? WHERE id = ?")
+        .bind(name)
+        .bind(repo_path)
+        .bind(description)
+        .bind(now_ms)
+        .bind(id)
+        .execute(conn)
+        .await
+        .map(|_| ())
+}
+
+pub async fn project_rules(conn: &mut SqliteConnection, project_id: i64) -> sqlx::Result<Option<String>> {
+    sqlx::query_scalar("SELECT body FROM project_rules WHERE project_id = ?").bind(project_id).fetch_optional(conn).await
+}
+
+// ---- tasks ---------------------------------------------------------------------------------------------
+
+const TASK_SELECT: &str = "SELECT t.id, t.project_id, p.slug AS project_slug, t.number, t.title, t.stage, t.stage_note,
+        t.waiting_on, t.next_step, t.next_step_at_ms, t.branch, t.doc_path, t.description, t.progress, t.priority,
+        t.size, t.tracker_ref, t.tracker_name, t.tracker_url, t.tracker_logged, t.version, t.created_at_ms,
+        t.updated_at_ms, t.stage_changed_at_ms, t.closed_at_ms,
+        (SELECT s.name FROM task_session ts JOIN session s ON s.id = ts.session_id
+          WHERE ts.task_id = t.id AND ts.unbound_at_ms IS NULL) AS session
+   FROM task t JOIN project p ON p.id = t.project_id";
+
+pub async fn task_by_number(
+    conn: &mut SqliteConnection,
+    project_id: i64,
+    number: i64,
+) -> sqlx::Result<Option<TaskRow>> {
+    sqlx::query_as(sqlx::AssertSqlSafe(format!("{TASK_SELECT} WHERE t.project_id = ? AND t.number = ?")))
+        .bind(project_id)
+        .bind(number)
+        .fetch_optional(conn)
+        .await
+}
+
+pub async fn task_by_id(conn: &mut SqliteConnection, id: i64) -> sqlx::Result<Option<TaskRow>> {
+    sqlx::query_as(sqlx::AssertSqlSafe(format!("{TASK_SELECT} WHERE t.id = ?"))).bind(id).fetch_optional(conn).await
+}
+
+/// Tasks of a project (or of every project), optionally of one stage, board order: stage, then newest first.
+pub async fn tasks(
+    conn: &mut SqliteConnection,
+    project_id: Option<i64>,
+    stage: Option<&str>,
+    limit: i64,
+) -> sqlx::Result<Vec<TaskRow>> {
+    sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        "{TASK_SELECT} WHERE (?1 IS NULL OR t.project_id = ?1) AND (?2 IS NULL OR t.stage = ?2)
+          ORDER BY p.slug, CASE t.stage WHEN 'plan' THEN 0 WHEN 'dev' THEN 1 WHEN 'review' THEN 2
+                   WHEN 'test' THEN 3 WHEN 'live' THEN 4 ELSE 5 END, t.updated_at_ms DESC, t.number DESC
+          LIMIT ?3"
+    )))
+    .bind(project_id)
+    .bind(stage)
+    .bind(limit)
+    .fetch_all(conn)
+    .await
+}
+
+/// Inserts a task with the project's next number and returns (id, number).
+pub async fn insert_task(
+    conn: &mut SqliteConnection,
+    project_id: i64,
+    title: &str,
+    stage: &str,
+    now_ms: i64,
+) -> sqlx::Result<(i64, i64)> {
+    let number: i64 = sqlx::query_scalar(
+        "UPDATE project SET next_number = next_number + 1, updated_at_ms = ? WHERE id = ? RETURNING next_number - 1",
+    )
+    .bind(now_ms)
+    .bind(project_id)
+    .fetch_one(&mut *conn)
+    .await?;
+    let id: i64 = sqlx::query_scalar(
+        "INSERT INTO task (project_id, number, title, stage, created_at_ms, updated_at_ms, stage_changed_at_ms)
+         VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id",
+    )
+    .bind(project_id)
+    .bind(number)
+    .bind(title)
+    .bind(stage)
+    .bind(now_ms)
+    .bind(now_ms)
+    .bind(now_ms)
+    .fetch_one(conn)
+    .await?;
+    Ok((id, number))
+}
+
+/// Sets columns of one task (and bumps its version when `bump_version`). Column names come from
+/// [`TASK_COLUMNS`] and the bookkeeping times only; any other name is refused before SQL is built.
+pub async fn update_task(
+    conn: &mut SqliteConnection,
+    id: i64,
+    columns: &[(&str, ColumnValue)],
+    now_ms: i64,
+    bump_version: bool,
+) -> sqlx::Result<()> {
+    const BOOKKEEPING: &[&str] = &["next_step_at_ms", "stage_changed_at_ms", "closed_at_ms"];
+    let mut sql = String::from(if bump_version {
+        "UPDATE task SET version = version + 1, updated_at_ms = ?"
+    } else {
+        "UPDATE task SET updated_at_ms = ?"
+    });
+    for (name, _) in columns {
+        if !TASK_COLUMNS.contains(name) && !BOOKKEEPING.contains(name) {
+            return Err(sqlx::Error::Protocol(format!("task column {name:?} is not writable")));
+        }
+        sql.push_str(", ");
+        sql.push_str(name);
+        sql.push_str(" = ?");
+    }
+    sql.push_str(" WHERE id = ?");
+    let mut query = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(now_ms);
+    for (_, value) in columns {
+        query = match value {
+            ColumnValue::Text(text) => query.bind(text.clone()),
+            ColumnValue::Integer(n) => query.bind(*n),
+            ColumnValue::Null => query.bind(Option::<String>::None),
+        };
+    }
+    query.bind(id).execute(conn).await.map(|_| ())
+}
+
+pub async fn reports_since(conn: &mut SqliteConnection, task_id: i64, since_ms: i64) -> sqlx::Result<i64> {
+    sqlx::query_scalar("SELECT count(*) FROM report WHERE task_id = ? AND created_at_ms >= ?")
+        .bind(task_id)
+        .bind(since_ms)
+        .fetch_one(conn)
+        .await
+}
+
+// ---- sessions ------------------------------------------------------------------------------------------
+
+/// The session a name resolves to: the session of that name, else the session an alias points at.
+pub async fn session_by_name(conn: &mut SqliteConnection, name: &str) -> sqlx::Result<Option<SessionRow>> {
+    sqlx::query_as(
+        "SELECT id, name, kind, title, created_at_ms, seen_at_ms FROM session WHERE name = ?1
+         UNION ALL
+         SELECT s.id, s.name, s.kind, s.title, s.created_at_ms, s.seen_at_ms
+           FROM session_alias a JOIN session s ON s.id = a.session_id WHERE a.alias = ?1
+         LIMIT 1",
+    )
+    .bind(name)
+    .fetch_optional(conn)
+    .await
+}
+
+pub async fn session_name(conn: &mut SqliteConnection, id: i64) -> sqlx::Result<Option<String>> {
+    sqlx::query_scalar("SELECT name FROM session WHERE id = ?").bind(id).fetch_optional(conn).await
+}
+
+pub async fn insert_session(
+    conn: &mut SqliteConnection,
+    name: &str,
+    kind: &str,
+    title: Option<&str>,
+    now_ms: i64,
+) -> sqlx::Result<i64> {
+    sqlx::query_scalar(
+        "INSERT INTO session (name, kind, title, created_at_ms, seen_at_ms) VALUES (?, ?, ?, ?, ?) RETURNING id",
+    )
+    .bind(name)
+    .bind(kind)
+    .bind(title)
+    .bind(now_ms)
+    .bind(now_ms)
+    .fetch_one(conn)
+    .await
+}
+
+pub async fn touch_session(conn: &mut SqliteConnection, id: i64, title: Option<&str>, now_ms: i64) -> sqlx::Result<()> {
+    sqlx::query("UPDATE session SET seen_at_ms = ?, title = coalesce(?, title) WHERE id = ?")
+        .bind(now_ms)
+        .bind(title)
+        .bind(id)
+        .execute(conn)
+        .await
+        .map(|_| ())
+}
+
+pub async fn insert_alias(conn: &mut SqliteConnection, alias: &str, session_id: i64, now_ms: i64) -> sqlx::Result<()> {
+    sqlx::query("INSERT OR IGNORE INTO session_alias (alias, session_id, created_at_ms) VALUES (?, ?, ?)")
+        .bind(alias)
+        .bind(session_id)
+        .bind(now_ms)
+        .execute(conn)
+        .await
+        .map(|_| ())
+}
+
+/// The current binding of a task: (session id, session kind).
+pub async fn current_binding(conn: &mut SqliteConnection, task_id: i64) -> sqlx::Result<Option<(i64, String)>> {
+    sqlx::query_as(
+        "SELECT s.id, s.kind FROM task_session ts JOIN session s ON s.id = ts.session_id
+          WHERE ts.task_id = ? AND ts.unbound_at_ms IS NULL",
+    )
+    .bind(task_id)
+    .fetch_optional(conn)
+    .await
+}
+
+pub async fn bind(
+    conn: &mut SqliteConnection,
+    task_id: i64,
+    session_id: i64,
+    bound_by: Option<&str>,
+    now_ms: i64,
+) -> sqlx::Result<()> {
+    unbind(&mut *conn, task_id, now_ms).await?;
+    sqlx::query("INSERT INTO task_session (task_id, session_id, bound_at_ms, bound_by) VALUES (?, ?, ?, ?)")
+        .bind(task_id)
+        .bind(session_id)
+        .bind(now_ms)
+        .bind(bound_by)
+        .execute(conn)
+        .await
+        .map(|_| ())
+}
+
+/// Closes the current binding; returns whether there was one.
+pub async fn unbind(conn: &mut SqliteConnection, task_id: i64, now_ms: i64) -> sqlx::Result<bool> {
+    let done = sqlx::query("UPDATE task_session SET unbound_at_ms = ? WHERE task_id = ? AND unbound_at_ms IS NULL")
+        .bind(now_ms)
+        .bind(task_id)
+        .execute(conn)
+        .await?;
+    Ok(done.rows_affected() > 0)
+}
+
+pub async fn binding_history(conn: &mut SqliteConnection, task_id: i64) -> sqlx::Result<Vec<BindingRow>> {
+    sqlx::query_as(
+        "SELECT s.name AS session, s.kind, ts.bound_at_ms, ts.unbound_at_ms, ts.bound_by
+           FROM task_session ts JOIN session s ON s.id = ts.session_id WHERE ts.task_id = ? ORDER BY ts.id DESC",
+    )
+    .bind(task_id)
+    .fetch_all(conn)
+    .await
+}
+
+// ---- reports -------------------------------------------------------------------------------------------
+
+#[allow(clippy::too_many_arguments)]
+pub async fn insert_report(
+    conn: &mut SqliteConnection,
+    task_id: i64,
+    session_id: Option<i64>,
+    body: &str,
+    summary: &str,
+    state: Option<&str>,
+    size: Option<&str>,
+    stage: &str,
+    now_ms: i64,
+) -> sqlx::Result<i64> {
+    sqlx::query_scalar(
+        "INSERT INTO report (task_id, session_id, body, summary, state, size, stage, created_at_ms)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+    )
+    .bind(task_id)
+    .bind(session_id)
+    .bind(body)
+    .bind(summary)
+    .bind(state)
+    .bind(size)
+    .bind(stage)
+    .bind(now_ms)
+    .fetch_one(conn)
+    .await
+}
+
+pub async fn reports(conn: &mut SqliteConnection, task_id: i64, limit: i64) -> sqlx::Result<Vec<ReportRow>> {
+    sqlx::query_as(
+        "SELECT r.id, r.task_id, s.name AS session, r.body, r.summary, r.state, r.size, r.stage, r.created_at_ms
+           FROM report r LEFT JOIN session s ON s.id = r.session_id
+          WHERE r.task_id = ? ORDER BY r.id DESC LIMIT ?",
+    )
+    .bind(task_id)
+    .bind(limit)
+    .fetch_all(conn)
+    .await
+}
+
+// ---- decisions -----------------------------------------------------------------------------------------
+
+#[allow(clippy::too_many_arguments)]
+pub async fn insert_decision(
+    conn: &mut SqliteConnection,
+    project_id: i64,
+    task_id: Option<i64>,
+    text: &str,
+    decided_by: Option<&str>,
+    session_id: Option<i64>,
+    source_text: Option<&str>,
+    now_ms: i64,
+) -> sqlx::Result<i64> {
+    sqlx::query_scalar(
+        "INSERT INTO decision (project_id, task_id, scope, text, decided_by, session_id, source_text,
+                               valid_from_ms, recorded_at_ms)
+         VALUES (?, ?, CASE WHEN ? IS NULL THEN 'project' ELSE 'task' END, ?, ?, ?, ?, ?, ?) RETURNING id",
+    )
+    .bind(project_id)
+    .bind(task_id)
+    .bind(task_id)
+    .bind(text)
+    .bind(decided_by)
+    .bind(session_id)
+    .bind(source_text)
+    .bind(now_ms)
+    .bind(now_ms)
+    .fetch_one(conn)
+    .await
+}
+
+/// Current (not superseded) decisions of a project, or of one task when `task_id` is given; newest first.
+pub async fn current_decisions(
+    conn: &mut SqliteConnection,
+    project_id: i64,
+    task_id: Option<i64>,
+    limit: i64,
+) -> sqlx::Result<Vec<DecisionRow>> {
+    sqlx::query_as(
+        "SELECT d.id, d.project_id, d.task_id, t.number AS task_number, d.scope, d.text, d.decided_by,
+                s.name AS session, d.source_kind, d.source_ref, d.source_text, d.valid_from_ms, d.recorded_at_ms,
+                d.superseded_at_ms, d.superseded_by
+           FROM decision d LEFT JOIN task t ON t.id = d.task_id LEFT JOIN session s ON s.id = d.session_id
+          WHERE d.project_id = ?1 AND d.superseded_at_ms IS NULL AND (?2 IS NULL OR d.task_id = ?2)
+          ORDER BY d.id DESC LIMIT ?3",
+    )
+    .bind(project_id)
+    .bind(task_id)
+    .bind(limit)
+    .fetch_all(conn)
+    .await
+}
+
+// ---- tracker history -----------------------------------------------------------------------------------
+
+pub async fn tracker_entries(conn: &mut SqliteConnection, task_id: i64) -> sqlx::Result<Vec<TrackerEntryRow>> {
+    sqlx::query_as(
+        "SELECT id, tracker_ref, tracker_name, tracker_url, logged_at_ms, unlogged_at_ms, created_at_ms
+           FROM tracker_entry WHERE task_id = ? ORDER BY id DESC",
+    )
+    .bind(task_id)
+    .fetch_all(conn)
+    .await
+}
+
+pub async fn insert_tracker_entry(
+    conn: &mut SqliteConnection,
+    task_id: i64,
+    tracker_ref: &str,
+    tracker_name: Option<&str>,
+    tracker_url: Option<&str>,
+    now_ms: i64,
+) -> sqlx::Result<()> {
+    sqlx::query(
+        "INSERT INTO tracker_entry (task_id, tracker_ref, tracker_name, tracker_url, created_at_ms)
+         VALUES (?, ?, ?, ?, ?)",
+    )
+    .bind(task_id)
+    .bind(tracker_ref)
+    .bind(tracker_name)
+    .bind(tracker_url)
+    .bind(now_ms)
+    .execute(conn)
+    .await
+    .map(|_| ())
+}
+
+/// Stamps the newest tracker entry of a task as logged or unlogged.
+pub async fn stamp_tracker_entry(conn: &mut SqliteConnection, task_id: i64, logged: bool, now_ms: i64) -> sqlx::Result<()> {
+    let sql = if logged {
+        "UPDATE tracker_entry SET logged_at_ms = ?, unlogged_at_ms = NULL
+          WHERE id = (SELECT max(id) FROM tracker_entry WHERE task_id = ?)"
+    } else {
+        "UPDATE tracker_entry SET unlogged_at_ms = ?
+          WHERE id = (SELECT max(id) FROM tracker_entry WHERE task_id = ?)"
+    };
+    sqlx::query(sql).bind(now_ms).bind(task_id).execute(conn).await.map(|_| ())
+}
