@@ -44,12 +44,16 @@ pub async fn serve(handle: DaemonHandle, listener: TcpListener) -> std::io::Resu
         .await
 }
 
-/// Public liveness: status, version and the token's fingerprint (never the token).
+/// Public liveness: status, version, the token's fingerprint (never the token) and the hash of the global
+/// working rules the daemon runs with.
 async fn healthz(State(handle): State<DaemonHandle>) -> Json<serde_json::Value> {
+    let config = handle.config();
+    let rules = relay_core::rules::effective(&config.rules, None, config.rules_mode);
     Json(json!({
         "status": "ok",
         "version": relay_core::VERSION,
         "token_id": handle.token().id(),
+        "rules_hash": rules.hash(),
     }))
 }
 

@@ -40,6 +40,7 @@ async fn healthz_is_public_and_shows_only_the_fingerprint() {
     assert_eq!(body["status"], "ok");
     assert_eq!(body["version"], relay_core::VERSION);
     assert_eq!(body["token_id"], handle.token().id());
+    assert_eq!(body["rules_hash"].as_str().map(str::len), Some(8));
     assert!(!body.to_string().contains(handle.token().expose()));
 }
 

@@ -97,6 +97,16 @@ async fn start_fails_naming_the_key_when_the_config_has_an_unknown_key() {
 }
 
 #[tokio::test]
+async fn start_fails_naming_the_rules_key_when_the_rules_table_is_invalid() {
+    let home = TestHome::new();
+    home.write_config("[rules.stage_requirements]\ntset = []\n");
+    let output = run(home.relay().args(["daemon", "run"])).await;
+    assert_refused_start(&home, &output);
+    assert!(output.stderr.contains("`rules.stage_requirements.tset`"), "{output}");
+    assert!(output.stderr.contains("unknown stage"), "{output}");
+}
+
+#[tokio::test]
 async fn start_fails_naming_the_file_when_the_config_cannot_be_read() {
     // A directory where config.toml should be: reading fails for every user, root included.
     let home = TestHome::new();
