@@ -1,0 +1,135 @@
+//! Board numbers measured in-process on a real store (`cargo bench -p relayd --bench board`):
+//!
+//! - `project_snapshot` of a project with 2,000 tasks (target: under 20 ms);
+//! - `task_create` through the board service, one writer (the service part of MCP's task_create);
+//! - 50 concurrent writers creating 20 tasks each in one project: every key distinct, every event id unique and
+//!   gap-free in commit order, no "database is locked".
+//!
+//! Prints a Markdown table for docs/PERFORMANCE.md. Timings are never asserted.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use std::collections::BTreeSet;
+use std::net::SocketAddr;
+use std::time::{Duration, Instant};
+
+use relay_core::config::{Config, Flags};
+use relayd::DaemonHandle;
+use relayd::board::{Actor, NewTask, ProjectInput};
+use relayd::store::Store;
+use relayd::token::Token;
+
+async fn daemon(home: &std::path::Path) -> DaemonHandle {
+    let flags = Flags { home: Some(home.to_path_buf()), ..Flags::default() };
+    let config = Config::load_with(&flags, |_| None).unwrap();
+    std::fs::create_dir_all(home).unwrap();
+    let store = Store::open(&config.data_dir.db()).await.unwrap();
+    let (token, _) = Token::load_or_create(&config.data_dir).unwrap();
+    let addr: SocketAddr = "127.0.0.1:0".parse().unwrap();
+    DaemonHandle::new(config, store, token, addr)
+}
+
+async fn project(handle: &DaemonHandle, slug: &str) {
+    let input = ProjectInput { slug: slug.into(), name: Some(slug.into()), ..ProjectInput::default() };
+    handle.board().upsert_project(input, &Actor::via("bench")).await.unwrap();
+}
+
+fn new_task(project: &str, title: String) -> NewTask {
+    NewTask { project: project.into(), title, ..NewTask::default() }
+}
+
+fn summary(mut samples: Vec<Duration>) -> (Duration, Duration, Duration) {
+    samples.sort();
+    let at = |p: f64| samples[((samples.len() as f64 - 1.0) * p).round() as usize];
+    (at(0.5), at(0.95), at(0.99))
+}
+
+fn ms(d: Duration) -> String {
+    format!("{:.3} ms", d.as_secs_f64() * 1000.0)
+}
+
+#[tokio::main(flavor = "multi_thread")]
+async fn main() {
+    let full = std::env::args().any(|a| a == "--bench");
+    let (tasks, snapshots, creates) = if full { (2000, 50, 500) } else { (50, 3, 20) };
+
+    // Snapshot of a big project.
+    let dir = tempfile::tempdir().unwrap();
+    let handle = daemon(dir.path()).await;
+    project(&handle, "big").await;
+    let actor = Actor::via("bench");
+    for n in 0..tasks {
+        let stage = ["plan", "dev", "review", "test", "live", "done"][n % 6];
+        let mut task = new_task("big", format!("Task number {n} with a realistic title"));
+        task.fields.push(("stage".into(), serde_json::json!(stage)));
+        task.fields.push(("next_step".into(), serde_json::json!("write the tests and open the pull request")));
+        handle.board().create_task(task, &actor).await.unwrap();
+    }
+    handle.board().snapshot("big").await.unwrap();
+    let mut snapshot_times = Vec::new();
+    for _ in 0..snapshots {
+        let began = Instant::now();
+        let snapshot = handle.board().snapshot("big").await.unwrap();
+        snapshot_times.push(began.elapsed());
+        assert!(!snapshot.tasks.is_empty());
+    }
+    let (snap_p50, snap_p95, snap_p99) = summary(snapshot_times);
+
+    // task_create, one writer.
+    project(&handle, "solo").await;
+    let mut create_times = Vec::new();
+    for n in 0..creates {
+        let began = Instant::now();
+        handle.board().create_task(new_task("solo", format!("t{n}")), &actor).await.unwrap();
+        create_times.push(began.elapsed());
+    }
+    let (create_p50, create_p95, create_p99) = summary(create_times);
+
+    // 50 concurrent writers × 20 tasks.
+    project(&handle, "crowd").await;
+    let head = handle.store().last_event_id();
+    let began = Instant::now();
+    let writers: Vec<_> = (0..50)
+        .map(|w| {
+            let handle = handle.clone();
+            tokio::spawn(async move {
+                let actor = Actor { session: Some(format!("agent-{w}")), session_title: None, via: "bench" };
+                let mut keys = Vec::new();
+                for n in 0..20 {
+                    let task = handle.board().create_task(new_task("crowd", format!("w{w} n{n}")), &actor).await;
+                    keys.push(task.map(|t| t.value.key).map_err(|e| e.to_string()));
+                }
+                keys
+            })
+        })
+        .collect();
+    let mut keys = Vec::new();
+    for writer in writers {
+        keys.extend(writer.await.unwrap());
+    }
+    let crowd_time = began.elapsed();
+    let errors: Vec<&String> = keys.iter().filter_map(|k| k.as_ref().err()).collect();
+    let distinct: BTreeSet<&String> = keys.iter().filter_map(|k| k.as_ref().ok()).collect();
+    let events = handle.store().events_after(head, 5000).await.unwrap();
+    let ids: Vec<i64> = events.iter().map(|e| e.id).collect();
+    let gap_free = ids.windows(2).all(|w| w[1] == w[0] + 1) && ids.first() == Some(&(head + 1));
+
+    println!("machine: {} cores; {tasks} tasks in the snapshot project", std::thread::available_parallelism().map(|n| n.get()).unwrap_or(0));
+    println!();
+    println!("| measure | median | p95 | p99 | target |");
+    println!("|---|---|---|---|---|");
+    println!("| `project_snapshot`, {tasks} tasks (service) | {} | {} | {} | < 20 ms |", ms(snap_p50), ms(snap_p95), ms(snap_p99));
+    println!("| `task_create` (service, one writer) | {} | {} | {} | p95 < 5 ms (through MCP) |", ms(create_p50), ms(create_p95), ms(create_p99));
+    println!();
+    println!(
+        "50 concurrent writers × 20 tasks: {} tasks in {:.0} ms, {} distinct keys, {} errors, {} events, ids unique and gap-free: {gap_free}",
+        keys.len(),
+        crowd_time.as_secs_f64() * 1000.0,
+        distinct.len(),
+        errors.len(),
+        ids.len()
+    );
+    if let Some(first) = errors.first() {
+        println!("first error: {first}");
+    }
+}
