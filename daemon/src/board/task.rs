@@ -343,6 +343,9 @@ impl Board<'_> {
         if let Some(reason) = unlog_reason {
             columns.retain(|(name, _)| *name != "tracker_logged");
             columns.push(("tracker_logged", ColumnValue::Integer(0)));
+            if !changed.contains(&"tracker_logged") {
+                changed.push("tracker_logged");
+            }
             db::stamp_tracker_entry(write.conn(), row.id, false, now).await.map_err(sql(store))?;
             let data = json!({ "project": row.project_slug, "key": key, "tracker_ref": row.tracker_ref, "reason": reason, "actor": actor.label() });
             write.event(EventKind::TaskTrackerUnlogged, &key, &data).await?;

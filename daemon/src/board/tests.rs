@@ -227,6 +227,8 @@ async fn new_work_on_a_logged_task_clears_the_tracker_mark_with_an_event() {
     let detail = board.task(&t.key).await.unwrap();
     assert!(!detail.task.tracker_logged);
     assert!(kinds_after(&handle, head).await.contains(&"task.tracker_unlogged".to_owned()));
+    let updated = handle.store().events_after(head, 10).await.unwrap().into_iter().find(|e| e.kind == "task.updated").unwrap();
+    assert!(updated.data.contains("tracker_logged"), "{}", updated.data);
     assert_eq!(detail.tracker_history.len(), 1);
     assert!(detail.tracker_history[0].unlogged_at_ms.is_some());
 }
