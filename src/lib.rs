@@ -6,6 +6,7 @@
 pub mod board;
 pub mod config;
 pub mod event;
+pub mod hook;
 pub mod paths;
 pub mod rules;
 
