@@ -33,6 +33,11 @@ Register-ArgumentCompleter -Native -CommandName 'relay' -ScriptBlock {
             [CompletionResult]::new('token', 'token', [CompletionResultType]::ParameterValue, 'Print the API token agents and scripts send as `Authorization: Bearer`')
             [CompletionResult]::new('backup', 'backup', [CompletionResultType]::ParameterValue, 'Write an online backup of the database while relayd keeps running')
             [CompletionResult]::new('restore', 'restore', [CompletionResultType]::ParameterValue, 'Replace the database with a backup (relayd must be stopped)')
+            [CompletionResult]::new('project', 'project', [CompletionResultType]::ParameterValue, 'Projects: list them with their tasks per stage, create or change one, show its board')
+            [CompletionResult]::new('task', 'task', [CompletionResultType]::ParameterValue, 'Tasks: list, show, create, change, move to a stage, bind to a session, report on')
+            [CompletionResult]::new('decision', 'decision', [CompletionResultType]::ParameterValue, 'Decisions recorded for a project or one of its tasks')
+            [CompletionResult]::new('events', 'events', [CompletionResultType]::ParameterValue, 'Print the event log (what happened on the board), optionally following it')
+            [CompletionResult]::new('rules', 'rules', [CompletionResultType]::ParameterValue, 'The working rules agents follow: report format and what a stage move needs')
             [CompletionResult]::new('doctor', 'doctor', [CompletionResultType]::ParameterValue, 'Check the daemon, data directory, token, socket, HTTP port and store; exit 1 on a failure')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
             [CompletionResult]::new('man', 'man', [CompletionResultType]::ParameterValue, 'Print the man page (or write every page into a directory)')
@@ -183,6 +188,341 @@ Register-ArgumentCompleter -Native -CommandName 'relay' -ScriptBlock {
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             break
         }
+        'relay;project' {
+            [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'Data directory (database, token, config.toml) [env: RELAY_HOME]')
+            [CompletionResult]::new('--port', '--port', [CompletionResultType]::ParameterName, 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]')
+            [CompletionResult]::new('--socket', '--socket', [CompletionResultType]::ParameterName, 'Path of the daemon''s local socket [env: RELAY_SOCKET]')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List every project with its number of tasks per stage')
+            [CompletionResult]::new('upsert', 'upsert', [CompletionResultType]::ParameterValue, 'Create a project, or change the given fields of an existing one')
+            [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Show a project''s board: its tasks by stage, current decisions and rules')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'relay;project;list' {
+            [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'Data directory (database, token, config.toml) [env: RELAY_HOME]')
+            [CompletionResult]::new('--port', '--port', [CompletionResultType]::ParameterName, 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]')
+            [CompletionResult]::new('--socket', '--socket', [CompletionResultType]::ParameterName, 'Path of the daemon''s local socket [env: RELAY_SOCKET]')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the answer as JSON (stable field names, for scripts)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'relay;project;upsert' {
+            [CompletionResult]::new('--name', '--name', [CompletionResultType]::ParameterName, 'Its name (a new project is named after its slug)')
+            [CompletionResult]::new('--repo', '--repo', [CompletionResultType]::ParameterName, 'The repository''s folder on this machine; `-` clears it')
+            [CompletionResult]::new('--description', '--description', [CompletionResultType]::ParameterName, 'What the project is; `-` clears it')
+            [CompletionResult]::new('--session', '--session', [CompletionResultType]::ParameterName, 'Write as this session (shown in events and answers; `local_<uuid>` for a desktop session)')
+            [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'Data directory (database, token, config.toml) [env: RELAY_HOME]')
+            [CompletionResult]::new('--port', '--port', [CompletionResultType]::ParameterName, 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]')
+            [CompletionResult]::new('--socket', '--socket', [CompletionResultType]::ParameterName, 'Path of the daemon''s local socket [env: RELAY_SOCKET]')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the answer as JSON (stable field names, for scripts)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'relay;project;show' {
+            [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'Data directory (database, token, config.toml) [env: RELAY_HOME]')
+            [CompletionResult]::new('--port', '--port', [CompletionResultType]::ParameterName, 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]')
+            [CompletionResult]::new('--socket', '--socket', [CompletionResultType]::ParameterName, 'Path of the daemon''s local socket [env: RELAY_SOCKET]')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the answer as JSON (stable field names, for scripts)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'relay;project;help' {
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List every project with its number of tasks per stage')
+            [CompletionResult]::new('upsert', 'upsert', [CompletionResultType]::ParameterValue, 'Create a project, or change the given fields of an existing one')
+            [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Show a project''s board: its tasks by stage, current decisions and rules')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'relay;project;help;list' {
+            break
+        }
+        'relay;project;help;upsert' {
+            break
+        }
+        'relay;project;help;show' {
+            break
+        }
+        'relay;project;help;help' {
+            break
+        }
+        'relay;task' {
+            [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'Data directory (database, token, config.toml) [env: RELAY_HOME]')
+            [CompletionResult]::new('--port', '--port', [CompletionResultType]::ParameterName, 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]')
+            [CompletionResult]::new('--socket', '--socket', [CompletionResultType]::ParameterName, 'Path of the daemon''s local socket [env: RELAY_SOCKET]')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List tasks, filtered by project, stage and bound session')
+            [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Show a task with its newest reports, decisions, bindings and tracker history')
+            [CompletionResult]::new('create', 'create', [CompletionResultType]::ParameterValue, 'Create a task in a project (in stage plan unless --set stage=… says otherwise)')
+            [CompletionResult]::new('update', 'update', [CompletionResultType]::ParameterValue, 'Change fields of a task (a stage among them goes through the working rules)')
+            [CompletionResult]::new('stage', 'stage', [CompletionResultType]::ParameterValue, 'Move a task to a stage; the working rules may warn (on stderr) or refuse (exit 1)')
+            [CompletionResult]::new('bind', 'bind', [CompletionResultType]::ParameterValue, 'Bind a session to a task (a task has at most one)')
+            [CompletionResult]::new('unbind', 'unbind', [CompletionResultType]::ParameterValue, 'Unbind the task''s session')
+            [CompletionResult]::new('report', 'report', [CompletionResultType]::ParameterValue, 'Add a report to a task (first line ideally `state · size · gist`)')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'relay;task;list' {
+            [CompletionResult]::new('-p', '-p', [CompletionResultType]::ParameterName, 'Only this project''s tasks')
+            [CompletionResult]::new('--project', '--project', [CompletionResultType]::ParameterName, 'Only this project''s tasks')
+            [CompletionResult]::new('--stage', '--stage', [CompletionResultType]::ParameterName, 'Only tasks in this stage')
+            [CompletionResult]::new('--session', '--session', [CompletionResultType]::ParameterName, 'Only tasks bound to this session (name or alias)')
+            [CompletionResult]::new('-n', '-n', [CompletionResultType]::ParameterName, 'At most this many tasks')
+            [CompletionResult]::new('--limit', '--limit', [CompletionResultType]::ParameterName, 'At most this many tasks')
+            [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'Data directory (database, token, config.toml) [env: RELAY_HOME]')
+            [CompletionResult]::new('--port', '--port', [CompletionResultType]::ParameterName, 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]')
+            [CompletionResult]::new('--socket', '--socket', [CompletionResultType]::ParameterName, 'Path of the daemon''s local socket [env: RELAY_SOCKET]')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the answer as JSON (stable field names, for scripts)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'relay;task;show' {
+            [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'Data directory (database, token, config.toml) [env: RELAY_HOME]')
+            [CompletionResult]::new('--port', '--port', [CompletionResultType]::ParameterName, 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]')
+            [CompletionResult]::new('--socket', '--socket', [CompletionResultType]::ParameterName, 'Path of the daemon''s local socket [env: RELAY_SOCKET]')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the answer as JSON (stable field names, for scripts)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'relay;task;create' {
+            [CompletionResult]::new('-p', '-p', [CompletionResultType]::ParameterName, 'The project''s slug')
+            [CompletionResult]::new('--project', '--project', [CompletionResultType]::ParameterName, 'The project''s slug')
+            [CompletionResult]::new('--set', '--set', [CompletionResultType]::ParameterName, 'Also set a field (repeatable)')
+            [CompletionResult]::new('--bind', '--bind', [CompletionResultType]::ParameterName, 'Bind this session to the new task')
+            [CompletionResult]::new('--session', '--session', [CompletionResultType]::ParameterName, 'Write as this session (shown in events and answers; `local_<uuid>` for a desktop session)')
+            [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'Data directory (database, token, config.toml) [env: RELAY_HOME]')
+            [CompletionResult]::new('--port', '--port', [CompletionResultType]::ParameterName, 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]')
+            [CompletionResult]::new('--socket', '--socket', [CompletionResultType]::ParameterName, 'Path of the daemon''s local socket [env: RELAY_SOCKET]')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the answer as JSON (stable field names, for scripts)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'relay;task;update' {
+            [CompletionResult]::new('--set', '--set', [CompletionResultType]::ParameterName, 'Set a field (repeatable)')
+            [CompletionResult]::new('--expected-version', '--expected-version', [CompletionResultType]::ParameterName, 'Refuse (exit 1) when someone wrote the task since you read this version')
+            [CompletionResult]::new('--session', '--session', [CompletionResultType]::ParameterName, 'Write as this session (shown in events and answers; `local_<uuid>` for a desktop session)')
+            [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'Data directory (database, token, config.toml) [env: RELAY_HOME]')
+            [CompletionResult]::new('--port', '--port', [CompletionResultType]::ParameterName, 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]')
+            [CompletionResult]::new('--socket', '--socket', [CompletionResultType]::ParameterName, 'Path of the daemon''s local socket [env: RELAY_SOCKET]')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the answer as JSON (stable field names, for scripts)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'relay;task;stage' {
+            [CompletionResult]::new('--note', '--note', [CompletionResultType]::ParameterName, 'A note on the new stage; `-` clears it')
+            [CompletionResult]::new('--next-step', '--next-step', [CompletionResultType]::ParameterName, 'What happens next; `-` clears it')
+            [CompletionResult]::new('--waiting-on', '--waiting-on', [CompletionResultType]::ParameterName, 'Who acts next; `-` clears it')
+            [CompletionResult]::new('--expected-version', '--expected-version', [CompletionResultType]::ParameterName, 'Refuse (exit 1) when someone wrote the task since you read this version')
+            [CompletionResult]::new('--session', '--session', [CompletionResultType]::ParameterName, 'Write as this session (shown in events and answers; `local_<uuid>` for a desktop session)')
+            [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'Data directory (database, token, config.toml) [env: RELAY_HOME]')
+            [CompletionResult]::new('--port', '--port', [CompletionResultType]::ParameterName, 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]')
+            [CompletionResult]::new('--socket', '--socket', [CompletionResultType]::ParameterName, 'Path of the daemon''s local socket [env: RELAY_SOCKET]')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the answer as JSON (stable field names, for scripts)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'relay;task;bind' {
+            [CompletionResult]::new('--session', '--session', [CompletionResultType]::ParameterName, 'Write as this session (shown in events and answers; `local_<uuid>` for a desktop session)')
+            [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'Data directory (database, token, config.toml) [env: RELAY_HOME]')
+            [CompletionResult]::new('--port', '--port', [CompletionResultType]::ParameterName, 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]')
+            [CompletionResult]::new('--socket', '--socket', [CompletionResultType]::ParameterName, 'Path of the daemon''s local socket [env: RELAY_SOCKET]')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the answer as JSON (stable field names, for scripts)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'relay;task;unbind' {
+            [CompletionResult]::new('--session', '--session', [CompletionResultType]::ParameterName, 'Write as this session (shown in events and answers; `local_<uuid>` for a desktop session)')
+            [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'Data directory (database, token, config.toml) [env: RELAY_HOME]')
+            [CompletionResult]::new('--port', '--port', [CompletionResultType]::ParameterName, 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]')
+            [CompletionResult]::new('--socket', '--socket', [CompletionResultType]::ParameterName, 'Path of the daemon''s local socket [env: RELAY_SOCKET]')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the answer as JSON (stable field names, for scripts)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'relay;task;report' {
+            [CompletionResult]::new('--next-step', '--next-step', [CompletionResultType]::ParameterName, 'What happens next (saved with the report); `-` clears it')
+            [CompletionResult]::new('--waiting-on', '--waiting-on', [CompletionResultType]::ParameterName, 'Who acts next (saved with the report); `-` clears it')
+            [CompletionResult]::new('--progress', '--progress', [CompletionResultType]::ParameterName, 'The running summary of the work so far (saved with the report); `-` clears it')
+            [CompletionResult]::new('--session', '--session', [CompletionResultType]::ParameterName, 'Write as this session (shown in events and answers; `local_<uuid>` for a desktop session)')
+            [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'Data directory (database, token, config.toml) [env: RELAY_HOME]')
+            [CompletionResult]::new('--port', '--port', [CompletionResultType]::ParameterName, 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]')
+            [CompletionResult]::new('--socket', '--socket', [CompletionResultType]::ParameterName, 'Path of the daemon''s local socket [env: RELAY_SOCKET]')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the answer as JSON (stable field names, for scripts)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'relay;task;help' {
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List tasks, filtered by project, stage and bound session')
+            [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Show a task with its newest reports, decisions, bindings and tracker history')
+            [CompletionResult]::new('create', 'create', [CompletionResultType]::ParameterValue, 'Create a task in a project (in stage plan unless --set stage=… says otherwise)')
+            [CompletionResult]::new('update', 'update', [CompletionResultType]::ParameterValue, 'Change fields of a task (a stage among them goes through the working rules)')
+            [CompletionResult]::new('stage', 'stage', [CompletionResultType]::ParameterValue, 'Move a task to a stage; the working rules may warn (on stderr) or refuse (exit 1)')
+            [CompletionResult]::new('bind', 'bind', [CompletionResultType]::ParameterValue, 'Bind a session to a task (a task has at most one)')
+            [CompletionResult]::new('unbind', 'unbind', [CompletionResultType]::ParameterValue, 'Unbind the task''s session')
+            [CompletionResult]::new('report', 'report', [CompletionResultType]::ParameterValue, 'Add a report to a task (first line ideally `state · size · gist`)')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'relay;task;help;list' {
+            break
+        }
+        'relay;task;help;show' {
+            break
+        }
+        'relay;task;help;create' {
+            break
+        }
+        'relay;task;help;update' {
+            break
+        }
+        'relay;task;help;stage' {
+            break
+        }
+        'relay;task;help;bind' {
+            break
+        }
+        'relay;task;help;unbind' {
+            break
+        }
+        'relay;task;help;report' {
+            break
+        }
+        'relay;task;help;help' {
+            break
+        }
+        'relay;decision' {
+            [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'Data directory (database, token, config.toml) [env: RELAY_HOME]')
+            [CompletionResult]::new('--port', '--port', [CompletionResultType]::ParameterName, 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]')
+            [CompletionResult]::new('--socket', '--socket', [CompletionResultType]::ParameterName, 'Path of the daemon''s local socket [env: RELAY_SOCKET]')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('add', 'add', [CompletionResultType]::ParameterValue, 'Record a decision for a project, or for one of its tasks with --task')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'relay;decision;add' {
+            [CompletionResult]::new('-p', '-p', [CompletionResultType]::ParameterName, 'The project (taken from --task when not given)')
+            [CompletionResult]::new('--project', '--project', [CompletionResultType]::ParameterName, 'The project (taken from --task when not given)')
+            [CompletionResult]::new('--task', '--task', [CompletionResultType]::ParameterName, 'The task the decision is about')
+            [CompletionResult]::new('--decided-by', '--decided-by', [CompletionResultType]::ParameterName, 'Who decided')
+            [CompletionResult]::new('--source', '--source', [CompletionResultType]::ParameterName, 'Where it came from (a report, a message, …)')
+            [CompletionResult]::new('--session', '--session', [CompletionResultType]::ParameterName, 'Write as this session (shown in events and answers; `local_<uuid>` for a desktop session)')
+            [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'Data directory (database, token, config.toml) [env: RELAY_HOME]')
+            [CompletionResult]::new('--port', '--port', [CompletionResultType]::ParameterName, 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]')
+            [CompletionResult]::new('--socket', '--socket', [CompletionResultType]::ParameterName, 'Path of the daemon''s local socket [env: RELAY_SOCKET]')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the answer as JSON (stable field names, for scripts)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'relay;decision;help' {
+            [CompletionResult]::new('add', 'add', [CompletionResultType]::ParameterValue, 'Record a decision for a project, or for one of its tasks with --task')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'relay;decision;help;add' {
+            break
+        }
+        'relay;decision;help;help' {
+            break
+        }
+        'relay;events' {
+            [CompletionResult]::new('--since', '--since', [CompletionResultType]::ParameterName, 'Only events after this event id')
+            [CompletionResult]::new('-p', '-p', [CompletionResultType]::ParameterName, 'Only events of this project')
+            [CompletionResult]::new('--project', '--project', [CompletionResultType]::ParameterName, 'Only events of this project')
+            [CompletionResult]::new('-n', '-n', [CompletionResultType]::ParameterName, 'Stop after this many events (without --follow)')
+            [CompletionResult]::new('--limit', '--limit', [CompletionResultType]::ParameterName, 'Stop after this many events (without --follow)')
+            [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'Data directory (database, token, config.toml) [env: RELAY_HOME]')
+            [CompletionResult]::new('--port', '--port', [CompletionResultType]::ParameterName, 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]')
+            [CompletionResult]::new('--socket', '--socket', [CompletionResultType]::ParameterName, 'Path of the daemon''s local socket [env: RELAY_SOCKET]')
+            [CompletionResult]::new('-f', '-f', [CompletionResultType]::ParameterName, 'Keep printing new events as they happen')
+            [CompletionResult]::new('--follow', '--follow', [CompletionResultType]::ParameterName, 'Keep printing new events as they happen')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the answer as JSON (stable field names, for scripts)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'relay;rules' {
+            [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'Data directory (database, token, config.toml) [env: RELAY_HOME]')
+            [CompletionResult]::new('--port', '--port', [CompletionResultType]::ParameterName, 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]')
+            [CompletionResult]::new('--socket', '--socket', [CompletionResultType]::ParameterName, 'Path of the daemon''s local socket [env: RELAY_SOCKET]')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Print the working rules in force (a project''s, or the global ones)')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'relay;rules;show' {
+            [CompletionResult]::new('-p', '-p', [CompletionResultType]::ParameterName, 'The rules of this project (global rules plus its override)')
+            [CompletionResult]::new('--project', '--project', [CompletionResultType]::ParameterName, 'The rules of this project (global rules plus its override)')
+            [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'Data directory (database, token, config.toml) [env: RELAY_HOME]')
+            [CompletionResult]::new('--port', '--port', [CompletionResultType]::ParameterName, 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]')
+            [CompletionResult]::new('--socket', '--socket', [CompletionResultType]::ParameterName, 'Path of the daemon''s local socket [env: RELAY_SOCKET]')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the answer as JSON (stable field names, for scripts)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'relay;rules;help' {
+            [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Print the working rules in force (a project''s, or the global ones)')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'relay;rules;help;show' {
+            break
+        }
+        'relay;rules;help;help' {
+            break
+        }
         'relay;doctor' {
             [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'Data directory (database, token, config.toml) [env: RELAY_HOME]')
             [CompletionResult]::new('--port', '--port', [CompletionResultType]::ParameterName, 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]')
@@ -221,6 +561,11 @@ Register-ArgumentCompleter -Native -CommandName 'relay' -ScriptBlock {
             [CompletionResult]::new('token', 'token', [CompletionResultType]::ParameterValue, 'Print the API token agents and scripts send as `Authorization: Bearer`')
             [CompletionResult]::new('backup', 'backup', [CompletionResultType]::ParameterValue, 'Write an online backup of the database while relayd keeps running')
             [CompletionResult]::new('restore', 'restore', [CompletionResultType]::ParameterValue, 'Replace the database with a backup (relayd must be stopped)')
+            [CompletionResult]::new('project', 'project', [CompletionResultType]::ParameterValue, 'Projects: list them with their tasks per stage, create or change one, show its board')
+            [CompletionResult]::new('task', 'task', [CompletionResultType]::ParameterValue, 'Tasks: list, show, create, change, move to a stage, bind to a session, report on')
+            [CompletionResult]::new('decision', 'decision', [CompletionResultType]::ParameterValue, 'Decisions recorded for a project or one of its tasks')
+            [CompletionResult]::new('events', 'events', [CompletionResultType]::ParameterValue, 'Print the event log (what happened on the board), optionally following it')
+            [CompletionResult]::new('rules', 'rules', [CompletionResultType]::ParameterValue, 'The working rules agents follow: report format and what a stage move needs')
             [CompletionResult]::new('doctor', 'doctor', [CompletionResultType]::ParameterValue, 'Check the daemon, data directory, token, socket, HTTP port and store; exit 1 on a failure')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
             [CompletionResult]::new('man', 'man', [CompletionResultType]::ParameterValue, 'Print the man page (or write every page into a directory)')
@@ -260,6 +605,73 @@ Register-ArgumentCompleter -Native -CommandName 'relay' -ScriptBlock {
             break
         }
         'relay;help;restore' {
+            break
+        }
+        'relay;help;project' {
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List every project with its number of tasks per stage')
+            [CompletionResult]::new('upsert', 'upsert', [CompletionResultType]::ParameterValue, 'Create a project, or change the given fields of an existing one')
+            [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Show a project''s board: its tasks by stage, current decisions and rules')
+            break
+        }
+        'relay;help;project;list' {
+            break
+        }
+        'relay;help;project;upsert' {
+            break
+        }
+        'relay;help;project;show' {
+            break
+        }
+        'relay;help;task' {
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List tasks, filtered by project, stage and bound session')
+            [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Show a task with its newest reports, decisions, bindings and tracker history')
+            [CompletionResult]::new('create', 'create', [CompletionResultType]::ParameterValue, 'Create a task in a project (in stage plan unless --set stage=… says otherwise)')
+            [CompletionResult]::new('update', 'update', [CompletionResultType]::ParameterValue, 'Change fields of a task (a stage among them goes through the working rules)')
+            [CompletionResult]::new('stage', 'stage', [CompletionResultType]::ParameterValue, 'Move a task to a stage; the working rules may warn (on stderr) or refuse (exit 1)')
+            [CompletionResult]::new('bind', 'bind', [CompletionResultType]::ParameterValue, 'Bind a session to a task (a task has at most one)')
+            [CompletionResult]::new('unbind', 'unbind', [CompletionResultType]::ParameterValue, 'Unbind the task''s session')
+            [CompletionResult]::new('report', 'report', [CompletionResultType]::ParameterValue, 'Add a report to a task (first line ideally `state · size · gist`)')
+            break
+        }
+        'relay;help;task;list' {
+            break
+        }
+        'relay;help;task;show' {
+            break
+        }
+        'relay;help;task;create' {
+            break
+        }
+        'relay;help;task;update' {
+            break
+        }
+        'relay;help;task;stage' {
+            break
+        }
+        'relay;help;task;bind' {
+            break
+        }
+        'relay;help;task;unbind' {
+            break
+        }
+        'relay;help;task;report' {
+            break
+        }
+        'relay;help;decision' {
+            [CompletionResult]::new('add', 'add', [CompletionResultType]::ParameterValue, 'Record a decision for a project, or for one of its tasks with --task')
+            break
+        }
+        'relay;help;decision;add' {
+            break
+        }
+        'relay;help;events' {
+            break
+        }
+        'relay;help;rules' {
+            [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Print the working rules in force (a project''s, or the global ones)')
+            break
+        }
+        'relay;help;rules;show' {
             break
         }
         'relay;help;doctor' {

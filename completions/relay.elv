@@ -30,6 +30,11 @@ set edit:completion:arg-completer[relay] = {|@words|
             cand token 'Print the API token agents and scripts send as `Authorization: Bearer`'
             cand backup 'Write an online backup of the database while relayd keeps running'
             cand restore 'Replace the database with a backup (relayd must be stopped)'
+            cand project 'Projects: list them with their tasks per stage, create or change one, show its board'
+            cand task 'Tasks: list, show, create, change, move to a stage, bind to a session, report on'
+            cand decision 'Decisions recorded for a project or one of its tasks'
+            cand events 'Print the event log (what happened on the board), optionally following it'
+            cand rules 'The working rules agents follow: report format and what a stage move needs'
             cand doctor 'Check the daemon, data directory, token, socket, HTTP port and store; exit 1 on a failure'
             cand completions 'Print a shell completion script'
             cand man 'Print the man page (or write every page into a directory)'
@@ -162,6 +167,302 @@ set edit:completion:arg-completer[relay] = {|@words|
             cand -V 'Print version'
             cand --version 'Print version'
         }
+        &'relay;project'= {
+            cand --home 'Data directory (database, token, config.toml) [env: RELAY_HOME]'
+            cand --port 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]'
+            cand --socket 'Path of the daemon''s local socket [env: RELAY_SOCKET]'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+            cand list 'List every project with its number of tasks per stage'
+            cand upsert 'Create a project, or change the given fields of an existing one'
+            cand show 'Show a project''s board: its tasks by stage, current decisions and rules'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'relay;project;list'= {
+            cand --home 'Data directory (database, token, config.toml) [env: RELAY_HOME]'
+            cand --port 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]'
+            cand --socket 'Path of the daemon''s local socket [env: RELAY_SOCKET]'
+            cand --json 'Print the answer as JSON (stable field names, for scripts)'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'relay;project;upsert'= {
+            cand --name 'Its name (a new project is named after its slug)'
+            cand --repo 'The repository''s folder on this machine; `-` clears it'
+            cand --description 'What the project is; `-` clears it'
+            cand --session 'Write as this session (shown in events and answers; `local_<uuid>` for a desktop session)'
+            cand --home 'Data directory (database, token, config.toml) [env: RELAY_HOME]'
+            cand --port 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]'
+            cand --socket 'Path of the daemon''s local socket [env: RELAY_SOCKET]'
+            cand --json 'Print the answer as JSON (stable field names, for scripts)'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'relay;project;show'= {
+            cand --home 'Data directory (database, token, config.toml) [env: RELAY_HOME]'
+            cand --port 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]'
+            cand --socket 'Path of the daemon''s local socket [env: RELAY_SOCKET]'
+            cand --json 'Print the answer as JSON (stable field names, for scripts)'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'relay;project;help'= {
+            cand list 'List every project with its number of tasks per stage'
+            cand upsert 'Create a project, or change the given fields of an existing one'
+            cand show 'Show a project''s board: its tasks by stage, current decisions and rules'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'relay;project;help;list'= {
+        }
+        &'relay;project;help;upsert'= {
+        }
+        &'relay;project;help;show'= {
+        }
+        &'relay;project;help;help'= {
+        }
+        &'relay;task'= {
+            cand --home 'Data directory (database, token, config.toml) [env: RELAY_HOME]'
+            cand --port 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]'
+            cand --socket 'Path of the daemon''s local socket [env: RELAY_SOCKET]'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+            cand list 'List tasks, filtered by project, stage and bound session'
+            cand show 'Show a task with its newest reports, decisions, bindings and tracker history'
+            cand create 'Create a task in a project (in stage plan unless --set stage=… says otherwise)'
+            cand update 'Change fields of a task (a stage among them goes through the working rules)'
+            cand stage 'Move a task to a stage; the working rules may warn (on stderr) or refuse (exit 1)'
+            cand bind 'Bind a session to a task (a task has at most one)'
+            cand unbind 'Unbind the task''s session'
+            cand report 'Add a report to a task (first line ideally `state · size · gist`)'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'relay;task;list'= {
+            cand -p 'Only this project''s tasks'
+            cand --project 'Only this project''s tasks'
+            cand --stage 'Only tasks in this stage'
+            cand --session 'Only tasks bound to this session (name or alias)'
+            cand -n 'At most this many tasks'
+            cand --limit 'At most this many tasks'
+            cand --home 'Data directory (database, token, config.toml) [env: RELAY_HOME]'
+            cand --port 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]'
+            cand --socket 'Path of the daemon''s local socket [env: RELAY_SOCKET]'
+            cand --json 'Print the answer as JSON (stable field names, for scripts)'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'relay;task;show'= {
+            cand --home 'Data directory (database, token, config.toml) [env: RELAY_HOME]'
+            cand --port 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]'
+            cand --socket 'Path of the daemon''s local socket [env: RELAY_SOCKET]'
+            cand --json 'Print the answer as JSON (stable field names, for scripts)'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'relay;task;create'= {
+            cand -p 'The project''s slug'
+            cand --project 'The project''s slug'
+            cand --set 'Also set a field (repeatable)'
+            cand --bind 'Bind this session to the new task'
+            cand --session 'Write as this session (shown in events and answers; `local_<uuid>` for a desktop session)'
+            cand --home 'Data directory (database, token, config.toml) [env: RELAY_HOME]'
+            cand --port 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]'
+            cand --socket 'Path of the daemon''s local socket [env: RELAY_SOCKET]'
+            cand --json 'Print the answer as JSON (stable field names, for scripts)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'relay;task;update'= {
+            cand --set 'Set a field (repeatable)'
+            cand --expected-version 'Refuse (exit 1) when someone wrote the task since you read this version'
+            cand --session 'Write as this session (shown in events and answers; `local_<uuid>` for a desktop session)'
+            cand --home 'Data directory (database, token, config.toml) [env: RELAY_HOME]'
+            cand --port 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]'
+            cand --socket 'Path of the daemon''s local socket [env: RELAY_SOCKET]'
+            cand --json 'Print the answer as JSON (stable field names, for scripts)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'relay;task;stage'= {
+            cand --note 'A note on the new stage; `-` clears it'
+            cand --next-step 'What happens next; `-` clears it'
+            cand --waiting-on 'Who acts next; `-` clears it'
+            cand --expected-version 'Refuse (exit 1) when someone wrote the task since you read this version'
+            cand --session 'Write as this session (shown in events and answers; `local_<uuid>` for a desktop session)'
+            cand --home 'Data directory (database, token, config.toml) [env: RELAY_HOME]'
+            cand --port 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]'
+            cand --socket 'Path of the daemon''s local socket [env: RELAY_SOCKET]'
+            cand --json 'Print the answer as JSON (stable field names, for scripts)'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'relay;task;bind'= {
+            cand --session 'Write as this session (shown in events and answers; `local_<uuid>` for a desktop session)'
+            cand --home 'Data directory (database, token, config.toml) [env: RELAY_HOME]'
+            cand --port 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]'
+            cand --socket 'Path of the daemon''s local socket [env: RELAY_SOCKET]'
+            cand --json 'Print the answer as JSON (stable field names, for scripts)'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'relay;task;unbind'= {
+            cand --session 'Write as this session (shown in events and answers; `local_<uuid>` for a desktop session)'
+            cand --home 'Data directory (database, token, config.toml) [env: RELAY_HOME]'
+            cand --port 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]'
+            cand --socket 'Path of the daemon''s local socket [env: RELAY_SOCKET]'
+            cand --json 'Print the answer as JSON (stable field names, for scripts)'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'relay;task;report'= {
+            cand --next-step 'What happens next (saved with the report); `-` clears it'
+            cand --waiting-on 'Who acts next (saved with the report); `-` clears it'
+            cand --progress 'The running summary of the work so far (saved with the report); `-` clears it'
+            cand --session 'Write as this session (shown in events and answers; `local_<uuid>` for a desktop session)'
+            cand --home 'Data directory (database, token, config.toml) [env: RELAY_HOME]'
+            cand --port 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]'
+            cand --socket 'Path of the daemon''s local socket [env: RELAY_SOCKET]'
+            cand --json 'Print the answer as JSON (stable field names, for scripts)'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'relay;task;help'= {
+            cand list 'List tasks, filtered by project, stage and bound session'
+            cand show 'Show a task with its newest reports, decisions, bindings and tracker history'
+            cand create 'Create a task in a project (in stage plan unless --set stage=… says otherwise)'
+            cand update 'Change fields of a task (a stage among them goes through the working rules)'
+            cand stage 'Move a task to a stage; the working rules may warn (on stderr) or refuse (exit 1)'
+            cand bind 'Bind a session to a task (a task has at most one)'
+            cand unbind 'Unbind the task''s session'
+            cand report 'Add a report to a task (first line ideally `state · size · gist`)'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'relay;task;help;list'= {
+        }
+        &'relay;task;help;show'= {
+        }
+        &'relay;task;help;create'= {
+        }
+        &'relay;task;help;update'= {
+        }
+        &'relay;task;help;stage'= {
+        }
+        &'relay;task;help;bind'= {
+        }
+        &'relay;task;help;unbind'= {
+        }
+        &'relay;task;help;report'= {
+        }
+        &'relay;task;help;help'= {
+        }
+        &'relay;decision'= {
+            cand --home 'Data directory (database, token, config.toml) [env: RELAY_HOME]'
+            cand --port 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]'
+            cand --socket 'Path of the daemon''s local socket [env: RELAY_SOCKET]'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+            cand add 'Record a decision for a project, or for one of its tasks with --task'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'relay;decision;add'= {
+            cand -p 'The project (taken from --task when not given)'
+            cand --project 'The project (taken from --task when not given)'
+            cand --task 'The task the decision is about'
+            cand --decided-by 'Who decided'
+            cand --source 'Where it came from (a report, a message, …)'
+            cand --session 'Write as this session (shown in events and answers; `local_<uuid>` for a desktop session)'
+            cand --home 'Data directory (database, token, config.toml) [env: RELAY_HOME]'
+            cand --port 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]'
+            cand --socket 'Path of the daemon''s local socket [env: RELAY_SOCKET]'
+            cand --json 'Print the answer as JSON (stable field names, for scripts)'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'relay;decision;help'= {
+            cand add 'Record a decision for a project, or for one of its tasks with --task'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'relay;decision;help;add'= {
+        }
+        &'relay;decision;help;help'= {
+        }
+        &'relay;events'= {
+            cand --since 'Only events after this event id'
+            cand -p 'Only events of this project'
+            cand --project 'Only events of this project'
+            cand -n 'Stop after this many events (without --follow)'
+            cand --limit 'Stop after this many events (without --follow)'
+            cand --home 'Data directory (database, token, config.toml) [env: RELAY_HOME]'
+            cand --port 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]'
+            cand --socket 'Path of the daemon''s local socket [env: RELAY_SOCKET]'
+            cand -f 'Keep printing new events as they happen'
+            cand --follow 'Keep printing new events as they happen'
+            cand --json 'Print the answer as JSON (stable field names, for scripts)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'relay;rules'= {
+            cand --home 'Data directory (database, token, config.toml) [env: RELAY_HOME]'
+            cand --port 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]'
+            cand --socket 'Path of the daemon''s local socket [env: RELAY_SOCKET]'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+            cand show 'Print the working rules in force (a project''s, or the global ones)'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'relay;rules;show'= {
+            cand -p 'The rules of this project (global rules plus its override)'
+            cand --project 'The rules of this project (global rules plus its override)'
+            cand --home 'Data directory (database, token, config.toml) [env: RELAY_HOME]'
+            cand --port 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]'
+            cand --socket 'Path of the daemon''s local socket [env: RELAY_SOCKET]'
+            cand --json 'Print the answer as JSON (stable field names, for scripts)'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'relay;rules;help'= {
+            cand show 'Print the working rules in force (a project''s, or the global ones)'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'relay;rules;help;show'= {
+        }
+        &'relay;rules;help;help'= {
+        }
         &'relay;doctor'= {
             cand --home 'Data directory (database, token, config.toml) [env: RELAY_HOME]'
             cand --port 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]'
@@ -197,6 +498,11 @@ set edit:completion:arg-completer[relay] = {|@words|
             cand token 'Print the API token agents and scripts send as `Authorization: Bearer`'
             cand backup 'Write an online backup of the database while relayd keeps running'
             cand restore 'Replace the database with a backup (relayd must be stopped)'
+            cand project 'Projects: list them with their tasks per stage, create or change one, show its board'
+            cand task 'Tasks: list, show, create, change, move to a stage, bind to a session, report on'
+            cand decision 'Decisions recorded for a project or one of its tasks'
+            cand events 'Print the event log (what happened on the board), optionally following it'
+            cand rules 'The working rules agents follow: report format and what a stage move needs'
             cand doctor 'Check the daemon, data directory, token, socket, HTTP port and store; exit 1 on a failure'
             cand completions 'Print a shell completion script'
             cand man 'Print the man page (or write every page into a directory)'
@@ -226,6 +532,55 @@ set edit:completion:arg-completer[relay] = {|@words|
         &'relay;help;backup'= {
         }
         &'relay;help;restore'= {
+        }
+        &'relay;help;project'= {
+            cand list 'List every project with its number of tasks per stage'
+            cand upsert 'Create a project, or change the given fields of an existing one'
+            cand show 'Show a project''s board: its tasks by stage, current decisions and rules'
+        }
+        &'relay;help;project;list'= {
+        }
+        &'relay;help;project;upsert'= {
+        }
+        &'relay;help;project;show'= {
+        }
+        &'relay;help;task'= {
+            cand list 'List tasks, filtered by project, stage and bound session'
+            cand show 'Show a task with its newest reports, decisions, bindings and tracker history'
+            cand create 'Create a task in a project (in stage plan unless --set stage=… says otherwise)'
+            cand update 'Change fields of a task (a stage among them goes through the working rules)'
+            cand stage 'Move a task to a stage; the working rules may warn (on stderr) or refuse (exit 1)'
+            cand bind 'Bind a session to a task (a task has at most one)'
+            cand unbind 'Unbind the task''s session'
+            cand report 'Add a report to a task (first line ideally `state · size · gist`)'
+        }
+        &'relay;help;task;list'= {
+        }
+        &'relay;help;task;show'= {
+        }
+        &'relay;help;task;create'= {
+        }
+        &'relay;help;task;update'= {
+        }
+        &'relay;help;task;stage'= {
+        }
+        &'relay;help;task;bind'= {
+        }
+        &'relay;help;task;unbind'= {
+        }
+        &'relay;help;task;report'= {
+        }
+        &'relay;help;decision'= {
+            cand add 'Record a decision for a project, or for one of its tasks with --task'
+        }
+        &'relay;help;decision;add'= {
+        }
+        &'relay;help;events'= {
+        }
+        &'relay;help;rules'= {
+            cand show 'Print the working rules in force (a project''s, or the global ones)'
+        }
+        &'relay;help;rules;show'= {
         }
         &'relay;help;doctor'= {
         }

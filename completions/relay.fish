@@ -34,6 +34,11 @@ complete -c relay -n "__fish_relay_needs_command" -f -a "daemon" -d 'Run, start,
 complete -c relay -n "__fish_relay_needs_command" -f -a "token" -d 'Print the API token agents and scripts send as `Authorization: Bearer`'
 complete -c relay -n "__fish_relay_needs_command" -f -a "backup" -d 'Write an online backup of the database while relayd keeps running'
 complete -c relay -n "__fish_relay_needs_command" -f -a "restore" -d 'Replace the database with a backup (relayd must be stopped)'
+complete -c relay -n "__fish_relay_needs_command" -f -a "project" -d 'Projects: list them with their tasks per stage, create or change one, show its board'
+complete -c relay -n "__fish_relay_needs_command" -f -a "task" -d 'Tasks: list, show, create, change, move to a stage, bind to a session, report on'
+complete -c relay -n "__fish_relay_needs_command" -f -a "decision" -d 'Decisions recorded for a project or one of its tasks'
+complete -c relay -n "__fish_relay_needs_command" -f -a "events" -d 'Print the event log (what happened on the board), optionally following it'
+complete -c relay -n "__fish_relay_needs_command" -f -a "rules" -d 'The working rules agents follow: report format and what a stage move needs'
 complete -c relay -n "__fish_relay_needs_command" -f -a "doctor" -d 'Check the daemon, data directory, token, socket, HTTP port and store; exit 1 on a failure'
 complete -c relay -n "__fish_relay_needs_command" -f -a "completions" -d 'Print a shell completion script'
 complete -c relay -n "__fish_relay_needs_command" -f -a "man" -d 'Print the man page (or write every page into a directory)'
@@ -107,6 +112,185 @@ complete -c relay -n "__fish_relay_using_subcommand restore" -l port -d 'HTTP po
 complete -c relay -n "__fish_relay_using_subcommand restore" -l socket -d 'Path of the daemon\'s local socket [env: RELAY_SOCKET]' -r -F
 complete -c relay -n "__fish_relay_using_subcommand restore" -s h -l help -d 'Print help'
 complete -c relay -n "__fish_relay_using_subcommand restore" -s V -l version -d 'Print version'
+complete -c relay -n "__fish_relay_using_subcommand project; and not __fish_seen_subcommand_from list upsert show help" -l home -d 'Data directory (database, token, config.toml) [env: RELAY_HOME]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand project; and not __fish_seen_subcommand_from list upsert show help" -l port -d 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]' -r
+complete -c relay -n "__fish_relay_using_subcommand project; and not __fish_seen_subcommand_from list upsert show help" -l socket -d 'Path of the daemon\'s local socket [env: RELAY_SOCKET]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand project; and not __fish_seen_subcommand_from list upsert show help" -s h -l help -d 'Print help'
+complete -c relay -n "__fish_relay_using_subcommand project; and not __fish_seen_subcommand_from list upsert show help" -s V -l version -d 'Print version'
+complete -c relay -n "__fish_relay_using_subcommand project; and not __fish_seen_subcommand_from list upsert show help" -f -a "list" -d 'List every project with its number of tasks per stage'
+complete -c relay -n "__fish_relay_using_subcommand project; and not __fish_seen_subcommand_from list upsert show help" -f -a "upsert" -d 'Create a project, or change the given fields of an existing one'
+complete -c relay -n "__fish_relay_using_subcommand project; and not __fish_seen_subcommand_from list upsert show help" -f -a "show" -d 'Show a project\'s board: its tasks by stage, current decisions and rules'
+complete -c relay -n "__fish_relay_using_subcommand project; and not __fish_seen_subcommand_from list upsert show help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c relay -n "__fish_relay_using_subcommand project; and __fish_seen_subcommand_from list" -l home -d 'Data directory (database, token, config.toml) [env: RELAY_HOME]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand project; and __fish_seen_subcommand_from list" -l port -d 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]' -r
+complete -c relay -n "__fish_relay_using_subcommand project; and __fish_seen_subcommand_from list" -l socket -d 'Path of the daemon\'s local socket [env: RELAY_SOCKET]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand project; and __fish_seen_subcommand_from list" -l json -d 'Print the answer as JSON (stable field names, for scripts)'
+complete -c relay -n "__fish_relay_using_subcommand project; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help'
+complete -c relay -n "__fish_relay_using_subcommand project; and __fish_seen_subcommand_from list" -s V -l version -d 'Print version'
+complete -c relay -n "__fish_relay_using_subcommand project; and __fish_seen_subcommand_from upsert" -l name -d 'Its name (a new project is named after its slug)' -r
+complete -c relay -n "__fish_relay_using_subcommand project; and __fish_seen_subcommand_from upsert" -l repo -d 'The repository\'s folder on this machine; `-` clears it' -r
+complete -c relay -n "__fish_relay_using_subcommand project; and __fish_seen_subcommand_from upsert" -l description -d 'What the project is; `-` clears it' -r
+complete -c relay -n "__fish_relay_using_subcommand project; and __fish_seen_subcommand_from upsert" -l session -d 'Write as this session (shown in events and answers; `local_<uuid>` for a desktop session)' -r
+complete -c relay -n "__fish_relay_using_subcommand project; and __fish_seen_subcommand_from upsert" -l home -d 'Data directory (database, token, config.toml) [env: RELAY_HOME]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand project; and __fish_seen_subcommand_from upsert" -l port -d 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]' -r
+complete -c relay -n "__fish_relay_using_subcommand project; and __fish_seen_subcommand_from upsert" -l socket -d 'Path of the daemon\'s local socket [env: RELAY_SOCKET]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand project; and __fish_seen_subcommand_from upsert" -l json -d 'Print the answer as JSON (stable field names, for scripts)'
+complete -c relay -n "__fish_relay_using_subcommand project; and __fish_seen_subcommand_from upsert" -s h -l help -d 'Print help'
+complete -c relay -n "__fish_relay_using_subcommand project; and __fish_seen_subcommand_from upsert" -s V -l version -d 'Print version'
+complete -c relay -n "__fish_relay_using_subcommand project; and __fish_seen_subcommand_from show" -l home -d 'Data directory (database, token, config.toml) [env: RELAY_HOME]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand project; and __fish_seen_subcommand_from show" -l port -d 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]' -r
+complete -c relay -n "__fish_relay_using_subcommand project; and __fish_seen_subcommand_from show" -l socket -d 'Path of the daemon\'s local socket [env: RELAY_SOCKET]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand project; and __fish_seen_subcommand_from show" -l json -d 'Print the answer as JSON (stable field names, for scripts)'
+complete -c relay -n "__fish_relay_using_subcommand project; and __fish_seen_subcommand_from show" -s h -l help -d 'Print help'
+complete -c relay -n "__fish_relay_using_subcommand project; and __fish_seen_subcommand_from show" -s V -l version -d 'Print version'
+complete -c relay -n "__fish_relay_using_subcommand project; and __fish_seen_subcommand_from help" -f -a "list" -d 'List every project with its number of tasks per stage'
+complete -c relay -n "__fish_relay_using_subcommand project; and __fish_seen_subcommand_from help" -f -a "upsert" -d 'Create a project, or change the given fields of an existing one'
+complete -c relay -n "__fish_relay_using_subcommand project; and __fish_seen_subcommand_from help" -f -a "show" -d 'Show a project\'s board: its tasks by stage, current decisions and rules'
+complete -c relay -n "__fish_relay_using_subcommand project; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c relay -n "__fish_relay_using_subcommand task; and not __fish_seen_subcommand_from list show create update stage bind unbind report help" -l home -d 'Data directory (database, token, config.toml) [env: RELAY_HOME]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand task; and not __fish_seen_subcommand_from list show create update stage bind unbind report help" -l port -d 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]' -r
+complete -c relay -n "__fish_relay_using_subcommand task; and not __fish_seen_subcommand_from list show create update stage bind unbind report help" -l socket -d 'Path of the daemon\'s local socket [env: RELAY_SOCKET]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand task; and not __fish_seen_subcommand_from list show create update stage bind unbind report help" -s h -l help -d 'Print help'
+complete -c relay -n "__fish_relay_using_subcommand task; and not __fish_seen_subcommand_from list show create update stage bind unbind report help" -s V -l version -d 'Print version'
+complete -c relay -n "__fish_relay_using_subcommand task; and not __fish_seen_subcommand_from list show create update stage bind unbind report help" -f -a "list" -d 'List tasks, filtered by project, stage and bound session'
+complete -c relay -n "__fish_relay_using_subcommand task; and not __fish_seen_subcommand_from list show create update stage bind unbind report help" -f -a "show" -d 'Show a task with its newest reports, decisions, bindings and tracker history'
+complete -c relay -n "__fish_relay_using_subcommand task; and not __fish_seen_subcommand_from list show create update stage bind unbind report help" -f -a "create" -d 'Create a task in a project (in stage plan unless --set stage=… says otherwise)'
+complete -c relay -n "__fish_relay_using_subcommand task; and not __fish_seen_subcommand_from list show create update stage bind unbind report help" -f -a "update" -d 'Change fields of a task (a stage among them goes through the working rules)'
+complete -c relay -n "__fish_relay_using_subcommand task; and not __fish_seen_subcommand_from list show create update stage bind unbind report help" -f -a "stage" -d 'Move a task to a stage; the working rules may warn (on stderr) or refuse (exit 1)'
+complete -c relay -n "__fish_relay_using_subcommand task; and not __fish_seen_subcommand_from list show create update stage bind unbind report help" -f -a "bind" -d 'Bind a session to a task (a task has at most one)'
+complete -c relay -n "__fish_relay_using_subcommand task; and not __fish_seen_subcommand_from list show create update stage bind unbind report help" -f -a "unbind" -d 'Unbind the task\'s session'
+complete -c relay -n "__fish_relay_using_subcommand task; and not __fish_seen_subcommand_from list show create update stage bind unbind report help" -f -a "report" -d 'Add a report to a task (first line ideally `state · size · gist`)'
+complete -c relay -n "__fish_relay_using_subcommand task; and not __fish_seen_subcommand_from list show create update stage bind unbind report help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from list" -s p -l project -d 'Only this project\'s tasks' -r
+complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from list" -l stage -d 'Only tasks in this stage' -r -f -a "plan\t''
+dev\t''
+review\t''
+test\t''
+live\t''
+done\t''"
+complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from list" -l session -d 'Only tasks bound to this session (name or alias)' -r
+complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from list" -s n -l limit -d 'At most this many tasks' -r
+complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from list" -l home -d 'Data directory (database, token, config.toml) [env: RELAY_HOME]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from list" -l port -d 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]' -r
+complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from list" -l socket -d 'Path of the daemon\'s local socket [env: RELAY_SOCKET]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from list" -l json -d 'Print the answer as JSON (stable field names, for scripts)'
+complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help'
+complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from list" -s V -l version -d 'Print version'
+complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from show" -l home -d 'Data directory (database, token, config.toml) [env: RELAY_HOME]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from show" -l port -d 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]' -r
+complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from show" -l socket -d 'Path of the daemon\'s local socket [env: RELAY_SOCKET]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from show" -l json -d 'Print the answer as JSON (stable field names, for scripts)'
+complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from show" -s h -l help -d 'Print help'
+complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from show" -s V -l version -d 'Print version'
+complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from create" -s p -l project -d 'The project\'s slug' -r
+complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from create" -l set -d 'Also set a field (repeatable)' -r
+complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from create" -l bind -d 'Bind this session to the new task' -r
+complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from create" -l session -d 'Write as this session (shown in events and answers; `local_<uuid>` for a desktop session)' -r
+complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from create" -l home -d 'Data directory (database, token, config.toml) [env: RELAY_HOME]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from create" -l port -d 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]' -r
+complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from create" -l socket -d 'Path of the daemon\'s local socket [env: RELAY_SOCKET]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from create" -l json -d 'Print the answer as JSON (stable field names, for scripts)'
+complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from create" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from create" -s V -l version -d 'Print version'
+complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from update" -l set -d 'Set a field (repeatable)' -r
+complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from update" -l expected-version -d 'Refuse (exit 1) when someone wrote the task since you read this version' -r
+complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from update" -l session -d 'Write as this session (shown in events and answers; `local_<uuid>` for a desktop session)' -r
+complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from update" -l home -d 'Data directory (database, token, config.toml) [env: RELAY_HOME]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from update" -l port -d 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]' -r
+complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from update" -l socket -d 'Path of the daemon\'s local socket [env: RELAY_SOCKET]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from update" -l json -d 'Print the answer as JSON (stable field names, for scripts)'
+complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from update" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from update" -s V -l version -d 'Print version'
+complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from stage" -l note -d 'A note on the new stage; `-` clears it' -r
+complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from stage" -l next-step -d 'What happens next; `-` clears it' -r
+complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from stage" -l waiting-on -d 'Who acts next; `-` clears it' -r
+complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from stage" -l expected-version -d 'Refuse (exit 1) when someone wrote the task since you read this version' -r
+complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from stage" -l session -d 'Write as this session (shown in events and answers; `local_<uuid>` for a desktop session)' -r
+complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from stage" -l home -d 'Data directory (database, token, config.toml) [env: RELAY_HOME]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from stage" -l port -d 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]' -r
+complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from stage" -l socket -d 'Path of the daemon\'s local socket [env: RELAY_SOCKET]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from stage" -l json -d 'Print the answer as JSON (stable field names, for scripts)'
+complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from stage" -s h -l help -d 'Print help'
+complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from stage" -s V -l version -d 'Print version'
+complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from bind" -l session -d 'Write as this session (shown in events and answers; `local_<uuid>` for a desktop session)' -r
+complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from bind" -l home -d 'Data directory (database, token, config.toml) [env: RELAY_HOME]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from bind" -l port -d 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]' -r
+complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from bind" -l socket -d 'Path of the daemon\'s local socket [env: RELAY_SOCKET]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from bind" -l json -d 'Print the answer as JSON (stable field names, for scripts)'
+complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from bind" -s h -l help -d 'Print help'
+complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from bind" -s V -l version -d 'Print version'
+complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from unbind" -l session -d 'Write as this session (shown in events and answers; `local_<uuid>` for a desktop session)' -r
+complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from unbind" -l home -d 'Data directory (database, token, config.toml) [env: RELAY_HOME]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from unbind" -l port -d 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]' -r
+complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from unbind" -l socket -d 'Path of the daemon\'s local socket [env: RELAY_SOCKET]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from unbind" -l json -d 'Print the answer as JSON (stable field names, for scripts)'
+complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from unbind" -s h -l help -d 'Print help'
+complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from unbind" -s V -l version -d 'Print version'
+complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from report" -l next-step -d 'What happens next (saved with the report); `-` clears it' -r
+complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from report" -l waiting-on -d 'Who acts next (saved with the report); `-` clears it' -r
+complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from report" -l progress -d 'The running summary of the work so far (saved with the report); `-` clears it' -r
+complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from report" -l session -d 'Write as this session (shown in events and answers; `local_<uuid>` for a desktop session)' -r
+complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from report" -l home -d 'Data directory (database, token, config.toml) [env: RELAY_HOME]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from report" -l port -d 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]' -r
+complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from report" -l socket -d 'Path of the daemon\'s local socket [env: RELAY_SOCKET]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from report" -l json -d 'Print the answer as JSON (stable field names, for scripts)'
+complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from report" -s h -l help -d 'Print help'
+complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from report" -s V -l version -d 'Print version'
+complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from help" -f -a "list" -d 'List tasks, filtered by project, stage and bound session'
+complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from help" -f -a "show" -d 'Show a task with its newest reports, decisions, bindings and tracker history'
+complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from help" -f -a "create" -d 'Create a task in a project (in stage plan unless --set stage=… says otherwise)'
+complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from help" -f -a "update" -d 'Change fields of a task (a stage among them goes through the working rules)'
+complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from help" -f -a "stage" -d 'Move a task to a stage; the working rules may warn (on stderr) or refuse (exit 1)'
+complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from help" -f -a "bind" -d 'Bind a session to a task (a task has at most one)'
+complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from help" -f -a "unbind" -d 'Unbind the task\'s session'
+complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from help" -f -a "report" -d 'Add a report to a task (first line ideally `state · size · gist`)'
+complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c relay -n "__fish_relay_using_subcommand decision; and not __fish_seen_subcommand_from add help" -l home -d 'Data directory (database, token, config.toml) [env: RELAY_HOME]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand decision; and not __fish_seen_subcommand_from add help" -l port -d 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]' -r
+complete -c relay -n "__fish_relay_using_subcommand decision; and not __fish_seen_subcommand_from add help" -l socket -d 'Path of the daemon\'s local socket [env: RELAY_SOCKET]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand decision; and not __fish_seen_subcommand_from add help" -s h -l help -d 'Print help'
+complete -c relay -n "__fish_relay_using_subcommand decision; and not __fish_seen_subcommand_from add help" -s V -l version -d 'Print version'
+complete -c relay -n "__fish_relay_using_subcommand decision; and not __fish_seen_subcommand_from add help" -f -a "add" -d 'Record a decision for a project, or for one of its tasks with --task'
+complete -c relay -n "__fish_relay_using_subcommand decision; and not __fish_seen_subcommand_from add help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c relay -n "__fish_relay_using_subcommand decision; and __fish_seen_subcommand_from add" -s p -l project -d 'The project (taken from --task when not given)' -r
+complete -c relay -n "__fish_relay_using_subcommand decision; and __fish_seen_subcommand_from add" -l task -d 'The task the decision is about' -r
+complete -c relay -n "__fish_relay_using_subcommand decision; and __fish_seen_subcommand_from add" -l decided-by -d 'Who decided' -r
+complete -c relay -n "__fish_relay_using_subcommand decision; and __fish_seen_subcommand_from add" -l source -d 'Where it came from (a report, a message, …)' -r
+complete -c relay -n "__fish_relay_using_subcommand decision; and __fish_seen_subcommand_from add" -l session -d 'Write as this session (shown in events and answers; `local_<uuid>` for a desktop session)' -r
+complete -c relay -n "__fish_relay_using_subcommand decision; and __fish_seen_subcommand_from add" -l home -d 'Data directory (database, token, config.toml) [env: RELAY_HOME]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand decision; and __fish_seen_subcommand_from add" -l port -d 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]' -r
+complete -c relay -n "__fish_relay_using_subcommand decision; and __fish_seen_subcommand_from add" -l socket -d 'Path of the daemon\'s local socket [env: RELAY_SOCKET]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand decision; and __fish_seen_subcommand_from add" -l json -d 'Print the answer as JSON (stable field names, for scripts)'
+complete -c relay -n "__fish_relay_using_subcommand decision; and __fish_seen_subcommand_from add" -s h -l help -d 'Print help'
+complete -c relay -n "__fish_relay_using_subcommand decision; and __fish_seen_subcommand_from add" -s V -l version -d 'Print version'
+complete -c relay -n "__fish_relay_using_subcommand decision; and __fish_seen_subcommand_from help" -f -a "add" -d 'Record a decision for a project, or for one of its tasks with --task'
+complete -c relay -n "__fish_relay_using_subcommand decision; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c relay -n "__fish_relay_using_subcommand events" -l since -d 'Only events after this event id' -r
+complete -c relay -n "__fish_relay_using_subcommand events" -s p -l project -d 'Only events of this project' -r
+complete -c relay -n "__fish_relay_using_subcommand events" -s n -l limit -d 'Stop after this many events (without --follow)' -r
+complete -c relay -n "__fish_relay_using_subcommand events" -l home -d 'Data directory (database, token, config.toml) [env: RELAY_HOME]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand events" -l port -d 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]' -r
+complete -c relay -n "__fish_relay_using_subcommand events" -l socket -d 'Path of the daemon\'s local socket [env: RELAY_SOCKET]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand events" -s f -l follow -d 'Keep printing new events as they happen'
+complete -c relay -n "__fish_relay_using_subcommand events" -l json -d 'Print the answer as JSON (stable field names, for scripts)'
+complete -c relay -n "__fish_relay_using_subcommand events" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c relay -n "__fish_relay_using_subcommand events" -s V -l version -d 'Print version'
+complete -c relay -n "__fish_relay_using_subcommand rules; and not __fish_seen_subcommand_from show help" -l home -d 'Data directory (database, token, config.toml) [env: RELAY_HOME]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand rules; and not __fish_seen_subcommand_from show help" -l port -d 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]' -r
+complete -c relay -n "__fish_relay_using_subcommand rules; and not __fish_seen_subcommand_from show help" -l socket -d 'Path of the daemon\'s local socket [env: RELAY_SOCKET]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand rules; and not __fish_seen_subcommand_from show help" -s h -l help -d 'Print help'
+complete -c relay -n "__fish_relay_using_subcommand rules; and not __fish_seen_subcommand_from show help" -s V -l version -d 'Print version'
+complete -c relay -n "__fish_relay_using_subcommand rules; and not __fish_seen_subcommand_from show help" -f -a "show" -d 'Print the working rules in force (a project\'s, or the global ones)'
+complete -c relay -n "__fish_relay_using_subcommand rules; and not __fish_seen_subcommand_from show help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c relay -n "__fish_relay_using_subcommand rules; and __fish_seen_subcommand_from show" -s p -l project -d 'The rules of this project (global rules plus its override)' -r
+complete -c relay -n "__fish_relay_using_subcommand rules; and __fish_seen_subcommand_from show" -l home -d 'Data directory (database, token, config.toml) [env: RELAY_HOME]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand rules; and __fish_seen_subcommand_from show" -l port -d 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]' -r
+complete -c relay -n "__fish_relay_using_subcommand rules; and __fish_seen_subcommand_from show" -l socket -d 'Path of the daemon\'s local socket [env: RELAY_SOCKET]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand rules; and __fish_seen_subcommand_from show" -l json -d 'Print the answer as JSON (stable field names, for scripts)'
+complete -c relay -n "__fish_relay_using_subcommand rules; and __fish_seen_subcommand_from show" -s h -l help -d 'Print help'
+complete -c relay -n "__fish_relay_using_subcommand rules; and __fish_seen_subcommand_from show" -s V -l version -d 'Print version'
+complete -c relay -n "__fish_relay_using_subcommand rules; and __fish_seen_subcommand_from help" -f -a "show" -d 'Print the working rules in force (a project\'s, or the global ones)'
+complete -c relay -n "__fish_relay_using_subcommand rules; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c relay -n "__fish_relay_using_subcommand doctor" -l home -d 'Data directory (database, token, config.toml) [env: RELAY_HOME]' -r -F
 complete -c relay -n "__fish_relay_using_subcommand doctor" -l port -d 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]' -r
 complete -c relay -n "__fish_relay_using_subcommand doctor" -l socket -d 'Path of the daemon\'s local socket [env: RELAY_SOCKET]' -r -F
@@ -124,17 +308,35 @@ complete -c relay -n "__fish_relay_using_subcommand man" -l port -d 'HTTP port o
 complete -c relay -n "__fish_relay_using_subcommand man" -l socket -d 'Path of the daemon\'s local socket [env: RELAY_SOCKET]' -r -F
 complete -c relay -n "__fish_relay_using_subcommand man" -s h -l help -d 'Print help'
 complete -c relay -n "__fish_relay_using_subcommand man" -s V -l version -d 'Print version'
-complete -c relay -n "__fish_relay_using_subcommand help; and not __fish_seen_subcommand_from demo daemon token backup restore doctor completions man help" -f -a "demo" -d 'Open the terminal window on a demo data directory of its own'
-complete -c relay -n "__fish_relay_using_subcommand help; and not __fish_seen_subcommand_from demo daemon token backup restore doctor completions man help" -f -a "daemon" -d 'Run, start, stop and inspect the relayd daemon'
-complete -c relay -n "__fish_relay_using_subcommand help; and not __fish_seen_subcommand_from demo daemon token backup restore doctor completions man help" -f -a "token" -d 'Print the API token agents and scripts send as `Authorization: Bearer`'
-complete -c relay -n "__fish_relay_using_subcommand help; and not __fish_seen_subcommand_from demo daemon token backup restore doctor completions man help" -f -a "backup" -d 'Write an online backup of the database while relayd keeps running'
-complete -c relay -n "__fish_relay_using_subcommand help; and not __fish_seen_subcommand_from demo daemon token backup restore doctor completions man help" -f -a "restore" -d 'Replace the database with a backup (relayd must be stopped)'
-complete -c relay -n "__fish_relay_using_subcommand help; and not __fish_seen_subcommand_from demo daemon token backup restore doctor completions man help" -f -a "doctor" -d 'Check the daemon, data directory, token, socket, HTTP port and store; exit 1 on a failure'
-complete -c relay -n "__fish_relay_using_subcommand help; and not __fish_seen_subcommand_from demo daemon token backup restore doctor completions man help" -f -a "completions" -d 'Print a shell completion script'
-complete -c relay -n "__fish_relay_using_subcommand help; and not __fish_seen_subcommand_from demo daemon token backup restore doctor completions man help" -f -a "man" -d 'Print the man page (or write every page into a directory)'
-complete -c relay -n "__fish_relay_using_subcommand help; and not __fish_seen_subcommand_from demo daemon token backup restore doctor completions man help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c relay -n "__fish_relay_using_subcommand help; and not __fish_seen_subcommand_from demo daemon token backup restore project task decision events rules doctor completions man help" -f -a "demo" -d 'Open the terminal window on a demo data directory of its own'
+complete -c relay -n "__fish_relay_using_subcommand help; and not __fish_seen_subcommand_from demo daemon token backup restore project task decision events rules doctor completions man help" -f -a "daemon" -d 'Run, start, stop and inspect the relayd daemon'
+complete -c relay -n "__fish_relay_using_subcommand help; and not __fish_seen_subcommand_from demo daemon token backup restore project task decision events rules doctor completions man help" -f -a "token" -d 'Print the API token agents and scripts send as `Authorization: Bearer`'
+complete -c relay -n "__fish_relay_using_subcommand help; and not __fish_seen_subcommand_from demo daemon token backup restore project task decision events rules doctor completions man help" -f -a "backup" -d 'Write an online backup of the database while relayd keeps running'
+complete -c relay -n "__fish_relay_using_subcommand help; and not __fish_seen_subcommand_from demo daemon token backup restore project task decision events rules doctor completions man help" -f -a "restore" -d 'Replace the database with a backup (relayd must be stopped)'
+complete -c relay -n "__fish_relay_using_subcommand help; and not __fish_seen_subcommand_from demo daemon token backup restore project task decision events rules doctor completions man help" -f -a "project" -d 'Projects: list them with their tasks per stage, create or change one, show its board'
+complete -c relay -n "__fish_relay_using_subcommand help; and not __fish_seen_subcommand_from demo daemon token backup restore project task decision events rules doctor completions man help" -f -a "task" -d 'Tasks: list, show, create, change, move to a stage, bind to a session, report on'
+complete -c relay -n "__fish_relay_using_subcommand help; and not __fish_seen_subcommand_from demo daemon token backup restore project task decision events rules doctor completions man help" -f -a "decision" -d 'Decisions recorded for a project or one of its tasks'
+complete -c relay -n "__fish_relay_using_subcommand help; and not __fish_seen_subcommand_from demo daemon token backup restore project task decision events rules doctor completions man help" -f -a "events" -d 'Print the event log (what happened on the board), optionally following it'
+complete -c relay -n "__fish_relay_using_subcommand help; and not __fish_seen_subcommand_from demo daemon token backup restore project task decision events rules doctor completions man help" -f -a "rules" -d 'The working rules agents follow: report format and what a stage move needs'
+complete -c relay -n "__fish_relay_using_subcommand help; and not __fish_seen_subcommand_from demo daemon token backup restore project task decision events rules doctor completions man help" -f -a "doctor" -d 'Check the daemon, data directory, token, socket, HTTP port and store; exit 1 on a failure'
+complete -c relay -n "__fish_relay_using_subcommand help; and not __fish_seen_subcommand_from demo daemon token backup restore project task decision events rules doctor completions man help" -f -a "completions" -d 'Print a shell completion script'
+complete -c relay -n "__fish_relay_using_subcommand help; and not __fish_seen_subcommand_from demo daemon token backup restore project task decision events rules doctor completions man help" -f -a "man" -d 'Print the man page (or write every page into a directory)'
+complete -c relay -n "__fish_relay_using_subcommand help; and not __fish_seen_subcommand_from demo daemon token backup restore project task decision events rules doctor completions man help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c relay -n "__fish_relay_using_subcommand help; and __fish_seen_subcommand_from daemon" -f -a "run" -d 'Run relayd in the foreground (for service managers; Ctrl-C stops it)'
 complete -c relay -n "__fish_relay_using_subcommand help; and __fish_seen_subcommand_from daemon" -f -a "start" -d 'Start relayd in the background unless it is running'
 complete -c relay -n "__fish_relay_using_subcommand help; and __fish_seen_subcommand_from daemon" -f -a "stop" -d 'Stop relayd gracefully'
 complete -c relay -n "__fish_relay_using_subcommand help; and __fish_seen_subcommand_from daemon" -f -a "status" -d 'Show whether relayd runs, its pid, listeners and store; exit 3 when it does not run'
 complete -c relay -n "__fish_relay_using_subcommand help; and __fish_seen_subcommand_from daemon" -f -a "logs" -d 'Print relayd\'s log'
+complete -c relay -n "__fish_relay_using_subcommand help; and __fish_seen_subcommand_from project" -f -a "list" -d 'List every project with its number of tasks per stage'
+complete -c relay -n "__fish_relay_using_subcommand help; and __fish_seen_subcommand_from project" -f -a "upsert" -d 'Create a project, or change the given fields of an existing one'
+complete -c relay -n "__fish_relay_using_subcommand help; and __fish_seen_subcommand_from project" -f -a "show" -d 'Show a project\'s board: its tasks by stage, current decisions and rules'
+complete -c relay -n "__fish_relay_using_subcommand help; and __fish_seen_subcommand_from task" -f -a "list" -d 'List tasks, filtered by project, stage and bound session'
+complete -c relay -n "__fish_relay_using_subcommand help; and __fish_seen_subcommand_from task" -f -a "show" -d 'Show a task with its newest reports, decisions, bindings and tracker history'
+complete -c relay -n "__fish_relay_using_subcommand help; and __fish_seen_subcommand_from task" -f -a "create" -d 'Create a task in a project (in stage plan unless --set stage=… says otherwise)'
+complete -c relay -n "__fish_relay_using_subcommand help; and __fish_seen_subcommand_from task" -f -a "update" -d 'Change fields of a task (a stage among them goes through the working rules)'
+complete -c relay -n "__fish_relay_using_subcommand help; and __fish_seen_subcommand_from task" -f -a "stage" -d 'Move a task to a stage; the working rules may warn (on stderr) or refuse (exit 1)'
+complete -c relay -n "__fish_relay_using_subcommand help; and __fish_seen_subcommand_from task" -f -a "bind" -d 'Bind a session to a task (a task has at most one)'
+complete -c relay -n "__fish_relay_using_subcommand help; and __fish_seen_subcommand_from task" -f -a "unbind" -d 'Unbind the task\'s session'
+complete -c relay -n "__fish_relay_using_subcommand help; and __fish_seen_subcommand_from task" -f -a "report" -d 'Add a report to a task (first line ideally `state · size · gist`)'
+complete -c relay -n "__fish_relay_using_subcommand help; and __fish_seen_subcommand_from decision" -f -a "add" -d 'Record a decision for a project, or for one of its tasks with --task'
+complete -c relay -n "__fish_relay_using_subcommand help; and __fish_seen_subcommand_from rules" -f -a "show" -d 'Print the working rules in force (a project\'s, or the global ones)'

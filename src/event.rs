@@ -30,6 +30,17 @@ impl EventKind {
         EventKind::DaemonStarted,
         EventKind::DaemonStopped,
         EventKind::BackupCreated,
+        EventKind::ProjectCreated,
+        EventKind::ProjectUpdated,
+        EventKind::TaskCreated,
+        EventKind::TaskUpdated,
+        EventKind::TaskStageChanged,
+        EventKind::TaskSessionBound,
+        EventKind::TaskSessionUnbound,
+        EventKind::TaskTrackerUnlogged,
+        EventKind::ReportAdded,
+        EventKind::DecisionAdded,
+        EventKind::SessionAliasAdded,
     ];
 
     /// The wire name, `<area>.<past tense>`.
@@ -59,20 +70,34 @@ impl EventKind {
             EventKind::DaemonStopped => "relayd shut down gracefully (data: pid)",
             EventKind::BackupCreated => "an online backup was written (subject: path; data: bytes)",
             EventKind::ProjectCreated => "a project was created (subject: slug; data: project, name)",
-            EventKind::ProjectUpdated => "a project's name, repo path or description changed (data: project, changed)",
+            EventKind::ProjectUpdated => {
+                "a project's name, repo path or description changed (data: project, changed)"
+            }
             EventKind::TaskCreated => "a task was created (subject: key; data: project, title, stage, actor)",
-            EventKind::TaskUpdated => "task fields changed (subject: key; data: project, changed, version, actor)",
+            EventKind::TaskUpdated => {
+                "task fields changed (subject: key; data: project, changed, version, actor)"
+            }
             EventKind::TaskStageChanged => {
                 "a task moved to another stage (subject: key; data: project, from, to, warnings, actor)"
             }
-            EventKind::TaskSessionBound => "a session was bound to a task (subject: key; data: project, session, previous)",
-            EventKind::TaskSessionUnbound => "a task's session was unbound (subject: key; data: project, session)",
+            EventKind::TaskSessionBound => {
+                "a session was bound to a task (subject: key; data: project, session, previous)"
+            }
+            EventKind::TaskSessionUnbound => {
+                "a task's session was unbound (subject: key; data: project, session)"
+            }
             EventKind::TaskTrackerUnlogged => {
                 "new work cleared a task's \"logged in the tracker\" mark (subject: key; data: project, tracker_ref, reason)"
             }
-            EventKind::ReportAdded => "a report was added (subject: key; data: project, report, summary, state, size)",
-            EventKind::DecisionAdded => "a decision was recorded (subject: key or slug; data: project, decision, text)",
-            EventKind::SessionAliasAdded => "a plain name became an alias of a desktop session (data: alias, session)",
+            EventKind::ReportAdded => {
+                "a report was added (subject: key; data: project, report, summary, state, size)"
+            }
+            EventKind::DecisionAdded => {
+                "a decision was recorded (subject: key or slug; data: project, decision, text)"
+            }
+            EventKind::SessionAliasAdded => {
+                "a plain name became an alias of a desktop session (data: alias, session)"
+            }
         }
     }
 
@@ -106,6 +131,38 @@ impl fmt::Display for EventKind {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// An exhaustive match: adding a variant without listing it in `ALL` fails here.
+    fn listed(kind: EventKind) -> bool {
+        match kind {
+            EventKind::DaemonStarted
+            | EventKind::DaemonStopped
+            | EventKind::BackupCreated
+            | EventKind::ProjectCreated
+            | EventKind::ProjectUpdated
+            | EventKind::TaskCreated
+            | EventKind::TaskUpdated
+            | EventKind::TaskStageChanged
+            | EventKind::TaskSessionBound
+            | EventKind::TaskSessionUnbound
+            | EventKind::TaskTrackerUnlogged
+            | EventKind::ReportAdded
+            | EventKind::DecisionAdded
+            | EventKind::SessionAliasAdded => EventKind::ALL.contains(&kind),
+        }
+    }
+
+    #[test]
+    fn every_variant_is_listed_once_in_all() {
+        let names: std::collections::BTreeSet<&str> = EventKind::ALL.iter().map(|k| k.as_str()).collect();
+        assert_eq!(names.len(), EventKind::ALL.len(), "no kind listed twice");
+        assert!(EventKind::ALL.iter().all(|k| listed(*k)));
+        assert_eq!(
+            EventKind::ALL.len(),
+            14,
+            "update `listed` and this count with a new kind"
+        );
+    }
 
     #[test]
     fn every_kind_round_trips_through_its_wire_name() {

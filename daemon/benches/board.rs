@@ -20,7 +20,10 @@ use relayd::store::Store;
 use relayd::token::Token;
 
 async fn daemon(home: &std::path::Path) -> DaemonHandle {
-    let flags = Flags { home: Some(home.to_path_buf()), ..Flags::default() };
+    let flags = Flags {
+        home: Some(home.to_path_buf()),
+        ..Flags::default()
+    };
     let config = Config::load_with(&flags, |_| None).unwrap();
     std::fs::create_dir_all(home).unwrap();
     let store = Store::open(&config.data_dir.db()).await.unwrap();
@@ -30,12 +33,24 @@ async fn daemon(home: &std::path::Path) -> DaemonHandle {
 }
 
 async fn project(handle: &DaemonHandle, slug: &str) {
-    let input = ProjectInput { slug: slug.into(), name: Some(slug.into()), ..ProjectInput::default() };
-    handle.board().upsert_project(input, &Actor::via("bench")).await.unwrap();
+    let input = ProjectInput {
+        slug: slug.into(),
+        name: Some(slug.into()),
+        ..ProjectInput::default()
+    };
+    handle
+        .board()
+        .upsert_project(input, &Actor::via("bench"))
+        .await
+        .unwrap();
 }
 
 fn new_task(project: &str, title: String) -> NewTask {
-    NewTask { project: project.into(), title, ..NewTask::default() }
+    NewTask {
+        project: project.into(),
+        title,
+        ..NewTask::default()
+    }
 }
 
 fn summary(mut samples: Vec<Duration>) -> (Duration, Duration, Duration) {
@@ -62,7 +77,10 @@ async fn main() {
         let stage = ["plan", "dev", "review", "test", "live", "done"][n % 6];
         let mut task = new_task("big", format!("Task number {n} with a realistic title"));
         task.fields.push(("stage".into(), serde_json::json!(stage)));
-        task.fields.push(("next_step".into(), serde_json::json!("write the tests and open the pull request")));
+        task.fields.push((
+            "next_step".into(),
+            serde_json::json!("write the tests and open the pull request"),
+        ));
         handle.board().create_task(task, &actor).await.unwrap();
     }
     handle.board().snapshot("big").await.unwrap();
@@ -80,7 +98,11 @@ async fn main() {
     let mut create_times = Vec::new();
     for n in 0..creates {
         let began = Instant::now();
-        handle.board().create_task(new_task("solo", format!("t{n}")), &actor).await.unwrap();
+        handle
+            .board()
+            .create_task(new_task("solo", format!("t{n}")), &actor)
+            .await
+            .unwrap();
         create_times.push(began.elapsed());
     }
     let (create_p50, create_p95, create_p99) = summary(create_times);
@@ -93,10 +115,17 @@ async fn main() {
         .map(|w| {
             let handle = handle.clone();
             tokio::spawn(async move {
-                let actor = Actor { session: Some(format!("agent-{w}")), session_title: None, via: "bench" };
+                let actor = Actor {
+                    session: Some(format!("agent-{w}")),
+                    session_title: None,
+                    via: "bench",
+                };
                 let mut keys = Vec::new();
                 for n in 0..20 {
-                    let task = handle.board().create_task(new_task("crowd", format!("w{w} n{n}")), &actor).await;
+                    let task = handle
+                        .board()
+                        .create_task(new_task("crowd", format!("w{w} n{n}")), &actor)
+                        .await;
                     keys.push(task.map(|t| t.value.key).map_err(|e| e.to_string()));
                 }
                 keys
@@ -114,12 +143,25 @@ async fn main() {
     let ids: Vec<i64> = events.iter().map(|e| e.id).collect();
     let gap_free = ids.windows(2).all(|w| w[1] == w[0] + 1) && ids.first() == Some(&(head + 1));
 
-    println!("machine: {} cores; {tasks} tasks in the snapshot project", std::thread::available_parallelism().map(|n| n.get()).unwrap_or(0));
+    println!(
+        "machine: {} cores; {tasks} tasks in the snapshot project",
+        std::thread::available_parallelism().map(|n| n.get()).unwrap_or(0)
+    );
     println!();
     println!("| measure | median | p95 | p99 | target |");
     println!("|---|---|---|---|---|");
-    println!("| `project_snapshot`, {tasks} tasks (service) | {} | {} | {} | < 20 ms |", ms(snap_p50), ms(snap_p95), ms(snap_p99));
-    println!("| `task_create` (service, one writer) | {} | {} | {} | p95 < 5 ms (through MCP) |", ms(create_p50), ms(create_p95), ms(create_p99));
+    println!(
+        "| `project_snapshot`, {tasks} tasks (service) | {} | {} | {} | < 20 ms |",
+        ms(snap_p50),
+        ms(snap_p95),
+        ms(snap_p99)
+    );
+    println!(
+        "| `task_create` (service, one writer) | {} | {} | {} | p95 < 5 ms (through MCP) |",
+        ms(create_p50),
+        ms(create_p95),
+        ms(create_p99)
+    );
     println!();
     println!(
         "50 concurrent writers × 20 tasks: {} tasks in {:.0} ms, {} distinct keys, {} errors, {} events, ids unique and gap-free: {gap_free}",

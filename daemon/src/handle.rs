@@ -123,7 +123,11 @@ impl DaemonHandle {
 
     /// True the first time `what` is asked about in this run: for warnings logged once.
     pub fn first_warning(&self, what: &str) -> bool {
-        self.0.warned.lock().map(|mut seen| seen.insert(what.to_owned())).unwrap_or(false)
+        self.0
+            .warned
+            .lock()
+            .map(|mut seen| seen.insert(what.to_owned()))
+            .unwrap_or(false)
     }
 
     /// Asks every component to stop; idempotent.

@@ -4,6 +4,7 @@
 
 pub mod board;
 pub mod bus;
+pub mod coord;
 mod daemon;
 pub mod error;
 mod fsutil;
@@ -11,6 +12,7 @@ pub mod handle;
 pub mod http;
 pub mod lock;
 pub mod logging;
+pub mod mcp;
 pub mod rpc;
 mod socket;
 pub mod store;

@@ -3,8 +3,10 @@
 
 use std::path::PathBuf;
 
+use clap::builder::PossibleValuesParser;
 use clap::{Args, Parser, Subcommand};
 use clap_complete::Shell;
+use relay_core::board::{Stage, TASK_FIELDS};
 
 /// relay: one daemon and one terminal for running several AI coding agents on the same code.
 ///
@@ -63,6 +65,32 @@ pub enum Command {
         #[arg(long, short, value_name = "FILE")]
         input: PathBuf,
     },
+    /// Projects: list them with their tasks per stage, create or change one, show its board
+    Project {
+        #[command(subcommand)]
+        action: ProjectCommand,
+    },
+    /// Tasks: list, show, create, change, move to a stage, bind to a session, report on
+    Task {
+        #[command(subcommand)]
+        action: TaskCommand,
+    },
+    /// Decisions recorded for a project or one of its tasks
+    Decision {
+        #[command(subcommand)]
+        action: DecisionCommand,
+    },
+    /// Print the event log (what happened on the board), optionally following it
+    ///
+    /// Events are printed oldest first, one per line; with --json each line is one JSON object
+    /// (`id`, `kind`, `at_ms`, `subject`, `data`). With --follow, relay keeps printing new events until
+    /// it is interrupted; when relayd stops, it exits 3 naming the last event id to resume from.
+    Events(EventsArgs),
+    /// The working rules agents follow: report format and what a stage move needs
+    Rules {
+        #[command(subcommand)]
+        action: RulesCommand,
+    },
     /// Check the daemon, data directory, token, socket, HTTP port and store; exit 1 on a failure
     Doctor {
         /// Print the checks as JSON
@@ -105,4 +133,283 @@ pub enum DaemonCommand {
         #[arg(long, short)]
         follow: bool,
     },
+}
+
+/// `--json`, on every board command.
+#[derive(Args, Debug, Clone, Copy, Default)]
+pub struct OutputArgs {
+    /// Print the answer as JSON (stable field names, for scripts)
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Who is writing, on every board write.
+#[derive(Args, Debug, Clone, Default)]
+pub struct WriterArgs {
+    /// Write as this session (shown in events and answers; `local_<uuid>` for a desktop session)
+    #[arg(long, value_name = "NAME")]
+    pub session: Option<String>,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum ProjectCommand {
+    /// List every project with its number of tasks per stage
+    List {
+        #[command(flatten)]
+        output: OutputArgs,
+    },
+    /// Create a project, or change the given fields of an existing one
+    Upsert(ProjectUpsertArgs),
+    /// Show a project's board: its tasks by stage, current decisions and rules
+    Show {
+        /// The project's slug
+        slug: String,
+        #[command(flatten)]
+        output: OutputArgs,
+    },
+}
+
+#[derive(Subcommand, Debug)]
+pub enum TaskCommand {
+    /// List tasks, filtered by project, stage and bound session
+    List(TaskListArgs),
+    /// Show a task with its newest reports, decisions, bindings and tracker history
+    Show {
+        /// The task's key, e.g. acme-12
+        key: String,
+        #[command(flatten)]
+        output: OutputArgs,
+    },
+    /// Create a task in a project (in stage plan unless --set stage=… says otherwise)
+    Create(TaskCreateArgs),
+    /// Change fields of a task (a stage among them goes through the working rules)
+    Update(TaskUpdateArgs),
+    /// Move a task to a stage; the working rules may warn (on stderr) or refuse (exit 1)
+    Stage(TaskStageArgs),
+    /// Bind a session to a task (a task has at most one)
+    Bind {
+        /// The task's key, e.g. acme-12
+        key: String,
+        /// The session to bind: a name, or a desktop session id (local_…)
+        #[arg(value_name = "SESSION")]
+        target: String,
+        #[command(flatten)]
+        writer: WriterArgs,
+        #[command(flatten)]
+        output: OutputArgs,
+    },
+    /// Unbind the task's session
+    Unbind {
+        /// The task's key, e.g. acme-12
+        key: String,
+        #[command(flatten)]
+        writer: WriterArgs,
+        #[command(flatten)]
+        output: OutputArgs,
+    },
+    /// Add a report to a task (first line ideally `state · size · gist`)
+    Report(TaskReportArgs),
+}
+
+#[derive(Subcommand, Debug)]
+pub enum DecisionCommand {
+    /// Record a decision for a project, or for one of its tasks with --task
+    Add(DecisionAddArgs),
+}
+
+#[derive(Subcommand, Debug)]
+pub enum RulesCommand {
+    /// Print the working rules in force (a project's, or the global ones)
+    Show {
+        /// The rules of this project (global rules plus its override)
+        #[arg(long, short, value_name = "SLUG")]
+        project: Option<String>,
+        #[command(flatten)]
+        output: OutputArgs,
+    },
+}
+
+#[derive(Args, Debug)]
+pub struct EventsArgs {
+    /// Only events after this event id
+    #[arg(long, value_name = "ID", default_value_t = 0, value_parser = clap::value_parser!(i64).range(0..))]
+    pub since: i64,
+    /// Keep printing new events as they happen
+    #[arg(long, short)]
+    pub follow: bool,
+    /// Only events of this project
+    #[arg(long, short, value_name = "SLUG")]
+    pub project: Option<String>,
+    /// Stop after this many events (without --follow)
+    #[arg(long, short = 'n', value_name = "N", conflicts_with = "follow")]
+    pub limit: Option<u64>,
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+#[derive(Args, Debug)]
+pub struct ProjectUpsertArgs {
+    /// The project's slug: lowercase letters, digits and dashes (the prefix of its task keys)
+    pub slug: String,
+    /// Its name (a new project is named after its slug)
+    #[arg(long)]
+    pub name: Option<String>,
+    /// The repository's folder on this machine; `-` clears it
+    #[arg(long, value_name = "PATH")]
+    pub repo: Option<String>,
+    /// What the project is; `-` clears it
+    #[arg(long, value_name = "TEXT")]
+    pub description: Option<String>,
+    #[command(flatten)]
+    pub writer: WriterArgs,
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+#[derive(Args, Debug)]
+pub struct TaskListArgs {
+    /// Only this project's tasks
+    #[arg(long, short, value_name = "SLUG")]
+    pub project: Option<String>,
+    /// Only tasks in this stage
+    #[arg(long, value_parser = stage_parser(), ignore_case = true)]
+    pub stage: Option<String>,
+    /// Only tasks bound to this session (name or alias)
+    #[arg(long, value_name = "NAME")]
+    pub session: Option<String>,
+    /// At most this many tasks
+    #[arg(long, short = 'n', value_name = "N")]
+    pub limit: Option<u32>,
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+#[derive(Args, Debug)]
+pub struct TaskCreateArgs {
+    /// The project's slug
+    #[arg(long, short, value_name = "SLUG")]
+    pub project: String,
+    /// What the task is, in one line
+    pub title: String,
+    /// Also set a field (repeatable)
+    #[arg(long = "set", value_name = "FIELD=VALUE", value_parser = parse_assignment, long_help = set_help())]
+    pub fields: Vec<(String, String)>,
+    /// Bind this session to the new task
+    #[arg(long, value_name = "SESSION")]
+    pub bind: Option<String>,
+    #[command(flatten)]
+    pub writer: WriterArgs,
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+#[derive(Args, Debug)]
+pub struct TaskUpdateArgs {
+    /// The task's key, e.g. acme-12
+    pub key: String,
+    /// Set a field (repeatable)
+    #[arg(long = "set", value_name = "FIELD=VALUE", value_parser = parse_assignment, required = true, long_help = set_help())]
+    pub fields: Vec<(String, String)>,
+    /// Refuse (exit 1) when someone wrote the task since you read this version
+    #[arg(long, value_name = "N")]
+    pub expected_version: Option<i64>,
+    #[command(flatten)]
+    pub writer: WriterArgs,
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+#[derive(Args, Debug)]
+pub struct TaskStageArgs {
+    /// The task's key, e.g. acme-12
+    pub key: String,
+    /// The stage to move to
+    #[arg(value_parser = stage_parser(), ignore_case = true)]
+    pub stage: String,
+    /// A note on the new stage; `-` clears it
+    #[arg(long, value_name = "TEXT")]
+    pub note: Option<String>,
+    /// What happens next; `-` clears it
+    #[arg(long, value_name = "TEXT")]
+    pub next_step: Option<String>,
+    /// Who acts next; `-` clears it
+    #[arg(long, value_name = "WHO")]
+    pub waiting_on: Option<String>,
+    /// Refuse (exit 1) when someone wrote the task since you read this version
+    #[arg(long, value_name = "N")]
+    pub expected_version: Option<i64>,
+    #[command(flatten)]
+    pub writer: WriterArgs,
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+#[derive(Args, Debug)]
+pub struct TaskReportArgs {
+    /// The task's key, e.g. acme-12
+    pub key: String,
+    /// The report, markdown; `-` reads it from stdin
+    pub body: String,
+    /// What happens next (saved with the report); `-` clears it
+    #[arg(long, value_name = "TEXT")]
+    pub next_step: Option<String>,
+    /// Who acts next (saved with the report); `-` clears it
+    #[arg(long, value_name = "WHO")]
+    pub waiting_on: Option<String>,
+    /// The running summary of the work so far (saved with the report); `-` clears it
+    #[arg(long, value_name = "TEXT")]
+    pub progress: Option<String>,
+    #[command(flatten)]
+    pub writer: WriterArgs,
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+#[derive(Args, Debug)]
+pub struct DecisionAddArgs {
+    /// What was decided, in one or two sentences
+    pub text: String,
+    /// The project (taken from --task when not given)
+    #[arg(long, short, value_name = "SLUG", required_unless_present = "task")]
+    pub project: Option<String>,
+    /// The task the decision is about
+    #[arg(long, value_name = "KEY")]
+    pub task: Option<String>,
+    /// Who decided
+    #[arg(long, value_name = "WHO")]
+    pub decided_by: Option<String>,
+    /// Where it came from (a report, a message, …)
+    #[arg(long, value_name = "TEXT")]
+    pub source: Option<String>,
+    #[command(flatten)]
+    pub writer: WriterArgs,
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+/// The stage names, from relay-core's stage table (help, completions and the check all follow it).
+fn stage_parser() -> PossibleValuesParser {
+    PossibleValuesParser::new(Stage::ALL.iter().map(|stage| stage.as_str()))
+}
+
+/// `--set`'s long help, listing the editable fields from relay-core's task fields table.
+fn set_help() -> String {
+    let mut help = String::from(
+        "Set a field (repeatable): FIELD=VALUE, where VALUE is text (a number or true/false where the field \
+         takes one); `FIELD=-` clears an optional field.\n\nFields:",
+    );
+    for field in TASK_FIELDS {
+        help.push_str(&format!("\n  {:<15} {}", field.name, field.kind));
+    }
+    help
+}
+
+/// `FIELD=VALUE`, split at the first `=`.
+fn parse_assignment(text: &str) -> Result<(String, String), String> {
+    match text.split_once('=') {
+        Some((name, value)) if !name.trim().is_empty() => Ok((name.trim().to_owned(), value.to_owned())),
+        _ => Err(format!(
+            "expected FIELD=VALUE (e.g. branch=feat/login), got {text:?}"
+        )),
+    }
 }

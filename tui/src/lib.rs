@@ -10,7 +10,7 @@ mod ui;
 
 use relay_core::config::Flags;
 
-use crate::cli::{Cli, Command, DaemonCommand};
+use crate::cli::{Cli, Command, DaemonCommand, DecisionCommand, ProjectCommand, RulesCommand, TaskCommand};
 use crate::client::Context;
 use crate::error::CliError;
 
@@ -50,6 +50,33 @@ pub async fn run(cli: Cli) -> Result<(), CliError> {
         Some(Command::Token { rotate }) => cmd::token::run(&ctx, rotate),
         Some(Command::Backup { output, overwrite }) => cmd::backup::backup(&ctx, &output, overwrite).await,
         Some(Command::Restore { input }) => cmd::backup::restore(&ctx, &input).await,
+        Some(Command::Project { action }) => match action {
+            ProjectCommand::List { output } => cmd::project::list(&ctx, output).await,
+            ProjectCommand::Upsert(args) => cmd::project::upsert(&ctx, args).await,
+            ProjectCommand::Show { slug, output } => cmd::project::show(&ctx, slug, output).await,
+        },
+        Some(Command::Task { action }) => match action {
+            TaskCommand::List(args) => cmd::task::list(&ctx, args).await,
+            TaskCommand::Show { key, output } => cmd::task::show(&ctx, key, output).await,
+            TaskCommand::Create(args) => cmd::task::create(&ctx, args).await,
+            TaskCommand::Update(args) => cmd::task::update(&ctx, args).await,
+            TaskCommand::Stage(args) => cmd::task::stage(&ctx, args).await,
+            TaskCommand::Bind {
+                key,
+                target,
+                writer,
+                output,
+            } => cmd::task::bind(&ctx, key, target, writer, output).await,
+            TaskCommand::Unbind { key, writer, output } => cmd::task::unbind(&ctx, key, writer, output).await,
+            TaskCommand::Report(args) => cmd::task::report(&ctx, args).await,
+        },
+        Some(Command::Decision { action }) => match action {
+            DecisionCommand::Add(args) => cmd::decision::add(&ctx, args).await,
+        },
+        Some(Command::Events(args)) => cmd::events::run(&ctx, args).await,
+        Some(Command::Rules { action }) => match action {
+            RulesCommand::Show { project, output } => cmd::rules::show(&ctx, project, output).await,
+        },
         Some(Command::Doctor { json }) => cmd::doctor::run(&ctx, json).await,
         Some(Command::Demo | Command::Completions { .. } | Command::Man { .. }) => Ok(()),
     }

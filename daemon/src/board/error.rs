@@ -6,9 +6,11 @@ use crate::store::StoreError;
 /// as it is (MCP tool errors, gRPC statuses, CLI errors).
 #[derive(Debug, thiserror::Error)]
 pub enum BoardError {
-    #[error("unknown project `{slug}`; known projects: {known} (create it with project_upsert)")]
+    #[error(
+        "unknown project `{slug}`; known projects: {known} (create it with project_upsert / relay project upsert)"
+    )]
     UnknownProject { slug: String, known: String },
-    #[error("unknown task `{key}`; list the project's tasks with task_list")]
+    #[error("unknown task `{key}`; list the project's tasks with task_list / relay task list")]
     UnknownTask { key: String },
     #[error(transparent)]
     Slug(#[from] SlugError),
@@ -19,11 +21,15 @@ pub enum BoardError {
     #[error(transparent)]
     Name(#[from] UnknownName),
     #[error("{what} is {len} characters long; the limit is {max}. Shorten it. Nothing changed.")]
-    TooLong { what: &'static str, len: usize, max: usize },
+    TooLong {
+        what: &'static str,
+        len: usize,
+        max: usize,
+    },
     #[error("{what} is empty; {hint}. Nothing changed.")]
     Empty { what: &'static str, hint: &'static str },
     #[error(
-        "{key} is at version {actual}, not {expected}: someone wrote it since you read it. Read it again with task_get, then re-apply your change. Nothing changed."
+        "{key} is at version {actual}, not {expected}: someone wrote it since you read it. Read it again (task_get / relay task show), then re-apply your change. Nothing changed."
     )]
     VersionConflict { key: String, expected: i64, actual: i64 },
     /// Strict mode: the rules' own words ("Rules: … Nothing changed.").
@@ -42,17 +48,29 @@ impl BoardError {
     }
 
     pub fn not_found(&self) -> bool {
-        matches!(self, BoardError::UnknownProject { .. } | BoardError::UnknownTask { .. })
+        matches!(
+            self,
+            BoardError::UnknownProject { .. } | BoardError::UnknownTask { .. }
+        )
     }
 }
 
 /// A SQL failure inside a board write, with the database path for the log.
 pub(crate) fn sql(store: &crate::store::Store) -> impl Fn(sqlx::Error) -> BoardError + '_ {
-    move |source| BoardError::Store(StoreError::Sql { path: store.path().to_path_buf(), source })
+    move |source| {
+        BoardError::Store(StoreError::Sql {
+            path: store.path().to_path_buf(),
+            source,
+        })
+    }
 }
 
 /// Checks a text against a limit, counting characters.
 pub(crate) fn check_len(what: &'static str, text: &str, max: usize) -> Result<(), BoardError> {
     let len = text.chars().count();
-    if len > max { Err(BoardError::TooLong { what, len, max }) } else { Ok(()) }
+    if len > max {
+        Err(BoardError::TooLong { what, len, max })
+    } else {
+        Ok(())
+    }
 }

@@ -7,6 +7,7 @@
 
 mod error;
 mod project;
+pub mod render;
 mod report;
 mod rules;
 mod session;
@@ -33,7 +34,10 @@ pub struct Actor {
 
 impl Actor {
     pub fn via(via: &'static str) -> Actor {
-        Actor { via, ..Actor::default() }
+        Actor {
+            via,
+            ..Actor::default()
+        }
     }
 
     /// The name written into events.
@@ -56,7 +60,12 @@ pub struct Outcome<T> {
 
 impl<T> Outcome<T> {
     pub fn new(value: T) -> Outcome<T> {
-        Outcome { value, warnings: Vec::new(), notes: Vec::new(), changed: true }
+        Outcome {
+            value,
+            warnings: Vec::new(),
+            notes: Vec::new(),
+            changed: true,
+        }
     }
 }
 

@@ -57,7 +57,11 @@ impl Board<'_> {
         let known = db::project_slugs(conn).await.map_err(sql(store))?;
         Err(BoardError::UnknownProject {
             slug: slug.to_owned(),
-            known: if known.is_empty() { "none yet".to_owned() } else { known.join(", ") },
+            known: if known.is_empty() {
+                "none yet".to_owned()
+            } else {
+                known.join(", ")
+            },
         })
     }
 
@@ -82,11 +86,19 @@ impl Board<'_> {
     }
 
     /// Creates the project or updates the given fields of an existing one.
-    pub async fn upsert_project(&self, input: ProjectInput, actor: &Actor) -> Result<Outcome<ProjectSummary>, BoardError> {
+    pub async fn upsert_project(
+        &self,
+        input: ProjectInput,
+        actor: &Actor,
+    ) -> Result<Outcome<ProjectSummary>, BoardError> {
         let slug: ProjectSlug = input.slug.trim().parse()?;
         let name = optional_text("name", input.name.as_deref(), limits::PROJECT_NAME)?;
         let repo_path = optional_text("repo_path", input.repo_path.as_deref(), limits::REPO_PATH)?;
-        let description = optional_text("description", input.description.as_deref(), limits::PROJECT_DESCRIPTION)?;
+        let description = optional_text(
+            "description",
+            input.description.as_deref(),
+            limits::PROJECT_DESCRIPTION,
+        )?;
         if let Some(Some(path)) = &repo_path
             && !path.starts_with('/')
         {
@@ -97,14 +109,21 @@ impl Board<'_> {
         let store = self.handle.store();
         let now = crate::store::now_ms();
         let mut write = store.begin_write().await?;
-        let existing = db::project_by_slug(write.conn(), slug.as_str()).await.map_err(sql(store))?;
+        let existing = db::project_by_slug(write.conn(), slug.as_str())
+            .await
+            .map_err(sql(store))?;
         let created = existing.is_none();
         let mut changed = Vec::new();
         match existing {
             None => {
                 let name = match name {
                     Some(Some(name)) => name,
-                    Some(None) => return Err(BoardError::Empty { what: "name", hint: "a project needs a name" }),
+                    Some(None) => {
+                        return Err(BoardError::Empty {
+                            what: "name",
+                            hint: "a project needs a name",
+                        });
+                    }
                     None => slug.as_str().to_owned(),
                 };
                 db::insert_project(
@@ -118,12 +137,19 @@ impl Board<'_> {
                 .await
                 .map_err(sql(store))?;
                 let data = json!({ "project": slug.as_str(), "name": name, "actor": actor.label() });
-                write.event(EventKind::ProjectCreated, slug.as_str(), &data).await?;
+                write
+                    .event(EventKind::ProjectCreated, slug.as_str(), &data)
+                    .await?;
             }
             Some(row) => {
                 let new_name = match name {
                     Some(Some(name)) => name,
-                    Some(None) => return Err(BoardError::Empty { what: "name", hint: "a project's name cannot be cleared" }),
+                    Some(None) => {
+                        return Err(BoardError::Empty {
+                            what: "name",
+                            hint: "a project's name cannot be cleared",
+                        });
+                    }
                     None => row.name.clone(),
                 };
                 let new_repo = repo_path.unwrap_or_else(|| row.repo_path.clone());
@@ -148,8 +174,11 @@ impl Board<'_> {
                     )
                     .await
                     .map_err(sql(store))?;
-                    let data = json!({ "project": slug.as_str(), "changed": changed, "actor": actor.label() });
-                    write.event(EventKind::ProjectUpdated, slug.as_str(), &data).await?;
+                    let data =
+                        json!({ "project": slug.as_str(), "changed": changed, "actor": actor.label() });
+                    write
+                        .event(EventKind::ProjectUpdated, slug.as_str(), &data)
+                        .await?;
                 }
             }
         }
@@ -167,7 +196,7 @@ impl Board<'_> {
         let mut conn = store.read().await?;
         let row = self.project_row(&mut conn, slug).await?;
         let rules = self.rules_for(&mut conn, &row).await?;
-        let mut tasks: Vec<TaskView> = db::tasks(&mut conn, Some(row.id), None, i64::MAX)
+        let mut tasks: Vec<TaskView> = db::tasks(&mut conn, Some(row.id), None, None, i64::MAX)
             .await
             .map_err(sql(store))?
             .into_iter()
@@ -181,9 +210,17 @@ impl Board<'_> {
             done += 1;
             done <= SNAPSHOT_DONE
         });
-        let decisions = db::current_decisions(&mut conn, row.id, None, 20).await.map_err(sql(store))?;
+        let decisions = db::current_decisions(&mut conn, row.id, None, 20)
+            .await
+            .map_err(sql(store))?;
         let rules_line = format!("{} (read relay://rules/{})", rules.summary_line(), row.slug);
-        Ok(Snapshot { project, rules_line, tasks, decisions, last_event_id })
+        Ok(Snapshot {
+            project,
+            rules_line,
+            tasks,
+            decisions,
+            last_event_id,
+        })
     }
 }
 

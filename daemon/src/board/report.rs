@@ -63,14 +63,25 @@ pub struct EventPage {
 }
 
 impl Board<'_> {
-    pub async fn add_report(&self, input: ReportInput, actor: &Actor) -> Result<Outcome<ReportAdded>, BoardError> {
+    pub async fn add_report(
+        &self,
+        input: ReportInput,
+        actor: &Actor,
+    ) -> Result<Outcome<ReportAdded>, BoardError> {
         let body = input.body.trim();
         if body.is_empty() {
-            return Err(BoardError::Empty { what: "report", hint: "write what was done, first line `state · size · gist`" });
+            return Err(BoardError::Empty {
+                what: "report",
+                hint: "write what was done, first line `state · size · gist`",
+            });
         }
         check_len("report", body, limits::REPORT_BODY)?;
         let mut fields: Vec<(String, Value)> = Vec::new();
-        for (name, value) in [("next_step", &input.next_step), ("waiting_on", &input.waiting_on), ("progress", &input.progress)] {
+        for (name, value) in [
+            ("next_step", &input.next_step),
+            ("waiting_on", &input.waiting_on),
+            ("progress", &input.progress),
+        ] {
             if let Some(value) = value {
                 fields.push((name.to_owned(), Value::String(value.clone())));
             }
@@ -93,27 +104,61 @@ impl Board<'_> {
         let session_id = self.actor_session(&mut write, actor).await?;
         let state = head.state_text.clone();
         let size = head.size.map(|s| s.as_str().to_owned());
-        let id = db::insert_report(write.conn(), row.id, session_id, body, &head.summary, state.as_deref(), size.as_deref(), &row.stage, now)
-            .await
-            .map_err(sql(store))?;
+        let id = db::insert_report(
+            write.conn(),
+            row.id,
+            session_id,
+            body,
+            &head.summary,
+            state.as_deref(),
+            size.as_deref(),
+            &row.stage,
+            now,
+        )
+        .await
+        .map_err(sql(store))?;
         let data = json!({ "project": row.project_slug, "key": key, "report": id, "summary": head.summary, "state": state, "size": size, "actor": actor.label() });
         write.event(EventKind::ReportAdded, &key, &data).await?;
-        let applied = self.apply(&mut write, row, &changes, actor, Some("a new report")).await?;
+        let applied = self
+            .apply(&mut write, row, &changes, actor, Some("a new report"))
+            .await?;
         write.commit().await?;
-        let mut outcome = Outcome::new(ReportAdded { id, key, summary: head.summary, state, size, size_set });
+        let mut outcome = Outcome::new(ReportAdded {
+            id,
+            key,
+            summary: head.summary,
+            state,
+            size,
+            size_set,
+        });
         outcome.warnings = applied.warnings;
         outcome.notes = applied.notes;
         Ok(outcome)
     }
 
-    pub async fn add_decision(&self, input: DecisionInput, actor: &Actor) -> Result<Outcome<DecisionAdded>, BoardError> {
+    pub async fn add_decision(
+        &self,
+        input: DecisionInput,
+        actor: &Actor,
+    ) -> Result<Outcome<DecisionAdded>, BoardError> {
         let text = input.text.trim();
         if text.is_empty() {
-            return Err(BoardError::Empty { what: "decision", hint: "state what was decided, in one or two sentences" });
+            return Err(BoardError::Empty {
+                what: "decision",
+                hint: "state what was decided, in one or two sentences",
+            });
         }
         check_len("decision", text, limits::DECISION_TEXT)?;
-        let decided_by = input.decided_by.as_deref().map(str::trim).filter(|s| !s.is_empty() && *s != "-");
-        let source = input.source.as_deref().map(str::trim).filter(|s| !s.is_empty() && *s != "-");
+        let decided_by = input
+            .decided_by
+            .as_deref()
+            .map(str::trim)
+            .filter(|s| !s.is_empty() && *s != "-");
+        let source = input
+            .source
+            .as_deref()
+            .map(str::trim)
+            .filter(|s| !s.is_empty() && *s != "-");
         if let Some(source) = source {
             check_len("source", source, limits::DECISION_TEXT)?;
         }
@@ -121,7 +166,12 @@ impl Board<'_> {
         let now = crate::store::now_ms();
         let mut write = store.begin_write().await?;
         let project = self.project_row(write.conn(), &input.project).await?;
-        let task = match input.task.as_deref().map(str::trim).filter(|t| !t.is_empty() && *t != "-") {
+        let task = match input
+            .task
+            .as_deref()
+            .map(str::trim)
+            .filter(|t| !t.is_empty() && *t != "-")
+        {
             Some(key) => {
                 let row = self.task_row(write.conn(), key).await?;
                 if row.project_id != project.id {
@@ -135,9 +185,18 @@ impl Board<'_> {
             None => None,
         };
         let session_id = self.actor_session(&mut write, actor).await?;
-        let id = db::insert_decision(write.conn(), project.id, task.as_ref().map(|t| t.0), text, decided_by, session_id, source, now)
-            .await
-            .map_err(sql(store))?;
+        let id = db::insert_decision(
+            write.conn(),
+            project.id,
+            task.as_ref().map(|t| t.0),
+            text,
+            decided_by,
+            session_id,
+            source,
+            now,
+        )
+        .await
+        .map_err(sql(store))?;
         let key = task.map(|t| t.1);
         let subject = key.clone().unwrap_or_else(|| project.slug.clone());
         let excerpt: String = text.chars().take(200).collect();
@@ -145,11 +204,21 @@ impl Board<'_> {
         write.event(EventKind::DecisionAdded, &subject, &data).await?;
         write.commit().await?;
         let scope = if key.is_some() { "task" } else { "project" };
-        Ok(Outcome::new(DecisionAdded { id, project: project.slug, key, scope }))
+        Ok(Outcome::new(DecisionAdded {
+            id,
+            project: project.slug,
+            key,
+            scope,
+        }))
     }
 
     /// Events after `after`, oldest first, optionally of one project only.
-    pub async fn events_since(&self, after: i64, limit: u32, project: Option<&str>) -> Result<EventPage, BoardError> {
+    pub async fn events_since(
+        &self,
+        after: i64,
+        limit: u32,
+        project: Option<&str>,
+    ) -> Result<EventPage, BoardError> {
         let store = self.handle.store();
         let limit = limit.clamp(1, limits::EVENTS_PAGE);
         let slug = match project {
@@ -164,13 +233,18 @@ impl Board<'_> {
         // Filtering by project reads on until the page is full or the log ends.
         loop {
             let page = store.events_after(cursor, limits::EVENTS_PAGE).await?;
-            let Some(last) = page.last().map(|e| e.id) else { break };
+            let Some(last) = page.last().map(|e| e.id) else {
+                break;
+            };
             for event in page {
                 if events.len() == limit as usize {
                     break;
                 }
                 cursor = event.id;
-                if slug.as_deref().is_none_or(|s| event_project(&event).as_deref() == Some(s)) {
+                if slug
+                    .as_deref()
+                    .is_none_or(|s| event_project(&event).as_deref() == Some(s))
+                {
                     events.push(event);
                 }
             }
@@ -179,11 +253,19 @@ impl Board<'_> {
             }
         }
         let more = store.last_event_id() > cursor;
-        Ok(EventPage { events, last_event_id: cursor, more })
+        Ok(EventPage {
+            events,
+            last_event_id: cursor,
+            more,
+        })
     }
 }
 
 /// The project an event belongs to, from its payload.
 fn event_project(event: &EventRecord) -> Option<String> {
-    serde_json::from_str::<Value>(&event.data).ok()?.get("project")?.as_str().map(str::to_owned)
+    serde_json::from_str::<Value>(&event.data)
+        .ok()?
+        .get("project")?
+        .as_str()
+        .map(str::to_owned)
 }

@@ -26,7 +26,9 @@ impl StageFacts {
         row: &TaskRow,
         changes: &[(String, FieldValue)],
     ) -> Result<StageFacts, BoardError> {
-        let reports = db::reports_since(conn, row.id, row.stage_changed_at_ms).await.map_err(sql(store))?;
+        let reports = db::reports_since(conn, row.id, row.stage_changed_at_ms)
+            .await
+            .map_err(sql(store))?;
         let mut present: BTreeSet<String> = [
             ("stage_note", &row.stage_note),
             ("waiting_on", &row.waiting_on),
@@ -64,7 +66,11 @@ impl StageFacts {
                 _ => {}
             }
         }
-        Ok(StageFacts { size, reports_since_stage_change: u32::try_from(reports).unwrap_or(u32::MAX), present })
+        Ok(StageFacts {
+            size,
+            reports_since_stage_change: u32::try_from(reports).unwrap_or(u32::MAX),
+            present,
+        })
     }
 
     fn as_task_facts(&self) -> TaskFacts<'_> {
@@ -87,7 +93,11 @@ pub(crate) fn judge(rules: &EffectiveRules, target: Stage, facts: &StageFacts) -
 /// The report states and sizes the rules allow, for reading a report's first line.
 pub(crate) fn report_vocabulary(rules: &EffectiveRules) -> (Vec<ReportState>, Vec<Size>) {
     let format = rules.doc().report_format();
-    let states = format.states.iter().filter_map(|s| ReportState::parse(s).ok()).collect();
+    let states = format
+        .states
+        .iter()
+        .filter_map(|s| ReportState::parse(s).ok())
+        .collect();
     let sizes = format.sizes.iter().filter_map(|s| Size::parse(s).ok()).collect();
     (states, sizes)
 }

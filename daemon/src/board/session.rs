@@ -26,17 +26,26 @@ pub struct Binding {
 
 /// Desktop sessions of the Claude app are named `local_<uuid>`.
 pub(crate) fn kind_of(name: &str) -> &'static str {
-    if name.starts_with("local_") && name.len() > "local_".len() { "desktop" } else { "named" }
+    if name.starts_with("local_") && name.len() > "local_".len() {
+        "desktop"
+    } else {
+        "named"
+    }
 }
 
 fn check_name(name: &str) -> Result<&str, BoardError> {
     let name = name.trim();
     if name.is_empty() {
-        return Err(BoardError::Empty { what: "session", hint: "pass your session name or desktop id (local_…)" });
+        return Err(BoardError::Empty {
+            what: "session",
+            hint: "pass your session name or desktop id (local_…)",
+        });
     }
     check_len("session", name, limits::SESSION_NAME)?;
     if name.chars().any(char::is_control) {
-        return Err(BoardError::Invalid(format!("session {name:?} contains control characters. Nothing changed.")));
+        return Err(BoardError::Invalid(format!(
+            "session {name:?} contains control characters. Nothing changed."
+        )));
     }
     Ok(name)
 }
@@ -53,12 +62,19 @@ impl Board<'_> {
         let store = self.handle.store();
         let name = check_name(name)?;
         let now = crate::store::now_ms();
-        if let Some(found) = db::session_by_name(write.conn(), name).await.map_err(sql(store))? {
-            db::touch_session(write.conn(), found.id, title, now).await.map_err(sql(store))?;
+        if let Some(found) = db::session_by_name(write.conn(), name)
+            .await
+            .map_err(sql(store))?
+        {
+            db::touch_session(write.conn(), found.id, title, now)
+                .await
+                .map_err(sql(store))?;
             return Ok(found);
         }
         let kind = kind_of(name);
-        let id = db::insert_session(write.conn(), name, kind, title, now).await.map_err(sql(store))?;
+        let id = db::insert_session(write.conn(), name, kind, title, now)
+            .await
+            .map_err(sql(store))?;
         Ok(SessionRow {
             id,
             name: name.to_owned(),
@@ -70,19 +86,34 @@ impl Board<'_> {
     }
 
     /// The calling session's id for rows that record an author (reports, decisions).
-    pub(crate) async fn actor_session(&self, write: &mut WriteTx<'_>, actor: &Actor) -> Result<Option<i64>, BoardError> {
+    pub(crate) async fn actor_session(
+        &self,
+        write: &mut WriteTx<'_>,
+        actor: &Actor,
+    ) -> Result<Option<i64>, BoardError> {
         match actor.session.as_deref().filter(|s| !s.trim().is_empty()) {
-            Some(name) => Ok(Some(self.session_for(write, name, actor.session_title.as_deref()).await?.id)),
+            Some(name) => Ok(Some(
+                self.session_for(write, name, actor.session_title.as_deref())
+                    .await?
+                    .id,
+            )),
             None => Ok(None),
         }
     }
 
-    pub async fn bind_session(&self, key: &str, session: &str, actor: &Actor) -> Result<Outcome<Binding>, BoardError> {
+    pub async fn bind_session(
+        &self,
+        key: &str,
+        session: &str,
+        actor: &Actor,
+    ) -> Result<Outcome<Binding>, BoardError> {
         let store = self.handle.store();
         let mut write = store.begin_write().await?;
         let row = self.task_row(write.conn(), key).await?;
         let key = format!("{}-{}", row.project_slug, row.number);
-        let binding = self.bind_in(&mut write, row.id, &key, &row.project_slug, session, actor).await?;
+        let binding = self
+            .bind_in(&mut write, row.id, &key, &row.project_slug, session, actor)
+            .await?;
         write.commit().await?;
         let mut outcome = Outcome::new(binding.clone());
         outcome.notes = binding.notes;
@@ -103,8 +134,12 @@ impl Board<'_> {
         let store = self.handle.store();
         let now = crate::store::now_ms();
         let name = check_name(session)?;
-        let current = db::current_binding(write.conn(), task_id).await.map_err(sql(store))?;
-        let existing = db::session_by_name(write.conn(), name).await.map_err(sql(store))?;
+        let current = db::current_binding(write.conn(), task_id)
+            .await
+            .map_err(sql(store))?;
+        let existing = db::session_by_name(write.conn(), name)
+            .await
+            .map_err(sql(store))?;
         let current_name = match &current {
             Some((id, _)) => db::session_name(write.conn(), *id).await.map_err(sql(store))?,
             None => None,
@@ -129,8 +164,11 @@ impl Board<'_> {
                     changed: false,
                 });
             }
-            db::insert_alias(write.conn(), name, *desktop_id, now).await.map_err(sql(store))?;
-            let data = json!({ "project": project, "alias": name, "session": desktop, "actor": actor.label() });
+            db::insert_alias(write.conn(), name, *desktop_id, now)
+                .await
+                .map_err(sql(store))?;
+            let data =
+                json!({ "project": project, "alias": name, "session": desktop, "actor": actor.label() });
             write.event(EventKind::SessionAliasAdded, key, &data).await?;
             return Ok(Binding {
                 key: key.to_owned(),
@@ -144,20 +182,33 @@ impl Board<'_> {
             });
         }
 
-        let target = self.session_for(write, name, actor.session_title.as_deref()).await?;
+        let target = self
+            .session_for(write, name, actor.session_title.as_deref())
+            .await?;
         if current.as_ref().is_some_and(|(id, _)| *id == target.id) {
             return Ok(Binding {
                 key: key.to_owned(),
                 session: Some(target.name.clone()),
                 previous: None,
-                notes: vec![format!("{key} is already bound to {}; nothing changed.", target.name)],
+                notes: vec![format!(
+                    "{key} is already bound to {}; nothing changed.",
+                    target.name
+                )],
                 changed: false,
             });
         }
-        db::bind(write.conn(), task_id, target.id, Some(&actor.label()), now).await.map_err(sql(store))?;
+        db::bind(write.conn(), task_id, target.id, Some(&actor.label()), now)
+            .await
+            .map_err(sql(store))?;
         let data = json!({ "project": project, "key": key, "session": target.name, "previous": current_name, "actor": actor.label() });
         write.event(EventKind::TaskSessionBound, key, &data).await?;
-        Ok(Binding { key: key.to_owned(), session: Some(target.name), previous: current_name, notes: Vec::new(), changed: true })
+        Ok(Binding {
+            key: key.to_owned(),
+            session: Some(target.name),
+            previous: current_name,
+            notes: Vec::new(),
+            changed: true,
+        })
     }
 
     pub async fn unbind_session(&self, key: &str, actor: &Actor) -> Result<Outcome<Binding>, BoardError> {
@@ -173,10 +224,18 @@ impl Board<'_> {
             write.event(EventKind::TaskSessionUnbound, &key, &data).await?;
         }
         write.commit().await?;
-        let mut outcome = Outcome::new(Binding { key: key.clone(), session: None, previous, notes: Vec::new(), changed: unbound });
+        let mut outcome = Outcome::new(Binding {
+            key: key.clone(),
+            session: None,
+            previous,
+            notes: Vec::new(),
+            changed: unbound,
+        });
         outcome.changed = unbound;
         if !unbound {
-            outcome.notes.push(format!("{key} has no bound session; nothing changed."));
+            outcome
+                .notes
+                .push(format!("{key} has no bound session; nothing changed."));
         }
         Ok(outcome)
     }

@@ -9,7 +9,9 @@ use super::error::sql;
 use super::rules::{StageFacts, judge};
 use super::{Actor, Board, BoardError, Outcome};
 use crate::store::WriteTx;
-use crate::store::board::{self as db, BindingRow, ColumnValue, DecisionRow, ReportRow, TaskRow, TrackerEntryRow};
+use crate::store::board::{
+    self as db, BindingRow, ColumnValue, DecisionRow, ReportRow, TaskRow, TrackerEntryRow,
+};
 
 /// A task as lists and answers show it.
 #[derive(Clone, Debug, Serialize, PartialEq, Eq)]
@@ -130,14 +132,20 @@ const DETAIL_REPORTS: i64 = 5;
 
 impl Board<'_> {
     /// Resolves `key` (`<project>-<n>`) to its task inside a read or write connection.
-    pub(crate) async fn task_row(&self, conn: &mut sqlx::SqliteConnection, key: &str) -> Result<TaskRow, BoardError> {
+    pub(crate) async fn task_row(
+        &self,
+        conn: &mut sqlx::SqliteConnection,
+        key: &str,
+    ) -> Result<TaskRow, BoardError> {
         let store = self.handle.store();
         let parsed: TaskKey = key.trim().parse()?;
         let project = self.project_row(&mut *conn, parsed.project.as_str()).await?;
         db::task_by_number(conn, project.id, i64::from(parsed.number))
             .await
             .map_err(sql(store))?
-            .ok_or_else(|| BoardError::UnknownTask { key: parsed.to_string() })
+            .ok_or_else(|| BoardError::UnknownTask {
+                key: parsed.to_string(),
+            })
     }
 
     pub async fn task(&self, key: &str) -> Result<TaskDetail, BoardError> {
@@ -147,8 +155,12 @@ impl Board<'_> {
         let (id, project_id) = (row.id, row.project_id);
         Ok(TaskDetail {
             task: TaskView::from(row),
-            reports: db::reports(&mut conn, id, DETAIL_REPORTS).await.map_err(sql(store))?,
-            decisions: db::current_decisions(&mut conn, project_id, Some(id), 20).await.map_err(sql(store))?,
+            reports: db::reports(&mut conn, id, DETAIL_REPORTS)
+                .await
+                .map_err(sql(store))?,
+            decisions: db::current_decisions(&mut conn, project_id, Some(id), 20)
+                .await
+                .map_err(sql(store))?,
             bindings: db::binding_history(&mut conn, id).await.map_err(sql(store))?,
             tracker_history: db::tracker_entries(&mut conn, id).await.map_err(sql(store))?,
         })
@@ -163,56 +175,86 @@ impl Board<'_> {
         };
         let stage = filter.stage.as_deref().map(Stage::parse).transpose()?;
         let limit = filter.limit.map_or(i64::MAX, i64::from);
-        let mut rows = db::tasks(&mut conn, project_id, stage.map(Stage::as_str), limit).await.map_err(sql(store))?;
-        if let Some(session) = &filter.session {
-            let name = db::session_by_name(&mut conn, session.trim()).await.map_err(sql(store))?.map(|s| s.name);
-            rows.retain(|row| row.session.is_some() && row.session == name);
-        }
+        let session_id = match &filter.session {
+            Some(name) => match db::session_by_name(&mut conn, name.trim())
+                .await
+                .map_err(sql(store))?
+            {
+                Some(session) => Some(session.id),
+                None => return Ok(Vec::new()),
+            },
+            None => None,
+        };
+        let rows = db::tasks(&mut conn, project_id, stage.map(Stage::as_str), session_id, limit)
+            .await
+            .map_err(sql(store))?;
         Ok(rows.into_iter().map(TaskView::from).collect())
     }
 
     pub async fn create_task(&self, new: NewTask, actor: &Actor) -> Result<Outcome<TaskView>, BoardError> {
         let title = match parse_field("title", &Value::String(new.title.clone()))? {
             FieldValue::Text(title) => title,
-            _ => return Err(BoardError::Empty { what: "title", hint: "give the task a short title" }),
+            _ => {
+                return Err(BoardError::Empty {
+                    what: "title",
+                    hint: "give the task a short title",
+                });
+            }
         };
         let changes = parse_changes(&new.fields)?;
         let store = self.handle.store();
         let now = crate::store::now_ms();
         let mut write = store.begin_write().await?;
         let project = self.project_row(write.conn(), &new.project).await?;
-        let stage = changes.iter().find_map(|(name, value)| match (name.as_str(), value) {
-            ("stage", FieldValue::Stage(stage)) => Some(*stage),
-            _ => None,
-        });
+        let stage = changes
+            .iter()
+            .find_map(|(name, value)| match (name.as_str(), value) {
+                ("stage", FieldValue::Stage(stage)) => Some(*stage),
+                _ => None,
+            });
         let stage = stage.unwrap_or(Stage::Plan);
-        let (id, number) =
-            db::insert_task(write.conn(), project.id, &title, stage.as_str(), now).await.map_err(sql(store))?;
+        let (id, number) = db::insert_task(write.conn(), project.id, &title, stage.as_str(), now)
+            .await
+            .map_err(sql(store))?;
         let key = format!("{}-{number}", project.slug);
         let columns = columns_for_new(&changes, now);
         if !columns.is_empty() {
-            db::update_task(write.conn(), id, &columns, now, false).await.map_err(sql(store))?;
+            db::update_task(write.conn(), id, &columns, now, false)
+                .await
+                .map_err(sql(store))?;
         }
         if let Some(tracker_ref) = changes.iter().find_map(|(n, v)| text_of(n, v, "tracker_ref")) {
-            db::insert_tracker_entry(write.conn(), id, &tracker_ref, None, None, now).await.map_err(sql(store))?;
+            db::insert_tracker_entry(write.conn(), id, &tracker_ref, None, None, now)
+                .await
+                .map_err(sql(store))?;
         }
         let data = json!({ "project": project.slug, "key": key, "title": title, "stage": stage.as_str(), "actor": actor.label() });
         write.event(EventKind::TaskCreated, &key, &data).await?;
         let mut notes = Vec::new();
         if let Some(session) = new.session.as_deref().filter(|s| !s.trim().is_empty()) {
-            let bound = self.bind_in(&mut write, id, &key, &project.slug, session, actor).await?;
+            let bound = self
+                .bind_in(&mut write, id, &key, &project.slug, session, actor)
+                .await?;
             notes.extend(bound.notes);
         }
         write.commit().await?;
         let mut conn = store.read().await?;
-        let row = db::task_by_id(&mut conn, id).await.map_err(sql(store))?.ok_or_else(|| BoardError::UnknownTask { key })?;
+        let row = db::task_by_id(&mut conn, id)
+            .await
+            .map_err(sql(store))?
+            .ok_or_else(|| BoardError::UnknownTask { key })?;
         let mut outcome = Outcome::new(TaskView::from(row));
         outcome.notes = notes;
         Ok(outcome)
     }
 
     /// Changes fields of a task (a stage among them goes through the rules).
-    pub async fn update_task(&self, key: &str, change: TaskChange, actor: &Actor) -> Result<Outcome<TaskView>, BoardError> {
+    pub async fn update_task(
+        &self,
+        key: &str,
+        change: TaskChange,
+        actor: &Actor,
+    ) -> Result<Outcome<TaskView>, BoardError> {
         let changes = parse_changes(&change.fields)?;
         if changes.is_empty() {
             return Err(BoardError::Invalid(format!(
@@ -225,19 +267,30 @@ impl Board<'_> {
         if let Some(expected) = change.expected_version
             && expected != row.version
         {
-            return Err(BoardError::VersionConflict { key: key.trim().to_owned(), expected, actual: row.version });
+            return Err(BoardError::VersionConflict {
+                key: key.trim().to_owned(),
+                expected,
+                actual: row.version,
+            });
         }
         let outcome = self.apply(&mut write, row, &changes, actor, None).await?;
         write.commit().await?;
         let view = self.task_view(outcome.value).await?;
-        Ok(Outcome { value: view, warnings: outcome.warnings, notes: outcome.notes, changed: outcome.changed })
+        Ok(Outcome {
+            value: view,
+            warnings: outcome.warnings,
+            notes: outcome.notes,
+            changed: outcome.changed,
+        })
     }
 
     pub(crate) async fn task_view(&self, id: i64) -> Result<TaskView, BoardError> {
         let store = self.handle.store();
         let mut conn = store.read().await?;
         let row = db::task_by_id(&mut conn, id).await.map_err(sql(store))?;
-        row.map(TaskView::from).ok_or_else(|| BoardError::UnknownTask { key: format!("#{id}") })
+        row.map(TaskView::from).ok_or_else(|| BoardError::UnknownTask {
+            key: format!("#{id}"),
+        })
     }
 
     /// The one write path: applies parsed field changes to `row` inside `write`, with stage rules, next-step
@@ -275,13 +328,19 @@ impl Board<'_> {
             warnings.extend(check.warnings());
             columns.push(("stage", ColumnValue::Text(target.as_str().to_owned())));
             columns.push(("stage_changed_at_ms", ColumnValue::Integer(now)));
-            let closed = if target == Stage::Done { ColumnValue::Integer(now) } else { ColumnValue::Null };
+            let closed = if target == Stage::Done {
+                ColumnValue::Integer(now)
+            } else {
+                ColumnValue::Null
+            };
             columns.push(("closed_at_ms", closed));
             changed.push("stage");
         }
 
         for (name, value) in changes {
-            let Some(field) = db::TASK_COLUMNS.iter().copied().find(|c| *c == name.as_str()) else { continue };
+            let Some(field) = db::TASK_COLUMNS.iter().copied().find(|c| *c == name.as_str()) else {
+                continue;
+            };
             if field == "stage" {
                 continue;
             }
@@ -292,7 +351,11 @@ impl Board<'_> {
                 if new == old && !stale && !stage_moves {
                     continue;
                 }
-                let at = if new == ColumnValue::Null { ColumnValue::Null } else { ColumnValue::Integer(now) };
+                let at = if new == ColumnValue::Null {
+                    ColumnValue::Null
+                } else {
+                    ColumnValue::Integer(now)
+                };
                 columns.push(("next_step_at_ms", at));
                 if new == old {
                     changed.push("next_step_confirmed");
@@ -313,7 +376,9 @@ impl Board<'_> {
         if let Some(tracker_ref) = changes.iter().find_map(|(n, v)| text_of(n, v, "tracker_ref"))
             && row.tracker_ref.as_deref() != Some(tracker_ref.as_str())
         {
-            db::insert_tracker_entry(write.conn(), row.id, &tracker_ref, None, None, now).await.map_err(sql(store))?;
+            db::insert_tracker_entry(write.conn(), row.id, &tracker_ref, None, None, now)
+                .await
+                .map_err(sql(store))?;
             if explicit_logged.is_none() && row.tracker_logged {
                 columns.push(("tracker_logged", ColumnValue::Integer(0)));
                 changed.push("tracker_logged");
@@ -322,7 +387,9 @@ impl Board<'_> {
         if let Some(logged) = explicit_logged
             && logged != row.tracker_logged
         {
-            db::stamp_tracker_entry(write.conn(), row.id, logged, now).await.map_err(sql(store))?;
+            db::stamp_tracker_entry(write.conn(), row.id, logged, now)
+                .await
+                .map_err(sql(store))?;
         }
 
         // Automatic unlog: new work on a logged task clears the mark, unless the same write says otherwise.
@@ -346,14 +413,18 @@ impl Board<'_> {
             if !changed.contains(&"tracker_logged") {
                 changed.push("tracker_logged");
             }
-            db::stamp_tracker_entry(write.conn(), row.id, false, now).await.map_err(sql(store))?;
+            db::stamp_tracker_entry(write.conn(), row.id, false, now)
+                .await
+                .map_err(sql(store))?;
             let data = json!({ "project": row.project_slug, "key": key, "tracker_ref": row.tracker_ref, "reason": reason, "actor": actor.label() });
             write.event(EventKind::TaskTrackerUnlogged, &key, &data).await?;
         }
 
         let any = !columns.is_empty();
         if any {
-            db::update_task(write.conn(), row.id, &columns, now, true).await.map_err(sql(store))?;
+            db::update_task(write.conn(), row.id, &columns, now, true)
+                .await
+                .map_err(sql(store))?;
             let fields: Vec<&str> = changed.iter().copied().filter(|f| *f != "stage").collect();
             if !fields.is_empty() || !stage_moves {
                 let data = json!({ "project": row.project_slug, "key": key, "changed": fields, "version": row.version + 1, "actor": actor.label() });
@@ -364,7 +435,12 @@ impl Board<'_> {
                 write.event(EventKind::TaskStageChanged, &key, &data).await?;
             }
         }
-        Ok(Outcome { value: row.id, warnings, notes, changed: any })
+        Ok(Outcome {
+            value: row.id,
+            warnings,
+            notes,
+            changed: any,
+        })
     }
 }
 
@@ -374,7 +450,9 @@ pub(crate) fn parse_changes(fields: &[(String, Value)]) -> Result<Vec<(String, F
     for (name, value) in fields {
         let name = name.trim();
         if parsed.iter().any(|(seen, _): &(String, FieldValue)| seen == name) {
-            return Err(BoardError::Invalid(format!("field `{name}` is given twice; give it once. Nothing changed.")));
+            return Err(BoardError::Invalid(format!(
+                "field `{name}` is given twice; give it once. Nothing changed."
+            )));
         }
         parsed.push((name.to_owned(), parse_field(name, value)?));
     }
@@ -403,7 +481,9 @@ fn text_of(name: &str, value: &FieldValue, wanted: &str) -> Option<String> {
 fn columns_for_new(changes: &[(String, FieldValue)], now: i64) -> Vec<(&'static str, ColumnValue)> {
     let mut columns = Vec::new();
     for (name, value) in changes {
-        let Some(field) = db::TASK_COLUMNS.iter().copied().find(|c| *c == name.as_str()) else { continue };
+        let Some(field) = db::TASK_COLUMNS.iter().copied().find(|c| *c == name.as_str()) else {
+            continue;
+        };
         if field == "stage" || field == "title" || matches!(value, FieldValue::Clear) {
             continue;
         }

@@ -11,7 +11,11 @@ fn cli() -> Actor {
 }
 
 fn agent(name: &str) -> Actor {
-    Actor { session: Some(name.to_owned()), session_title: None, via: "mcp" }
+    Actor {
+        session: Some(name.to_owned()),
+        session_title: None,
+        via: "mcp",
+    }
 }
 
 fn fields(pairs: &[(&str, Value)]) -> Vec<(String, Value)> {
@@ -19,16 +23,31 @@ fn fields(pairs: &[(&str, Value)]) -> Vec<(String, Value)> {
 }
 
 async fn kinds_after(handle: &DaemonHandle, after: i64) -> Vec<String> {
-    handle.store().events_after(after, 100).await.unwrap().into_iter().map(|e| e.kind).collect()
+    handle
+        .store()
+        .events_after(after, 100)
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|e| e.kind)
+        .collect()
 }
 
 async fn project(handle: &DaemonHandle, slug: &str) {
-    let input = ProjectInput { slug: slug.to_owned(), name: Some("Acme Shop".into()), ..ProjectInput::default() };
+    let input = ProjectInput {
+        slug: slug.to_owned(),
+        name: Some("Acme Shop".into()),
+        ..ProjectInput::default()
+    };
     handle.board().upsert_project(input, &cli()).await.unwrap();
 }
 
 async fn task(handle: &DaemonHandle, project: &str, title: &str) -> TaskView {
-    let new = NewTask { project: project.to_owned(), title: title.to_owned(), ..NewTask::default() };
+    let new = NewTask {
+        project: project.to_owned(),
+        title: title.to_owned(),
+        ..NewTask::default()
+    };
     handle.board().create_task(new, &cli()).await.unwrap().value
 }
 
@@ -36,13 +55,21 @@ async fn task(handle: &DaemonHandle, project: &str, title: &str) -> TaskView {
 async fn project_upsert_creates_then_updates_only_what_changed() {
     let (_dir, handle) = fixture().await;
     let board = handle.board();
-    let input = ProjectInput { slug: "acme-shop".into(), name: Some("Acme".into()), ..ProjectInput::default() };
+    let input = ProjectInput {
+        slug: "acme-shop".into(),
+        name: Some("Acme".into()),
+        ..ProjectInput::default()
+    };
     let created = board.upsert_project(input.clone(), &cli()).await.unwrap();
     assert!(created.changed);
     assert_eq!(created.value.name, "Acme");
     let again = board.upsert_project(input, &cli()).await.unwrap();
     assert!(!again.changed, "the same upsert twice changes nothing");
-    let renamed = ProjectInput { slug: "acme-shop".into(), description: Some("The shop".into()), ..ProjectInput::default() };
+    let renamed = ProjectInput {
+        slug: "acme-shop".into(),
+        description: Some("The shop".into()),
+        ..ProjectInput::default()
+    };
     let updated = board.upsert_project(renamed, &cli()).await.unwrap();
     assert_eq!(updated.value.name, "Acme", "a field not given is kept");
     assert_eq!(updated.value.description.as_deref(), Some("The shop"));
@@ -53,7 +80,10 @@ async fn project_upsert_creates_then_updates_only_what_changed() {
 #[tokio::test]
 async fn bad_slug_is_refused_with_a_suggestion_and_nothing_written() {
     let (_dir, handle) = fixture().await;
-    let input = ProjectInput { slug: "Acme Shop".into(), ..ProjectInput::default() };
+    let input = ProjectInput {
+        slug: "Acme Shop".into(),
+        ..ProjectInput::default()
+    };
     let err = handle.board().upsert_project(input, &cli()).await.unwrap_err();
     assert!(err.to_string().contains("acme-shop"), "{err}");
     assert!(kinds_after(&handle, 0).await.is_empty());
@@ -67,10 +97,20 @@ async fn tasks_are_numbered_per_project_and_listed_by_stage() {
     assert_eq!(task(&handle, "acme", "One").await.key, "acme-1");
     assert_eq!(task(&handle, "acme", "Two").await.key, "acme-2");
     assert_eq!(task(&handle, "beta", "Other").await.key, "beta-1");
-    let listed = handle.board().tasks(&TaskFilter { project: Some("acme".into()), ..TaskFilter::default() }).await.unwrap();
+    let listed = handle
+        .board()
+        .tasks(&TaskFilter {
+            project: Some("acme".into()),
+            ..TaskFilter::default()
+        })
+        .await
+        .unwrap();
     assert_eq!(listed.len(), 2);
     let projects = handle.board().projects().await.unwrap();
-    assert_eq!(projects.iter().find(|p| p.slug == "acme").unwrap().counts, [2, 0, 0, 0, 0, 0]);
+    assert_eq!(
+        projects.iter().find(|p| p.slug == "acme").unwrap().counts,
+        [2, 0, 0, 0, 0, 0]
+    );
 }
 
 #[tokio::test]
@@ -78,14 +118,33 @@ async fn unknown_project_task_and_stage_are_refused_naming_what_exists() {
     let (_dir, handle) = fixture().await;
     project(&handle, "acme").await;
     let board = handle.board();
-    let err = board.create_task(NewTask { project: "nope".into(), title: "x".into(), ..NewTask::default() }, &cli()).await.unwrap_err();
-    assert!(err.to_string().contains("unknown project `nope`") && err.to_string().contains("acme"), "{err}");
+    let err = board
+        .create_task(
+            NewTask {
+                project: "nope".into(),
+                title: "x".into(),
+                ..NewTask::default()
+            },
+            &cli(),
+        )
+        .await
+        .unwrap_err();
+    assert!(
+        err.to_string().contains("unknown project `nope`") && err.to_string().contains("acme"),
+        "{err}"
+    );
     let err = board.task("acme-99").await.unwrap_err();
     assert!(err.not_found(), "{err}");
     let t = task(&handle, "acme", "One").await;
-    let change = TaskChange { fields: fields(&[("stage", json!("qa"))]), expected_version: None };
+    let change = TaskChange {
+        fields: fields(&[("stage", json!("qa"))]),
+        expected_version: None,
+    };
     let err = board.update_task(&t.key, change, &cli()).await.unwrap_err();
-    assert!(err.to_string().contains("plan, dev, review, test, live, done"), "{err}");
+    assert!(
+        err.to_string().contains("plan, dev, review, test, live, done"),
+        "{err}"
+    );
 }
 
 #[tokio::test]
@@ -102,7 +161,10 @@ async fn field_errors_name_the_field_and_change_nothing() {
         ("title", json!("-"), "title"),
         ("tracker_url", json!("ftp://x"), "http"),
     ] {
-        let change = TaskChange { fields: fields(&[(name, value)]), expected_version: None };
+        let change = TaskChange {
+            fields: fields(&[(name, value)]),
+            expected_version: None,
+        };
         let err = board.update_task(&t.key, change, &cli()).await.unwrap_err();
         assert!(err.to_string().contains(expect), "{name}: {err}");
     }
@@ -116,15 +178,35 @@ async fn stale_expected_version_is_a_conflict_and_dash_clears_a_field() {
     project(&handle, "acme").await;
     let t = task(&handle, "acme", "One").await;
     let board = handle.board();
-    let set = TaskChange { fields: fields(&[("branch", json!("feat/x"))]), expected_version: Some(t.version) };
+    let set = TaskChange {
+        fields: fields(&[("branch", json!("feat/x"))]),
+        expected_version: Some(t.version),
+    };
     let updated = board.update_task(&t.key, set, &cli()).await.unwrap().value;
     assert_eq!(updated.branch.as_deref(), Some("feat/x"));
     assert_eq!(updated.version, t.version + 1);
-    let stale = TaskChange { fields: fields(&[("branch", json!("other"))]), expected_version: Some(t.version) };
+    let stale = TaskChange {
+        fields: fields(&[("branch", json!("other"))]),
+        expected_version: Some(t.version),
+    };
     let err = board.update_task(&t.key, stale, &cli()).await.unwrap_err();
-    assert!(matches!(err, BoardError::VersionConflict { expected, actual, .. } if expected == t.version && actual == t.version + 1), "{err}");
-    let clear = TaskChange { fields: fields(&[("branch", json!("-"))]), expected_version: None };
-    assert_eq!(board.update_task(&t.key, clear, &cli()).await.unwrap().value.branch, None);
+    assert!(
+        matches!(err, BoardError::VersionConflict { expected, actual, .. } if expected == t.version && actual == t.version + 1),
+        "{err}"
+    );
+    let clear = TaskChange {
+        fields: fields(&[("branch", json!("-"))]),
+        expected_version: None,
+    };
+    assert_eq!(
+        board
+            .update_task(&t.key, clear, &cli())
+            .await
+            .unwrap()
+            .value
+            .branch,
+        None
+    );
 }
 
 #[tokio::test]
@@ -134,10 +216,20 @@ async fn stage_move_warns_in_warn_mode_and_records_the_warnings_in_the_event() {
     let t = task(&handle, "acme", "One").await;
     let board = handle.board();
     let head = handle.store().last_event_id();
-    let to_test = TaskChange { fields: fields(&[("stage", json!("test"))]), expected_version: None };
+    let to_test = TaskChange {
+        fields: fields(&[("stage", json!("test"))]),
+        expected_version: None,
+    };
     let moved = board.update_task(&t.key, to_test, &cli()).await.unwrap();
     assert_eq!(moved.value.stage, "test");
-    assert!(moved.warnings.iter().any(|w| w.starts_with("Warning (rules)") && w.contains("report")), "{:?}", moved.warnings);
+    assert!(
+        moved
+            .warnings
+            .iter()
+            .any(|w| w.starts_with("Warning (rules)") && w.contains("report")),
+        "{:?}",
+        moved.warnings
+    );
     let events = handle.store().events_after(head, 10).await.unwrap();
     let stage_event = events.iter().find(|e| e.kind == "task.stage_changed").unwrap();
     let data: Value = serde_json::from_str(&stage_event.data).unwrap();
@@ -146,12 +238,29 @@ async fn stage_move_warns_in_warn_mode_and_records_the_warnings_in_the_event() {
     assert!(!data["warnings"].as_array().unwrap().is_empty());
 
     // A report since the stage change meets the rule for the next move into test.
-    let back = TaskChange { fields: fields(&[("stage", json!("dev")), ("size", json!("S"))]), expected_version: None };
+    let back = TaskChange {
+        fields: fields(&[("stage", json!("dev")), ("size", json!("S"))]),
+        expected_version: None,
+    };
     board.update_task(&t.key, back, &cli()).await.unwrap();
-    let report = ReportInput { key: t.key.clone(), body: "verified · S · works".into(), ..ReportInput::default() };
+    let report = ReportInput {
+        key: t.key.clone(),
+        body: "verified · S · works".into(),
+        ..ReportInput::default()
+    };
     board.add_report(report, &agent("worker")).await.unwrap();
-    let again = TaskChange { fields: fields(&[("stage", json!("test"))]), expected_version: None };
-    assert!(board.update_task(&t.key, again, &cli()).await.unwrap().warnings.is_empty());
+    let again = TaskChange {
+        fields: fields(&[("stage", json!("test"))]),
+        expected_version: None,
+    };
+    assert!(
+        board
+            .update_task(&t.key, again, &cli())
+            .await
+            .unwrap()
+            .warnings
+            .is_empty()
+    );
 }
 
 #[tokio::test]
@@ -160,10 +269,32 @@ async fn moving_to_done_sets_the_closed_time_and_back_clears_it() {
     project(&handle, "acme").await;
     let t = task(&handle, "acme", "One").await;
     let board = handle.board();
-    let done = TaskChange { fields: fields(&[("stage", json!("done")), ("progress", json!("all shipped"))]), expected_version: None };
-    assert!(board.update_task(&t.key, done, &cli()).await.unwrap().value.closed_at_ms.is_some());
-    let reopen = TaskChange { fields: fields(&[("stage", json!("dev"))]), expected_version: None };
-    assert!(board.update_task(&t.key, reopen, &cli()).await.unwrap().value.closed_at_ms.is_none());
+    let done = TaskChange {
+        fields: fields(&[("stage", json!("done")), ("progress", json!("all shipped"))]),
+        expected_version: None,
+    };
+    assert!(
+        board
+            .update_task(&t.key, done, &cli())
+            .await
+            .unwrap()
+            .value
+            .closed_at_ms
+            .is_some()
+    );
+    let reopen = TaskChange {
+        fields: fields(&[("stage", json!("dev"))]),
+        expected_version: None,
+    };
+    assert!(
+        board
+            .update_task(&t.key, reopen, &cli())
+            .await
+            .unwrap()
+            .value
+            .closed_at_ms
+            .is_none()
+    );
 }
 
 #[tokio::test]
@@ -172,17 +303,40 @@ async fn next_step_goes_stale_after_a_stage_change_and_writing_it_again_confirms
     project(&handle, "acme").await;
     let t = task(&handle, "acme", "One").await;
     let board = handle.board();
-    let set = TaskChange { fields: fields(&[("next_step", json!("write the tests"))]), expected_version: None };
-    assert!(!board.update_task(&t.key, set.clone(), &cli()).await.unwrap().value.next_step_stale);
+    let set = TaskChange {
+        fields: fields(&[("next_step", json!("write the tests"))]),
+        expected_version: None,
+    };
+    assert!(
+        !board
+            .update_task(&t.key, set.clone(), &cli())
+            .await
+            .unwrap()
+            .value
+            .next_step_stale
+    );
     let same = board.update_task(&t.key, set.clone(), &cli()).await.unwrap();
     assert!(!same.changed, "an unchanged, fresh next step is a no-op");
     tokio::time::sleep(std::time::Duration::from_millis(5)).await;
-    let moved = TaskChange { fields: fields(&[("stage", json!("dev"))]), expected_version: None };
-    assert!(board.update_task(&t.key, moved, &cli()).await.unwrap().value.next_step_stale);
+    let moved = TaskChange {
+        fields: fields(&[("stage", json!("dev"))]),
+        expected_version: None,
+    };
+    assert!(
+        board
+            .update_task(&t.key, moved, &cli())
+            .await
+            .unwrap()
+            .value
+            .next_step_stale
+    );
     tokio::time::sleep(std::time::Duration::from_millis(5)).await;
     let confirmed = board.update_task(&t.key, set, &cli()).await.unwrap();
     assert!(confirmed.changed);
-    assert!(!confirmed.value.next_step_stale, "writing the same text confirms a stale next step");
+    assert!(
+        !confirmed.value.next_step_stale,
+        "writing the same text confirms a stale next step"
+    );
 }
 
 #[tokio::test]
@@ -207,9 +361,31 @@ async fn report_first_line_sets_state_size_and_a_missing_task_size() {
     assert_eq!(detail.task.next_step.as_deref(), Some("open the PR"));
     assert_eq!(detail.task.waiting_on.as_deref(), Some("owner"));
     assert_eq!(detail.reports[0].session.as_deref(), Some("worker"));
-    let second = ReportInput { key: t.key.clone(), body: "changed · L · more".into(), ..ReportInput::default() };
-    assert!(!board.add_report(second, &agent("worker")).await.unwrap().value.size_set, "a size already set is kept");
-    let err = board.add_report(ReportInput { key: t.key.clone(), body: "  ".into(), ..ReportInput::default() }, &cli()).await.unwrap_err();
+    let second = ReportInput {
+        key: t.key.clone(),
+        body: "changed · L · more".into(),
+        ..ReportInput::default()
+    };
+    assert!(
+        !board
+            .add_report(second, &agent("worker"))
+            .await
+            .unwrap()
+            .value
+            .size_set,
+        "a size already set is kept"
+    );
+    let err = board
+        .add_report(
+            ReportInput {
+                key: t.key.clone(),
+                body: "  ".into(),
+                ..ReportInput::default()
+            },
+            &cli(),
+        )
+        .await
+        .unwrap_err();
     assert!(err.to_string().contains("report is empty"), "{err}");
 }
 
@@ -219,15 +395,40 @@ async fn new_work_on_a_logged_task_clears_the_tracker_mark_with_an_event() {
     project(&handle, "acme").await;
     let t = task(&handle, "acme", "One").await;
     let board = handle.board();
-    let mark = TaskChange { fields: fields(&[("tracker_ref", json!("JIRA-7")), ("tracker_logged", json!(true))]), expected_version: None };
-    assert!(board.update_task(&t.key, mark, &cli()).await.unwrap().value.tracker_logged);
+    let mark = TaskChange {
+        fields: fields(&[("tracker_ref", json!("JIRA-7")), ("tracker_logged", json!(true))]),
+        expected_version: None,
+    };
+    assert!(
+        board
+            .update_task(&t.key, mark, &cli())
+            .await
+            .unwrap()
+            .value
+            .tracker_logged
+    );
     let head = handle.store().last_event_id();
-    let report = ReportInput { key: t.key.clone(), body: "changed · S · more work".into(), ..ReportInput::default() };
+    let report = ReportInput {
+        key: t.key.clone(),
+        body: "changed · S · more work".into(),
+        ..ReportInput::default()
+    };
     board.add_report(report, &agent("worker")).await.unwrap();
     let detail = board.task(&t.key).await.unwrap();
     assert!(!detail.task.tracker_logged);
-    assert!(kinds_after(&handle, head).await.contains(&"task.tracker_unlogged".to_owned()));
-    let updated = handle.store().events_after(head, 10).await.unwrap().into_iter().find(|e| e.kind == "task.updated").unwrap();
+    assert!(
+        kinds_after(&handle, head)
+            .await
+            .contains(&"task.tracker_unlogged".to_owned())
+    );
+    let updated = handle
+        .store()
+        .events_after(head, 10)
+        .await
+        .unwrap()
+        .into_iter()
+        .find(|e| e.kind == "task.updated")
+        .unwrap();
     assert!(updated.data.contains("tracker_logged"), "{}", updated.data);
     assert_eq!(detail.tracker_history.len(), 1);
     assert!(detail.tracker_history[0].unlogged_at_ms.is_some());
@@ -244,12 +445,43 @@ async fn binding_keeps_history_and_a_plain_name_becomes_a_desktop_alias() {
     let rebound = board.bind_session(&t.key, desktop, &cli()).await.unwrap().value;
     assert_eq!(rebound.previous.as_deref(), Some("alice"));
     let alias = board.bind_session(&t.key, "bob", &cli()).await.unwrap();
-    assert_eq!(alias.value.session.as_deref(), Some(desktop), "a plain name does not rebind a desktop session");
+    assert_eq!(
+        alias.value.session.as_deref(),
+        Some(desktop),
+        "a plain name does not rebind a desktop session"
+    );
     assert!(alias.notes[0].contains("alias"), "{:?}", alias.notes);
-    let mine = board.tasks(&TaskFilter { session: Some("bob".into()), ..TaskFilter::default() }).await.unwrap();
+    let mine = board
+        .tasks(&TaskFilter {
+            session: Some("bob".into()),
+            ..TaskFilter::default()
+        })
+        .await
+        .unwrap();
     assert_eq!(mine.len(), 1, "the alias resolves to the desktop session");
+    let other = task(&handle, "acme", "Two").await;
+    board.bind_session(&other.key, "carol", &cli()).await.unwrap();
+    let limited = TaskFilter {
+        session: Some("carol".into()),
+        limit: Some(1),
+        ..TaskFilter::default()
+    };
+    assert_eq!(
+        board.tasks(&limited).await.unwrap()[0].key,
+        other.key,
+        "the session filter applies before the limit"
+    );
+    let nobody = TaskFilter {
+        session: Some("nobody".into()),
+        ..TaskFilter::default()
+    };
+    assert!(board.tasks(&nobody).await.unwrap().is_empty());
     let warned = board.bind_session(&t.key, "alice", &cli()).await.unwrap();
-    assert!(!warned.changed && warned.notes[0].starts_with("Warning"), "{:?}", warned.notes);
+    assert!(
+        !warned.changed && warned.notes[0].starts_with("Warning"),
+        "{:?}",
+        warned.notes
+    );
     board.unbind_session(&t.key, &cli()).await.unwrap();
     let detail = board.task(&t.key).await.unwrap();
     assert_eq!(detail.task.session, None);
@@ -265,10 +497,29 @@ async fn decisions_take_project_or_task_scope_and_refuse_a_foreign_task() {
     let t = task(&handle, "acme", "One").await;
     let other = task(&handle, "beta", "Other").await;
     let board = handle.board();
-    let input = |task: Option<String>| DecisionInput { project: "acme".into(), task, text: "Use JWT".into(), ..DecisionInput::default() };
-    assert_eq!(board.add_decision(input(None), &cli()).await.unwrap().value.scope, "project");
-    assert_eq!(board.add_decision(input(Some(t.key.clone())), &cli()).await.unwrap().value.scope, "task");
-    let err = board.add_decision(input(Some(other.key.clone())), &cli()).await.unwrap_err();
+    let input = |task: Option<String>| DecisionInput {
+        project: "acme".into(),
+        task,
+        text: "Use JWT".into(),
+        ..DecisionInput::default()
+    };
+    assert_eq!(
+        board.add_decision(input(None), &cli()).await.unwrap().value.scope,
+        "project"
+    );
+    assert_eq!(
+        board
+            .add_decision(input(Some(t.key.clone())), &cli())
+            .await
+            .unwrap()
+            .value
+            .scope,
+        "task"
+    );
+    let err = board
+        .add_decision(input(Some(other.key.clone())), &cli())
+        .await
+        .unwrap_err();
     assert!(err.to_string().contains("belongs to project beta"), "{err}");
     assert_eq!(board.task(&t.key).await.unwrap().decisions.len(), 1);
     assert_eq!(board.snapshot("acme").await.unwrap().decisions.len(), 2);
@@ -287,8 +538,15 @@ async fn events_since_pages_and_filters_by_project() {
     let page = board.events_since(0, 2, Some("acme")).await.unwrap();
     assert_eq!(page.events.len(), 2);
     assert!(page.more);
-    let rest = board.events_since(page.last_event_id, 100, Some("acme")).await.unwrap();
-    assert_eq!(page.events.len() + rest.events.len(), 4, "project.created + 3 task.created");
+    let rest = board
+        .events_since(page.last_event_id, 100, Some("acme"))
+        .await
+        .unwrap();
+    assert_eq!(
+        page.events.len() + rest.events.len(),
+        4,
+        "project.created + 3 task.created"
+    );
     assert!(!rest.more);
 }
 
@@ -298,8 +556,16 @@ async fn snapshot_starts_with_the_rules_line() {
     project(&handle, "acme").await;
     task(&handle, "acme", "One").await;
     let snapshot = handle.board().snapshot("acme").await.unwrap();
-    assert!(snapshot.rules_line.starts_with("Rules "), "{}", snapshot.rules_line);
-    assert!(snapshot.rules_line.ends_with("(read relay://rules/acme)"), "{}", snapshot.rules_line);
+    assert!(
+        snapshot.rules_line.starts_with("Rules "),
+        "{}",
+        snapshot.rules_line
+    );
+    assert!(
+        snapshot.rules_line.ends_with("(read relay://rules/acme)"),
+        "{}",
+        snapshot.rules_line
+    );
     assert_eq!(snapshot.tasks.len(), 1);
 }
 
@@ -315,5 +581,13 @@ async fn broken_project_rules_override_is_ignored_and_reported() {
     write.commit().await.unwrap();
     let rules = handle.board().rules(Some("acme")).await.unwrap();
     assert!(rules.project_override_error().is_some_and(|e| e.contains("tset")));
-    assert!(handle.board().snapshot("acme").await.unwrap().rules_line.contains("project override ignored"));
+    assert!(
+        handle
+            .board()
+            .snapshot("acme")
+            .await
+            .unwrap()
+            .rules_line
+            .contains("project override ignored")
+    );
 }

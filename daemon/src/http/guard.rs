@@ -45,6 +45,11 @@ impl HostPolicy {
         HostPolicy { allowed }
     }
 
+    /// The allowed host names (IPv6 in brackets), for a layer that checks Host and Origin itself (rmcp).
+    pub fn hosts(&self) -> &[String] {
+        &self.allowed
+    }
+
     /// Whether `authority` (`host[:port]`) names this daemon.
     pub fn allows(&self, authority: &str) -> bool {
         let host = host_of(authority).to_ascii_lowercase();

@@ -22,6 +22,7 @@ pub fn router(handle: DaemonHandle) -> Router {
     Router::new()
         .route("/healthz", get(healthz))
         .route("/api/v1/status", get(status))
+        .route("/mcp", crate::mcp::route(&handle, policy.hosts()))
         .fallback(not_found)
         .layer(axum::middleware::from_fn_with_state(
             (handle.clone(), policy),

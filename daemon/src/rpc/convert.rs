@@ -1,9 +1,17 @@
 //! Domain types to `relay.v1` messages.
 
+use relay_core::board::Stage;
 use relay_core::proto;
+use relay_core::rules::EffectiveRules;
+use serde_json::Value;
 
+use crate::board::{
+    Actor, Binding, DecisionAdded, EventPage, Outcome, ProjectSummary, ReportAdded, Snapshot, TaskDetail,
+    TaskView,
+};
 use crate::bus::{Feed, SnapshotReason};
 use crate::handle::StatusReport;
+use crate::store::board::{DecisionRow, ReportRow};
 use crate::store::{BackupInfo, EventRecord};
 
 pub(super) fn status(report: StatusReport) -> proto::Status {
@@ -59,5 +67,242 @@ pub(super) fn backup(info: BackupInfo) -> proto::Backup {
         bytes: info.bytes,
         schema_version: info.schema_version,
         last_event_id: info.last_event_id,
+    }
+}
+
+// ---- the board ------------------------------------------------------------------------------------------
+
+/// The writer named in a request; writes over the socket come through the CLI (or the window, which shares it).
+pub(super) fn actor(actor: Option<proto::Actor>) -> Actor {
+    let actor = actor.unwrap_or_default();
+    Actor {
+        session: actor.session.filter(|s| !s.trim().is_empty()),
+        session_title: actor.session_title.filter(|s| !s.trim().is_empty()),
+        via: "cli",
+    }
+}
+
+/// Field changes as the board takes them: the values parsed from JSON, the first bad one named.
+pub(super) fn field_changes(fields: Vec<proto::FieldChange>) -> Result<Vec<(String, Value)>, tonic::Status> {
+    fields
+        .into_iter()
+        .map(|field| match serde_json::from_str::<Value>(&field.value_json) {
+            Ok(value) => Ok((field.name, value)),
+            Err(err) => Err(tonic::Status::invalid_argument(format!(
+                "field `{}`: value_json {:?} is not JSON ({err}); send a JSON string, number or boolean",
+                field.name, field.value_json
+            ))),
+        })
+        .collect()
+}
+
+fn notes<T>(outcome: &Outcome<T>) -> proto::WriteNotes {
+    proto::WriteNotes {
+        warnings: outcome.warnings.clone(),
+        notes: outcome.notes.clone(),
+        changed: outcome.changed,
+    }
+}
+
+pub(super) fn project(summary: ProjectSummary) -> proto::Project {
+    proto::Project {
+        slug: summary.slug,
+        name: summary.name,
+        repo_path: summary.repo_path,
+        description: summary.description,
+        counts: Stage::ALL
+            .iter()
+            .zip(summary.counts)
+            .map(|(stage, tasks)| proto::StageCount {
+                stage: stage.as_str().to_owned(),
+                tasks,
+            })
+            .collect(),
+        updated_at_ms: summary.updated_at_ms,
+    }
+}
+
+pub(super) fn project_write(outcome: Outcome<ProjectSummary>) -> proto::UpsertProjectResponse {
+    let notes = notes(&outcome);
+    proto::UpsertProjectResponse {
+        project: Some(project(outcome.value)),
+        notes: Some(notes),
+    }
+}
+
+pub(super) fn project_board(snapshot: Snapshot) -> proto::ProjectBoard {
+    let slug = snapshot.project.slug.clone();
+    proto::ProjectBoard {
+        project: Some(project(snapshot.project)),
+        rules_line: snapshot.rules_line,
+        tasks: snapshot.tasks.into_iter().map(task).collect(),
+        decisions: snapshot
+            .decisions
+            .into_iter()
+            .map(|row| decision(row, &slug))
+            .collect(),
+        last_event_id: snapshot.last_event_id,
+    }
+}
+
+pub(super) fn task(view: TaskView) -> proto::Task {
+    proto::Task {
+        key: view.key,
+        project: view.project,
+        number: view.number,
+        title: view.title,
+        stage: view.stage,
+        stage_note: view.stage_note,
+        waiting_on: view.waiting_on,
+        next_step: view.next_step,
+        next_step_stale: view.next_step_stale,
+        branch: view.branch,
+        doc_path: view.doc_path,
+        description: view.description,
+        progress: view.progress,
+        priority: view.priority,
+        size: view.size,
+        tracker_ref: view.tracker_ref,
+        tracker_name: view.tracker_name,
+        tracker_url: view.tracker_url,
+        tracker_logged: view.tracker_logged,
+        version: view.version,
+        session: view.session,
+        created_at_ms: view.created_at_ms,
+        updated_at_ms: view.updated_at_ms,
+        stage_changed_at_ms: view.stage_changed_at_ms,
+        closed_at_ms: view.closed_at_ms,
+    }
+}
+
+pub(super) fn task_write(outcome: Outcome<TaskView>) -> proto::TaskWrite {
+    let notes = notes(&outcome);
+    proto::TaskWrite {
+        task: Some(task(outcome.value)),
+        notes: Some(notes),
+    }
+}
+
+pub(super) fn task_detail(detail: TaskDetail) -> proto::TaskDetail {
+    let slug = detail.task.project.clone();
+    proto::TaskDetail {
+        task: Some(task(detail.task)),
+        reports: detail.reports.into_iter().map(report).collect(),
+        decisions: detail
+            .decisions
+            .into_iter()
+            .map(|row| decision(row, &slug))
+            .collect(),
+        bindings: detail
+            .bindings
+            .into_iter()
+            .map(|row| proto::TaskBindingRecord {
+                session: row.session,
+                session_kind: row.kind,
+                bound_at_ms: row.bound_at_ms,
+                unbound_at_ms: row.unbound_at_ms,
+                bound_by: row.bound_by,
+            })
+            .collect(),
+        tracker_history: detail
+            .tracker_history
+            .into_iter()
+            .map(|row| proto::TrackerEntry {
+                id: row.id,
+                tracker_ref: row.tracker_ref,
+                tracker_name: row.tracker_name,
+                tracker_url: row.tracker_url,
+                logged_at_ms: row.logged_at_ms,
+                unlogged_at_ms: row.unlogged_at_ms,
+                created_at_ms: row.created_at_ms,
+            })
+            .collect(),
+    }
+}
+
+fn report(row: ReportRow) -> proto::Report {
+    proto::Report {
+        id: row.id,
+        session: row.session,
+        body: row.body,
+        summary: row.summary,
+        state: row.state,
+        size: row.size,
+        stage: row.stage,
+        created_at_ms: row.created_at_ms,
+    }
+}
+
+/// A decision of the project `slug`; its task, when it has one, by key.
+fn decision(row: DecisionRow, slug: &str) -> proto::Decision {
+    proto::Decision {
+        id: row.id,
+        scope: row.scope,
+        task_key: row.task_number.map(|n| format!("{slug}-{n}")),
+        text: row.text,
+        decided_by: row.decided_by,
+        session: row.session,
+        source_text: row.source_text,
+        source_kind: row.source_kind,
+        source_ref: row.source_ref,
+        valid_from_ms: row.valid_from_ms,
+        recorded_at_ms: row.recorded_at_ms,
+        superseded_at_ms: row.superseded_at_ms,
+        superseded_by: row.superseded_by,
+    }
+}
+
+pub(super) fn binding(outcome: Outcome<Binding>) -> proto::TaskBinding {
+    let notes = notes(&outcome);
+    proto::TaskBinding {
+        key: outcome.value.key,
+        session: outcome.value.session,
+        previous: outcome.value.previous,
+        notes: Some(notes),
+    }
+}
+
+pub(super) fn report_added(outcome: Outcome<ReportAdded>) -> proto::AddReportResponse {
+    let notes = notes(&outcome);
+    let added = outcome.value;
+    proto::AddReportResponse {
+        id: added.id,
+        key: added.key,
+        summary: added.summary,
+        state: added.state,
+        size: added.size,
+        size_set: added.size_set,
+        notes: Some(notes),
+    }
+}
+
+pub(super) fn decision_added(outcome: Outcome<DecisionAdded>) -> proto::AddDecisionResponse {
+    let notes = notes(&outcome);
+    let added = outcome.value;
+    proto::AddDecisionResponse {
+        id: added.id,
+        project: added.project,
+        task_key: added.key,
+        scope: added.scope.to_owned(),
+        notes: Some(notes),
+    }
+}
+
+pub(super) fn event_page(page: EventPage) -> proto::ListEventsResponse {
+    proto::ListEventsResponse {
+        events: page.events.iter().map(event).collect(),
+        last_event_id: page.last_event_id,
+        more: page.more,
+    }
+}
+
+pub(super) fn rules(rules: &EffectiveRules) -> proto::Rules {
+    proto::Rules {
+        hash: rules.hash().to_owned(),
+        mode: rules.mode().as_str().to_owned(),
+        summary_line: rules.summary_line(),
+        markdown: rules.to_markdown(),
+        rules_json: rules.to_json_value().to_string(),
+        project_override_error: rules.project_override_error().map(str::to_owned),
     }
 }

@@ -1,5 +1,6 @@
 //! Maps domain errors to gRPC statuses; the message is the domain error's words.
 
+use crate::board::BoardError;
 use crate::store::StoreError;
 
 pub(super) fn store(err: StoreError) -> tonic::Status {
@@ -23,6 +24,61 @@ pub(super) fn store(err: StoreError) -> tonic::Status {
         StoreError::Migration { .. } | StoreError::Sql { .. } | StoreError::Io { .. } => {
             tracing::error!(error = %message, "store failure");
             tonic::Status::internal(message)
+        }
+    }
+}
+
+/// Board errors: the status code tells a client why (the CLI turns them into exit codes), the message is the
+/// board's words. Unknown project or task: NOT_FOUND; stale expected_version: ABORTED; strict rules refusing
+/// a stage move: FAILED_PRECONDITION; any other bad input: INVALID_ARGUMENT; the store failing: as `store`.
+pub(super) fn board(err: BoardError) -> tonic::Status {
+    let message = err.to_string();
+    match err {
+        BoardError::Store(err) => store(err),
+        ref err if err.not_found() => tonic::Status::not_found(message),
+        BoardError::VersionConflict { .. } => tonic::Status::aborted(message),
+        BoardError::RulesRefused(_) => tonic::Status::failed_precondition(message),
+        _ => tonic::Status::invalid_argument(message),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn board_errors_map_to_the_codes_clients_branch_on() {
+        let cases = [
+            (
+                BoardError::UnknownTask { key: "acme-9".into() },
+                tonic::Code::NotFound,
+            ),
+            (
+                BoardError::UnknownProject {
+                    slug: "nope".into(),
+                    known: "acme".into(),
+                },
+                tonic::Code::NotFound,
+            ),
+            (
+                BoardError::VersionConflict {
+                    key: "acme-1".into(),
+                    expected: 1,
+                    actual: 2,
+                },
+                tonic::Code::Aborted,
+            ),
+            (
+                BoardError::RulesRefused("Rules: no.".into()),
+                tonic::Code::FailedPrecondition,
+            ),
+            (BoardError::Invalid("bad".into()), tonic::Code::InvalidArgument),
+        ];
+        for (err, code) in cases {
+            let message = err.to_string();
+            let status = board(err);
+            assert_eq!(status.code(), code, "{message}");
+            assert_eq!(status.message(), message, "the board's words pass unchanged");
         }
     }
 }

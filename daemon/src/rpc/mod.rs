@@ -4,8 +4,10 @@
 mod convert;
 mod error;
 mod service;
+mod streams;
 
 use std::io;
+use std::sync::Arc;
 
 use relay_core::proto::relay_server::RelayServer;
 use tokio::net::{UnixListener, UnixStream};
@@ -14,6 +16,7 @@ use tokio_stream::wrappers::UnixListenerStream;
 
 use crate::handle::DaemonHandle;
 pub use service::RelayService;
+use streams::OpenStreams;
 
 /// Serves gRPC on `listener` until shutdown is requested, then stops accepting and drains.
 pub async fn serve(handle: DaemonHandle, listener: UnixListener) -> Result<(), tonic::transport::Error> {
@@ -26,12 +29,17 @@ pub async fn serve(handle: DaemonHandle, listener: UnixListener) -> Result<(), t
             None
         }
     });
+    let streams = Arc::new(OpenStreams::default());
     let shutdown = {
         let handle = handle.clone();
-        async move { handle.shutdown_requested().await }
+        let streams = Arc::clone(&streams);
+        async move {
+            handle.shutdown_requested().await;
+            streams.drained(streams::STREAM_GRACE).await;
+        }
     };
     tonic::transport::Server::builder()
-        .add_service(RelayServer::new(RelayService::new(handle)))
+        .add_service(RelayServer::new(RelayService::new(handle, streams)))
         .serve_with_incoming_shutdown(incoming, shutdown)
         .await
 }

@@ -1,12 +1,15 @@
 use std::path::PathBuf;
 use std::pin::Pin;
+use std::sync::Arc;
 
 use relay_core::proto::{self, relay_server::Relay};
 use tokio_stream::wrappers::ReceiverStream;
 use tokio_stream::{Stream, StreamExt};
 use tonic::{Request, Response};
 
+use super::streams::OpenStreams;
 use super::{convert, error};
+use crate::board::{DecisionInput, NewTask, ProjectInput, ReportInput, TaskChange, TaskFilter, limits};
 use crate::bus;
 use crate::handle::DaemonHandle;
 
@@ -16,11 +19,12 @@ const SUBSCRIBER_DEPTH: usize = 64;
 #[derive(Debug)]
 pub struct RelayService {
     handle: DaemonHandle,
+    streams: Arc<OpenStreams>,
 }
 
 impl RelayService {
-    pub fn new(handle: DaemonHandle) -> RelayService {
-        RelayService { handle }
+    pub fn new(handle: DaemonHandle, streams: Arc<OpenStreams>) -> RelayService {
+        RelayService { handle, streams }
     }
 }
 
@@ -55,9 +59,8 @@ impl Relay for RelayService {
         };
         let feed = bus::subscribe(&self.handle, since, SUBSCRIBER_DEPTH);
         let updates = ReceiverStream::new(feed).map(|item| item.map(convert::feed).map_err(error::store));
-        Ok(Response::new(Box::pin(
-            tokio_stream::once(Ok(hello)).chain(updates),
-        )))
+        let stream: UpdateStream = Box::pin(tokio_stream::once(Ok(hello)).chain(updates));
+        Ok(Response::new(Box::pin(self.streams.track(stream))))
     }
 
     async fn create_backup(
@@ -87,5 +90,246 @@ impl Relay for RelayService {
         Ok(Response::new(proto::StopDaemonResponse {
             pid: std::process::id(),
         }))
+    }
+
+    async fn list_projects(
+        &self,
+        _request: Request<proto::ListProjectsRequest>,
+    ) -> Result<Response<proto::ListProjectsResponse>, tonic::Status> {
+        let projects = self.handle.board().projects().await.map_err(error::board)?;
+        Ok(Response::new(proto::ListProjectsResponse {
+            projects: projects.into_iter().map(convert::project).collect(),
+        }))
+    }
+
+    async fn upsert_project(
+        &self,
+        request: Request<proto::UpsertProjectRequest>,
+    ) -> Result<Response<proto::UpsertProjectResponse>, tonic::Status> {
+        let request = request.into_inner();
+        let input = ProjectInput {
+            slug: request.slug,
+            name: request.name,
+            repo_path: request.repo_path,
+            description: request.description,
+        };
+        let outcome = self
+            .handle
+            .board()
+            .upsert_project(input, &convert::actor(request.actor))
+            .await
+            .map_err(error::board)?;
+        Ok(Response::new(convert::project_write(outcome)))
+    }
+
+    async fn get_project_board(
+        &self,
+        request: Request<proto::GetProjectBoardRequest>,
+    ) -> Result<Response<proto::ProjectBoard>, tonic::Status> {
+        let slug = request.into_inner().slug;
+        let snapshot = self.handle.board().snapshot(&slug).await.map_err(error::board)?;
+        Ok(Response::new(convert::project_board(snapshot)))
+    }
+
+    async fn list_tasks(
+        &self,
+        request: Request<proto::ListTasksRequest>,
+    ) -> Result<Response<proto::ListTasksResponse>, tonic::Status> {
+        let request = request.into_inner();
+        let filter = TaskFilter {
+            project: request.project,
+            stage: request.stage,
+            session: request.session,
+            limit: request.limit,
+        };
+        let tasks = self.handle.board().tasks(&filter).await.map_err(error::board)?;
+        Ok(Response::new(proto::ListTasksResponse {
+            tasks: tasks.into_iter().map(convert::task).collect(),
+        }))
+    }
+
+    async fn get_task(
+        &self,
+        request: Request<proto::GetTaskRequest>,
+    ) -> Result<Response<proto::TaskDetail>, tonic::Status> {
+        let key = request.into_inner().key;
+        let detail = self.handle.board().task(&key).await.map_err(error::board)?;
+        Ok(Response::new(convert::task_detail(detail)))
+    }
+
+    async fn create_task(
+        &self,
+        request: Request<proto::CreateTaskRequest>,
+    ) -> Result<Response<proto::TaskWrite>, tonic::Status> {
+        let request = request.into_inner();
+        let new = NewTask {
+            project: request.project,
+            title: request.title,
+            fields: convert::field_changes(request.fields)?,
+            session: request.bind_session,
+        };
+        let outcome = self
+            .handle
+            .board()
+            .create_task(new, &convert::actor(request.actor))
+            .await
+            .map_err(error::board)?;
+        Ok(Response::new(convert::task_write(outcome)))
+    }
+
+    async fn update_task(
+        &self,
+        request: Request<proto::UpdateTaskRequest>,
+    ) -> Result<Response<proto::TaskWrite>, tonic::Status> {
+        let request = request.into_inner();
+        let change = TaskChange {
+            fields: convert::field_changes(request.fields)?,
+            expected_version: request.expected_version,
+        };
+        let outcome = self
+            .handle
+            .board()
+            .update_task(&request.key, change, &convert::actor(request.actor))
+            .await
+            .map_err(error::board)?;
+        Ok(Response::new(convert::task_write(outcome)))
+    }
+
+    async fn set_task_stage(
+        &self,
+        request: Request<proto::SetTaskStageRequest>,
+    ) -> Result<Response<proto::TaskWrite>, tonic::Status> {
+        let request = request.into_inner();
+        // A stage move is a write of the stage field and its companions; the board judges it.
+        let fields = [
+            ("stage", Some(request.stage)),
+            ("stage_note", request.stage_note),
+            ("next_step", request.next_step),
+            ("waiting_on", request.waiting_on),
+        ]
+        .into_iter()
+        .filter_map(|(name, value)| value.map(|v| (name.to_owned(), serde_json::Value::String(v))))
+        .collect();
+        let change = TaskChange {
+            fields,
+            expected_version: request.expected_version,
+        };
+        let outcome = self
+            .handle
+            .board()
+            .update_task(&request.key, change, &convert::actor(request.actor))
+            .await
+            .map_err(error::board)?;
+        Ok(Response::new(convert::task_write(outcome)))
+    }
+
+    async fn bind_task_session(
+        &self,
+        request: Request<proto::BindTaskSessionRequest>,
+    ) -> Result<Response<proto::TaskBinding>, tonic::Status> {
+        let request = request.into_inner();
+        let outcome = self
+            .handle
+            .board()
+            .bind_session(&request.key, &request.session, &convert::actor(request.actor))
+            .await
+            .map_err(error::board)?;
+        Ok(Response::new(convert::binding(outcome)))
+    }
+
+    async fn unbind_task_session(
+        &self,
+        request: Request<proto::UnbindTaskSessionRequest>,
+    ) -> Result<Response<proto::TaskBinding>, tonic::Status> {
+        let request = request.into_inner();
+        let outcome = self
+            .handle
+            .board()
+            .unbind_session(&request.key, &convert::actor(request.actor))
+            .await
+            .map_err(error::board)?;
+        Ok(Response::new(convert::binding(outcome)))
+    }
+
+    async fn add_report(
+        &self,
+        request: Request<proto::AddReportRequest>,
+    ) -> Result<Response<proto::AddReportResponse>, tonic::Status> {
+        let request = request.into_inner();
+        let input = ReportInput {
+            key: request.key,
+            body: request.body,
+            next_step: request.next_step,
+            waiting_on: request.waiting_on,
+            progress: request.progress,
+        };
+        let outcome = self
+            .handle
+            .board()
+            .add_report(input, &convert::actor(request.actor))
+            .await
+            .map_err(error::board)?;
+        Ok(Response::new(convert::report_added(outcome)))
+    }
+
+    async fn add_decision(
+        &self,
+        request: Request<proto::AddDecisionRequest>,
+    ) -> Result<Response<proto::AddDecisionResponse>, tonic::Status> {
+        let request = request.into_inner();
+        let input = DecisionInput {
+            project: request.project,
+            task: request.task,
+            text: request.text,
+            decided_by: request.decided_by,
+            source: request.source,
+        };
+        let outcome = self
+            .handle
+            .board()
+            .add_decision(input, &convert::actor(request.actor))
+            .await
+            .map_err(error::board)?;
+        Ok(Response::new(convert::decision_added(outcome)))
+    }
+
+    async fn list_events(
+        &self,
+        request: Request<proto::ListEventsRequest>,
+    ) -> Result<Response<proto::ListEventsResponse>, tonic::Status> {
+        let request = request.into_inner();
+        if request.after_event_id < 0 {
+            return Err(tonic::Status::invalid_argument(
+                "after_event_id must be 0 or a positive event id",
+            ));
+        }
+        let limit = request.limit.unwrap_or(limits::EVENTS_PAGE);
+        if limit == 0 || limit > limits::EVENTS_PAGE {
+            return Err(tonic::Status::invalid_argument(format!(
+                "limit {limit} is out of range; ask for 1 to {} events per page",
+                limits::EVENTS_PAGE
+            )));
+        }
+        let page = self
+            .handle
+            .board()
+            .events_since(request.after_event_id, limit, request.project.as_deref())
+            .await
+            .map_err(error::board)?;
+        Ok(Response::new(convert::event_page(page)))
+    }
+
+    async fn get_rules(
+        &self,
+        request: Request<proto::GetRulesRequest>,
+    ) -> Result<Response<proto::Rules>, tonic::Status> {
+        let project = request.into_inner().project;
+        let rules = self
+            .handle
+            .board()
+            .rules(project.as_deref())
+            .await
+            .map_err(error::board)?;
+        Ok(Response::new(convert::rules(&rules)))
     }
 }

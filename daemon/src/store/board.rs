@@ -153,7 +153,9 @@ pub async fn project_by_slug(conn: &mut SqliteConnection, slug: &str) -> sqlx::R
 }
 
 pub async fn project_slugs(conn: &mut SqliteConnection) -> sqlx::Result<Vec<String>> {
-    sqlx::query_scalar("SELECT slug FROM project ORDER BY slug").fetch_all(conn).await
+    sqlx::query_scalar("SELECT slug FROM project ORDER BY slug")
+        .fetch_all(conn)
+        .await
 }
 
 pub async fn projects_with_counts(conn: &mut SqliteConnection) -> sqlx::Result<Vec<ProjectCounts>> {
@@ -175,7 +177,10 @@ pub async fn projects_with_counts(conn: &mut SqliteConnection) -> sqlx::Result<V
                     per_stage[index] = *n;
                 }
             }
-            ProjectCounts { project, counts: per_stage }
+            ProjectCounts {
+                project,
+                counts: per_stage,
+            }
         })
         .collect())
 }
@@ -225,7 +230,10 @@ pub async fn update_project(
 }
 
 pub async fn project_rules(conn: &mut SqliteConnection, project_id: i64) -> sqlx::Result<Option<String>> {
-    sqlx::query_scalar("SELECT body FROM project_rules WHERE project_id = ?").bind(project_id).fetch_optional(conn).await
+    sqlx::query_scalar("SELECT body FROM project_rules WHERE project_id = ?")
+        .bind(project_id)
+        .fetch_optional(conn)
+        .await
 }
 
 // ---- tasks ---------------------------------------------------------------------------------------------
@@ -243,26 +251,35 @@ pub async fn task_by_number(
     project_id: i64,
     number: i64,
 ) -> sqlx::Result<Option<TaskRow>> {
-    sqlx::query_as(sqlx::AssertSqlSafe(format!("{TASK_SELECT} WHERE t.project_id = ? AND t.number = ?")))
-        .bind(project_id)
-        .bind(number)
+    sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        "{TASK_SELECT} WHERE t.project_id = ? AND t.number = ?"
+    )))
+    .bind(project_id)
+    .bind(number)
+    .fetch_optional(conn)
+    .await
+}
+
+pub async fn task_by_id(conn: &mut SqliteConnection, id: i64) -> sqlx::Result<Option<TaskRow>> {
+    sqlx::query_as(sqlx::AssertSqlSafe(format!("{TASK_SELECT} WHERE t.id = ?")))
+        .bind(id)
         .fetch_optional(conn)
         .await
 }
 
-pub async fn task_by_id(conn: &mut SqliteConnection, id: i64) -> sqlx::Result<Option<TaskRow>> {
-    sqlx::query_as(sqlx::AssertSqlSafe(format!("{TASK_SELECT} WHERE t.id = ?"))).bind(id).fetch_optional(conn).await
-}
-
-/// Tasks of a project (or of every project), optionally of one stage, board order: stage, then newest first.
+/// Tasks of a project (or of every project), optionally of one stage and bound to one session, in board
+/// order: stage, then newest first.
 pub async fn tasks(
     conn: &mut SqliteConnection,
     project_id: Option<i64>,
     stage: Option<&str>,
+    session_id: Option<i64>,
     limit: i64,
 ) -> sqlx::Result<Vec<TaskRow>> {
     sqlx::query_as(sqlx::AssertSqlSafe(format!(
         "{TASK_SELECT} WHERE (?1 IS NULL OR t.project_id = ?1) AND (?2 IS NULL OR t.stage = ?2)
+            AND (?4 IS NULL OR EXISTS (SELECT 1 FROM task_session ts WHERE ts.task_id = t.id
+                                        AND ts.unbound_at_ms IS NULL AND ts.session_id = ?4))
           ORDER BY p.slug, CASE t.stage WHEN 'plan' THEN 0 WHEN 'dev' THEN 1 WHEN 'review' THEN 2
                    WHEN 'test' THEN 3 WHEN 'live' THEN 4 ELSE 5 END, t.updated_at_ms DESC, t.number DESC
           LIMIT ?3"
@@ -270,6 +287,7 @@ pub async fn tasks(
     .bind(project_id)
     .bind(stage)
     .bind(limit)
+    .bind(session_id)
     .fetch_all(conn)
     .await
 }
@@ -322,7 +340,9 @@ pub async fn update_task(
     });
     for (name, _) in columns {
         if !TASK_COLUMNS.contains(name) && !BOOKKEEPING.contains(name) {
-            return Err(sqlx::Error::Protocol(format!("task column {name:?} is not writable")));
+            return Err(sqlx::Error::Protocol(format!(
+                "task column {name:?} is not writable"
+            )));
         }
         sql.push_str(", ");
         sql.push_str(name);
@@ -365,7 +385,10 @@ pub async fn session_by_name(conn: &mut SqliteConnection, name: &str) -> sqlx::R
 }
 
 pub async fn session_name(conn: &mut SqliteConnection, id: i64) -> sqlx::Result<Option<String>> {
-    sqlx::query_scalar("SELECT name FROM session WHERE id = ?").bind(id).fetch_optional(conn).await
+    sqlx::query_scalar("SELECT name FROM session WHERE id = ?")
+        .bind(id)
+        .fetch_optional(conn)
+        .await
 }
 
 pub async fn insert_session(
@@ -387,7 +410,12 @@ pub async fn insert_session(
     .await
 }
 
-pub async fn touch_session(conn: &mut SqliteConnection, id: i64, title: Option<&str>, now_ms: i64) -> sqlx::Result<()> {
+pub async fn touch_session(
+    conn: &mut SqliteConnection,
+    id: i64,
+    title: Option<&str>,
+    now_ms: i64,
+) -> sqlx::Result<()> {
     sqlx::query("UPDATE session SET seen_at_ms = ?, title = coalesce(?, title) WHERE id = ?")
         .bind(now_ms)
         .bind(title)
@@ -397,7 +425,12 @@ pub async fn touch_session(conn: &mut SqliteConnection, id: i64, title: Option<&
         .map(|_| ())
 }
 
-pub async fn insert_alias(conn: &mut SqliteConnection, alias: &str, session_id: i64, now_ms: i64) -> sqlx::Result<()> {
+pub async fn insert_alias(
+    conn: &mut SqliteConnection,
+    alias: &str,
+    session_id: i64,
+    now_ms: i64,
+) -> sqlx::Result<()> {
     sqlx::query("INSERT OR IGNORE INTO session_alias (alias, session_id, created_at_ms) VALUES (?, ?, ?)")
         .bind(alias)
         .bind(session_id)
@@ -408,7 +441,10 @@ pub async fn insert_alias(conn: &mut SqliteConnection, alias: &str, session_id: 
 }
 
 /// The current binding of a task: (session id, session kind).
-pub async fn current_binding(conn: &mut SqliteConnection, task_id: i64) -> sqlx::Result<Option<(i64, String)>> {
+pub async fn current_binding(
+    conn: &mut SqliteConnection,
+    task_id: i64,
+) -> sqlx::Result<Option<(i64, String)>> {
     sqlx::query_as(
         "SELECT s.id, s.kind FROM task_session ts JOIN session s ON s.id = ts.session_id
           WHERE ts.task_id = ? AND ts.unbound_at_ms IS NULL",
@@ -438,11 +474,12 @@ pub async fn bind(
 
 /// Closes the current binding; returns whether there was one.
 pub async fn unbind(conn: &mut SqliteConnection, task_id: i64, now_ms: i64) -> sqlx::Result<bool> {
-    let done = sqlx::query("UPDATE task_session SET unbound_at_ms = ? WHERE task_id = ? AND unbound_at_ms IS NULL")
-        .bind(now_ms)
-        .bind(task_id)
-        .execute(conn)
-        .await?;
+    let done =
+        sqlx::query("UPDATE task_session SET unbound_at_ms = ? WHERE task_id = ? AND unbound_at_ms IS NULL")
+            .bind(now_ms)
+            .bind(task_id)
+            .execute(conn)
+            .await?;
     Ok(done.rows_affected() > 0)
 }
 
@@ -553,7 +590,10 @@ pub async fn current_decisions(
 
 // ---- tracker history -----------------------------------------------------------------------------------
 
-pub async fn tracker_entries(conn: &mut SqliteConnection, task_id: i64) -> sqlx::Result<Vec<TrackerEntryRow>> {
+pub async fn tracker_entries(
+    conn: &mut SqliteConnection,
+    task_id: i64,
+) -> sqlx::Result<Vec<TrackerEntryRow>> {
     sqlx::query_as(
         "SELECT id, tracker_ref, tracker_name, tracker_url, logged_at_ms, unlogged_at_ms, created_at_ms
            FROM tracker_entry WHERE task_id = ? ORDER BY id DESC",
@@ -586,7 +626,12 @@ pub async fn insert_tracker_entry(
 }
 
 /// Stamps the newest tracker entry of a task as logged or unlogged.
-pub async fn stamp_tracker_entry(conn: &mut SqliteConnection, task_id: i64, logged: bool, now_ms: i64) -> sqlx::Result<()> {
+pub async fn stamp_tracker_entry(
+    conn: &mut SqliteConnection,
+    task_id: i64,
+    logged: bool,
+    now_ms: i64,
+) -> sqlx::Result<()> {
     let sql = if logged {
         "UPDATE tracker_entry SET logged_at_ms = ?, unlogged_at_ms = NULL
           WHERE id = (SELECT max(id) FROM tracker_entry WHERE task_id = ?)"
@@ -594,5 +639,10 @@ pub async fn stamp_tracker_entry(conn: &mut SqliteConnection, task_id: i64, logg
         "UPDATE tracker_entry SET unlogged_at_ms = ?
           WHERE id = (SELECT max(id) FROM tracker_entry WHERE task_id = ?)"
     };
-    sqlx::query(sql).bind(now_ms).bind(task_id).execute(conn).await.map(|_| ())
+    sqlx::query(sql)
+        .bind(now_ms)
+        .bind(task_id)
+        .execute(conn)
+        .await
+        .map(|_| ())
 }

@@ -19,8 +19,16 @@ pub const APPLICATION_ID: i32 = 0x5245_4C59;
 
 /// Every migration this binary carries, oldest first. Append only; never edit a shipped one.
 pub const MIGRATIONS: &[Migration] = &[
-    Migration { version: 1, name: "0001_init", sql: include_str!("../../../migrations/0001_init.sql") },
-    Migration { version: 2, name: "0002_board", sql: include_str!("../../../migrations/0002_board.sql") },
+    Migration {
+        version: 1,
+        name: "0001_init",
+        sql: include_str!("../../../migrations/0001_init.sql"),
+    },
+    Migration {
+        version: 2,
+        name: "0002_board",
+        sql: include_str!("../../../migrations/0002_board.sql"),
+    },
 ];
 
 /// The schema version this binary creates and understands.

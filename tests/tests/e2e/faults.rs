@@ -102,7 +102,10 @@ async fn start_fails_naming_the_rules_key_when_the_rules_table_is_invalid() {
     home.write_config("[rules.stage_requirements]\ntset = []\n");
     let output = run(home.relay().args(["daemon", "run"])).await;
     assert_refused_start(&home, &output);
-    assert!(output.stderr.contains("`rules.stage_requirements.tset`"), "{output}");
+    assert!(
+        output.stderr.contains("`rules.stage_requirements.tset`"),
+        "{output}"
+    );
     assert!(output.stderr.contains("unknown stage"), "{output}");
 }
 

@@ -3,10 +3,13 @@
 //!
 //! Build the binary first: `cargo build -p relay` (tests/run does). See relay-tests' lib.rs for the harness.
 
+mod board_cli;
 mod doctor;
 mod faults;
 mod http;
 mod lifecycle;
+mod mcp;
+mod mcp_conformance;
 mod store;
 mod subscribe;
 

@@ -2,6 +2,12 @@
 
 pub mod backup;
 pub mod daemon;
+pub mod decision;
 pub mod doctor;
+pub mod events;
+pub mod format;
 pub mod generate;
+pub mod project;
+pub mod rules;
+pub mod task;
 pub mod token;

@@ -1,0 +1,539 @@
+//! The board as short markdown for a model to read: the project snapshot, a task's detail, task lists, project
+//! lists and event pages. MCP tool results and resources show these texts as they are, so a snapshot read as
+//! `project_snapshot` and as `relay://project/{slug}` is the same text.
+//!
+//! Everything here is pure: rows in, text out. Times are shown in UTC (`2026-11-29 23:10Z`).
+
+use relay_core::board::{Stage, editable_fields_line};
+use serde_json::Value;
+
+use super::{EventPage, ProjectSummary, Snapshot, TaskDetail, TaskView};
+use crate::store::EventRecord;
+use crate::store::board::DecisionRow;
+
+/// Longest project description a snapshot shows; the rest is cut with a marker.
+const SNAPSHOT_DESCRIPTION: usize = 1_500;
+/// Longest body of the newest report task_get shows in full.
+const DETAIL_REPORT_BODY: usize = 4_000;
+
+/// The snapshot an agent reads first: the rules line, the project, its tasks by stage, current decisions and
+/// the event id to catch up from.
+pub fn snapshot(snapshot: &Snapshot) -> String {
+    let project = &snapshot.project;
+    let mut md = format!(
+        "{}\n\n# {} (`{}`)\n",
+        snapshot.rules_line, project.name, project.slug
+    );
+    if let Some(repo) = &project.repo_path {
+        md.push_str(&format!("Repository: {repo}\n"));
+    }
+    if let Some(description) = &project.description {
+        md.push('\n');
+        md.push_str(&cut(description.trim(), SNAPSHOT_DESCRIPTION));
+        md.push('\n');
+    }
+    md.push_str(&format!("\nTasks: {}\n", counts_line(&project.counts)));
+    for (index, stage) in Stage::ALL.iter().enumerate() {
+        let tasks: Vec<&TaskView> = snapshot
+            .tasks
+            .iter()
+            .filter(|t| t.stage == stage.as_str())
+            .collect();
+        if tasks.is_empty() {
+            continue;
+        }
+        let total = project.counts.get(index).copied().unwrap_or(0);
+        let shown = i64::try_from(tasks.len()).unwrap_or(i64::MAX);
+        if shown < total {
+            md.push_str(&format!("\n## {} (newest {shown} of {total})\n", stage.as_str()));
+        } else {
+            md.push_str(&format!("\n## {}\n", stage.as_str()));
+        }
+        for task in tasks {
+            md.push_str(&format!("- {}\n", task_summary(task, false)));
+        }
+    }
+    if !snapshot.decisions.is_empty() {
+        md.push_str("\n## Decisions\n");
+        for decision in &snapshot.decisions {
+            md.push_str(&format!("- {}\n", decision_line(decision, &project.slug)));
+        }
+    }
+    md.push_str(&format!(
+        "\nLast event: {0}. Catch up later with events_since(after={0}).",
+        snapshot.last_event_id
+    ));
+    md
+}
+
+/// One project per line with its counts per stage.
+pub fn project_list(projects: &[ProjectSummary]) -> String {
+    if projects.is_empty() {
+        return "No projects yet. Create one with project_upsert(slug, name, repo_path).".to_owned();
+    }
+    let mut md = String::new();
+    for project in projects {
+        md.push_str(&format!(
+            "- `{}` {}: {}",
+            project.slug,
+            project.name,
+            counts_line(&project.counts)
+        ));
+        if let Some(repo) = &project.repo_path {
+            md.push_str(&format!(" · {repo}"));
+        }
+        md.push('\n');
+    }
+    md.pop();
+    md
+}
+
+/// A project's one-line identity for write results.
+pub fn project_line(project: &ProjectSummary) -> String {
+    let mut line = format!("`{}` {}", project.slug, project.name);
+    if let Some(repo) = &project.repo_path {
+        line.push_str(&format!(" · {repo}"));
+    }
+    line
+}
+
+/// `plan 1 · dev 2 · review 0 · test 0 · live 0 · done 3`.
+fn counts_line(counts: &[i64; 6]) -> String {
+    Stage::ALL
+        .iter()
+        .zip(counts)
+        .map(|(stage, count)| format!("{} {count}", stage.as_str()))
+        .collect::<Vec<_>>()
+        .join(" · ")
+}
+
+/// A task list, one task per line; `empty` is shown when there are none.
+pub fn task_list(tasks: &[TaskView], empty: &str) -> String {
+    if tasks.is_empty() {
+        return empty.to_owned();
+    }
+    let mut md = format!(
+        "{} task{}:\n",
+        tasks.len(),
+        if tasks.len() == 1 { "" } else { "s" }
+    );
+    for task in tasks {
+        md.push_str(&format!("- {}\n", task_summary(task, true)));
+    }
+    md.pop();
+    md
+}
+
+/// One task on one line: key, title, (stage), version, size, priority, session, waiting on and next step.
+/// `with_stage` adds the stage (lists mix stages; the snapshot groups by stage).
+pub fn task_summary(task: &TaskView, with_stage: bool) -> String {
+    let mut parts = vec![format!("**{}** {}", task.key, task.title)];
+    if with_stage {
+        parts.push(task.stage.clone());
+    }
+    parts.push(format!("v{}", task.version));
+    if let Some(size) = &task.size {
+        parts.push(size.clone());
+    }
+    if let Some(priority) = task.priority {
+        parts.push(format!("P{priority}"));
+    }
+    if let Some(session) = &task.session {
+        parts.push(format!("session {session}"));
+    }
+    if let Some(waiting_on) = &task.waiting_on {
+        parts.push(format!("waiting on: {}", one_line(waiting_on)));
+    }
+    if let Some(next) = next_step(task) {
+        parts.push(format!("next: {next}"));
+    }
+    parts.join(" · ")
+}
+
+/// The next step on one line, with `(stale)` when it was written before the last stage change.
+fn next_step(task: &TaskView) -> Option<String> {
+    let next = task.next_step.as_deref()?;
+    let stale = if task.next_step_stale { " (stale)" } else { "" };
+    Some(format!("{}{stale}", one_line(next)))
+}
+
+/// Everything task_get shows, ending with the editable fields line.
+pub fn task_detail(detail: &TaskDetail) -> String {
+    let task = &detail.task;
+    let mut md = format!("# {} · {}\n", task.key, task.title);
+    let mut head = vec![
+        format!("Stage: {} (since {})", task.stage, utc(task.stage_changed_at_ms)),
+        format!("version {}", task.version),
+    ];
+    if let Some(size) = &task.size {
+        head.push(format!("size {size}"));
+    }
+    if let Some(priority) = task.priority {
+        head.push(format!("priority {priority}"));
+    }
+    if let Some(closed) = task.closed_at_ms {
+        head.push(format!("closed {}", utc(closed)));
+    }
+    md.push_str(&head.join(" · "));
+    md.push('\n');
+    let session = task
+        .session
+        .as_deref()
+        .unwrap_or("none (bind one with task_bind_session)");
+    md.push_str(&format!("Session: {session}\n"));
+    if let Some(waiting_on) = &task.waiting_on {
+        md.push_str(&format!("Waiting on: {waiting_on}\n"));
+    }
+    if let Some(next) = next_step(task) {
+        md.push_str(&format!("Next step: {next}\n"));
+    }
+    if let Some(note) = &task.stage_note {
+        md.push_str(&format!("Stage note: {note}\n"));
+    }
+    if let Some(branch) = &task.branch {
+        md.push_str(&format!("Branch: {branch}\n"));
+    }
+    if let Some(doc) = &task.doc_path {
+        md.push_str(&format!("Document: {doc}\n"));
+    }
+    if let Some(tracker) = tracker_line(task) {
+        md.push_str(&format!("Tracker: {tracker}\n"));
+    }
+    for (title, text) in [("Description", &task.description), ("Progress", &task.progress)] {
+        if let Some(text) = text {
+            md.push_str(&format!("\n## {title}\n{}\n", text.trim()));
+        }
+    }
+    if !detail.reports.is_empty() {
+        md.push_str("\n## Reports (newest first)\n");
+        for (index, report) in detail.reports.iter().enumerate() {
+            let badges: Vec<&str> = [report.state.as_deref(), report.size.as_deref()]
+                .into_iter()
+                .flatten()
+                .collect();
+            let badges = if badges.is_empty() {
+                String::new()
+            } else {
+                format!("[{}] ", badges.join(" · "))
+            };
+            let by = report
+                .session
+                .as_deref()
+                .map(|s| format!(" by {s}"))
+                .unwrap_or_default();
+            md.push_str(&format!(
+                "- #{} {} ({}){by}: {badges}{}\n",
+                report.id,
+                utc(report.created_at_ms),
+                report.stage,
+                one_line(&report.summary)
+            ));
+            if index == 0 {
+                md.push_str(&quote(&cut(
+                    report_rest(&report.body, &report.summary),
+                    DETAIL_REPORT_BODY,
+                )));
+            }
+        }
+    }
+    if !detail.decisions.is_empty() {
+        md.push_str("\n## Decisions\n");
+        for decision in &detail.decisions {
+            md.push_str(&format!("- {}\n", decision_line(decision, &task.project)));
+        }
+    }
+    if !detail.bindings.is_empty() {
+        md.push_str("\n## Sessions\n");
+        for binding in &detail.bindings {
+            let until = binding
+                .unbound_at_ms
+                .map(|at| format!(" until {}", utc(at)))
+                .unwrap_or_default();
+            md.push_str(&format!(
+                "- {} ({}) from {}{until}\n",
+                binding.session,
+                binding.kind,
+                utc(binding.bound_at_ms)
+            ));
+        }
+    }
+    if !detail.tracker_history.is_empty() {
+        md.push_str("\n## Tracker history\n");
+        for entry in &detail.tracker_history {
+            let logged = match (entry.logged_at_ms, entry.unlogged_at_ms) {
+                (Some(at), None) => format!(", logged {}", utc(at)),
+                (Some(at), Some(un)) => format!(", logged {}, unlogged {}", utc(at), utc(un)),
+                (None, Some(un)) => format!(", unlogged {}", utc(un)),
+                (None, None) => String::new(),
+            };
+            md.push_str(&format!(
+                "- {} from {}{logged}\n",
+                entry.tracker_ref,
+                utc(entry.created_at_ms)
+            ));
+        }
+    }
+    md.push('\n');
+    md.push_str(&editable_fields_line());
+    md
+}
+
+/// `ABC-12 (Jira) https://… · logged`.
+fn tracker_line(task: &TaskView) -> Option<String> {
+    let mut parts = Vec::new();
+    if let Some(reference) = &task.tracker_ref {
+        parts.push(reference.clone());
+    }
+    if let Some(name) = &task.tracker_name {
+        parts.push(format!("({name})"));
+    }
+    if let Some(url) = &task.tracker_url {
+        parts.push(url.clone());
+    }
+    if parts.is_empty() && !task.tracker_logged {
+        return None;
+    }
+    let logged = if task.tracker_logged {
+        "work log entered"
+    } else {
+        "not logged"
+    };
+    Some(format!("{} · {logged}", parts.join(" ")))
+}
+
+/// `#3 (acme-2) text — decided by owner, 2026-11-29`.
+fn decision_line(decision: &DecisionRow, project: &str) -> String {
+    let scope = decision
+        .task_number
+        .map(|n| format!("({project}-{n}) "))
+        .unwrap_or_default();
+    let mut line = format!("#{} {scope}{}", decision.id, one_line(&decision.text));
+    let by = decision.decided_by.as_deref().or(decision.session.as_deref());
+    match by {
+        Some(by) => line.push_str(&format!(" — decided by {by}, {}", date(decision.recorded_at_ms))),
+        None => line.push_str(&format!(" — {}", date(decision.recorded_at_ms))),
+    }
+    if let Some(source) = &decision.source_text {
+        line.push_str(&format!(" (source: {})", one_line(source)));
+    }
+    line
+}
+
+/// A page of the event log, oldest first, with the id to continue from.
+pub fn events(page: &EventPage) -> String {
+    let mut md = String::new();
+    if page.events.is_empty() {
+        md.push_str("No new events.\n");
+    }
+    for event in &page.events {
+        md.push_str(&format!("- {}\n", event_line(event)));
+    }
+    if page.more {
+        md.push_str(&format!(
+            "More events follow: call events_since(after={}).",
+            page.last_event_id
+        ));
+    } else {
+        md.push_str(&format!(
+            "Up to date at event {0}; next time call events_since(after={0}).",
+            page.last_event_id
+        ));
+    }
+    md
+}
+
+/// `#12 23:10Z task.stage_changed acme-1: dev → test (by s1)`.
+pub fn event_line(event: &EventRecord) -> String {
+    let data: Value = serde_json::from_str(&event.data).unwrap_or(Value::Null);
+    let text = |key: &str| data.get(key).and_then(Value::as_str).map(one_line);
+    let what = match event.kind.as_str() {
+        "task.stage_changed" => {
+            let warnings = data.get("warnings").and_then(Value::as_array).map_or(0, Vec::len);
+            let warned = if warnings > 0 {
+                format!(" with {warnings} rule warning(s)")
+            } else {
+                String::new()
+            };
+            Some(format!(
+                "{} → {}{warned}",
+                text("from").unwrap_or_default(),
+                text("to").unwrap_or_default()
+            ))
+        }
+        "task.created" => text("title").map(|title| format!("created \"{title}\"")),
+        "task.updated" | "project.updated" => {
+            list(&data, "changed").map(|fields| format!("changed {fields}"))
+        }
+        "report.added" => text("summary"),
+        "decision.added" => text("text"),
+        "task.session_bound" => text("session").map(|s| format!("bound to {s}")),
+        "task.session_unbound" => {
+            Some(text("session").map_or_else(|| "unbound".to_owned(), |s| format!("unbound {s}")))
+        }
+        "task.tracker_unlogged" => text("reason").map(|reason| format!("tracker mark cleared: {reason}")),
+        "project.created" => text("name").map(|name| format!("created \"{name}\"")),
+        "session.alias_added" => match (text("alias"), text("session")) {
+            (Some(alias), Some(session)) => Some(format!("{alias} is now an alias of {session}")),
+            _ => None,
+        },
+        _ => None,
+    };
+    let mut line = format!("#{} {} {}", event.id, time(event.at_ms), event.kind);
+    if !event.subject.is_empty() {
+        line.push_str(&format!(" {}", event.subject));
+    }
+    if let Some(what) = what {
+        line.push_str(&format!(": {}", cut(&what, 200)));
+    }
+    if let Some(actor) = text("actor") {
+        line.push_str(&format!(" (by {actor})"));
+    }
+    line
+}
+
+/// A JSON array of strings as `a, b`.
+fn list(data: &Value, key: &str) -> Option<String> {
+    let items: Vec<&str> = data
+        .get(key)?
+        .as_array()?
+        .iter()
+        .filter_map(Value::as_str)
+        .collect();
+    (!items.is_empty()).then(|| items.join(", "))
+}
+
+/// Text on one line: line breaks become spaces.
+fn one_line(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// At most `max` characters, with a marker when cut.
+fn cut(text: &str, max: usize) -> String {
+    match text.char_indices().nth(max) {
+        Some((end, _)) => format!("{}… (cut at {max} characters)", &text[..end]),
+        None => text.to_owned(),
+    }
+}
+
+/// A report's body after its summary line (the whole body when the summary was cut from a longer line).
+fn report_rest<'a>(body: &'a str, summary: &str) -> &'a str {
+    let body = body.trim();
+    match body.split_once('\n') {
+        Some((first, rest)) if first.trim() == summary.trim() => rest.trim(),
+        None if body == summary.trim() => "",
+        _ => body,
+    }
+}
+
+/// Markdown block quote of `text`, indented under a list item; nothing for empty text.
+fn quote(text: &str) -> String {
+    text.lines()
+        .map(|line| {
+            if line.trim().is_empty() {
+                "  >\n".to_owned()
+            } else {
+                format!("  > {line}\n")
+            }
+        })
+        .collect()
+}
+
+/// `2026-11-29 23:10Z`.
+pub fn utc(ms: i64) -> String {
+    let (date, minutes) = split_ms(ms);
+    format!("{date} {:02}:{:02}Z", minutes / 60, minutes % 60)
+}
+
+/// `2026-11-29`.
+fn date(ms: i64) -> String {
+    split_ms(ms).0
+}
+
+/// `23:10Z` for events of today's log pages; the id orders them, the time orients the reader.
+fn time(ms: i64) -> String {
+    let (_, minutes) = split_ms(ms);
+    format!("{:02}:{:02}Z", minutes / 60, minutes % 60)
+}
+
+/// The UTC date (`YYYY-MM-DD`) and minute of the day of a Unix time in milliseconds.
+fn split_ms(ms: i64) -> (String, i64) {
+    let minutes = ms.div_euclid(60_000);
+    let days = minutes.div_euclid(1_440);
+    let (year, month, day) = civil_from_days(days);
+    (
+        format!("{year:04}-{month:02}-{day:02}"),
+        minutes.rem_euclid(1_440),
+    )
+}
+
+/// Days since 1970-01-01 to a proleptic Gregorian date (Howard Hinnant's `civil_from_days`).
+fn civil_from_days(days: i64) -> (i64, i64, i64) {
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1_460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    (year, month, day)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn utc_formats_known_instants_when_given_milliseconds() {
+        assert_eq!(utc(0), "1970-01-01 00:00Z");
+        assert_eq!(utc(951_782_400_000), "2000-02-29 00:00Z");
+        assert_eq!(utc(1_795_993_800_000), "2026-11-29 23:10Z");
+        assert_eq!(utc(-60_000), "1969-12-31 23:59Z");
+    }
+
+    #[test]
+    fn cut_marks_the_cut_when_text_is_longer_than_the_limit() {
+        assert_eq!(cut("abc", 3), "abc");
+        assert_eq!(cut("abcd", 3), "abc… (cut at 3 characters)");
+        assert_eq!(cut("ééé", 2), "éé… (cut at 2 characters)");
+    }
+
+    #[test]
+    fn report_rest_drops_the_summary_line_when_it_leads_the_body() {
+        assert_eq!(report_rest("done · S · x\n\nmore", "done · S · x"), "more");
+        assert_eq!(report_rest("only line", "only line"), "");
+        assert_eq!(
+            report_rest("a very long first line", "a very long"),
+            "a very long first line"
+        );
+        assert_eq!(quote("a\n\nb"), "  > a\n  >\n  > b\n");
+    }
+
+    #[test]
+    fn event_line_describes_a_stage_change_when_the_payload_has_from_and_to() {
+        let event = EventRecord {
+            id: 7,
+            kind: "task.stage_changed".to_owned(),
+            at_ms: 1_795_993_800_000,
+            subject: "acme-1".to_owned(),
+            data: r#"{"from":"plan","to":"dev","warnings":["w"],"actor":"s1"}"#.to_owned(),
+        };
+        assert_eq!(
+            event_line(&event),
+            "#7 23:10Z task.stage_changed acme-1: plan → dev with 1 rule warning(s) (by s1)"
+        );
+    }
+
+    #[test]
+    fn event_line_keeps_kind_and_subject_when_the_payload_is_not_json() {
+        let event = EventRecord {
+            id: 1,
+            kind: "daemon.started".to_owned(),
+            at_ms: 0,
+            subject: String::new(),
+            data: "not json".to_owned(),
+        };
+        assert_eq!(event_line(&event), "#1 00:00Z daemon.started");
+    }
+}

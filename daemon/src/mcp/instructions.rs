@@ -1,0 +1,92 @@
+//! The server instructions every client receives on connect: the working contract, short and numbered
+//! (relaybay spec §3, adapted to the tools relay has now). The report format comes from the effective global
+//! rules, so the instructions never disagree with rules_get.
+
+use relay_core::rules::EffectiveRules;
+
+use super::profile::Profile;
+
+/// The instructions for a connection of `profile`; `missing` names the tools the profile leaves out.
+pub fn instructions(rules: &EffectiveRules, profile: Profile, missing: &[String]) -> String {
+    let format = rules.doc().report_format();
+    let mut points = vec![
+        "Read project_snapshot(project) first: its first line names the working rules in force (full text: \
+         rules_get or the resource relay://rules/{project}); project_list lists the projects."
+            .to_owned(),
+        "Pick the task you work on, or create it with task_create, and pass session on every write: your desktop \
+         session id (local_…) with session_title, else a stable name. hook_session is accepted but not used yet. \
+         Do not rebind a task bound to another session unless you hold its local_ id."
+            .to_owned(),
+        "On every stage change (task_set_stage) and every report (report_add) also pass next_step and waiting_on; \
+         keep progress as the running summary of everything done (rewrite it, do not append)."
+            .to_owned(),
+        format!(
+            "Report with report_add at the end of every stage. First line: `{}`; states: {}; sizes: {}.",
+            format.first_line,
+            format.states.join(", "),
+            format.sizes.join(", ")
+        ),
+        "When a decision is needed, set waiting_on to who decides; record what was decided with decision_add."
+            .to_owned(),
+        "Write fields your cached schema lacks with task_patch(task, fields={…}); relay://schema/task lists every \
+         editable field. \"-\" clears an optional field."
+            .to_owned(),
+        "Pass expected_version (task_get shows the version) when you must not overwrite a newer change; on a \
+         conflict read the task again and re-apply your change."
+            .to_owned(),
+        "Fix what a \"Warning (rules):\" line names. In strict mode a move that misses a rule is refused and \
+         nothing changes."
+            .to_owned(),
+        "Catch up with events_since(after=<last event id>) instead of reading everything again.".to_owned(),
+    ];
+    if profile != Profile::Full && !missing.is_empty() {
+        points.push(format!(
+            "This connection has the {} tools; {} are in the full profile (/mcp?profile=full). The rules are also \
+             the resource relay://rules/{{project}}.",
+            profile.as_str(),
+            missing.join(", ")
+        ));
+    }
+    let mut text = String::from(
+        "relay is the board of projects and tasks shared by the AI coding agents on this machine and their owner. \
+         Working contract:\n",
+    );
+    for (number, point) in points.iter().enumerate() {
+        text.push_str(&format!("{}. {point}\n", number + 1));
+    }
+    text.pop();
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use relay_core::rules::{RulesLayer, RulesMode, effective};
+
+    use super::*;
+
+    #[test]
+    fn instructions_name_the_report_format_of_the_global_rules_when_built() {
+        let rules = effective(&RulesLayer::default(), None, RulesMode::Warn);
+        let text = instructions(&rules, Profile::Full, &[]);
+        assert!(
+            text.contains("\n1. Read project_snapshot(project) first"),
+            "{text}"
+        );
+        assert!(
+            text.contains("states: inspected, changed, verified, committed, pushed, blocked; sizes: S, M, L")
+        );
+        assert!(!text.contains("core tools"), "{text}");
+    }
+
+    #[test]
+    fn instructions_name_the_missing_tools_when_the_profile_is_core() {
+        let rules = effective(&RulesLayer::default(), None, RulesMode::Warn);
+        let missing = vec!["decision_add".to_owned(), "rules_get".to_owned()];
+        let text = instructions(&rules, Profile::Core, &missing);
+        assert!(
+            text.contains(
+                "\n10. This connection has the core tools; decision_add, rules_get are in the full"
+            )
+        );
+    }
+}

@@ -1,0 +1,206 @@
+//! The MCP adapter: streamable HTTP at `/mcp` (rmcp), behind the HTTP guard (Host, Origin, Bearer token).
+//!
+//! - **Stateless.** rmcp serves every request on its own (no `Mcp-Session-Id`), answering with
+//!   `application/json`. A client therefore survives a relayd restart: its next call simply succeeds. Clients
+//!   of the 2026-07-28 protocol are stateless anyway; older ones (Claude Code today) accept a server that hands
+//!   out no session.
+//! - **Profiles.** `?profile=core|full` or the `X-Relay-Profile` header chooses which tools a connection lists
+//!   ([`profile`]); `full` is the default, an unknown profile is a 400.
+//! - **Refused before rmcp.** A POST body that is not one JSON-RPC 2.0 message gets a JSON-RPC error (parse
+//!   error, invalid request, invalid params) with HTTP 400 instead of rmcp's plain-text 415.
+//! - rmcp's own Host and Origin checks are on, with the guard's host list, as a second line.
+//!
+//! Tools live in `tools.rs`, their parameters in `params.rs`, resources in `resources.rs`, the server
+//! instructions in `instructions.rs`. The board ([`crate::board`]) holds every rule.
+
+mod error;
+mod instructions;
+mod params;
+mod profile;
+mod resources;
+mod server;
+mod tools;
+
+use std::sync::Arc;
+
+use axum::body::Body;
+use axum::extract::{Request, State};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{MethodRouter, any};
+use http::{Method, StatusCode};
+use rmcp::model::{
+    CallToolRequestParams, ClientJsonRpcMessage, ClientRequest, InitializeRequestParams,
+    ReadResourceRequestParams,
+};
+use rmcp::transport::streamable_http_server::session::never::NeverSessionManager;
+use rmcp::transport::streamable_http_server::{StreamableHttpServerConfig, StreamableHttpService};
+use serde_json::Value;
+
+pub use profile::{CORE_TOOLS, PROFILE_HEADER, Profile};
+pub use server::RelayMcp;
+
+use crate::handle::DaemonHandle;
+use crate::http::ApiError;
+use error::{INVALID_PARAMS, INVALID_REQUEST, PARSE_ERROR, jsonrpc_error};
+
+/// The largest request body `/mcp` reads (a report is at most 50 000 characters).
+pub const MAX_REQUEST_BYTES: usize = 1 << 20;
+
+type Service = StreamableHttpService<RelayMcp, NeverSessionManager>;
+
+/// One rmcp service per profile.
+#[derive(Clone)]
+struct Services {
+    core: Service,
+    full: Service,
+}
+
+/// The `/mcp` route. Mount it with `.route("/mcp", mcp::route(&handle, policy.hosts()))` before the guard layer
+/// is added, so the guard runs first; `hosts` are the names the guard allows, and rmcp checks Host and Origin
+/// against the same list.
+pub fn route<S: Clone + Send + Sync + 'static>(handle: &DaemonHandle, hosts: &[String]) -> MethodRouter<S> {
+    let origins: Vec<String> = hosts
+        .iter()
+        .flat_map(|host| [format!("http://{host}:*"), format!("https://{host}:*")])
+        .collect();
+    let config = StreamableHttpServerConfig::default()
+        .with_legacy_session_mode(false)
+        .with_json_response(true)
+        .with_allowed_hosts(hosts.iter().cloned())
+        .with_allowed_origins(origins)
+        .enforce_origin_validation()
+        .with_max_request_body_bytes(MAX_REQUEST_BYTES);
+    let service = |profile| {
+        let server = RelayMcp::new(handle.clone(), profile);
+        StreamableHttpService::new(
+            move || Ok(server.clone()),
+            Arc::new(NeverSessionManager::default()),
+            config.clone(),
+        )
+    };
+    let services = Services {
+        core: service(Profile::Core),
+        full: service(Profile::Full),
+    };
+    any(serve).with_state(services)
+}
+
+async fn serve(State(services): State<Services>, request: Request) -> Response {
+    let profile = match Profile::of_request(request.uri().query(), request.headers()) {
+        Ok(profile) => profile,
+        Err(message) => return ApiError::new(StatusCode::BAD_REQUEST, message).into_response(),
+    };
+    let request = if request.method() == Method::POST {
+        match checked(request).await {
+            Ok(request) => request,
+            Err(refused) => return refused,
+        }
+    } else {
+        request
+    };
+    let service = match profile {
+        Profile::Core => &services.core,
+        Profile::Full => &services.full,
+    };
+    service.handle(request).await.map(Body::new)
+}
+
+/// Reads a POST body and refuses it unless it is one JSON-RPC message rmcp can take.
+async fn checked(request: Request) -> Result<Request, Response> {
+    let (parts, body) = request.into_parts();
+    let bytes = axum::body::to_bytes(body, MAX_REQUEST_BYTES).await.map_err(|_| {
+        ApiError::new(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            format!(
+                "the MCP request body is unreadable or over {MAX_REQUEST_BYTES} bytes; send less per call"
+            ),
+        )
+        .into_response()
+    })?;
+    if let Err(refusal) = check_message(&bytes) {
+        return Err(jsonrpc_error(
+            StatusCode::BAD_REQUEST,
+            refusal.id,
+            refusal.code,
+            refusal.message,
+        ));
+    }
+    Ok(Request::from_parts(parts, Body::from(bytes)))
+}
+
+/// Why a body is not one JSON-RPC 2.0 message: the JSON-RPC error to answer with.
+#[derive(Debug, PartialEq)]
+struct Refusal {
+    id: Value,
+    code: i64,
+    message: String,
+}
+
+impl Refusal {
+    fn new(id: Value, code: i64, message: String) -> Refusal {
+        Refusal { id, code, message }
+    }
+}
+
+/// Checks that a body is one JSON-RPC 2.0 message whose params rmcp can read.
+fn check_message(bytes: &[u8]) -> Result<(), Refusal> {
+    let value: Value = serde_json::from_slice(bytes).map_err(|err| {
+        let message = format!(
+            "Parse error: the body is not JSON ({err}); send one JSON-RPC 2.0 message as a JSON object"
+        );
+        Refusal::new(Value::Null, PARSE_ERROR, message)
+    })?;
+    let Value::Object(object) = &value else {
+        let what = if value.is_array() {
+            "JSON-RPC batches are not supported; send one message per POST"
+        } else {
+            "a JSON-RPC message is a JSON object"
+        };
+        return Err(Refusal::new(
+            Value::Null,
+            INVALID_REQUEST,
+            format!("Invalid Request: {what}"),
+        ));
+    };
+    let id = object.get("id").cloned().unwrap_or(Value::Null);
+    if object.get("jsonrpc").and_then(Value::as_str) != Some("2.0") {
+        return Err(Refusal::new(
+            id,
+            INVALID_REQUEST,
+            "Invalid Request: \"jsonrpc\" must be \"2.0\"".to_owned(),
+        ));
+    }
+    let method = object.get("method").and_then(Value::as_str).unwrap_or("");
+    let invalid_params = |id: Value, err: serde_json::Error| {
+        Refusal::new(id, INVALID_PARAMS, format!("Invalid params for {method}: {err}"))
+    };
+    match serde_json::from_value::<ClientJsonRpcMessage>(value.clone()) {
+        Err(err) if !method.is_empty() && !id.is_null() => Err(invalid_params(id, err)),
+        Err(err) => Err(Refusal::new(
+            id,
+            INVALID_REQUEST,
+            format!("Invalid Request: {err}"),
+        )),
+        // rmcp reads a known method with params it cannot take as a custom request; say what is wrong instead.
+        Ok(ClientJsonRpcMessage::Request(request))
+            if matches!(request.request, ClientRequest::CustomRequest(_)) =>
+        {
+            known_params(method, object.get("params")).map_err(|err| invalid_params(id, err))
+        }
+        Ok(_) => Ok(()),
+    }
+}
+
+/// Checks the params of the standard methods whose params are required.
+fn known_params(method: &str, params: Option<&Value>) -> Result<(), serde_json::Error> {
+    let params = params.cloned().unwrap_or(Value::Null);
+    match method {
+        "tools/call" => serde_json::from_value::<CallToolRequestParams>(params).map(drop),
+        "resources/read" => serde_json::from_value::<ReadResourceRequestParams>(params).map(drop),
+        "initialize" => serde_json::from_value::<InitializeRequestParams>(params).map(drop),
+        _ => Ok(()),
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,260 @@
+//! The MCP server handler: tools of the connection's profile, the resources, and the checks every tool call
+//! passes before it reaches a tool (the tool exists in this profile, every argument is a parameter of it).
+
+use std::sync::Arc;
+
+use rmcp::handler::server::router::tool::ToolRouter;
+use rmcp::handler::server::tool::ToolCallContext;
+use rmcp::model::{
+    CacheScope, CallToolRequestParams, CallToolResponse, CustomRequest, CustomResult, ErrorCode,
+    Implementation, ListResourceTemplatesResult, ListResourcesResult, ListToolsResult,
+    PaginatedRequestParams, ProtocolVersion, ReadResourceRequestParams, ReadResourceResponse,
+    ReadResourceResult, ResultType, ServerCapabilities, ServerConfig, Tool,
+};
+use rmcp::service::RequestContext;
+use rmcp::{ErrorData, RoleServer, ServerHandler};
+
+use super::error::bad_arguments;
+use super::instructions::instructions;
+use super::params::tidy_schema;
+use super::profile::Profile;
+use super::resources;
+use crate::board::Board;
+use crate::handle::DaemonHandle;
+
+/// What rmcp's argument decoding says before its serde message.
+const DESERIALIZE_PREFIX: &str = "failed to deserialize parameters: ";
+
+/// One MCP connection's server: cheap to clone, built per request in stateless mode.
+#[derive(Clone)]
+pub struct RelayMcp {
+    handle: DaemonHandle,
+    shared: Arc<Shared>,
+}
+
+/// What every request of one profile shares, built once.
+struct Shared {
+    profile: Profile,
+    router: ToolRouter<RelayMcp>,
+    /// The tools of the full profile this profile leaves out.
+    missing: Vec<String>,
+    instructions: String,
+}
+
+impl RelayMcp {
+    /// The server for `profile` over `handle`; clone it for each request.
+    pub fn new(handle: DaemonHandle, profile: Profile) -> RelayMcp {
+        let mut router = ToolRouter::new();
+        let mut missing = Vec::new();
+        for mut route in Self::tool_router() {
+            if !profile.includes(&route.attr.name) {
+                missing.push(route.attr.name.to_string());
+                continue;
+            }
+            route.attr.input_schema = Arc::new(tidy_schema(&route.attr.input_schema));
+            router.add_route(route);
+        }
+        missing.sort();
+        let config = handle.config();
+        let rules = relay_core::rules::effective(&config.rules, None, config.rules_mode);
+        let instructions = instructions(&rules, profile, &missing);
+        RelayMcp {
+            handle,
+            shared: Arc::new(Shared {
+                profile,
+                router,
+                missing,
+                instructions,
+            }),
+        }
+    }
+
+    pub(super) fn board(&self) -> Board<'_> {
+        self.handle.board()
+    }
+
+    /// The tools this connection lists, sorted by name.
+    pub fn tools(&self) -> Vec<Tool> {
+        self.shared.router.list_all()
+    }
+
+    pub fn instructions(&self) -> &str {
+        &self.shared.instructions
+    }
+
+    /// Refuses a call of a tool this profile does not have (a JSON-RPC error, as for any unknown tool).
+    fn known_tool(&self, name: &str) -> Result<Tool, ErrorData> {
+        if let Some(tool) = self.shared.router.get(name) {
+            return Ok(tool.clone());
+        }
+        let profile = self.shared.profile;
+        let message = if self.shared.missing.iter().any(|missing| missing == name) {
+            format!(
+                "tool `{name}` is not in the {} profile of this connection; connect to /mcp?profile=full to use it",
+                profile.as_str()
+            )
+        } else {
+            let names: Vec<String> = self.tools().into_iter().map(|t| t.name.to_string()).collect();
+            format!(
+                "unknown tool `{name}`; this connection's tools: {}",
+                names.join(", ")
+            )
+        };
+        Err(ErrorData::invalid_params(message, None))
+    }
+}
+
+/// Tools whose extra arguments are task fields: the board judges their names ("unknown task field …").
+const FIELD_TOOLS: &[&str] = &["task_create", "task_update"];
+
+/// An argument the tool has no parameter for, as the problem to report.
+fn unknown_argument(tool: &Tool, request: &CallToolRequestParams) -> Option<String> {
+    if FIELD_TOOLS.contains(&tool.name.as_ref()) {
+        return None;
+    }
+    let properties = tool.input_schema.get("properties").and_then(|p| p.as_object());
+    let arguments = request.arguments.as_ref()?;
+    let unknown: Vec<&str> = arguments
+        .keys()
+        .map(String::as_str)
+        .filter(|name| properties.is_none_or(|p| !p.contains_key(*name)))
+        .collect();
+    if unknown.is_empty() {
+        return None;
+    }
+    let mut known: Vec<&str> = properties
+        .map(|p| p.keys().map(String::as_str).collect())
+        .unwrap_or_default();
+    known.sort_unstable();
+    let hint = if tool.name.starts_with("task_") {
+        "; task_patch(task, fields={…}) reaches every editable task field"
+    } else {
+        ""
+    };
+    Some(format!(
+        "no parameter named {}; its parameters are {}{hint}",
+        unknown
+            .iter()
+            .map(|n| format!("`{n}`"))
+            .collect::<Vec<_>>()
+            .join(", "),
+        if known.is_empty() {
+            "none".to_owned()
+        } else {
+            known.join(", ")
+        }
+    ))
+}
+
+/// rmcp answers arguments serde cannot decode with a bare serde message; say which tool and what to do.
+fn explain_decode_error(tool: &str, response: CallToolResponse) -> CallToolResponse {
+    let CallToolResponse::Complete(result) = &response else {
+        return response;
+    };
+    if result.is_error != Some(true) {
+        return response;
+    }
+    let problem = result.content.iter().find_map(|block| {
+        block
+            .as_text()?
+            .text
+            .strip_prefix(DESERIALIZE_PREFIX)
+            .map(str::to_owned)
+    });
+    match problem {
+        Some(problem) => bad_arguments(tool, &problem).into(),
+        None => response,
+    }
+}
+
+impl ServerHandler for RelayMcp {
+    fn get_info(&self) -> ServerConfig {
+        ServerConfig::new(
+            ServerCapabilities::builder()
+                .enable_tools()
+                .enable_resources()
+                .build(),
+        )
+        .with_server_info(Implementation::new("relayd", relay_core::VERSION))
+        .with_instructions(self.shared.instructions.clone())
+    }
+
+    async fn list_tools(
+        &self,
+        _request: Option<PaginatedRequestParams>,
+        context: RequestContext<RoleServer>,
+    ) -> Result<ListToolsResult, ErrorData> {
+        let cache_hints = context
+            .protocol_version()
+            .is_some_and(|v| v >= ProtocolVersion::V_2026_07_28);
+        Ok(ListToolsResult {
+            result_type: Some(ResultType::COMPLETE),
+            tools: self.tools(),
+            meta: None,
+            next_cursor: None,
+            ttl_ms: cache_hints.then_some(0),
+            cache_scope: cache_hints.then_some(CacheScope::Public),
+        })
+    }
+
+    fn get_tool(&self, name: &str) -> Option<Tool> {
+        self.shared.router.get(name).cloned()
+    }
+
+    async fn call_tool(
+        &self,
+        request: CallToolRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<CallToolResponse, ErrorData> {
+        let tool = self.known_tool(&request.name)?;
+        if let Some(problem) = unknown_argument(&tool, &request) {
+            return Ok(bad_arguments(&tool.name, &problem).into());
+        }
+        let context = ToolCallContext::new(self, request, context);
+        let response = self.shared.router.call(context).await?;
+        Ok(explain_decode_error(&tool.name, response))
+    }
+
+    async fn on_custom_request(
+        &self,
+        request: CustomRequest,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<CustomResult, ErrorData> {
+        Err(ErrorData::new(
+            ErrorCode::METHOD_NOT_FOUND,
+            format!(
+                "unknown method `{}`; relayd serves initialize, ping, tools/list, tools/call, resources/list, \
+                 resources/templates/list and resources/read",
+                request.method
+            ),
+            None,
+        ))
+    }
+
+    async fn list_resources(
+        &self,
+        _request: Option<PaginatedRequestParams>,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<ListResourcesResult, ErrorData> {
+        Ok(ListResourcesResult::with_all_items(
+            resources::list(self.board()).await?,
+        ))
+    }
+
+    async fn list_resource_templates(
+        &self,
+        _request: Option<PaginatedRequestParams>,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<ListResourceTemplatesResult, ErrorData> {
+        Ok(ListResourceTemplatesResult::with_all_items(resources::templates()))
+    }
+
+    async fn read_resource(
+        &self,
+        request: ReadResourceRequestParams,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<ReadResourceResponse, ErrorData> {
+        let contents = resources::read(self.board(), &request.uri).await?;
+        Ok(ReadResourceResult::new(vec![contents]).into())
+    }
+}

@@ -1,0 +1,316 @@
+//! The MCP tools. Each one adapts: it turns its parameters into one board call and the answer into short
+//! markdown ([`crate::board::render`]). Rules, validation and messages live in the board.
+//!
+//! Read tools are annotated read-only; write tools are additive (not destructive); none reaches outside relay.
+
+use rmcp::handler::server::wrapper::Parameters;
+use rmcp::model::{CallToolResult, ContentBlock};
+use rmcp::tool;
+use rmcp::tool_router;
+use serde_json::{Map, Value};
+
+use super::error::{Access, failed};
+use super::params::{
+    DecisionAdd, EventsSince, ProjectParam, ProjectUpsert, ReportAdd, RulesGet, TaskBind, TaskCreate,
+    TaskListParams, TaskParam, TaskPatch, TaskSetStage, TaskUnbind, TaskUpdate, actor, task_create_schema,
+    task_update_schema,
+};
+use super::server::RelayMcp;
+use crate::board::{
+    DecisionInput, NewTask, Outcome, ProjectInput, ReportInput, TaskChange, TaskFilter, TaskView, render,
+};
+
+/// Tasks task_list shows when no limit is given.
+const DEFAULT_TASK_LIMIT: u32 = 100;
+/// Events events_since returns when no limit is given.
+const DEFAULT_EVENT_LIMIT: u32 = 100;
+
+#[tool_router(vis = "pub(super)")]
+impl RelayMcp {
+    /// Lists the projects with their number of tasks per stage.
+    #[tool(annotations(read_only_hint = true, open_world_hint = false))]
+    async fn project_list(&self) -> CallToolResult {
+        match self.board().projects().await {
+            Ok(projects) => ok(render::project_list(&projects)),
+            Err(err) => failed(err, Access::Read),
+        }
+    }
+
+    /// Creates a project or changes its name, repository path or description.
+    #[tool(annotations(destructive_hint = false, idempotent_hint = true, open_world_hint = false))]
+    async fn project_upsert(&self, Parameters(p): Parameters<ProjectUpsert>) -> CallToolResult {
+        let input = ProjectInput {
+            slug: p.slug,
+            name: p.name,
+            repo_path: p.repo_path,
+            description: p.description,
+        };
+        let actor = p.caller.actor();
+        match self.board().upsert_project(input, &actor).await {
+            Ok(outcome) => {
+                let verb = if outcome.changed {
+                    "Saved project"
+                } else {
+                    "No change to project"
+                };
+                written(
+                    format!("{verb} {}", render::project_line(&outcome.value)),
+                    &outcome,
+                )
+            }
+            Err(err) => failed(err, Access::Write),
+        }
+    }
+
+    /// Read this first: the rules line, the project, its tasks by stage, current decisions and the last event id.
+    #[tool(annotations(read_only_hint = true, open_world_hint = false))]
+    async fn project_snapshot(&self, Parameters(p): Parameters<ProjectParam>) -> CallToolResult {
+        match self.board().snapshot(&p.project).await {
+            Ok(snapshot) => ok(render::snapshot(&snapshot)),
+            Err(err) => failed(err, Access::Read),
+        }
+    }
+
+    /// Lists tasks, filtered by project, stage or bound session.
+    #[tool(annotations(read_only_hint = true, open_world_hint = false))]
+    async fn task_list(&self, Parameters(p): Parameters<TaskListParams>) -> CallToolResult {
+        let filter = TaskFilter {
+            project: p.project,
+            stage: p.stage,
+            session: p.session,
+            limit: Some(p.limit.unwrap_or(DEFAULT_TASK_LIMIT)),
+        };
+        match self.board().tasks(&filter).await {
+            Ok(tasks) => ok(render::task_list(&tasks, "No tasks match.")),
+            Err(err) => failed(err, Access::Read),
+        }
+    }
+
+    /// One task in full: fields, version, latest reports, decisions, sessions and the editable fields.
+    #[tool(annotations(read_only_hint = true, open_world_hint = false))]
+    async fn task_get(&self, Parameters(p): Parameters<TaskParam>) -> CallToolResult {
+        match self.board().task(&p.task).await {
+            Ok(detail) => ok(render::task_detail(&detail)),
+            Err(err) => failed(err, Access::Read),
+        }
+    }
+
+    /// Creates a task in a project (stage plan unless given) and binds your session to it.
+    #[tool(input_schema = task_create_schema(), annotations(destructive_hint = false, open_world_hint = false))]
+    async fn task_create(&self, Parameters(p): Parameters<TaskCreate>) -> CallToolResult {
+        let actor = p.caller.actor();
+        let new = NewTask {
+            project: p.project,
+            title: p.title,
+            fields: pairs(p.fields),
+            session: actor.session.clone(),
+        };
+        match self.board().create_task(new, &actor).await {
+            Ok(outcome) => written(
+                format!("Created {}", render::task_summary(&outcome.value, true)),
+                &outcome,
+            ),
+            Err(err) => failed(err, Access::Write),
+        }
+    }
+
+    /// Changes the task fields you pass as named parameters; for a stage move prefer task_set_stage.
+    #[tool(input_schema = task_update_schema(), annotations(destructive_hint = false, idempotent_hint = true, open_world_hint = false))]
+    async fn task_update(&self, Parameters(p): Parameters<TaskUpdate>) -> CallToolResult {
+        let actor = p.caller.actor();
+        let change = TaskChange {
+            fields: pairs(p.fields),
+            expected_version: p.expected_version,
+        };
+        self.change(&p.task, change, &actor).await
+    }
+
+    /// Changes any editable task fields given as one object; reaches fields your cached schema lacks.
+    #[tool(annotations(destructive_hint = false, idempotent_hint = true, open_world_hint = false))]
+    async fn task_patch(&self, Parameters(p): Parameters<TaskPatch>) -> CallToolResult {
+        let actor = p.caller.actor();
+        let change = TaskChange {
+            fields: pairs(p.fields),
+            expected_version: p.expected_version,
+        };
+        self.change(&p.task, change, &actor).await
+    }
+
+    /// Moves a task to a stage and records next_step, waiting_on and stage_note in the same write.
+    #[tool(annotations(destructive_hint = false, idempotent_hint = true, open_world_hint = false))]
+    async fn task_set_stage(&self, Parameters(p): Parameters<TaskSetStage>) -> CallToolResult {
+        let actor = p.caller.actor();
+        let mut fields = vec![("stage".to_owned(), Value::String(p.stage))];
+        for (name, value) in [
+            ("stage_note", p.stage_note),
+            ("next_step", p.next_step),
+            ("waiting_on", p.waiting_on),
+        ] {
+            if let Some(value) = value {
+                fields.push((name.to_owned(), Value::String(value)));
+            }
+        }
+        let change = TaskChange {
+            fields,
+            expected_version: p.expected_version,
+        };
+        self.change(&p.task, change, &actor).await
+    }
+
+    /// Binds a session to a task (a task has at most one); the previous binding stays in its history.
+    #[tool(annotations(destructive_hint = false, idempotent_hint = true, open_world_hint = false))]
+    async fn task_bind_session(&self, Parameters(p): Parameters<TaskBind>) -> CallToolResult {
+        let actor = actor(Some(&p.session), p.session_title.as_deref());
+        match self.board().bind_session(&p.task, &p.session, &actor).await {
+            Ok(outcome) => {
+                // The board's notes explain an alias or a refused rebind; a plain bind gets its own line.
+                let binding = &outcome.value;
+                let text = match (&binding.session, &binding.previous) {
+                    _ if !outcome.notes.is_empty() || !outcome.changed => String::new(),
+                    (Some(now), Some(before)) => format!("Bound {} to {now} (was {before}).", binding.key),
+                    (Some(now), None) => format!("Bound {} to {now}.", binding.key),
+                    (None, _) => String::new(),
+                };
+                written(text, &outcome)
+            }
+            Err(err) => failed(err, Access::Write),
+        }
+    }
+
+    /// Unbinds a task's session; the binding stays in the task's history.
+    #[tool(annotations(destructive_hint = false, idempotent_hint = true, open_world_hint = false))]
+    async fn task_unbind_session(&self, Parameters(p): Parameters<TaskUnbind>) -> CallToolResult {
+        let actor = p.caller.actor();
+        match self.board().unbind_session(&p.task, &actor).await {
+            Ok(outcome) => {
+                let binding = &outcome.value;
+                let text = match (&binding.previous, outcome.changed) {
+                    (Some(before), true) => format!("Unbound {before} from {}.", binding.key),
+                    (None, true) => format!("Unbound {}.", binding.key),
+                    (_, false) => String::new(),
+                };
+                written(text, &outcome)
+            }
+            Err(err) => failed(err, Access::Write),
+        }
+    }
+
+    /// Adds a report to a task (at the end of every stage) and saves next_step, waiting_on and progress with it.
+    #[tool(annotations(destructive_hint = false, open_world_hint = false))]
+    async fn report_add(&self, Parameters(p): Parameters<ReportAdd>) -> CallToolResult {
+        let actor = p.caller.actor();
+        let input = ReportInput {
+            key: p.task,
+            body: p.body,
+            next_step: p.next_step,
+            waiting_on: p.waiting_on,
+            progress: p.progress,
+        };
+        match self.board().add_report(input, &actor).await {
+            Ok(outcome) => {
+                let report = &outcome.value;
+                let badges: Vec<&str> = [report.state.as_deref(), report.size.as_deref()]
+                    .into_iter()
+                    .flatten()
+                    .collect();
+                let mut text = format!(
+                    "Added report #{} to {}: {}",
+                    report.id, report.key, report.summary
+                );
+                if !badges.is_empty() {
+                    text.push_str(&format!(" [{}]", badges.join(" · ")));
+                }
+                if let (true, Some(size)) = (report.size_set, &report.size) {
+                    text.push_str(&format!(
+                        "\nThe task's size is now {size} (from the report's first line)."
+                    ));
+                }
+                written(text, &outcome)
+            }
+            Err(err) => failed(err, Access::Write),
+        }
+    }
+
+    /// Records a decision for a project or one of its tasks; project_snapshot and task_get show it.
+    #[tool(annotations(destructive_hint = false, open_world_hint = false))]
+    async fn decision_add(&self, Parameters(p): Parameters<DecisionAdd>) -> CallToolResult {
+        let actor = p.caller.actor();
+        let input = DecisionInput {
+            project: p.project,
+            task: p.task,
+            text: p.text,
+            decided_by: p.decided_by,
+            source: p.source,
+        };
+        match self.board().add_decision(input, &actor).await {
+            Ok(outcome) => {
+                let decision = &outcome.value;
+                let on = decision.key.as_deref().unwrap_or(&decision.project);
+                written(
+                    format!(
+                        "Recorded decision #{} for {on} ({} scope).",
+                        decision.id, decision.scope
+                    ),
+                    &outcome,
+                )
+            }
+            Err(err) => failed(err, Access::Write),
+        }
+    }
+
+    /// What happened since an event id, oldest first: stage moves, reports, field changes, bindings, decisions.
+    #[tool(annotations(read_only_hint = true, open_world_hint = false))]
+    async fn events_since(&self, Parameters(p): Parameters<EventsSince>) -> CallToolResult {
+        let limit = p.limit.unwrap_or(DEFAULT_EVENT_LIMIT);
+        match self
+            .board()
+            .events_since(p.after.unwrap_or(0), limit, p.project.as_deref())
+            .await
+        {
+            Ok(page) => ok(render::events(&page)),
+            Err(err) => failed(err, Access::Read),
+        }
+    }
+
+    /// The working rules in force: report format, what each stage move needs, guidance.
+    #[tool(annotations(read_only_hint = true, open_world_hint = false))]
+    async fn rules_get(&self, Parameters(p): Parameters<RulesGet>) -> CallToolResult {
+        match self.board().rules(p.project.as_deref()).await {
+            Ok(rules) => ok(rules.to_markdown()),
+            Err(err) => failed(err, Access::Read),
+        }
+    }
+}
+
+impl RelayMcp {
+    /// task_update, task_patch and task_set_stage: one board write, one answer.
+    async fn change(&self, key: &str, change: TaskChange, actor: &crate::board::Actor) -> CallToolResult {
+        match self.board().update_task(key, change, actor).await {
+            Ok(outcome) => {
+                let task: &TaskView = &outcome.value;
+                let verb = if outcome.changed { "Updated" } else { "No change:" };
+                written(format!("{verb} {}", render::task_summary(task, true)), &outcome)
+            }
+            Err(err) => failed(err, Access::Write),
+        }
+    }
+}
+
+/// A JSON object's entries as the board's `(name, value)` list.
+fn pairs(fields: Map<String, Value>) -> Vec<(String, Value)> {
+    fields.into_iter().collect()
+}
+
+fn ok(text: String) -> CallToolResult {
+    CallToolResult::success(vec![ContentBlock::text(text)])
+}
+
+/// A write's answer: its line, then each rule warning and each note on its own line.
+fn written<T>(text: String, outcome: &Outcome<T>) -> CallToolResult {
+    let lines: Vec<&str> = std::iter::once(text.as_str())
+        .filter(|t| !t.is_empty())
+        .chain(outcome.warnings.iter().map(String::as_str))
+        .chain(outcome.notes.iter().map(String::as_str))
+        .collect();
+    ok(lines.join("\n"))
+}

@@ -1,0 +1,146 @@
+//! `relay events [--since ID] [--follow]`: the event log, oldest first, one event per line.
+//!
+//! The log is read through `ListEvents` (the activity page, which also filters by project). `--follow` then
+//! subscribes from the last id read and treats every update as "the log grew": it reads the new events
+//! through the same page, so nothing is filtered twice and a lagging subscriber misses nothing.
+
+use relay_core::proto::{self, ListEventsRequest, SubscribeRequest, update};
+use serde_json::Value;
+
+use super::format::{self, emit};
+use crate::cli::EventsArgs;
+use crate::client::{Client, Context, daemon_client};
+use crate::error::CliError;
+
+pub async fn run(ctx: &Context, args: EventsArgs) -> Result<(), CliError> {
+    let mut client = daemon_client(ctx).await?;
+    let mut reader = Reader {
+        cursor: args.since,
+        project: args.project,
+        json: args.output.json,
+        left: args.limit,
+        following: args.follow,
+    };
+    if !reader.catch_up(&mut client).await? || !args.follow {
+        return Ok(());
+    }
+    let mut stream = client
+        .subscribe(SubscribeRequest {
+            since_event_id: Some(reader.cursor),
+        })
+        .await
+        .map_err(|status| reader.failed(status))?
+        .into_inner();
+    loop {
+        let Some(message) = stream.message().await.map_err(|status| reader.failed(status))? else {
+            return Err(reader.ended(""));
+        };
+        let news = match message.update {
+            Some(update::Update::Event(event)) => event.id > reader.cursor,
+            Some(update::Update::Snapshot(snapshot)) => snapshot.last_event_id > reader.cursor,
+            Some(update::Update::Hello(_)) | None => false,
+        };
+        if news && !reader.catch_up(&mut client).await? {
+            return Ok(());
+        }
+    }
+}
+
+/// Where the reading stands.
+struct Reader {
+    /// The last event id read (printed or filtered out).
+    cursor: i64,
+    project: Option<String>,
+    json: bool,
+    /// Events still to print under `--limit`.
+    left: Option<u64>,
+    /// `--follow`: losing the daemon ends the stream rather than failing a request.
+    following: bool,
+}
+
+impl Reader {
+    /// Prints every event after the cursor. `Ok(false)` when printing should stop (the limit is reached or
+    /// stdout was closed).
+    async fn catch_up(&mut self, client: &mut Client) -> Result<bool, CliError> {
+        loop {
+            let page = client
+                .list_events(ListEventsRequest {
+                    after_event_id: self.cursor,
+                    limit: None,
+                    project: self.project.clone(),
+                })
+                .await
+                .map_err(|status| self.failed(status))?
+                .into_inner();
+            for event in &page.events {
+                if self.left == Some(0) {
+                    return Ok(false);
+                }
+                if !emit(&self.line(event))? {
+                    return Ok(false);
+                }
+                self.cursor = event.id;
+                self.left = self.left.map(|n| n.saturating_sub(1));
+            }
+            self.cursor = self.cursor.max(page.last_event_id);
+            if !page.more {
+                return Ok(self.left != Some(0));
+            }
+        }
+    }
+
+    fn line(&self, event: &proto::Event) -> String {
+        if self.json {
+            return format::event_json(event).to_string();
+        }
+        let mut line = format!("#{}  {}  {}", event.id, format::utc(event.at_ms), event.kind);
+        if !event.subject.is_empty() {
+            line.push_str(&format!("  {}", event.subject));
+        }
+        if let Ok(Value::Object(data)) = serde_json::from_str::<Value>(&event.data_json) {
+            for (name, value) in data {
+                match value {
+                    Value::Null => {}
+                    // Already said by the subject (`acme`, `acme-12`).
+                    Value::String(text) if redundant(&event.subject, &name, &text) => {}
+                    Value::String(text) if !text.contains(char::is_whitespace) && !text.is_empty() => {
+                        line.push_str(&format!("  {name}={text}"));
+                    }
+                    other => line.push_str(&format!("  {name}={other}")),
+                }
+            }
+        }
+        line
+    }
+
+    /// A failed request. While following, losing the connection (relayd stopped, perhaps between an update
+    /// and the page it announced) ends the stream; anything else is the daemon's answer.
+    fn failed(&self, status: tonic::Status) -> CliError {
+        let lost = matches!(
+            status.code(),
+            tonic::Code::Unavailable | tonic::Code::Unknown | tonic::Code::Cancelled
+        );
+        match self.following && lost {
+            true => self.ended(&format!(" ({})", status.message())),
+            false => CliError::from(status),
+        }
+    }
+
+    /// The stream ended: relayd stopped or the connection broke. Names the id to resume from.
+    fn ended(&self, detail: &str) -> CliError {
+        CliError::Unreachable(format!(
+            "relayd stopped sending events{detail}; the last event read is #{id}, resume with `relay events --since {id} --follow`",
+            id = self.cursor
+        ))
+    }
+}
+
+/// Whether a payload value only repeats the subject: the key itself, or the project of a subject that is the
+/// project or one of its tasks.
+fn redundant(subject: &str, name: &str, value: &str) -> bool {
+    value == subject
+        || (name == "project"
+            && subject
+                .strip_prefix(value)
+                .is_some_and(|rest| rest.starts_with('-')))
+}

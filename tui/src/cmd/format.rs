@@ -1,0 +1,283 @@
+//! How the board commands show answers: the `--json` shapes (stable field names; unset values are `null`),
+//! the lines people read, and the warnings and notes a write prints on stderr.
+
+use std::io::Write;
+
+use relay_core::proto;
+use serde_json::{Value, json};
+
+use crate::cli::WriterArgs;
+use crate::error::CliError;
+
+/// The writer a write request names.
+pub fn actor(writer: &WriterArgs) -> Option<proto::Actor> {
+    Some(proto::Actor {
+        session: writer.session.clone(),
+        session_title: None,
+    })
+}
+
+/// Writes `text` and a line break to stdout. `Ok(false)` when the reader went away (`relay … | head`), so a
+/// command stops quietly instead of failing.
+pub fn emit(text: &str) -> Result<bool, CliError> {
+    let mut out = std::io::stdout().lock();
+    match writeln!(out, "{text}").and_then(|()| out.flush()) {
+        Ok(()) => Ok(true),
+        Err(err) if err.kind() == std::io::ErrorKind::BrokenPipe => Ok(false),
+        Err(err) => Err(CliError::Failed(format!("cannot write to stdout: {err}"))),
+    }
+}
+
+/// A `--json` answer: one pretty-printed document.
+pub fn print_json(value: &Value) -> Result<(), CliError> {
+    let text = serde_json::to_string_pretty(value).map_err(CliError::failed)?;
+    emit(&text).map(drop)
+}
+
+/// A write's warnings (the working rules') and notes, on stderr in both output modes: they are for people,
+/// and `--json` carries them as well.
+pub fn print_notes(notes: Option<&proto::WriteNotes>) {
+    for line in notes.iter().flat_map(|n| n.warnings.iter().chain(&n.notes)) {
+        eprintln!("relay: {line}");
+    }
+}
+
+/// `{"warnings": […], "notes": […], "changed": bool}` merged into a write's JSON answer.
+pub fn with_notes(mut answer: Value, notes: Option<&proto::WriteNotes>) -> Value {
+    let notes = notes.cloned().unwrap_or_default();
+    if let Some(object) = answer.as_object_mut() {
+        object.insert("warnings".to_owned(), json!(notes.warnings));
+        object.insert("notes".to_owned(), json!(notes.notes));
+        object.insert("changed".to_owned(), json!(notes.changed));
+    }
+    answer
+}
+
+pub fn project_json(project: &proto::Project) -> Value {
+    let counts: serde_json::Map<String, Value> = project
+        .counts
+        .iter()
+        .map(|count| (count.stage.clone(), json!(count.tasks)))
+        .collect();
+    json!({
+        "slug": project.slug,
+        "name": project.name,
+        "repo_path": project.repo_path,
+        "description": project.description,
+        "counts": counts,
+        "updated_at_ms": project.updated_at_ms,
+    })
+}
+
+pub fn task_json(task: &proto::Task) -> Value {
+    json!({
+        "key": task.key,
+        "project": task.project,
+        "number": task.number,
+        "title": task.title,
+        "stage": task.stage,
+        "stage_note": task.stage_note,
+        "waiting_on": task.waiting_on,
+        "next_step": task.next_step,
+        "next_step_stale": task.next_step_stale,
+        "branch": task.branch,
+        "doc_path": task.doc_path,
+        "description": task.description,
+        "progress": task.progress,
+        "priority": task.priority,
+        "size": task.size,
+        "tracker_ref": task.tracker_ref,
+        "tracker_name": task.tracker_name,
+        "tracker_url": task.tracker_url,
+        "tracker_logged": task.tracker_logged,
+        "version": task.version,
+        "session": task.session,
+        "created_at_ms": task.created_at_ms,
+        "updated_at_ms": task.updated_at_ms,
+        "stage_changed_at_ms": task.stage_changed_at_ms,
+        "closed_at_ms": task.closed_at_ms,
+    })
+}
+
+pub fn decision_json(decision: &proto::Decision) -> Value {
+    json!({
+        "id": decision.id,
+        "scope": decision.scope,
+        "task_key": decision.task_key,
+        "text": decision.text,
+        "decided_by": decision.decided_by,
+        "session": decision.session,
+        "source_text": decision.source_text,
+        "source_kind": decision.source_kind,
+        "source_ref": decision.source_ref,
+        "valid_from_ms": decision.valid_from_ms,
+        "recorded_at_ms": decision.recorded_at_ms,
+        "superseded_at_ms": decision.superseded_at_ms,
+        "superseded_by": decision.superseded_by,
+    })
+}
+
+pub fn report_json(report: &proto::Report) -> Value {
+    json!({
+        "id": report.id,
+        "session": report.session,
+        "summary": report.summary,
+        "state": report.state,
+        "size": report.size,
+        "stage": report.stage,
+        "body": report.body,
+        "created_at_ms": report.created_at_ms,
+    })
+}
+
+pub fn binding_json(binding: &proto::TaskBindingRecord) -> Value {
+    json!({
+        "session": binding.session,
+        "session_kind": binding.session_kind,
+        "bound_at_ms": binding.bound_at_ms,
+        "unbound_at_ms": binding.unbound_at_ms,
+        "bound_by": binding.bound_by,
+    })
+}
+
+pub fn tracker_json(entry: &proto::TrackerEntry) -> Value {
+    json!({
+        "id": entry.id,
+        "tracker_ref": entry.tracker_ref,
+        "tracker_name": entry.tracker_name,
+        "tracker_url": entry.tracker_url,
+        "logged_at_ms": entry.logged_at_ms,
+        "unlogged_at_ms": entry.unlogged_at_ms,
+        "created_at_ms": entry.created_at_ms,
+    })
+}
+
+/// An event as one JSON object; `data` is the payload object itself, not its text.
+pub fn event_json(event: &proto::Event) -> Value {
+    let data = serde_json::from_str::<Value>(&event.data_json).unwrap_or_else(|_| json!(event.data_json));
+    json!({
+        "id": event.id,
+        "kind": event.kind,
+        "at_ms": event.at_ms,
+        "subject": event.subject,
+        "data": data,
+    })
+}
+
+/// One line per task: key, stage (unless the caller groups by stage), title, then what is known about it.
+pub fn task_line(task: &proto::Task, key_width: usize, with_stage: bool) -> String {
+    let mut line = format!("{:<key_width$}  ", task.key);
+    if with_stage {
+        line.push_str(&format!("{:<6}  ", task.stage));
+    }
+    line.push_str(&task.title);
+    if let Some(size) = &task.size {
+        line.push_str(&format!(" [{size}]"));
+    }
+    if let Some(priority) = task.priority {
+        line.push_str(&format!(" p{priority}"));
+    }
+    if let Some(session) = &task.session {
+        line.push_str(&format!(" @{session}"));
+    }
+    if let Some(next) = &task.next_step {
+        let stale = if task.next_step_stale { " (stale)" } else { "" };
+        line.push_str(&format!(" · next: {}{stale}", first_line(next)));
+    }
+    if let Some(waiting) = &task.waiting_on {
+        line.push_str(&format!(" · waiting on {waiting}"));
+    }
+    line
+}
+
+/// The width of the widest task key, for aligned lists.
+pub fn key_width<'t>(tasks: impl IntoIterator<Item = &'t proto::Task>) -> usize {
+    tasks
+        .into_iter()
+        .map(|t| t.key.chars().count())
+        .max()
+        .unwrap_or(0)
+}
+
+/// A decision on one line: `#3 (acme-12) text — decided by owner`.
+pub fn decision_line(decision: &proto::Decision) -> String {
+    let mut line = format!("#{}", decision.id);
+    if let Some(key) = &decision.task_key {
+        line.push_str(&format!(" ({key})"));
+    }
+    line.push_str(&format!(" {}", first_line(&decision.text)));
+    if let Some(by) = &decision.decided_by {
+        line.push_str(&format!(" — decided by {by}"));
+    }
+    line
+}
+
+/// The first line of a text, marked with `…` when more follows.
+pub fn first_line(text: &str) -> String {
+    let mut lines = text.trim().lines();
+    let first = lines.next().unwrap_or_default().trim_end().to_owned();
+    if lines.next().is_some() {
+        format!("{first} …")
+    } else {
+        first
+    }
+}
+
+/// A Unix time in milliseconds as `2025-06-01 14:03:22Z` (UTC).
+pub fn utc(ms: i64) -> String {
+    let secs = ms.div_euclid(1000);
+    let (days, rest) = (secs.div_euclid(86_400), secs.rem_euclid(86_400));
+    let (year, month, day) = civil_from_days(days);
+    format!(
+        "{year:04}-{month:02}-{day:02} {:02}:{:02}:{:02}Z",
+        rest / 3600,
+        (rest % 3600) / 60,
+        rest % 60
+    )
+}
+
+/// Days since 1970-01-01 to a proleptic Gregorian date (Howard Hinnant's `civil_from_days`).
+fn civil_from_days(days: i64) -> (i64, i64, i64) {
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    (year, month, day)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn utc_formats_the_epoch_and_a_leap_day_when_given_milliseconds() {
+        assert_eq!(utc(0), "1970-01-01 00:00:00Z");
+        assert_eq!(utc(951_782_400_000 + 3_723_000), "2000-02-29 01:02:03Z");
+        assert_eq!(utc(1_735_689_599_999), "2024-12-31 23:59:59Z");
+    }
+
+    #[test]
+    fn first_line_marks_more_text_when_the_text_has_several_lines() {
+        assert_eq!(first_line("one"), "one");
+        assert_eq!(first_line("\n one \ntwo"), "one …");
+    }
+
+    #[test]
+    fn with_notes_adds_warnings_notes_and_changed_when_merged() {
+        let notes = proto::WriteNotes {
+            warnings: vec!["Warning (rules): x".to_owned()],
+            notes: Vec::new(),
+            changed: true,
+        };
+        let answer = with_notes(json!({"task": {}}), Some(&notes));
+        assert_eq!(
+            answer,
+            json!({"task": {}, "warnings": ["Warning (rules): x"], "notes": [], "changed": true})
+        );
+    }
+}

@@ -1,0 +1,146 @@
+//! `relay project list|upsert|show`.
+
+use relay_core::proto::{GetProjectBoardRequest, ListProjectsRequest, UpsertProjectRequest};
+use serde_json::{Value, json};
+
+use super::format::{self, emit, print_json};
+use crate::cli::{OutputArgs, ProjectUpsertArgs};
+use crate::client::{Context, daemon_client};
+use crate::error::CliError;
+
+pub async fn list(ctx: &Context, output: OutputArgs) -> Result<(), CliError> {
+    let projects = daemon_client(ctx)
+        .await?
+        .list_projects(ListProjectsRequest {})
+        .await?
+        .into_inner()
+        .projects;
+    if output.json {
+        return print_json(&Value::Array(projects.iter().map(format::project_json).collect()));
+    }
+    if projects.is_empty() {
+        emit("no projects yet; create one with `relay project upsert SLUG --name NAME`")?;
+        return Ok(());
+    }
+    let width = projects
+        .iter()
+        .map(|p| p.slug.chars().count())
+        .max()
+        .unwrap_or(0)
+        .max(4);
+    let stages: Vec<&str> = projects[0].counts.iter().map(|c| c.stage.as_str()).collect();
+    let mut header = format!("{:<width$}", "SLUG");
+    for stage in &stages {
+        header.push_str(&format!("  {:>6}", stage.to_uppercase()));
+    }
+    header.push_str("  NAME");
+    emit(&header)?;
+    for project in &projects {
+        let mut line = format!("{:<width$}", project.slug);
+        for count in &project.counts {
+            line.push_str(&format!("  {:>6}", count.tasks));
+        }
+        line.push_str(&format!("  {}", project.name));
+        if !emit(&line)? {
+            break;
+        }
+    }
+    Ok(())
+}
+
+pub async fn upsert(ctx: &Context, args: ProjectUpsertArgs) -> Result<(), CliError> {
+    let request = UpsertProjectRequest {
+        slug: args.slug,
+        name: args.name,
+        repo_path: args.repo.map(absolute_repo).transpose()?,
+        description: args.description,
+        actor: format::actor(&args.writer),
+    };
+    let answer = daemon_client(ctx)
+        .await?
+        .upsert_project(request)
+        .await?
+        .into_inner();
+    let project = answer
+        .project
+        .ok_or_else(|| CliError::Failed("relayd answered without the project".to_owned()))?;
+    format::print_notes(answer.notes.as_ref());
+    if args.output.json {
+        let body = json!({ "project": format::project_json(&project) });
+        return print_json(&format::with_notes(body, answer.notes.as_ref()));
+    }
+    let changed = answer.notes.as_ref().is_some_and(|n| n.changed);
+    let what = if changed { "saved" } else { "unchanged" };
+    emit(&format!("project {} {what}: {}", project.slug, project.name))?;
+    Ok(())
+}
+
+/// `--repo .` means this folder; the daemon needs an absolute path. `-` (clear) passes through.
+fn absolute_repo(repo: String) -> Result<String, CliError> {
+    if relay_core::board::clears(&repo) {
+        return Ok(repo);
+    }
+    std::path::absolute(&repo)
+        .map(|path| path.display().to_string())
+        .map_err(|e| CliError::Usage(format!("--repo {repo:?}: {e}")))
+}
+
+pub async fn show(ctx: &Context, slug: String, output: OutputArgs) -> Result<(), CliError> {
+    let board = daemon_client(ctx)
+        .await?
+        .get_project_board(GetProjectBoardRequest { slug })
+        .await?
+        .into_inner();
+    let project = board
+        .project
+        .as_ref()
+        .ok_or_else(|| CliError::Failed("relayd answered without the project".to_owned()))?;
+    if output.json {
+        return print_json(&json!({
+            "project": format::project_json(project),
+            "rules_line": board.rules_line,
+            "tasks": board.tasks.iter().map(format::task_json).collect::<Vec<_>>(),
+            "decisions": board.decisions.iter().map(format::decision_json).collect::<Vec<_>>(),
+            "last_event_id": board.last_event_id,
+        }));
+    }
+    let mut text = format!("{} · {}", project.slug, project.name);
+    if let Some(repo) = &project.repo_path {
+        text.push_str(&format!("  ({repo})"));
+    }
+    if let Some(description) = &project.description {
+        text.push_str(&format!("\n{}", format::first_line(description)));
+    }
+    text.push_str(&format!("\n{}\n", board.rules_line));
+    let counts: Vec<String> = project
+        .counts
+        .iter()
+        .map(|c| format!("{} {}", c.stage, c.tasks))
+        .collect();
+    text.push_str(&counts.join(" · "));
+    text.push('\n');
+    let width = format::key_width(&board.tasks);
+    for count in project.counts.iter().filter(|c| c.tasks > 0) {
+        let tasks: Vec<_> = board.tasks.iter().filter(|t| t.stage == count.stage).collect();
+        let shown = i64::try_from(tasks.len()).unwrap_or(i64::MAX);
+        match shown < count.tasks {
+            true => text.push_str(&format!(
+                "\n{} (the newest {shown} of {})\n",
+                count.stage, count.tasks
+            )),
+            false => text.push_str(&format!("\n{}\n", count.stage)),
+        }
+        for task in tasks {
+            text.push_str(&format!("  {}\n", format::task_line(task, width, false)));
+        }
+    }
+    if !board.decisions.is_empty() {
+        text.push_str("\ndecisions\n");
+        for decision in &board.decisions {
+            text.push_str(&format!("  {}\n", format::decision_line(decision)));
+        }
+    }
+    text.push_str(&format!("\nas of event #{}", board.last_event_id));
+    emit(&text)?;
+    Ok(())
+}

@@ -1,0 +1,354 @@
+//! `relay task list|show|create|update|stage|bind|unbind|report`.
+
+use std::io::Read;
+
+use relay_core::proto::{
+    self, AddReportRequest, BindTaskSessionRequest, CreateTaskRequest, FieldChange, GetTaskRequest,
+    ListTasksRequest, SetTaskStageRequest, UnbindTaskSessionRequest, UpdateTaskRequest,
+};
+use serde_json::{Value, json};
+
+use super::format::{self, emit, print_json};
+use crate::cli::{
+    OutputArgs, TaskCreateArgs, TaskListArgs, TaskReportArgs, TaskStageArgs, TaskUpdateArgs, WriterArgs,
+};
+use crate::client::{Context, daemon_client};
+use crate::error::CliError;
+
+pub async fn list(ctx: &Context, args: TaskListArgs) -> Result<(), CliError> {
+    let request = ListTasksRequest {
+        project: args.project,
+        stage: args.stage,
+        session: args.session,
+        limit: args.limit,
+    };
+    let tasks = daemon_client(ctx)
+        .await?
+        .list_tasks(request)
+        .await?
+        .into_inner()
+        .tasks;
+    if args.output.json {
+        return print_json(&Value::Array(tasks.iter().map(format::task_json).collect()));
+    }
+    if tasks.is_empty() {
+        emit("no tasks")?;
+        return Ok(());
+    }
+    let width = format::key_width(&tasks);
+    for task in &tasks {
+        if !emit(&format::task_line(task, width, true))? {
+            break;
+        }
+    }
+    Ok(())
+}
+
+pub async fn show(ctx: &Context, key: String, output: OutputArgs) -> Result<(), CliError> {
+    let detail = daemon_client(ctx)
+        .await?
+        .get_task(GetTaskRequest { key })
+        .await?
+        .into_inner();
+    let task = detail.task.as_ref().ok_or_else(missing_task)?;
+    if output.json {
+        return print_json(&json!({
+            "task": format::task_json(task),
+            "reports": detail.reports.iter().map(format::report_json).collect::<Vec<_>>(),
+            "decisions": detail.decisions.iter().map(format::decision_json).collect::<Vec<_>>(),
+            "bindings": detail.bindings.iter().map(format::binding_json).collect::<Vec<_>>(),
+            "tracker_history": detail.tracker_history.iter().map(format::tracker_json).collect::<Vec<_>>(),
+        }));
+    }
+    emit(&detail_text(task, &detail))?;
+    Ok(())
+}
+
+/// `task show`'s text: the fields that are set, then the long texts, reports, decisions and history.
+fn detail_text(task: &proto::Task, detail: &proto::TaskDetail) -> String {
+    let mut text = format!("{} · {}\n", task.key, task.title);
+    let mut row = |name: &str, value: String| text.push_str(&format!("  {name:<12} {value}\n"));
+    row(
+        "stage",
+        format!("{} (since {})", task.stage, format::utc(task.stage_changed_at_ms)),
+    );
+    let optional = [
+        ("note", &task.stage_note),
+        ("waiting on", &task.waiting_on),
+        ("branch", &task.branch),
+        ("doc", &task.doc_path),
+        ("size", &task.size),
+        ("session", &task.session),
+    ];
+    for (name, value) in optional {
+        if let Some(value) = value {
+            row(name, value.clone());
+        }
+    }
+    if let Some(next) = &task.next_step {
+        let stale = if task.next_step_stale { " (stale)" } else { "" };
+        row("next step", format!("{next}{stale}"));
+    }
+    if let Some(priority) = task.priority {
+        row("priority", priority.to_string());
+    }
+    if let Some(tracker) = &task.tracker_ref {
+        let mut value = tracker.clone();
+        for extra in [&task.tracker_name, &task.tracker_url].into_iter().flatten() {
+            value.push_str(&format!(" · {extra}"));
+        }
+        value.push_str(if task.tracker_logged {
+            " (logged)"
+        } else {
+            " (not logged)"
+        });
+        row("tracker", value);
+    }
+    row("version", task.version.to_string());
+    row("created", format::utc(task.created_at_ms));
+    row("updated", format::utc(task.updated_at_ms));
+    if let Some(closed) = task.closed_at_ms {
+        row("closed", format::utc(closed));
+    }
+    for (title, body) in [("description", &task.description), ("progress", &task.progress)] {
+        if let Some(body) = body {
+            text.push_str(&format!("\n{title}\n{}\n", indent(body)));
+        }
+    }
+    if !detail.reports.is_empty() {
+        text.push_str("\nreports (newest first)\n");
+        for report in &detail.reports {
+            let by = report
+                .session
+                .as_deref()
+                .map(|s| format!(" by {s}"))
+                .unwrap_or_default();
+            text.push_str(&format!(
+                "  #{} {} [{}]{by}: {}\n",
+                report.id,
+                format::utc(report.created_at_ms),
+                report.stage,
+                report.summary
+            ));
+        }
+    }
+    if !detail.decisions.is_empty() {
+        text.push_str("\ndecisions\n");
+        for decision in &detail.decisions {
+            text.push_str(&format!("  {}\n", format::decision_line(decision)));
+        }
+    }
+    if !detail.bindings.is_empty() {
+        text.push_str("\nsessions (newest first)\n");
+        for binding in &detail.bindings {
+            let until = binding
+                .unbound_at_ms
+                .map_or_else(|| "now".to_owned(), format::utc);
+            text.push_str(&format!(
+                "  {} ({}) {} – {until}\n",
+                binding.session,
+                binding.session_kind,
+                format::utc(binding.bound_at_ms)
+            ));
+        }
+    }
+    if !detail.tracker_history.is_empty() {
+        text.push_str("\ntracker history\n");
+        for entry in &detail.tracker_history {
+            let logged = entry
+                .logged_at_ms
+                .map(|at| format!(" logged {}", format::utc(at)))
+                .unwrap_or_default();
+            text.push_str(&format!("  {}{logged}\n", entry.tracker_ref));
+        }
+    }
+    text.trim_end().to_owned()
+}
+
+fn indent(body: &str) -> String {
+    body.trim_end()
+        .lines()
+        .map(|line| format!("  {line}"))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+pub async fn create(ctx: &Context, args: TaskCreateArgs) -> Result<(), CliError> {
+    let request = CreateTaskRequest {
+        project: args.project,
+        title: args.title,
+        fields: field_changes(args.fields)?,
+        bind_session: args.bind,
+        actor: format::actor(&args.writer),
+    };
+    let answer = daemon_client(ctx).await?.create_task(request).await?.into_inner();
+    print_task_write(answer, args.output, |task| {
+        format!("created {}: {} ({})", task.key, task.title, task.stage)
+    })
+}
+
+pub async fn update(ctx: &Context, args: TaskUpdateArgs) -> Result<(), CliError> {
+    let request = UpdateTaskRequest {
+        key: args.key,
+        fields: field_changes(args.fields)?,
+        expected_version: args.expected_version,
+        actor: format::actor(&args.writer),
+    };
+    let answer = daemon_client(ctx).await?.update_task(request).await?.into_inner();
+    let changed = answer.notes.as_ref().is_some_and(|n| n.changed);
+    print_task_write(answer, args.output, |task| match changed {
+        true => format!("updated {} (version {})", task.key, task.version),
+        false => format!("{} unchanged (version {})", task.key, task.version),
+    })
+}
+
+pub async fn stage(ctx: &Context, args: TaskStageArgs) -> Result<(), CliError> {
+    let request = SetTaskStageRequest {
+        key: args.key,
+        stage: args.stage,
+        stage_note: args.note,
+        next_step: args.next_step,
+        waiting_on: args.waiting_on,
+        expected_version: args.expected_version,
+        actor: format::actor(&args.writer),
+    };
+    let answer = daemon_client(ctx)
+        .await?
+        .set_task_stage(request)
+        .await?
+        .into_inner();
+    print_task_write(answer, args.output, |task| {
+        format!("{} is in {} (version {})", task.key, task.stage, task.version)
+    })
+}
+
+pub async fn bind(
+    ctx: &Context,
+    key: String,
+    session: String,
+    writer: WriterArgs,
+    output: OutputArgs,
+) -> Result<(), CliError> {
+    let request = BindTaskSessionRequest {
+        key,
+        session,
+        actor: format::actor(&writer),
+    };
+    let answer = daemon_client(ctx)
+        .await?
+        .bind_task_session(request)
+        .await?
+        .into_inner();
+    print_binding(answer, output)
+}
+
+pub async fn unbind(
+    ctx: &Context,
+    key: String,
+    writer: WriterArgs,
+    output: OutputArgs,
+) -> Result<(), CliError> {
+    let request = UnbindTaskSessionRequest {
+        key,
+        actor: format::actor(&writer),
+    };
+    let answer = daemon_client(ctx)
+        .await?
+        .unbind_task_session(request)
+        .await?
+        .into_inner();
+    print_binding(answer, output)
+}
+
+pub async fn report(ctx: &Context, args: TaskReportArgs) -> Result<(), CliError> {
+    let body = match args.body.as_str() {
+        "-" => {
+            let mut body = String::new();
+            std::io::stdin()
+                .read_to_string(&mut body)
+                .map_err(|e| CliError::Failed(format!("cannot read the report from stdin: {e}")))?;
+            body
+        }
+        _ => args.body,
+    };
+    let request = AddReportRequest {
+        key: args.key,
+        body,
+        next_step: args.next_step,
+        waiting_on: args.waiting_on,
+        progress: args.progress,
+        actor: format::actor(&args.writer),
+    };
+    let answer = daemon_client(ctx).await?.add_report(request).await?.into_inner();
+    format::print_notes(answer.notes.as_ref());
+    if args.output.json {
+        let body = json!({ "report": {
+            "id": answer.id,
+            "key": answer.key,
+            "summary": answer.summary,
+            "state": answer.state,
+            "size": answer.size,
+            "size_set": answer.size_set,
+        }});
+        return print_json(&format::with_notes(body, answer.notes.as_ref()));
+    }
+    let mut line = format!(
+        "report #{} added to {}: {}",
+        answer.id, answer.key, answer.summary
+    );
+    if let (true, Some(size)) = (answer.size_set, &answer.size) {
+        line.push_str(&format!(" (size set to {size})"));
+    }
+    emit(&line)?;
+    Ok(())
+}
+
+/// `--set NAME=VALUE` pairs as the daemon takes them: every value a JSON string (the board reads numbers and
+/// booleans from strings, and `-` clears).
+fn field_changes(fields: Vec<(String, String)>) -> Result<Vec<FieldChange>, CliError> {
+    fields
+        .into_iter()
+        .map(|(name, value)| {
+            let value_json = serde_json::to_string(&Value::String(value)).map_err(CliError::failed)?;
+            Ok(FieldChange { name, value_json })
+        })
+        .collect()
+}
+
+fn print_task_write(
+    answer: proto::TaskWrite,
+    output: OutputArgs,
+    line: impl FnOnce(&proto::Task) -> String,
+) -> Result<(), CliError> {
+    let task = answer.task.as_ref().ok_or_else(missing_task)?;
+    format::print_notes(answer.notes.as_ref());
+    if output.json {
+        let body = json!({ "task": format::task_json(task) });
+        return print_json(&format::with_notes(body, answer.notes.as_ref()));
+    }
+    emit(&line(task))?;
+    Ok(())
+}
+
+fn print_binding(answer: proto::TaskBinding, output: OutputArgs) -> Result<(), CliError> {
+    format::print_notes(answer.notes.as_ref());
+    if output.json {
+        let body = json!({ "key": answer.key, "session": answer.session, "previous": answer.previous });
+        return print_json(&format::with_notes(body, answer.notes.as_ref()));
+    }
+    let changed = answer.notes.as_ref().is_some_and(|n| n.changed);
+    let line = match (&answer.session, &answer.previous) {
+        // Nothing changed: the note on stderr says why.
+        _ if !changed => return Ok(()),
+        (Some(session), Some(previous)) => format!("{} bound to {session} (was {previous})", answer.key),
+        (Some(session), None) => format!("{} bound to {session}", answer.key),
+        (None, Some(previous)) => format!("{} unbound from {previous}", answer.key),
+        (None, None) => format!("{} has no session", answer.key),
+    };
+    emit(&line)?;
+    Ok(())
+}
+
+fn missing_task() -> CliError {
+    CliError::Failed("relayd answered without the task".to_owned())
+}
