@@ -13,6 +13,7 @@ use rmcp::transport::streamable_http_client::StreamableHttpClientTransportConfig
 use rmcp::{ClientLifecycleMode, ClientServiceExt, ServiceExt};
 use serde_json::{Value, json};
 
+mod concurrency;
 mod refusals;
 
 type Client = RunningService<RoleClient, ()>;
