@@ -8,21 +8,27 @@ use crate::handle::DaemonHandle;
 use crate::store::Store;
 use crate::token::Token;
 
-/// A handle over a real store in a temp data dir, with a small event buffer.
-pub(crate) async fn fixture_with_buffer(event_buffer: usize) -> (tempfile::TempDir, DaemonHandle) {
+/// A handle over a real store in a temp data dir, its configuration adjusted by `adjust`.
+pub(crate) async fn fixture_with(adjust: impl FnOnce(&mut Config)) -> (tempfile::TempDir, DaemonHandle) {
     let dir = tempfile::tempdir().unwrap();
     let flags = Flags {
         home: Some(dir.path().to_path_buf()),
         ..Flags::default()
     };
     let mut config = Config::load_with(&flags, |_| None).unwrap();
-    config.event_buffer = event_buffer;
+    config.event_buffer = 64;
+    adjust(&mut config);
     let store = Store::open(&config.data_dir.db()).await.unwrap();
     let (token, _) = Token::load_or_create(&config.data_dir).unwrap();
     let addr: SocketAddr = "127.0.0.1:8765".parse().unwrap();
     (dir, DaemonHandle::new(config, store, token, addr))
 }
 
+/// A handle with a small event buffer, for lag tests.
+pub(crate) async fn fixture_with_buffer(event_buffer: usize) -> (tempfile::TempDir, DaemonHandle) {
+    fixture_with(|config| config.event_buffer = event_buffer).await
+}
+
 pub(crate) async fn fixture() -> (tempfile::TempDir, DaemonHandle) {
-    fixture_with_buffer(64).await
+    fixture_with(|_| {}).await
 }

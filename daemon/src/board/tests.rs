@@ -591,3 +591,46 @@ async fn broken_project_rules_override_is_ignored_and_reported() {
             .contains("project override ignored")
     );
 }
+
+#[tokio::test]
+async fn strict_mode_refuses_a_move_that_misses_a_rule_and_changes_nothing() {
+    let (_dir, handle) =
+        crate::testing::fixture_with(|c| c.rules_mode = relay_core::rules::RulesMode::Strict).await;
+    project(&handle, "acme").await;
+    let t = task(&handle, "acme", "One").await;
+    let board = handle.board();
+    let head = handle.store().last_event_id();
+    let to_test = TaskChange {
+        fields: fields(&[("stage", json!("test"))]),
+        expected_version: None,
+    };
+    let err = board
+        .update_task(&t.key, to_test.clone(), &cli())
+        .await
+        .unwrap_err();
+    let message = err.to_string();
+    assert!(
+        message.starts_with("Rules:") && message.ends_with("Nothing changed."),
+        "{message}"
+    );
+    assert!(message.contains("report"), "{message}");
+    assert_eq!(handle.store().last_event_id(), head, "nothing was written");
+    assert_eq!(board.task(&t.key).await.unwrap().task.stage, "plan");
+
+    // With a report since the last stage change the same move goes through.
+    let report = ReportInput {
+        key: t.key.clone(),
+        body: "verified · S · done".into(),
+        ..ReportInput::default()
+    };
+    board.add_report(report, &agent("worker")).await.unwrap();
+    assert_eq!(
+        board
+            .update_task(&t.key, to_test, &cli())
+            .await
+            .unwrap()
+            .value
+            .stage,
+        "test"
+    );
+}
