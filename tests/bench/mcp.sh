@@ -86,7 +86,8 @@ if ! command -v wrk >/dev/null 2>&1; then
     "${as_root[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends wrk >/dev/null
     command -v wrk >/dev/null 2>&1 || die "wrk is still missing after apt-get install wrk"
 fi
-if ! [[ -x $PY ]] || ! "$PY" -c "import importlib.metadata as m, sys; sys.exit(m.version('mcp') != '$MCP_SDK')" 2>/dev/null; then
+sdk_check="import importlib.metadata as m, sys; sys.exit(m.version('mcp') != '$MCP_SDK')"
+if ! [[ -x $PY ]] || ! "$PY" -c "$sdk_check" 2>/dev/null; then
     say "creating tests/.venv with mcp==$MCP_SDK (as tests/run does)"
     if ! [[ -x $PY ]]; then
         python3 -m venv "$root/tests/.venv" || die "python3 -m venv failed (apt install python3-venv, or run tests/run)"
@@ -117,7 +118,9 @@ trap cleanup EXIT
 mkdir -p -- "$HOME_DIR"
 timeout 30s "$RELAY" --home "$HOME_DIR" --port 0 daemon start >&2 || die "relay daemon start"
 status_json=$(timeout 10s "$RELAY" --home "$HOME_DIR" daemon status --json) || die "relay daemon status"
-read -r addr relayd_pid < <("$PY" -c 'import json, sys; s = json.load(sys.stdin); print(s["http_addr"], s["pid"])' <<<"$status_json")
+read -r addr relayd_pid < <(
+    "$PY" -c 'import json, sys; s = json.load(sys.stdin); print(s["http_addr"], s["pid"])' <<<"$status_json"
+)
 [[ $addr == 127.0.0.1:* ]] || die "relayd listens on $addr, not on 127.0.0.1"
 TOKEN=$(<"$HOME_DIR/token")
 URL=http://$addr/mcp
@@ -127,6 +130,10 @@ say "relayd $("$RELAY" --version) pid $relayd_pid at $URL"
 # curl: the handshake, the data, and one check of the exact benchmark request.
 
 session_headers=()
+# The JSON-RPC tools/call of tool $1 with JSON arguments $2.
+call_body() {
+    printf '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"%s","arguments":%s}}' "$1" "$2"
+}
 # POSTs a JSON-RPC message to $1 (the URL) with the benchmark's headers; the body lands in $TMP/body, the
 # headers in $TMP/headers; prints the HTTP status.
 post() {
@@ -149,7 +156,7 @@ print(json.dumps(json.loads(raw)))
 # Calls tool $1 with JSON arguments $2 on relayd and prints the text of its result; fails on any error.
 call_tool() {
     local name=$1 arguments=$2 code
-    code=$(post "$URL" "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\"$name\",\"arguments\":$arguments}}")
+    code=$(post "$URL" "$(call_body "$name" "$arguments")")
     [[ $code == 200 ]] || die "tools/call $name answered HTTP $code: $(head -c 500 "$TMP/body")"
     answer | "$PY" -c '
 import json, sys
@@ -169,7 +176,8 @@ if [[ $code == 200 ]] && answer | grep -q '"tools"'; then
     handshake="none (stateless: tools/call without initialize)"
 else
     say "tools/list without a session answered HTTP $code: $(head -c 300 "$TMP/body"); doing initialize"
-    init='{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"relay-bench","version":"0"}}}'
+    init='{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25",'
+    init+='"capabilities":{},"clientInfo":{"name":"relay-bench","version":"0"}}}'
     code=$(post "$URL" "$init")
     [[ $code == 200 ]] || die "initialize answered HTTP $code: $(head -c 500 "$TMP/body")"
     session=$(tr -d '\r' <"$TMP/headers" | awk -F': ' 'tolower($1) == "mcp-session-id" { print $2 }')
@@ -238,7 +246,7 @@ done
 PY_URL=http://127.0.0.1:$(<"$TMP/py.port")/mcp
 saved_headers=("${session_headers[@]}")
 session_headers=()
-code=$(post "$PY_URL" "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\"task_get\",\"arguments\":{\"task\":\"$KEY\"}}}")
+code=$(post "$PY_URL" "$(call_body task_get "{\"task\":\"$KEY\"}")")
 if [[ $code != 200 ]] || ! answer | grep -q '"isError": false'; then
     die "the Python server's task_get($KEY): HTTP $code $(head -c 300 "$TMP/body")"
 fi
@@ -271,7 +279,9 @@ py_rss=$(rss_mb "$py_pid")
 
 jq_py() { "$PY" -c "import json, sys; d = json.loads(sys.argv[1]); print($2)" "$1"; }
 p50_p95() { jq_py "$1" "'{p50_ms} / {p95_ms} ms'.format(**d['$2'])"; }
-ratio() { "$PY" -c "import sys; a, b = float(sys.argv[1]), float(sys.argv[2]); print(f'{a / b:.1f}×' if b else '—')" "$1" "$2"; }
+ratio() {
+    "$PY" -c "import sys; a, b = float(sys.argv[1]), float(sys.argv[2]); print(f'{a / b:.1f}×' if b else '—')" "$1" "$2"
+}
 
 r_rps=$(field rps "$relayd_wrk")
 r_p50=$(field p50_ms "$relayd_wrk")

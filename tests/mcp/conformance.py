@@ -7,9 +7,10 @@ One scripted session over streamable HTTP, the way an agent's MCP client talks t
 tools, create a project and a task, move the task through the stages with the working-rules warning, add a report,
 read the resources, and provoke the domain failures (a version conflict, an unknown task), which must come back
 as tool errors (`isError`), not as JSON-RPC errors; then one call through the SDK's default `Client`, which
-negotiates the protocol itself (server/discover, else initialize). Each step prints `ok: <step>`; the first failing one prints
-`FAIL: <step>: <what was expected and what came back>` on stderr and the script exits 1 (2 for bad usage).
-The e2e test `tests/tests/e2e/mcp_conformance.rs` runs it against a fresh relayd (tests/.venv, see tests/run).
+negotiates the protocol itself (server/discover, else initialize). Each step prints `ok: <step>`; the first
+failing one prints `FAIL: <step>: <what was expected and what came back>` on stderr and the script exits 1
+(2 for bad usage or another installed mcp version). The e2e test `tests/tests/e2e/mcp_conformance.rs` runs it
+against a fresh relayd (tests/.venv, see tests/run).
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ from mcp_types.version import HANDSHAKE_PROTOCOL_VERSIONS, KNOWN_PROTOCOL_VERSIO
 
 SDK_VERSION = "2.3.0"
 
-# The tools the default profile lists (docs/SPEC.md §8; the relaybay MCP contract §3, board part).
+# The board tools /mcp lists in its default profile, full (docs/SPEC.md §8; the relaybay MCP contract §3).
 READ_TOOLS = {"project_list", "project_snapshot", "task_list", "task_get", "events_since", "rules_get"}
 WRITE_TOOLS = {
     "project_upsert",
@@ -272,13 +273,14 @@ async def conformance(url: str, token: str) -> None:
             snapshot = await call_ok(session, "project_snapshot", {"project": slug})
             check(
                 snapshot.strip() == text.strip(),
-                "relay://project/{slug} must be the same markdown as project_snapshot; they differ:\n"
+                f"relay://project/{slug} must be the same markdown as project_snapshot; they differ:\n"
                 f"resource: {shorten(text)}\nsnapshot: {shorten(snapshot)}",
             )
 
         with step("resource relay://schema/task"):
             text = await read_text(session, "relay://schema/task")
-            absent = [field for field in ("title", "stage", "next_step", "priority", "tracker_url") if field not in text]
+            fields = ("title", "stage", "next_step", "priority", "tracker_url")
+            absent = [field for field in fields if field not in text]
             check(not absent, f"the task schema does not list {absent}: {shorten(text)}")
 
         with step("task_update with a stale expected_version fails with a version conflict"):
@@ -340,14 +342,17 @@ def main() -> int:
         print(f"FAIL: {failure}", file=sys.stderr)
         return 1
     except TimeoutError:
-        print(f"FAIL: {current_step}: no answer; the session did not finish within {SESSION_TIMEOUT_S:.0f} s", file=sys.stderr)
+        print(
+            f"FAIL: {current_step}: no answer; the session did not finish within {SESSION_TIMEOUT_S:.0f} s",
+            file=sys.stderr,
+        )
         return 1
-    except BaseExceptionGroup as group:  # noqa: F821 — a transport task failed under the SDK's task group
+    except BaseExceptionGroup as group:  # a transport task failed under the SDK's task group
         leaves = []
         stack: list[BaseException] = [group]
         while stack:
             error = stack.pop()
-            if isinstance(error, BaseExceptionGroup):  # noqa: F821
+            if isinstance(error, BaseExceptionGroup):
                 stack.extend(error.exceptions)
             else:
                 leaves.append(error)
