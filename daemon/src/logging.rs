@@ -42,7 +42,7 @@ pub fn init(config: &Config, to_stderr: bool) -> Result<LogGuard, DaemonError> {
     let level = config.log_level.as_str();
     let filter = || {
         EnvFilter::new(format!(
-            "{level},h2=warn,hyper=warn,hyper_util=warn,tower=warn,sqlx=warn"
+            "{level},h2=warn,hyper=warn,hyper_util=warn,tower=warn,sqlx=warn,rmcp=warn"
         ))
     };
     let file_layer = match config.log_format {
