@@ -107,6 +107,31 @@ async fn main() {
     }
     let (create_p50, create_p95, create_p99) = summary(create_times);
 
+    // task_get, one reader at a time, then 20 at once.
+    let gets = if full { 5000 } else { 50 };
+    let mut get_times = Vec::new();
+    for _ in 0..gets {
+        let began = Instant::now();
+        handle.board().task("solo-1").await.unwrap();
+        get_times.push(began.elapsed());
+    }
+    let (get_p50, get_p95, get_p99) = summary(get_times);
+    let began = Instant::now();
+    let readers: Vec<_> = (0..20)
+        .map(|_| {
+            let handle = handle.clone();
+            tokio::spawn(async move {
+                for _ in 0..gets / 20 {
+                    handle.board().task("solo-1").await.unwrap();
+                }
+            })
+        })
+        .collect();
+    for reader in readers {
+        reader.await.unwrap();
+    }
+    let parallel_rate = (gets / 20 * 20) as f64 / began.elapsed().as_secs_f64();
+
     // 50 concurrent writers × 20 tasks.
     project(&handle, "crowd").await;
     let head = handle.store().last_event_id();
@@ -162,6 +187,14 @@ async fn main() {
         ms(create_p95),
         ms(create_p99)
     );
+    println!(
+        "| `task_get` (service, one reader) | {} | {} | {} | — |",
+        ms(get_p50),
+        ms(get_p95),
+        ms(get_p99)
+    );
+    println!();
+    println!("task_get with 20 concurrent readers: {parallel_rate:.0} calls/s");
     println!();
     println!(
         "50 concurrent writers × 20 tasks: {} tasks in {:.0} ms, {} distinct keys, {} errors, {} events, ids unique and gap-free: {gap_free}",

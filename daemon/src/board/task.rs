@@ -150,19 +150,29 @@ impl Board<'_> {
 
     pub async fn task(&self, key: &str) -> Result<TaskDetail, BoardError> {
         let store = self.handle.store();
+        let parsed: TaskKey = key.trim().parse()?;
         let mut conn = store.read().await?;
-        let row = self.task_row(&mut conn, key).await?;
-        let (id, project_id) = (row.id, row.project_id);
+        let found = db::task_detail(
+            &mut conn,
+            parsed.project.as_str(),
+            i64::from(parsed.number),
+            DETAIL_REPORTS,
+        )
+        .await
+        .map_err(sql(store))?;
+        let Some(rows) = found else {
+            // Tell an unknown project from an unknown task.
+            self.project_row(&mut conn, parsed.project.as_str()).await?;
+            return Err(BoardError::UnknownTask {
+                key: parsed.to_string(),
+            });
+        };
         Ok(TaskDetail {
-            task: TaskView::from(row),
-            reports: db::reports(&mut conn, id, DETAIL_REPORTS)
-                .await
-                .map_err(sql(store))?,
-            decisions: db::current_decisions(&mut conn, project_id, Some(id), 20)
-                .await
-                .map_err(sql(store))?,
-            bindings: db::binding_history(&mut conn, id).await.map_err(sql(store))?,
-            tracker_history: db::tracker_entries(&mut conn, id).await.map_err(sql(store))?,
+            task: TaskView::from(rows.task),
+            reports: rows.reports,
+            decisions: rows.decisions,
+            bindings: rows.bindings,
+            tracker_history: rows.tracker,
         })
     }
 

@@ -22,7 +22,7 @@ pub const TASK_COLUMNS: &[&str] = &[
     "tracker_logged",
 ];
 
-#[derive(Clone, Debug, FromRow, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Debug, FromRow, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct ProjectRow {
     pub id: i64,
     pub slug: String,
@@ -40,7 +40,7 @@ pub struct ProjectCounts {
     pub counts: [i64; 6],
 }
 
-#[derive(Clone, Debug, FromRow, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Debug, FromRow, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct TaskRow {
     pub id: i64,
     pub project_id: i64,
@@ -71,7 +71,7 @@ pub struct TaskRow {
     pub session: Option<String>,
 }
 
-#[derive(Clone, Debug, FromRow, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Debug, FromRow, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct SessionRow {
     pub id: i64,
     pub name: String,
@@ -81,7 +81,7 @@ pub struct SessionRow {
     pub seen_at_ms: i64,
 }
 
-#[derive(Clone, Debug, FromRow, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Debug, FromRow, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct BindingRow {
     pub session: String,
     pub kind: String,
@@ -90,7 +90,7 @@ pub struct BindingRow {
     pub bound_by: Option<String>,
 }
 
-#[derive(Clone, Debug, FromRow, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Debug, FromRow, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct ReportRow {
     pub id: i64,
     pub task_id: i64,
@@ -103,7 +103,7 @@ pub struct ReportRow {
     pub created_at_ms: i64,
 }
 
-#[derive(Clone, Debug, FromRow, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Debug, FromRow, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct DecisionRow {
     pub id: i64,
     pub project_id: i64,
@@ -122,7 +122,7 @@ pub struct DecisionRow {
     pub superseded_by: Option<i64>,
 }
 
-#[derive(Clone, Debug, FromRow, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Debug, FromRow, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct TrackerEntryRow {
     pub id: i64,
     pub tracker_ref: String,
@@ -246,6 +246,90 @@ const TASK_SELECT: &str = "SELECT t.id, t.project_id, p.slug AS project_slug, t.
           WHERE ts.task_id = t.id AND ts.unbound_at_ms IS NULL) AS session
    FROM task t JOIN project p ON p.id = t.project_id";
 
+/// A task with its latest reports, current decisions, binding history and tracker history.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TaskDetailRows {
+    pub task: TaskRow,
+    pub reports: Vec<ReportRow>,
+    pub decisions: Vec<DecisionRow>,
+    pub bindings: Vec<BindingRow>,
+    pub tracker: Vec<TrackerEntryRow>,
+}
+
+#[derive(FromRow)]
+struct TaskDetailJoined {
+    #[sqlx(flatten)]
+    task: TaskRow,
+    reports_json: String,
+    decisions_json: String,
+    bindings_json: String,
+    tracker_json: String,
+}
+
+/// Everything `task_get` shows in ONE statement (the lists as JSON arrays): a read is one round trip to the
+/// database thread, which is most of what a read costs.
+pub async fn task_detail(
+    conn: &mut SqliteConnection,
+    slug: &str,
+    number: i64,
+    reports: i64,
+) -> sqlx::Result<Option<TaskDetailRows>> {
+    let joined: Option<TaskDetailJoined> = sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        "SELECT x.*,
+           (SELECT coalesce(json_group_array(json_object(
+                'id', r.id, 'task_id', r.task_id, 'session', s.name, 'body', r.body, 'summary', r.summary,
+                'state', r.state, 'size', r.size, 'stage', r.stage, 'created_at_ms', r.created_at_ms)), '[]')
+              FROM report r LEFT JOIN session s ON s.id = r.session_id
+             WHERE r.id IN (SELECT id FROM report WHERE task_id = x.id ORDER BY id DESC LIMIT ?3)) AS reports_json,
+           (SELECT coalesce(json_group_array(json_object(
+                'id', d.id, 'project_id', d.project_id, 'task_id', d.task_id, 'task_number', x.number,
+                'scope', d.scope, 'text', d.text, 'decided_by', d.decided_by, 'session', s.name,
+                'source_kind', d.source_kind, 'source_ref', d.source_ref, 'source_text', d.source_text,
+                'valid_from_ms', d.valid_from_ms, 'recorded_at_ms', d.recorded_at_ms,
+                'superseded_at_ms', d.superseded_at_ms, 'superseded_by', d.superseded_by)), '[]')
+              FROM decision d LEFT JOIN session s ON s.id = d.session_id
+             WHERE d.task_id = x.id AND d.superseded_at_ms IS NULL) AS decisions_json,
+           (SELECT coalesce(json_group_array(json_object(
+                'session', s.name, 'kind', s.kind, 'bound_at_ms', ts.bound_at_ms,
+                'unbound_at_ms', ts.unbound_at_ms, 'bound_by', ts.bound_by)), '[]')
+              FROM task_session ts JOIN session s ON s.id = ts.session_id
+             WHERE ts.task_id = x.id) AS bindings_json,
+           (SELECT coalesce(json_group_array(json_object(
+                'id', e.id, 'tracker_ref', e.tracker_ref, 'tracker_name', e.tracker_name,
+                'tracker_url', e.tracker_url, 'logged_at_ms', e.logged_at_ms,
+                'unlogged_at_ms', e.unlogged_at_ms, 'created_at_ms', e.created_at_ms)), '[]')
+              FROM tracker_entry e WHERE e.task_id = x.id) AS tracker_json
+         FROM ({TASK_SELECT} WHERE p.slug = ?1 AND t.number = ?2) AS x"
+    )))
+    .bind(slug)
+    .bind(number)
+    .bind(reports)
+    .fetch_optional(conn)
+    .await?;
+    let Some(joined) = joined else { return Ok(None) };
+    let decode = |what: &str, text: &str| sqlx::Error::Decode(format!("task_detail {what}: {text}").into());
+    let mut reports: Vec<ReportRow> =
+        serde_json::from_str(&joined.reports_json).map_err(|e| decode("reports", &e.to_string()))?;
+    let mut decisions: Vec<DecisionRow> =
+        serde_json::from_str(&joined.decisions_json).map_err(|e| decode("decisions", &e.to_string()))?;
+    let mut bindings: Vec<BindingRow> =
+        serde_json::from_str(&joined.bindings_json).map_err(|e| decode("bindings", &e.to_string()))?;
+    let mut tracker: Vec<TrackerEntryRow> =
+        serde_json::from_str(&joined.tracker_json).map_err(|e| decode("tracker", &e.to_string()))?;
+    // json_group_array keeps no guaranteed order: newest first, as the separate queries return them.
+    reports.sort_by(|a, b| b.id.cmp(&a.id));
+    decisions.sort_by(|a, b| b.id.cmp(&a.id));
+    bindings.sort_by(|a, b| b.bound_at_ms.cmp(&a.bound_at_ms));
+    tracker.sort_by(|a, b| b.id.cmp(&a.id));
+    Ok(Some(TaskDetailRows {
+        task: joined.task,
+        reports,
+        decisions,
+        bindings,
+        tracker,
+    }))
+}
+
 pub async fn task_by_number(
     conn: &mut SqliteConnection,
     project_id: i64,
@@ -267,8 +351,23 @@ pub async fn task_by_id(conn: &mut SqliteConnection, id: i64) -> sqlx::Result<Op
         .await
 }
 
+/// The columns of [`TaskRow`] as one JSON object, for reads that return many tasks.
+const TASK_JSON: &str = "json_object('id', t.id, 'project_id', t.project_id, 'project_slug', p.slug, 'number', t.number,
+        'title', t.title, 'stage', t.stage, 'stage_note', t.stage_note, 'waiting_on', t.waiting_on,
+        'next_step', t.next_step, 'next_step_at_ms', t.next_step_at_ms, 'branch', t.branch, 'doc_path', t.doc_path,
+        'description', t.description, 'progress', t.progress, 'priority', t.priority, 'size', t.size,
+        'tracker_ref', t.tracker_ref, 'tracker_name', t.tracker_name, 'tracker_url', t.tracker_url,
+        'tracker_logged', json(CASE WHEN t.tracker_logged THEN 'true' ELSE 'false' END), 'version', t.version,
+        'created_at_ms', t.created_at_ms, 'updated_at_ms', t.updated_at_ms,
+        'stage_changed_at_ms', t.stage_changed_at_ms, 'closed_at_ms', t.closed_at_ms,
+        'session', (SELECT s.name FROM task_session ts JOIN session s ON s.id = ts.session_id
+                     WHERE ts.task_id = t.id AND ts.unbound_at_ms IS NULL))";
+
 /// Tasks of a project (or of every project), optionally of one stage and bound to one session, in board
-/// order: stage, then newest first.
+/// order: project, stage, then most recently updated first.
+///
+/// The rows come back as one JSON array in one row: sqlx's SQLite driver hands every row over from its database
+/// thread separately, which made a 2,000-task board cost ~40 µs a row.
 pub async fn tasks(
     conn: &mut SqliteConnection,
     project_id: Option<i64>,
@@ -276,20 +375,47 @@ pub async fn tasks(
     session_id: Option<i64>,
     limit: i64,
 ) -> sqlx::Result<Vec<TaskRow>> {
-    sqlx::query_as(sqlx::AssertSqlSafe(format!(
-        "{TASK_SELECT} WHERE (?1 IS NULL OR t.project_id = ?1) AND (?2 IS NULL OR t.stage = ?2)
-            AND (?4 IS NULL OR EXISTS (SELECT 1 FROM task_session ts WHERE ts.task_id = t.id
-                                        AND ts.unbound_at_ms IS NULL AND ts.session_id = ?4))
-          ORDER BY p.slug, CASE t.stage WHEN 'plan' THEN 0 WHEN 'dev' THEN 1 WHEN 'review' THEN 2
-                   WHEN 'test' THEN 3 WHEN 'live' THEN 4 ELSE 5 END, t.updated_at_ms DESC, t.number DESC
-          LIMIT ?3"
+    let json: String = sqlx::query_scalar(sqlx::AssertSqlSafe(format!(
+        "SELECT coalesce(json_group_array(json(row)), '[]') FROM (
+           SELECT {TASK_JSON} AS row FROM task t JOIN project p ON p.id = t.project_id
+            WHERE (?1 IS NULL OR t.project_id = ?1) AND (?2 IS NULL OR t.stage = ?2)
+              AND (?4 IS NULL OR EXISTS (SELECT 1 FROM task_session ts WHERE ts.task_id = t.id
+                                          AND ts.unbound_at_ms IS NULL AND ts.session_id = ?4))
+            ORDER BY p.slug, CASE t.stage WHEN 'plan' THEN 0 WHEN 'dev' THEN 1 WHEN 'review' THEN 2
+                     WHEN 'test' THEN 3 WHEN 'live' THEN 4 ELSE 5 END, t.updated_at_ms DESC, t.number DESC
+            LIMIT ?3)"
     )))
     .bind(project_id)
     .bind(stage)
     .bind(limit)
     .bind(session_id)
-    .fetch_all(conn)
-    .await
+    .fetch_one(conn)
+    .await?;
+    let mut rows: Vec<TaskRow> =
+        serde_json::from_str(&json).map_err(|e| sqlx::Error::Decode(format!("tasks: {e}").into()))?;
+    // json_group_array promises no order; restore the board order the statement selected.
+    rows.sort_by(|a, b| {
+        (
+            a.project_slug.as_str(),
+            stage_rank(&a.stage),
+            std::cmp::Reverse(a.updated_at_ms),
+            std::cmp::Reverse(a.number),
+        )
+            .cmp(&(
+                b.project_slug.as_str(),
+                stage_rank(&b.stage),
+                std::cmp::Reverse(b.updated_at_ms),
+                std::cmp::Reverse(b.number),
+            ))
+    });
+    Ok(rows)
+}
+
+fn stage_rank(stage: &str) -> usize {
+    STAGE_ORDER
+        .iter()
+        .position(|s| *s == stage)
+        .unwrap_or(STAGE_ORDER.len())
 }
 
 /// Inserts a task with the project's next number and returns (id, number).
@@ -483,16 +609,6 @@ pub async fn unbind(conn: &mut SqliteConnection, task_id: i64, now_ms: i64) -> s
     Ok(done.rows_affected() > 0)
 }
 
-pub async fn binding_history(conn: &mut SqliteConnection, task_id: i64) -> sqlx::Result<Vec<BindingRow>> {
-    sqlx::query_as(
-        "SELECT s.name AS session, s.kind, ts.bound_at_ms, ts.unbound_at_ms, ts.bound_by
-           FROM task_session ts JOIN session s ON s.id = ts.session_id WHERE ts.task_id = ? ORDER BY ts.id DESC",
-    )
-    .bind(task_id)
-    .fetch_all(conn)
-    .await
-}
-
 // ---- reports -------------------------------------------------------------------------------------------
 
 #[allow(clippy::too_many_arguments)]
@@ -520,18 +636,6 @@ pub async fn insert_report(
     .bind(stage)
     .bind(now_ms)
     .fetch_one(conn)
-    .await
-}
-
-pub async fn reports(conn: &mut SqliteConnection, task_id: i64, limit: i64) -> sqlx::Result<Vec<ReportRow>> {
-    sqlx::query_as(
-        "SELECT r.id, r.task_id, s.name AS session, r.body, r.summary, r.state, r.size, r.stage, r.created_at_ms
-           FROM report r LEFT JOIN session s ON s.id = r.session_id
-          WHERE r.task_id = ? ORDER BY r.id DESC LIMIT ?",
-    )
-    .bind(task_id)
-    .bind(limit)
-    .fetch_all(conn)
     .await
 }
 
@@ -589,19 +693,6 @@ pub async fn current_decisions(
 }
 
 // ---- tracker history -----------------------------------------------------------------------------------
-
-pub async fn tracker_entries(
-    conn: &mut SqliteConnection,
-    task_id: i64,
-) -> sqlx::Result<Vec<TrackerEntryRow>> {
-    sqlx::query_as(
-        "SELECT id, tracker_ref, tracker_name, tracker_url, logged_at_ms, unlogged_at_ms, created_at_ms
-           FROM tracker_entry WHERE task_id = ? ORDER BY id DESC",
-    )
-    .bind(task_id)
-    .fetch_all(conn)
-    .await
-}
 
 pub async fn insert_tracker_entry(
     conn: &mut SqliteConnection,
