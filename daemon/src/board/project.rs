@@ -192,7 +192,6 @@ impl Board<'_> {
     pub async fn snapshot(&self, slug: &str) -> Result<Snapshot, BoardError> {
         let store = self.handle.store();
         let last_event_id = store.last_event_id();
-        let project = self.project(slug).await?;
         let mut conn = store.read().await?;
         let row = self.project_row(&mut conn, slug).await?;
         let rules = self.rules_for(&mut conn, &row).await?;
@@ -202,6 +201,12 @@ impl Board<'_> {
             .into_iter()
             .map(TaskView::from)
             .collect();
+        let mut counts = [0i64; 6];
+        for task in &tasks {
+            if let Some(index) = db::STAGE_ORDER.iter().position(|s| *s == task.stage) {
+                counts[index] += 1;
+            }
+        }
         let mut done = 0;
         tasks.retain(|t| {
             if t.stage != "done" {
@@ -214,6 +219,7 @@ impl Board<'_> {
             .await
             .map_err(sql(store))?;
         let rules_line = format!("{} (read relay://rules/{})", rules.summary_line(), row.slug);
+        let project = summary(row, counts);
         Ok(Snapshot {
             project,
             rules_line,

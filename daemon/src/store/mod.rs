@@ -178,6 +178,9 @@ impl Store {
         let pool = SqlitePoolOptions::new()
             .max_connections(4)
             .min_connections(1)
+            // A ping before every acquire is one more hop to SQLite's thread per query; a local file
+            // connection does not go stale.
+            .test_before_acquire(false)
             .connect_with(options(path))
             .await
             .map_err(|source| StoreError::from_open(path, source))?;
