@@ -38,6 +38,8 @@ Register-ArgumentCompleter -Native -CommandName 'relay' -ScriptBlock {
             [CompletionResult]::new('decision', 'decision', [CompletionResultType]::ParameterValue, 'Decisions recorded for a project or one of its tasks')
             [CompletionResult]::new('events', 'events', [CompletionResultType]::ParameterValue, 'Print the event log (what happened on the board), optionally following it')
             [CompletionResult]::new('rules', 'rules', [CompletionResultType]::ParameterValue, 'The working rules agents follow: report format and what a stage move needs')
+            [CompletionResult]::new('hook', 'hook', [CompletionResultType]::ParameterValue, 'Answer one agent hook call: the program every agent''s hooks run (always exits 0)')
+            [CompletionResult]::new('locks', 'locks', [CompletionResultType]::ParameterValue, 'List file locks (holder, intent, age, expiry, waiters, readers) and recent contentions')
             [CompletionResult]::new('doctor', 'doctor', [CompletionResultType]::ParameterValue, 'Check the daemon, data directory, token, socket, HTTP port and store; exit 1 on a failure')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
             [CompletionResult]::new('man', 'man', [CompletionResultType]::ParameterValue, 'Print the man page (or write every page into a directory)')
@@ -523,6 +525,28 @@ Register-ArgumentCompleter -Native -CommandName 'relay' -ScriptBlock {
         'relay;rules;help;help' {
             break
         }
+        'relay;hook' {
+            [CompletionResult]::new('--budget-ms', '--budget-ms', [CompletionResultType]::ParameterName, 'Milliseconds each step may take (reading stdin, connecting to relayd, its answer) before relay lets the action through [env: RELAY_HOOK_BUDGET_MS] [default: 300]')
+            [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'Data directory (database, token, config.toml) [env: RELAY_HOME]')
+            [CompletionResult]::new('--port', '--port', [CompletionResultType]::ParameterName, 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]')
+            [CompletionResult]::new('--socket', '--socket', [CompletionResultType]::ParameterName, 'Path of the daemon''s local socket [env: RELAY_SOCKET]')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'relay;locks' {
+            [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'Data directory (database, token, config.toml) [env: RELAY_HOME]')
+            [CompletionResult]::new('--port', '--port', [CompletionResultType]::ParameterName, 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]')
+            [CompletionResult]::new('--socket', '--socket', [CompletionResultType]::ParameterName, 'Path of the daemon''s local socket [env: RELAY_SOCKET]')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the answer as JSON (stable field names, for scripts)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
         'relay;doctor' {
             [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'Data directory (database, token, config.toml) [env: RELAY_HOME]')
             [CompletionResult]::new('--port', '--port', [CompletionResultType]::ParameterName, 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]')
@@ -566,6 +590,8 @@ Register-ArgumentCompleter -Native -CommandName 'relay' -ScriptBlock {
             [CompletionResult]::new('decision', 'decision', [CompletionResultType]::ParameterValue, 'Decisions recorded for a project or one of its tasks')
             [CompletionResult]::new('events', 'events', [CompletionResultType]::ParameterValue, 'Print the event log (what happened on the board), optionally following it')
             [CompletionResult]::new('rules', 'rules', [CompletionResultType]::ParameterValue, 'The working rules agents follow: report format and what a stage move needs')
+            [CompletionResult]::new('hook', 'hook', [CompletionResultType]::ParameterValue, 'Answer one agent hook call: the program every agent''s hooks run (always exits 0)')
+            [CompletionResult]::new('locks', 'locks', [CompletionResultType]::ParameterValue, 'List file locks (holder, intent, age, expiry, waiters, readers) and recent contentions')
             [CompletionResult]::new('doctor', 'doctor', [CompletionResultType]::ParameterValue, 'Check the daemon, data directory, token, socket, HTTP port and store; exit 1 on a failure')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
             [CompletionResult]::new('man', 'man', [CompletionResultType]::ParameterValue, 'Print the man page (or write every page into a directory)')
@@ -672,6 +698,12 @@ Register-ArgumentCompleter -Native -CommandName 'relay' -ScriptBlock {
             break
         }
         'relay;help;rules;show' {
+            break
+        }
+        'relay;help;hook' {
+            break
+        }
+        'relay;help;locks' {
             break
         }
         'relay;help;doctor' {

@@ -40,6 +40,12 @@ _relay() {
             relay,help)
                 cmd="relay__subcmd__help"
                 ;;
+            relay,hook)
+                cmd="relay__subcmd__hook"
+                ;;
+            relay,locks)
+                cmd="relay__subcmd__locks"
+                ;;
             relay,man)
                 cmd="relay__subcmd__man"
                 ;;
@@ -129,6 +135,12 @@ _relay() {
                 ;;
             relay__subcmd__help,help)
                 cmd="relay__subcmd__help__subcmd__help"
+                ;;
+            relay__subcmd__help,hook)
+                cmd="relay__subcmd__help__subcmd__hook"
+                ;;
+            relay__subcmd__help,locks)
+                cmd="relay__subcmd__help__subcmd__locks"
                 ;;
             relay__subcmd__help,man)
                 cmd="relay__subcmd__help__subcmd__man"
@@ -299,7 +311,7 @@ _relay() {
 
     case "${cmd}" in
         relay)
-            opts="-h -V --home --port --socket --help --version demo daemon token backup restore project task decision events rules doctor completions man help"
+            opts="-h -V --home --port --socket --help --version demo daemon token backup restore project task decision events rules hook locks doctor completions man help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -863,7 +875,7 @@ _relay() {
             return 0
             ;;
         relay__subcmd__help)
-            opts="demo daemon token backup restore project task decision events rules doctor completions man help"
+            opts="demo daemon token backup restore project task decision events rules hook locks doctor completions man help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1059,6 +1071,34 @@ _relay() {
             return 0
             ;;
         relay__subcmd__help__subcmd__help)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        relay__subcmd__help__subcmd__hook)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        relay__subcmd__help__subcmd__locks)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1317,6 +1357,62 @@ _relay() {
                 return 0
             fi
             case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        relay__subcmd__hook)
+            opts="-h -V --budget-ms --home --port --socket --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --budget-ms)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --home)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --port)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --socket)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        relay__subcmd__locks)
+            opts="-h -V --json --home --port --socket --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --home)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --port)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --socket)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;

@@ -35,6 +35,8 @@ set edit:completion:arg-completer[relay] = {|@words|
             cand decision 'Decisions recorded for a project or one of its tasks'
             cand events 'Print the event log (what happened on the board), optionally following it'
             cand rules 'The working rules agents follow: report format and what a stage move needs'
+            cand hook 'Answer one agent hook call: the program every agent''s hooks run (always exits 0)'
+            cand locks 'List file locks (holder, intent, age, expiry, waiters, readers) and recent contentions'
             cand doctor 'Check the daemon, data directory, token, socket, HTTP port and store; exit 1 on a failure'
             cand completions 'Print a shell completion script'
             cand man 'Print the man page (or write every page into a directory)'
@@ -463,6 +465,26 @@ set edit:completion:arg-completer[relay] = {|@words|
         }
         &'relay;rules;help;help'= {
         }
+        &'relay;hook'= {
+            cand --budget-ms 'Milliseconds each step may take (reading stdin, connecting to relayd, its answer) before relay lets the action through [env: RELAY_HOOK_BUDGET_MS] [default: 300]'
+            cand --home 'Data directory (database, token, config.toml) [env: RELAY_HOME]'
+            cand --port 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]'
+            cand --socket 'Path of the daemon''s local socket [env: RELAY_SOCKET]'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'relay;locks'= {
+            cand --home 'Data directory (database, token, config.toml) [env: RELAY_HOME]'
+            cand --port 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]'
+            cand --socket 'Path of the daemon''s local socket [env: RELAY_SOCKET]'
+            cand --json 'Print the answer as JSON (stable field names, for scripts)'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
         &'relay;doctor'= {
             cand --home 'Data directory (database, token, config.toml) [env: RELAY_HOME]'
             cand --port 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]'
@@ -503,6 +525,8 @@ set edit:completion:arg-completer[relay] = {|@words|
             cand decision 'Decisions recorded for a project or one of its tasks'
             cand events 'Print the event log (what happened on the board), optionally following it'
             cand rules 'The working rules agents follow: report format and what a stage move needs'
+            cand hook 'Answer one agent hook call: the program every agent''s hooks run (always exits 0)'
+            cand locks 'List file locks (holder, intent, age, expiry, waiters, readers) and recent contentions'
             cand doctor 'Check the daemon, data directory, token, socket, HTTP port and store; exit 1 on a failure'
             cand completions 'Print a shell completion script'
             cand man 'Print the man page (or write every page into a directory)'
@@ -581,6 +605,10 @@ set edit:completion:arg-completer[relay] = {|@words|
             cand show 'Print the working rules in force (a project''s, or the global ones)'
         }
         &'relay;help;rules;show'= {
+        }
+        &'relay;help;hook'= {
+        }
+        &'relay;help;locks'= {
         }
         &'relay;help;doctor'= {
         }

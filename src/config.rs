@@ -19,6 +19,10 @@ pub const DEFAULT_PORT: u16 = 8765;
 pub const DEFAULT_EVENT_BUFFER: usize = 1024;
 /// The data directory variable; `--home` overrides it.
 pub const HOME_ENV: &str = "RELAY_HOME";
+/// How long a file lock lives without renewal when nothing else is configured, in seconds.
+pub const DEFAULT_LOCK_TTL_SECS: u64 = 15;
+/// The shortest and longest lock TTL; a configured value outside is brought to the nearer bound.
+pub const LOCK_TTL_RANGE_SECS: (u64, u64) = (5, 300);
 /// The table of `config.toml` that holds the global working rules; it is not in [`KEYS`].
 pub const RULES_TABLE: &str = "rules";
 
@@ -108,6 +112,14 @@ pub const KEYS: &[ConfigKey] = &[
         default: "warn",
         help: "what a stage move that misses a working rule does: warn lets it through with a warning, strict refuses it (the rules themselves are the `[rules]` table)",
     },
+    ConfigKey {
+        name: "lock_ttl_secs",
+        env: "RELAY_LOCK_TTL_SECS",
+        flag: None,
+        accepts: "a whole number of seconds (below 5 counts as 5, above 300 as 300)",
+        default: "15",
+        help: "how long a file lock lives unless its holder's next claim or post-tool heartbeat renews it",
+    },
 ];
 
 /// The Markdown table of [`KEYS`] that `docs/CONFIG.md` carries (a test keeps the two equal).
@@ -187,6 +199,8 @@ pub struct Config {
     pub log_format: LogFormat,
     pub event_buffer: usize,
     pub rules_mode: RulesMode,
+    /// File lock TTL in seconds, already within [`LOCK_TTL_RANGE_SECS`].
+    pub lock_ttl_secs: u64,
     /// The global working rules, the `[rules]` table of `config.toml` (empty when there is none).
     pub rules: RulesLayer,
 }
@@ -297,6 +311,7 @@ struct Layered {
     log_format: Option<LogFormat>,
     event_buffer: Option<usize>,
     rules_mode: Option<RulesMode>,
+    lock_ttl_secs: Option<u64>,
     rules: Option<RulesLayer>,
 }
 
@@ -362,6 +377,14 @@ impl Layered {
             "rules_mode" => {
                 let mode = raw.text().and_then(RulesMode::parse).ok_or_else(invalid)?;
                 self.rules_mode = Some(mode);
+            }
+            "lock_ttl_secs" => {
+                let secs = raw
+                    .integer()
+                    .and_then(|n| u64::try_from(n).ok())
+                    .ok_or_else(invalid)?;
+                let (min, max) = LOCK_TTL_RANGE_SECS;
+                self.lock_ttl_secs = Some(secs.clamp(min, max));
             }
             _ => return Err(invalid()),
         }
@@ -451,6 +474,7 @@ impl Config {
             log_format: layered.log_format.unwrap_or(LogFormat::Text),
             event_buffer: layered.event_buffer.unwrap_or(DEFAULT_EVENT_BUFFER),
             rules_mode: layered.rules_mode.unwrap_or_default(),
+            lock_ttl_secs: layered.lock_ttl_secs.unwrap_or(DEFAULT_LOCK_TTL_SECS),
             rules: layered.rules.unwrap_or_default(),
         })
     }
@@ -541,6 +565,25 @@ mod tests {
         assert_eq!(config.home_source, HomeSource::Flag);
         assert_eq!(config.rules_mode, RulesMode::Warn);
         assert!(config.rules.is_empty());
+    }
+
+    #[test]
+    fn lock_ttl_is_clamped_to_its_range_when_configured() {
+        let dir = tempfile::tempdir().unwrap();
+        assert_eq!(load(dir.path(), &[], Flags::default()).unwrap().lock_ttl_secs, 15);
+        let ttl = |value: &str| {
+            load(dir.path(), &[("RELAY_LOCK_TTL_SECS", value)], Flags::default()).map(|c| c.lock_ttl_secs)
+        };
+        assert_eq!(ttl("60").unwrap(), 60);
+        assert_eq!(ttl("1").unwrap(), 5);
+        assert_eq!(ttl("3600").unwrap(), 300);
+        let message = ttl("-3").unwrap_err().to_string();
+        assert!(
+            message.contains("`lock_ttl_secs`") && message.contains("RELAY_LOCK_TTL_SECS"),
+            "{message}"
+        );
+        let dir = home_with("lock_ttl_secs = \"long\"\n");
+        assert!(load(dir.path(), &[], Flags::default()).is_err());
     }
 
     #[test]
@@ -723,6 +766,7 @@ mod tests {
             ("log_format", "\"json\""),
             ("event_buffer", "64"),
             ("rules_mode", "\"strict\""),
+            ("lock_ttl_secs", "30"),
         ];
         assert_eq!(samples.len(), KEYS.len());
         for (key, value) in samples {

@@ -22,6 +22,8 @@ pub enum EventKind {
     ReportAdded,
     DecisionAdded,
     SessionAliasAdded,
+    /// A file lock refused another session's claim: one per (file, holder, wanter, 10 s bucket), not per retry.
+    LockContended,
 }
 
 impl EventKind {
@@ -41,6 +43,7 @@ impl EventKind {
         EventKind::ReportAdded,
         EventKind::DecisionAdded,
         EventKind::SessionAliasAdded,
+        EventKind::LockContended,
     ];
 
     /// The wire name, `<area>.<past tense>`.
@@ -60,6 +63,7 @@ impl EventKind {
             EventKind::ReportAdded => "report.added",
             EventKind::DecisionAdded => "decision.added",
             EventKind::SessionAliasAdded => "session.alias_added",
+            EventKind::LockContended => "lock.contended",
         }
     }
 
@@ -97,6 +101,9 @@ impl EventKind {
             }
             EventKind::SessionAliasAdded => {
                 "a plain name became an alias of a desktop session (data: alias, session)"
+            }
+            EventKind::LockContended => {
+                "a file lock refused another session's edit, once per file, holder, wanter and 10 s (subject: workspace::path; data: workspace, path, holder, wanted_by, bucket_ms, contention)"
             }
         }
     }
@@ -148,7 +155,8 @@ mod tests {
             | EventKind::TaskTrackerUnlogged
             | EventKind::ReportAdded
             | EventKind::DecisionAdded
-            | EventKind::SessionAliasAdded => EventKind::ALL.contains(&kind),
+            | EventKind::SessionAliasAdded
+            | EventKind::LockContended => EventKind::ALL.contains(&kind),
         }
     }
 
@@ -159,7 +167,7 @@ mod tests {
         assert!(EventKind::ALL.iter().all(|k| listed(*k)));
         assert_eq!(
             EventKind::ALL.len(),
-            14,
+            15,
             "update `listed` and this count with a new kind"
         );
     }

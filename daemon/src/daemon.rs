@@ -14,7 +14,7 @@ use crate::handle::DaemonHandle;
 use crate::lock::DataLock;
 use crate::store::Store;
 use crate::token::{Token, TokenFile};
-use crate::{http, rpc, socket};
+use crate::{coord, http, rpc, socket};
 
 /// How long in-flight requests may take to finish once shutdown starts.
 pub const DRAIN_TIMEOUT: Duration = Duration::from_secs(5);
@@ -50,6 +50,8 @@ pub async fn run(config: Config) -> Result<(), DaemonError> {
     let (unix, socket_file) = socket::bind(&config.socket)?;
     let socket_path = config.socket.clone();
     let handle = DaemonHandle::new(config, store, token, http_addr);
+    // Locks held before a restart stay until they expire; nothing listens yet, so no claim races the restore.
+    handle.coord().restore(crate::store::now_ms());
     handle
         .record(
             EventKind::DaemonStarted,
@@ -69,6 +71,7 @@ pub async fn run(config: Config) -> Result<(), DaemonError> {
     spawn_signal_listener(handle.clone());
     let mut rpc_task = tokio::spawn(rpc::serve(handle.clone(), unix));
     let mut http_task = tokio::spawn(http::serve(handle.clone(), tcp));
+    let coord_task = tokio::spawn(coord::run(handle.clone()));
 
     let mut failure = None;
     tokio::select! {
@@ -91,6 +94,8 @@ pub async fn run(config: Config) -> Result<(), DaemonError> {
         rpc_task.abort();
         http_task.abort();
     }
+    let _ = coord_task.await;
+    coord::save_at_shutdown(&handle);
     if let Err(err) = handle
         .record(EventKind::DaemonStopped, "", json!({ "pid": std::process::id() }))
         .await

@@ -10,6 +10,7 @@ use serde::Serialize;
 use tokio::sync::watch;
 
 use crate::bus::EventBus;
+use crate::coord::Coord;
 use crate::store::{BackupInfo, EventRecord, SCHEMA_VERSION, Store, StoreError};
 use crate::token::Token;
 
@@ -39,6 +40,8 @@ struct Inner {
     store: Store,
     token: Token,
     http_addr: SocketAddr,
+    /// The file-lock table behind the agents' hooks.
+    coord: Coord,
     started_at_ms: i64,
     shutdown: watch::Sender<bool>,
     /// Warnings already logged this run (logged once, not on every request).
@@ -49,7 +52,9 @@ impl DaemonHandle {
     pub fn new(config: Config, mut store: Store, token: Token, http_addr: SocketAddr) -> DaemonHandle {
         store.set_event_buffer(config.event_buffer);
         let (shutdown, _) = watch::channel(false);
+        let coord = Coord::new(&config);
         DaemonHandle(Arc::new(Inner {
+            coord,
             config,
             store,
             token,
@@ -70,6 +75,10 @@ impl DaemonHandle {
 
     pub fn bus(&self) -> &EventBus {
         self.0.store.events()
+    }
+
+    pub fn coord(&self) -> &Coord {
+        &self.0.coord
     }
 
     pub fn token(&self) -> &Token {

@@ -7,6 +7,7 @@ use clap::builder::PossibleValuesParser;
 use clap::{Args, Parser, Subcommand};
 use clap_complete::Shell;
 use relay_core::board::{Stage, TASK_FIELDS};
+use relay_core::hook::{Agent, Phase};
 
 /// relay: one daemon and one terminal for running several AI coding agents on the same code.
 ///
@@ -33,6 +34,17 @@ pub struct GlobalArgs {
     /// Path of the daemon's local socket [env: RELAY_SOCKET]
     #[arg(long, global = true, value_name = "PATH")]
     pub socket: Option<PathBuf>,
+}
+
+impl GlobalArgs {
+    /// The flags as the configuration layers take them.
+    pub fn flags(self) -> relay_core::config::Flags {
+        relay_core::config::Flags {
+            home: self.home,
+            port: self.port,
+            socket: self.socket,
+        }
+    }
 }
 
 #[derive(Subcommand, Debug)]
@@ -90,6 +102,20 @@ pub enum Command {
     Rules {
         #[command(subcommand)]
         action: RulesCommand,
+    },
+    /// Answer one agent hook call: the program every agent's hooks run (always exits 0)
+    ///
+    /// Reads the hook's JSON on stdin (at most 256 KB), asks relayd over the local socket, and prints the
+    /// answer in the agent's own dialect: a pre-tool edit claims its files and is refused while another session
+    /// holds one of them, naming the holder and what it is working on. The product is told from the payload's
+    /// fingerprint, so a Cursor or Copilot payload arriving through Claude Code's settings is answered as Cursor
+    /// or Copilot. It never starts relayd and never stands in the agent's way: when relayd is not running, does
+    /// not answer within the budget, or the payload is unusable, it prints the agent's allow form and exits 0.
+    Hook(HookArgs),
+    /// List file locks (holder, intent, age, expiry, waiters, readers) and recent contentions
+    Locks {
+        #[command(flatten)]
+        output: OutputArgs,
     },
     /// Check the daemon, data directory, token, socket, HTTP port and store; exit 1 on a failure
     Doctor {
@@ -247,6 +273,37 @@ pub struct EventsArgs {
     pub output: OutputArgs,
 }
 
+/// The budget of one hook step when neither the flag nor the environment sets one.
+pub const DEFAULT_HOOK_BUDGET_MS: u64 = 300;
+/// The environment variable that sets the hook budget when the flag does not.
+pub const HOOK_BUDGET_ENV: &str = "RELAY_HOOK_BUDGET_MS";
+
+#[derive(Args, Debug, Clone)]
+pub struct HookArgs {
+    #[arg(value_name = "AGENT", help = agent_help())]
+    pub agent: String,
+    #[arg(value_name = "PHASE", help = phase_help())]
+    pub phase: String,
+    /// Milliseconds each step may take (reading stdin, connecting to relayd, its answer) before relay lets the
+    /// action through [env: RELAY_HOOK_BUDGET_MS] [default: 300]
+    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..=60_000))]
+    pub budget_ms: Option<u64>,
+}
+
+impl HookArgs {
+    /// The budget of one step: the flag, else `RELAY_HOOK_BUDGET_MS` (when it is a number from 1 to 60,000),
+    /// else 300 ms.
+    pub fn budget(&self) -> std::time::Duration {
+        let from_env = || {
+            std::env::var(HOOK_BUDGET_ENV)
+                .ok()
+                .and_then(|v| v.trim().parse::<u64>().ok())
+                .filter(|ms| (1..=60_000).contains(ms))
+        };
+        std::time::Duration::from_millis(self.budget_ms.or_else(from_env).unwrap_or(DEFAULT_HOOK_BUDGET_MS))
+    }
+}
+
 #[derive(Args, Debug)]
 pub struct ProjectUpsertArgs {
     /// The project's slug: lowercase letters, digits and dashes (the prefix of its task keys)
@@ -385,6 +442,24 @@ pub struct DecisionAddArgs {
     pub writer: WriterArgs,
     #[command(flatten)]
     pub output: OutputArgs,
+}
+
+/// AGENT's help, from relay-core's agent table.
+fn agent_help() -> String {
+    let names: Vec<&str> = Agent::ALL.iter().map(|agent| agent.cli_name()).collect();
+    format!(
+        "The agent whose hook runs: {} (an unknown name prints nothing and exits 0)",
+        names.join(", ")
+    )
+}
+
+/// PHASE's help, from relay-core's phase table.
+fn phase_help() -> String {
+    let names: Vec<&str> = Phase::ALL.iter().map(|phase| phase.cli_name()).collect();
+    format!(
+        "The hook phase: {} (each agent has some of them)",
+        names.join(", ")
+    )
 }
 
 /// The stage names, from relay-core's stage table (help, completions and the check all follow it).

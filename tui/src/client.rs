@@ -37,15 +37,21 @@ impl Context {
 
 /// Connects to the socket at `path`. Fails fast when nothing listens there.
 pub async fn connect(path: &Path) -> Result<Client, std::io::Error> {
+    connect_within(path, Duration::from_secs(2)).await
+}
+
+/// Connects to the socket at `path`, giving up after `timeout` (the dial and the HTTP/2 handshake together).
+pub async fn connect_within(path: &Path, timeout: Duration) -> Result<Client, std::io::Error> {
     let path = path.to_path_buf();
     // The URI is required by the API but unused: the connector dials the socket.
-    let channel = Endpoint::from_static("http://relayd.local")
-        .connect_timeout(Duration::from_secs(2))
-        .connect_with_connector(tower::service_fn(move |_| {
-            let path = path.clone();
-            async move { Ok::<_, std::io::Error>(TokioIo::new(UnixStream::connect(path).await?)) }
-        }))
+    let endpoint = Endpoint::from_static("http://relayd.local").connect_timeout(timeout);
+    let connecting = endpoint.connect_with_connector(tower::service_fn(move |_| {
+        let path = path.clone();
+        async move { Ok::<_, std::io::Error>(TokioIo::new(UnixStream::connect(path).await?)) }
+    }));
+    let channel = tokio::time::timeout(timeout, connecting)
         .await
+        .map_err(|_| std::io::Error::new(std::io::ErrorKind::TimedOut, "connecting timed out"))?
         .map_err(std::io::Error::other)?;
     Ok(RelayClient::new(channel))
 }

@@ -8,21 +8,20 @@ pub mod error;
 pub mod http_client;
 mod ui;
 
-use relay_core::config::Flags;
-
 use crate::cli::{Cli, Command, DaemonCommand, DecisionCommand, ProjectCommand, RulesCommand, TaskCommand};
 use crate::client::Context;
 use crate::error::CliError;
 
 /// Runs one `relay` command line.
 pub async fn run(cli: Cli) -> Result<(), CliError> {
-    let mut flags = Flags {
-        home: cli.global.home,
-        port: cli.global.port,
-        socket: cli.global.socket,
-    };
+    let mut flags = cli.global.flags();
     let command = match cli.command {
         Some(Command::Completions { shell }) => return cmd::generate::completions(shell),
+        // Before the configuration is loaded: a hook answers even when config.toml is broken.
+        Some(Command::Hook(args)) => {
+            cmd::hook::run(flags, args).await;
+            return Ok(());
+        }
         Some(Command::Man { dir }) => return cmd::generate::man(dir.as_deref()),
         Some(Command::Demo) => {
             if flags.home.is_none() {
@@ -77,7 +76,8 @@ pub async fn run(cli: Cli) -> Result<(), CliError> {
         Some(Command::Rules { action }) => match action {
             RulesCommand::Show { project, output } => cmd::rules::show(&ctx, project, output).await,
         },
+        Some(Command::Locks { output }) => cmd::locks::run(&ctx, output).await,
         Some(Command::Doctor { json }) => cmd::doctor::run(&ctx, json).await,
-        Some(Command::Demo | Command::Completions { .. } | Command::Man { .. }) => Ok(()),
+        Some(Command::Demo | Command::Completions { .. } | Command::Man { .. } | Command::Hook(_)) => Ok(()),
     }
 }

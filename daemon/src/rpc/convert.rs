@@ -10,6 +10,7 @@ use crate::board::{
     TaskView,
 };
 use crate::bus::{Feed, SnapshotReason};
+use crate::coord::{Contention, LockState, LockView, Owner, Presence, Ttl};
 use crate::handle::StatusReport;
 use crate::store::board::{DecisionRow, ReportRow};
 use crate::store::{BackupInfo, EventRecord};
@@ -304,5 +305,91 @@ pub(super) fn rules(rules: &EffectiveRules) -> proto::Rules {
         markdown: rules.to_markdown(),
         rules_json: rules.to_json_value().to_string(),
         project_override_error: rules.project_override_error().map(str::to_owned),
+    }
+}
+
+// ---- coordination ---------------------------------------------------------------------------------------
+
+pub(super) fn lock_listing(
+    locks: Vec<LockView>,
+    contentions: Vec<Contention>,
+    now_ms: i64,
+    ttl: Ttl,
+) -> proto::ListLocksResponse {
+    proto::ListLocksResponse {
+        locks: locks.into_iter().map(file_lock).collect(),
+        contentions: contentions.into_iter().map(contention).collect(),
+        now_ms,
+        ttl_secs: u32::try_from(ttl.as_duration().as_secs()).unwrap_or(u32::MAX),
+    }
+}
+
+fn lock_owner(owner: &Owner) -> proto::LockOwner {
+    proto::LockOwner {
+        agent_label: owner.agent_label().to_owned(),
+        host: owner.host().to_owned(),
+        session: owner.session().to_string(),
+        lock_id: owner.to_string(),
+    }
+}
+
+fn presence(presence: Presence) -> proto::LockPresence {
+    proto::LockPresence {
+        owner: Some(lock_owner(&presence.owner)),
+        since_ms: presence.since_ms,
+        last_at_ms: presence.last_at_ms,
+    }
+}
+
+fn file_lock(view: LockView) -> proto::FileLock {
+    let mut lock = proto::FileLock {
+        workspace: view.key.workspace().to_owned(),
+        path: view.key.path().to_owned(),
+        waiters: view.waiters.into_iter().map(presence).collect(),
+        readers: view.readers.into_iter().map(presence).collect(),
+        ..proto::FileLock::default()
+    };
+    match view.state {
+        LockState::Held {
+            holder,
+            since_ms,
+            renewed_at_ms,
+            expires_at_ms,
+            intent,
+        } => {
+            lock.set_state(proto::LockState::Held);
+            lock.holder = Some(lock_owner(&holder));
+            lock.since_ms = since_ms;
+            lock.renewed_at_ms = Some(renewed_at_ms);
+            lock.expires_at_ms = Some(expires_at_ms);
+            lock.intent_at_ms = intent.as_ref().map(|i| i.at_ms);
+            lock.intent = intent.map(|i| i.text);
+        }
+        LockState::Released {
+            holder,
+            since_ms,
+            released_at_ms,
+        } => {
+            lock.set_state(proto::LockState::Released);
+            lock.holder = Some(lock_owner(&holder));
+            lock.since_ms = since_ms;
+            lock.released_at_ms = Some(released_at_ms);
+        }
+        LockState::Free => lock.set_state(proto::LockState::Free),
+    }
+    lock
+}
+
+fn contention(contention: Contention) -> proto::LockContention {
+    proto::LockContention {
+        id: contention.id,
+        workspace: contention.key.workspace().to_owned(),
+        path: contention.key.path().to_owned(),
+        holder: Some(lock_owner(&contention.holder)),
+        wanted_by: Some(lock_owner(&contention.wanted_by)),
+        bucket_ms: contention.bucket_ms,
+        first_at_ms: contention.first_at_ms,
+        last_at_ms: contention.last_at_ms,
+        count: contention.count,
     }
 }

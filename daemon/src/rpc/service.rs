@@ -2,6 +2,7 @@ use std::path::PathBuf;
 use std::pin::Pin;
 use std::sync::Arc;
 
+use relay_core::hook::{Agent, Phase};
 use relay_core::proto::{self, relay_server::Relay};
 use tokio_stream::wrappers::ReceiverStream;
 use tokio_stream::{Stream, StreamExt};
@@ -12,6 +13,7 @@ use super::{convert, error};
 use crate::board::{DecisionInput, NewTask, ProjectInput, ReportInput, TaskChange, TaskFilter, limits};
 use crate::bus;
 use crate::handle::DaemonHandle;
+use crate::store::now_ms;
 
 /// Updates buffered per subscriber between the bus and the socket.
 const SUBSCRIBER_DEPTH: usize = 64;
@@ -331,5 +333,35 @@ impl Relay for RelayService {
             .await
             .map_err(error::board)?;
         Ok(Response::new(convert::rules(&rules)))
+    }
+
+    async fn run_hook(
+        &self,
+        request: Request<proto::RunHookRequest>,
+    ) -> Result<Response<proto::RunHookResponse>, tonic::Status> {
+        let request = request.into_inner();
+        let invalid = |err: relay_core::hook::HookError| tonic::Status::invalid_argument(err.to_string());
+        let agent = Agent::parse(&request.agent).map_err(invalid)?;
+        let phase = Phase::parse(&request.phase).map_err(invalid)?;
+        let answer = self.handle.handle_hook(agent, phase, &request.body);
+        Ok(Response::new(proto::RunHookResponse {
+            stdout: answer.stdout,
+        }))
+    }
+
+    async fn list_locks(
+        &self,
+        request: Request<proto::ListLocksRequest>,
+    ) -> Result<Response<proto::ListLocksResponse>, tonic::Status> {
+        let limit = usize::try_from(request.into_inner().contention_limit).unwrap_or(usize::MAX);
+        let now = now_ms();
+        let coord = self.handle.coord();
+        let (locks, contentions) = coord.listing(limit, now);
+        Ok(Response::new(convert::lock_listing(
+            locks,
+            contentions,
+            now,
+            coord.table().config().ttl,
+        )))
     }
 }

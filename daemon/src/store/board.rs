@@ -317,10 +317,10 @@ pub async fn task_detail(
     let mut tracker: Vec<TrackerEntryRow> =
         serde_json::from_str(&joined.tracker_json).map_err(|e| decode("tracker", &e.to_string()))?;
     // json_group_array keeps no guaranteed order: newest first, as the separate queries return them.
-    reports.sort_by(|a, b| b.id.cmp(&a.id));
-    decisions.sort_by(|a, b| b.id.cmp(&a.id));
-    bindings.sort_by(|a, b| b.bound_at_ms.cmp(&a.bound_at_ms));
-    tracker.sort_by(|a, b| b.id.cmp(&a.id));
+    reports.sort_by_key(|r| std::cmp::Reverse(r.id));
+    decisions.sort_by_key(|d| std::cmp::Reverse(d.id));
+    bindings.sort_by_key(|b| std::cmp::Reverse(b.bound_at_ms));
+    tracker.sort_by_key(|e| std::cmp::Reverse(e.id));
     Ok(Some(TaskDetailRows {
         task: joined.task,
         reports,

@@ -6,6 +6,7 @@
 mod board_cli;
 mod doctor;
 mod faults;
+mod hooks;
 mod http;
 mod lifecycle;
 mod mcp;

@@ -7,6 +7,8 @@ pub mod doctor;
 pub mod events;
 pub mod format;
 pub mod generate;
+pub mod hook;
+pub mod locks;
 pub mod project;
 pub mod rules;
 pub mod task;

@@ -2,6 +2,7 @@
 //! and intents; `table` for claims, expiry, presence, contentions and snapshots.
 
 mod input;
+mod service;
 mod table;
 
 use super::*;
