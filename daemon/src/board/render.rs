@@ -207,22 +207,14 @@ pub fn task_detail(detail: &TaskDetail) -> String {
     if !detail.reports.is_empty() {
         md.push_str("\n## Reports (newest first)\n");
         for (index, report) in detail.reports.iter().enumerate() {
-            let badges: Vec<&str> = [report.state.as_deref(), report.size.as_deref()]
-                .into_iter()
-                .flatten()
-                .collect();
-            let badges = if badges.is_empty() {
-                String::new()
-            } else {
-                format!("[{}] ", badges.join(" · "))
-            };
+            // A report's state and size come from its first line, which is the summary shown here.
             let by = report
                 .session
                 .as_deref()
                 .map(|s| format!(" by {s}"))
                 .unwrap_or_default();
             md.push_str(&format!(
-                "- #{} {} ({}){by}: {badges}{}\n",
+                "- #{} {} ({}){by}: {}\n",
                 report.id,
                 utc(report.created_at_ms),
                 report.stage,

@@ -326,7 +326,7 @@ async fn agent_life_cycle_is_recorded_when_the_tools_are_called_in_order() {
     assert!(task.contains("## Progress\nForm built."), "{task}");
     assert!(task.contains("## Reports (newest first)\n- #1 "), "{task}");
     assert!(
-        task.contains("by local_abc: [changed · M] changed · M · form and validation done"),
+        task.contains("by local_abc: changed · M · form and validation done\n"),
         "{task}"
     );
     assert!(task.contains("  > Details here."), "{task}");
