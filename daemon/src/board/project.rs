@@ -215,7 +215,7 @@ impl Board<'_> {
             done += 1;
             done <= SNAPSHOT_DONE
         });
-        let decisions = db::current_decisions(&mut conn, row.id, None, 20)
+        let decisions = db::current_decisions(&mut conn, row.id, 20)
             .await
             .map_err(sql(store))?;
         let rules_line = format!("{} (read relay://rules/{})", rules.summary_line(), row.slug);

@@ -42,12 +42,6 @@ pub struct TaskView {
     pub updated_at_ms: i64,
     pub stage_changed_at_ms: i64,
     pub closed_at_ms: Option<i64>,
-    #[serde(skip)]
-    pub(crate) id: i64,
-    #[serde(skip)]
-    pub(crate) project_id: i64,
-    #[serde(skip)]
-    pub(crate) next_step_at_ms: Option<i64>,
 }
 
 impl From<TaskRow> for TaskView {
@@ -82,9 +76,6 @@ impl From<TaskRow> for TaskView {
             updated_at_ms: row.updated_at_ms,
             stage_changed_at_ms: row.stage_changed_at_ms,
             closed_at_ms: row.closed_at_ms,
-            id: row.id,
-            project_id: row.project_id,
-            next_step_at_ms: row.next_step_at_ms,
         }
     }
 }
@@ -320,7 +311,6 @@ impl Board<'_> {
         let mut columns: Vec<(&'static str, ColumnValue)> = Vec::new();
         let mut changed: Vec<&'static str> = Vec::new();
         let mut warnings = Vec::new();
-        let notes = Vec::new();
 
         let new_stage = changes.iter().find_map(|(n, v)| match (n.as_str(), v) {
             ("stage", FieldValue::Stage(stage)) => Some(*stage),
@@ -448,7 +438,7 @@ impl Board<'_> {
         Ok(Outcome {
             value: row.id,
             warnings,
-            notes,
+            notes: Vec::new(),
             changed: any,
         })
     }

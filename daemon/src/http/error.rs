@@ -5,8 +5,6 @@ use axum::response::{IntoResponse, Response};
 use http::StatusCode;
 use serde_json::json;
 
-use crate::store::StoreError;
-
 #[derive(Debug)]
 pub struct ApiError {
     status: StatusCode,
@@ -32,15 +30,5 @@ impl IntoResponse for ApiError {
             );
         }
         response
-    }
-}
-
-impl From<StoreError> for ApiError {
-    fn from(err: StoreError) -> ApiError {
-        tracing::error!(error = %err, "store failure while answering an HTTP request");
-        ApiError::new(
-            StatusCode::INTERNAL_SERVER_ERROR,
-            "the daemon's store failed; see relayd's log (relay daemon logs)",
-        )
     }
 }

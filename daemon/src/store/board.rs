@@ -670,11 +670,11 @@ pub async fn insert_decision(
     .await
 }
 
-/// Current (not superseded) decisions of a project, or of one task when `task_id` is given; newest first.
+/// Current (not superseded) decisions of a project, task-scoped ones included; newest first. A task's own
+/// decisions come with [`task_detail`].
 pub async fn current_decisions(
     conn: &mut SqliteConnection,
     project_id: i64,
-    task_id: Option<i64>,
     limit: i64,
 ) -> sqlx::Result<Vec<DecisionRow>> {
     sqlx::query_as(
@@ -682,11 +682,10 @@ pub async fn current_decisions(
                 s.name AS session, d.source_kind, d.source_ref, d.source_text, d.valid_from_ms, d.recorded_at_ms,
                 d.superseded_at_ms, d.superseded_by
            FROM decision d LEFT JOIN task t ON t.id = d.task_id LEFT JOIN session s ON s.id = d.session_id
-          WHERE d.project_id = ?1 AND d.superseded_at_ms IS NULL AND (?2 IS NULL OR d.task_id = ?2)
-          ORDER BY d.id DESC LIMIT ?3",
+          WHERE d.project_id = ?1 AND d.superseded_at_ms IS NULL
+          ORDER BY d.id DESC LIMIT ?2",
     )
     .bind(project_id)
-    .bind(task_id)
     .bind(limit)
     .fetch_all(conn)
     .await
