@@ -24,6 +24,21 @@ pub enum EventKind {
     SessionAliasAdded,
     /// A file lock refused another session's claim: one per (file, holder, wanter, 10 s bucket), not per retry.
     LockContended,
+    ReviewStepAdded,
+    ReviewStepUpdated,
+    ReviewStepRemoved,
+    ReviewStepAccepted,
+    ReviewStepRejected,
+    PlanSet,
+    PlanStepUpdated,
+    PlanAccepted,
+    AttachmentAdded,
+    AttachmentUpdated,
+    AttachmentRemoved,
+    CommentAdded,
+    CommentDelivered,
+    CommentRead,
+    SessionTodoUpdated,
 }
 
 impl EventKind {
@@ -44,6 +59,21 @@ impl EventKind {
         EventKind::DecisionAdded,
         EventKind::SessionAliasAdded,
         EventKind::LockContended,
+        EventKind::ReviewStepAdded,
+        EventKind::ReviewStepUpdated,
+        EventKind::ReviewStepRemoved,
+        EventKind::ReviewStepAccepted,
+        EventKind::ReviewStepRejected,
+        EventKind::PlanSet,
+        EventKind::PlanStepUpdated,
+        EventKind::PlanAccepted,
+        EventKind::AttachmentAdded,
+        EventKind::AttachmentUpdated,
+        EventKind::AttachmentRemoved,
+        EventKind::CommentAdded,
+        EventKind::CommentDelivered,
+        EventKind::CommentRead,
+        EventKind::SessionTodoUpdated,
     ];
 
     /// The wire name, `<area>.<past tense>`.
@@ -64,6 +94,21 @@ impl EventKind {
             EventKind::DecisionAdded => "decision.added",
             EventKind::SessionAliasAdded => "session.alias_added",
             EventKind::LockContended => "lock.contended",
+            EventKind::ReviewStepAdded => "review.step_added",
+            EventKind::ReviewStepUpdated => "review.step_updated",
+            EventKind::ReviewStepRemoved => "review.step_removed",
+            EventKind::ReviewStepAccepted => "review.step_accepted",
+            EventKind::ReviewStepRejected => "review.step_rejected",
+            EventKind::PlanSet => "plan.set",
+            EventKind::PlanStepUpdated => "plan.step_updated",
+            EventKind::PlanAccepted => "plan.accepted",
+            EventKind::AttachmentAdded => "attachment.added",
+            EventKind::AttachmentUpdated => "attachment.updated",
+            EventKind::AttachmentRemoved => "attachment.removed",
+            EventKind::CommentAdded => "comment.added",
+            EventKind::CommentDelivered => "comment.delivered",
+            EventKind::CommentRead => "comment.read",
+            EventKind::SessionTodoUpdated => "session.todo_updated",
         }
     }
 
@@ -104,6 +149,51 @@ impl EventKind {
             }
             EventKind::LockContended => {
                 "a file lock refused another session's edit, once per file, holder, wanter and 10 s (subject: workspace::path; data: workspace, path, holder, wanted_by, bucket_ms, contention)"
+            }
+            EventKind::ReviewStepAdded => {
+                "a review step was added to a task's checklist (subject: key; data: project, step, position, title, actor)"
+            }
+            EventKind::ReviewStepUpdated => {
+                "a review step's title, details or status changed, or it was reopened (subject: key; data: project, step, position, title, status, previous, actor)"
+            }
+            EventKind::ReviewStepRemoved => {
+                "a review step past the new end of the checklist was removed (subject: key; data: project, step, position, title, actor)"
+            }
+            EventKind::ReviewStepAccepted => {
+                "the owner accepted a review step (subject: key; data: project, step, position, title, comment, actor)"
+            }
+            EventKind::ReviewStepRejected => {
+                "the owner rejected a review step (subject: key; data: project, step, position, title, comment, actor)"
+            }
+            EventKind::PlanSet => {
+                "a task's plan was written (subject: key; data: project, steps, status, previous_status, titles_changed, reason, actor)"
+            }
+            EventKind::PlanStepUpdated => {
+                "one plan step changed (subject: key; data: project, position, title, status, previous, conformance, outcome, actor)"
+            }
+            EventKind::PlanAccepted => {
+                "a task's plan was accepted (subject: key; data: project, steps, accepted_by)"
+            }
+            EventKind::AttachmentAdded => {
+                "a screenshot was attached to a task or a review step (subject: key; data: project, attachment, step, media_type, size, actor)"
+            }
+            EventKind::AttachmentUpdated => {
+                "a screenshot's caption changed (subject: key; data: project, attachment, actor)"
+            }
+            EventKind::AttachmentRemoved => {
+                "a screenshot was removed (subject: key; data: project, attachment, actor)"
+            }
+            EventKind::CommentAdded => {
+                "a comment was written on a task's thread (subject: key; data: project, comment, author_kind, author, step, in_reply_to, excerpt of 200 characters)"
+            }
+            EventKind::CommentDelivered => {
+                "a hook handed an owner comment to the bound session's agent (subject: key; data: project, comment, session)"
+            }
+            EventKind::CommentRead => {
+                "comments were read: an agent acknowledged or answered owner comments, or the owner read agent replies (subject: key; data: project, comments, by)"
+            }
+            EventKind::SessionTodoUpdated => {
+                "the agent's todo of a session bound to the task changed (subject: key; data: project, session, items)"
             }
         }
     }
@@ -156,7 +246,22 @@ mod tests {
             | EventKind::ReportAdded
             | EventKind::DecisionAdded
             | EventKind::SessionAliasAdded
-            | EventKind::LockContended => EventKind::ALL.contains(&kind),
+            | EventKind::LockContended
+            | EventKind::ReviewStepAdded
+            | EventKind::ReviewStepUpdated
+            | EventKind::ReviewStepRemoved
+            | EventKind::ReviewStepAccepted
+            | EventKind::ReviewStepRejected
+            | EventKind::PlanSet
+            | EventKind::PlanStepUpdated
+            | EventKind::PlanAccepted
+            | EventKind::AttachmentAdded
+            | EventKind::AttachmentUpdated
+            | EventKind::AttachmentRemoved
+            | EventKind::CommentAdded
+            | EventKind::CommentDelivered
+            | EventKind::CommentRead
+            | EventKind::SessionTodoUpdated => EventKind::ALL.contains(&kind),
         }
     }
 
@@ -167,7 +272,7 @@ mod tests {
         assert!(EventKind::ALL.iter().all(|k| listed(*k)));
         assert_eq!(
             EventKind::ALL.len(),
-            15,
+            30,
             "update `listed` and this count with a new kind"
         );
     }

@@ -29,6 +29,11 @@ pub const MIGRATIONS: &[Migration] = &[
         name: "0002_board",
         sql: include_str!("../../../migrations/0002_board.sql"),
     },
+    Migration {
+        version: 3,
+        name: "0003_owner_loop",
+        sql: include_str!("../../../migrations/0003_owner_loop.sql"),
+    },
 ];
 
 /// The schema version this binary creates and understands.
