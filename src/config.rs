@@ -23,6 +23,16 @@ pub const HOME_ENV: &str = "RELAY_HOME";
 pub const DEFAULT_LOCK_TTL_SECS: u64 = 15;
 /// The shortest and longest lock TTL; a configured value outside is brought to the nearer bound.
 pub const LOCK_TTL_RANGE_SECS: (u64, u64) = (5, 300);
+/// The largest screenshot kept when nothing else is configured, in MB (1 MB = 1,048,576 bytes).
+pub const DEFAULT_ATTACHMENTS_MAX_MB: u64 = 10;
+/// The most screenshot bytes one task may hold when nothing else is configured, in MB.
+pub const DEFAULT_ATTACHMENTS_TASK_MAX_MB: u64 = 200;
+/// Every this many PostToolUse events a linked Claude Code session is reminded of its plans, by default.
+pub const DEFAULT_PLAN_REMINDER_EVERY: u32 = 30;
+/// Who `waiting_on` means when it names the owner, unless `owner_names` says otherwise.
+pub const DEFAULT_OWNER_NAMES: &[&str] = &["owner", "me", "you"];
+/// Done tasks closed longer ago than this are archived, unless `done_window_days` says otherwise.
+pub const DEFAULT_DONE_WINDOW_DAYS: u32 = 7;
 /// The table of `config.toml` that holds the global working rules; it is not in [`KEYS`].
 pub const RULES_TABLE: &str = "rules";
 
@@ -120,6 +130,62 @@ pub const KEYS: &[ConfigKey] = &[
         default: "15",
         help: "how long a file lock lives unless its holder's next claim or post-tool heartbeat renews it",
     },
+    ConfigKey {
+        name: "attachments_max_mb",
+        env: "RELAY_ATTACHMENTS_MAX_MB",
+        flag: None,
+        accepts: "an integer from 1 to 1024 (MB of 1,048,576 bytes)",
+        default: "10",
+        help: "the largest screenshot attach_file and `relay attachment add` keep; a bigger file is refused",
+    },
+    ConfigKey {
+        name: "attachments_task_max_mb",
+        env: "RELAY_ATTACHMENTS_TASK_MAX_MB",
+        flag: None,
+        accepts: "an integer from 1 to 100000 (MB of 1,048,576 bytes)",
+        default: "200",
+        help: "the most screenshot bytes one task may hold; an attachment that would pass it is refused",
+    },
+    ConfigKey {
+        name: "attachment_roots",
+        env: "RELAY_ATTACHMENT_ROOTS",
+        flag: None,
+        accepts: "a list of absolute folder paths (comma-separated in the environment)",
+        default: "[]",
+        help: "folders screenshots may be read from besides the project's repository and the temp folder; a `//server/share` entry admits that network share",
+    },
+    ConfigKey {
+        name: "plan_reminder_every",
+        env: "RELAY_PLAN_REMINDER_EVERY",
+        flag: None,
+        accepts: "an integer from 0 to 10000 (0 turns the periodic reminder off)",
+        default: "30",
+        help: "every this many PostToolUse hook events, a Claude Code session linked exactly is reminded of its tasks' plan steps",
+    },
+    ConfigKey {
+        name: "owner_names",
+        env: "RELAY_OWNER_NAMES",
+        flag: None,
+        accepts: "a list of names (comma-separated in the environment), compared case-insensitively",
+        default: "[\"owner\", \"me\", \"you\"]",
+        help: "the names in a task's waiting_on that put it under \"Waiting on you\" in the inbox",
+    },
+    ConfigKey {
+        name: "require_tracker_log",
+        env: "RELAY_REQUIRE_TRACKER_LOG",
+        flag: None,
+        accepts: "true or false",
+        default: "false",
+        help: "done tasks without the \"logged in the tracker\" mark are listed in the inbox and never archived",
+    },
+    ConfigKey {
+        name: "done_window_days",
+        env: "RELAY_DONE_WINDOW_DAYS",
+        flag: None,
+        accepts: "an integer from 1 to 3650",
+        default: "7",
+        help: "done tasks closed longer ago than this are archived: left out of the inbox and the done column",
+    },
 ];
 
 /// The Markdown table of [`KEYS`] that `docs/CONFIG.md` carries (a test keeps the two equal).
@@ -201,6 +267,21 @@ pub struct Config {
     pub rules_mode: RulesMode,
     /// File lock TTL in seconds, already within [`LOCK_TTL_RANGE_SECS`].
     pub lock_ttl_secs: u64,
+    /// The largest screenshot kept, in MB (1 MB = 1,048,576 bytes).
+    pub attachments_max_mb: u64,
+    /// The most screenshot bytes one task may hold, in MB.
+    pub attachments_task_max_mb: u64,
+    /// Folders screenshots may be read from besides the project's repository and the temp folder, as given
+    /// (absolute; `//server/share` names a network share).
+    pub attachment_roots: Vec<PathBuf>,
+    /// Every this many PostToolUse events the plan reminder repeats; 0: never (SessionStart and todo changes still
+    /// send it).
+    pub plan_reminder_every: u32,
+    /// Names in `waiting_on` that mean the owner, lowercase and trimmed.
+    pub owner_names: Vec<String>,
+    pub require_tracker_log: bool,
+    /// Done tasks closed longer ago than this many days are archived.
+    pub done_window_days: u32,
     /// The global working rules, the `[rules]` table of `config.toml` (empty when there is none).
     pub rules: RulesLayer,
 }
@@ -281,6 +362,18 @@ impl Raw<'_> {
         }
     }
 
+    fn boolean(&self) -> Option<bool> {
+        match self {
+            Raw::Toml(toml::Value::Boolean(b)) => Some(*b),
+            Raw::Toml(_) => None,
+            Raw::Env(text) => match text.trim().to_ascii_lowercase().as_str() {
+                "true" | "1" | "yes" => Some(true),
+                "false" | "0" | "no" => Some(false),
+                _ => None,
+            },
+        }
+    }
+
     fn list(&self) -> Option<Vec<String>> {
         match self {
             Raw::Toml(toml::Value::Array(items)) => items
@@ -312,6 +405,13 @@ struct Layered {
     event_buffer: Option<usize>,
     rules_mode: Option<RulesMode>,
     lock_ttl_secs: Option<u64>,
+    attachments_max_mb: Option<u64>,
+    attachments_task_max_mb: Option<u64>,
+    attachment_roots: Option<Vec<PathBuf>>,
+    plan_reminder_every: Option<u32>,
+    owner_names: Option<Vec<String>>,
+    require_tracker_log: Option<bool>,
+    done_window_days: Option<u32>,
     rules: Option<RulesLayer>,
 }
 
@@ -385,6 +485,58 @@ impl Layered {
                     .ok_or_else(invalid)?;
                 let (min, max) = LOCK_TTL_RANGE_SECS;
                 self.lock_ttl_secs = Some(secs.clamp(min, max));
+            }
+            "attachments_max_mb" | "attachments_task_max_mb" => {
+                let most = if key.name == "attachments_max_mb" {
+                    1024
+                } else {
+                    100_000
+                };
+                let mb = raw
+                    .integer()
+                    .and_then(|n| u64::try_from(n).ok())
+                    .filter(|n| (1..=most).contains(n))
+                    .ok_or_else(invalid)?;
+                if key.name == "attachments_max_mb" {
+                    self.attachments_max_mb = Some(mb);
+                } else {
+                    self.attachments_task_max_mb = Some(mb);
+                }
+            }
+            "attachment_roots" => {
+                let roots = raw.list().ok_or_else(invalid)?;
+                let absolute_root = |root: &String| {
+                    Path::new(root).is_absolute() || root.starts_with("\\\\") || root.starts_with("//")
+                };
+                if !roots.iter().all(absolute_root) {
+                    return Err(invalid());
+                }
+                self.attachment_roots = Some(roots.into_iter().map(PathBuf::from).collect());
+            }
+            "plan_reminder_every" => {
+                let every = raw
+                    .integer()
+                    .and_then(|n| u32::try_from(n).ok())
+                    .filter(|n| *n <= 10_000)
+                    .ok_or_else(invalid)?;
+                self.plan_reminder_every = Some(every);
+            }
+            "owner_names" => {
+                let names = raw.list().ok_or_else(invalid)?;
+                let names: Vec<String> = names.iter().map(|n| n.trim().to_lowercase()).collect();
+                if names.iter().any(String::is_empty) {
+                    return Err(invalid());
+                }
+                self.owner_names = Some(names);
+            }
+            "require_tracker_log" => self.require_tracker_log = Some(raw.boolean().ok_or_else(invalid)?),
+            "done_window_days" => {
+                let days = raw
+                    .integer()
+                    .and_then(|n| u32::try_from(n).ok())
+                    .filter(|n| (1..=3650).contains(n))
+                    .ok_or_else(invalid)?;
+                self.done_window_days = Some(days);
             }
             _ => return Err(invalid()),
         }
@@ -475,6 +627,17 @@ impl Config {
             event_buffer: layered.event_buffer.unwrap_or(DEFAULT_EVENT_BUFFER),
             rules_mode: layered.rules_mode.unwrap_or_default(),
             lock_ttl_secs: layered.lock_ttl_secs.unwrap_or(DEFAULT_LOCK_TTL_SECS),
+            attachments_max_mb: layered.attachments_max_mb.unwrap_or(DEFAULT_ATTACHMENTS_MAX_MB),
+            attachments_task_max_mb: layered
+                .attachments_task_max_mb
+                .unwrap_or(DEFAULT_ATTACHMENTS_TASK_MAX_MB),
+            attachment_roots: layered.attachment_roots.unwrap_or_default(),
+            plan_reminder_every: layered.plan_reminder_every.unwrap_or(DEFAULT_PLAN_REMINDER_EVERY),
+            owner_names: layered
+                .owner_names
+                .unwrap_or_else(|| DEFAULT_OWNER_NAMES.iter().map(|n| (*n).to_owned()).collect()),
+            require_tracker_log: layered.require_tracker_log.unwrap_or(false),
+            done_window_days: layered.done_window_days.unwrap_or(DEFAULT_DONE_WINDOW_DAYS),
             rules: layered.rules.unwrap_or_default(),
         })
     }
@@ -584,6 +747,48 @@ mod tests {
         );
         let dir = home_with("lock_ttl_secs = \"long\"\n");
         assert!(load(dir.path(), &[], Flags::default()).is_err());
+    }
+
+    #[test]
+    fn attachment_limits_and_roots_are_read_and_checked_when_configured() {
+        let dir = tempfile::tempdir().unwrap();
+        let defaults = load(dir.path(), &[], Flags::default()).unwrap();
+        assert_eq!(
+            (defaults.attachments_max_mb, defaults.attachments_task_max_mb),
+            (10, 200)
+        );
+        assert!(defaults.attachment_roots.is_empty());
+        let env = load(
+            dir.path(),
+            &[
+                ("RELAY_ATTACHMENTS_MAX_MB", "3"),
+                ("RELAY_ATTACHMENT_ROOTS", "/srv/shots, /home/dana/Pictures"),
+            ],
+            Flags::default(),
+        )
+        .unwrap();
+        assert_eq!(env.attachments_max_mb, 3);
+        assert_eq!(
+            env.attachment_roots,
+            vec![PathBuf::from("/srv/shots"), PathBuf::from("/home/dana/Pictures")]
+        );
+        let refused = |var: &str, value: &str| {
+            load(dir.path(), &[(var, value)], Flags::default())
+                .unwrap_err()
+                .to_string()
+        };
+        let message = refused("RELAY_ATTACHMENTS_MAX_MB", "0");
+        assert!(
+            message.contains("`attachments_max_mb`") && message.contains("from 1 to 1024"),
+            "{message}"
+        );
+        let message = refused("RELAY_ATTACHMENTS_TASK_MAX_MB", "lots");
+        assert!(message.contains("`attachments_task_max_mb`"), "{message}");
+        let message = refused("RELAY_ATTACHMENT_ROOTS", "shots");
+        assert!(
+            message.contains("`attachment_roots`") && message.contains("absolute folder paths"),
+            "{message}"
+        );
     }
 
     #[test]
@@ -767,6 +972,13 @@ mod tests {
             ("event_buffer", "64"),
             ("rules_mode", "\"strict\""),
             ("lock_ttl_secs", "30"),
+            ("attachments_max_mb", "5"),
+            ("attachments_task_max_mb", "50"),
+            ("attachment_roots", "[\"/srv/shots\", \"//nas/screens\"]"),
+            ("plan_reminder_every", "0"),
+            ("owner_names", "[\"Ana\", \"owner\"]"),
+            ("require_tracker_log", "true"),
+            ("done_window_days", "14"),
         ];
         assert_eq!(samples.len(), KEYS.len());
         for (key, value) in samples {

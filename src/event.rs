@@ -39,6 +39,8 @@ pub enum EventKind {
     CommentDelivered,
     CommentRead,
     SessionTodoUpdated,
+    SessionSeen,
+    SessionStatusChanged,
 }
 
 impl EventKind {
@@ -74,6 +76,8 @@ impl EventKind {
         EventKind::CommentDelivered,
         EventKind::CommentRead,
         EventKind::SessionTodoUpdated,
+        EventKind::SessionSeen,
+        EventKind::SessionStatusChanged,
     ];
 
     /// The wire name, `<area>.<past tense>`.
@@ -109,6 +113,8 @@ impl EventKind {
             EventKind::CommentDelivered => "comment.delivered",
             EventKind::CommentRead => "comment.read",
             EventKind::SessionTodoUpdated => "session.todo_updated",
+            EventKind::SessionSeen => "session.seen",
+            EventKind::SessionStatusChanged => "session.status_changed",
         }
     }
 
@@ -175,7 +181,7 @@ impl EventKind {
                 "a task's plan was accepted (subject: key; data: project, steps, accepted_by)"
             }
             EventKind::AttachmentAdded => {
-                "a screenshot was attached to a task or a review step (subject: key; data: project, attachment, step, media_type, size, actor)"
+                "a screenshot was attached to a task or a review step (subject: key; data: project, attachment, step, position, media_type, size, name, actor)"
             }
             EventKind::AttachmentUpdated => {
                 "a screenshot's caption changed (subject: key; data: project, attachment, actor)"
@@ -194,6 +200,12 @@ impl EventKind {
             }
             EventKind::SessionTodoUpdated => {
                 "the agent's todo of a session bound to the task changed (subject: key; data: project, session, items)"
+            }
+            EventKind::SessionSeen => {
+                "a hook session was seen for the first time (subject: session name; data: session, kind, cc_session, cwd, project, linked)"
+            }
+            EventKind::SessionStatusChanged => {
+                "a session's hook status changed: working, waiting, idle, ended (subject: key of each bound task, else the session; data: project, session, status, previous, activity)"
             }
         }
     }
@@ -261,7 +273,9 @@ mod tests {
             | EventKind::CommentAdded
             | EventKind::CommentDelivered
             | EventKind::CommentRead
-            | EventKind::SessionTodoUpdated => EventKind::ALL.contains(&kind),
+            | EventKind::SessionTodoUpdated
+            | EventKind::SessionSeen
+            | EventKind::SessionStatusChanged => EventKind::ALL.contains(&kind),
         }
     }
 
@@ -272,7 +286,7 @@ mod tests {
         assert!(EventKind::ALL.iter().all(|k| listed(*k)));
         assert_eq!(
             EventKind::ALL.len(),
-            30,
+            32,
             "update `listed` and this count with a new kind"
         );
     }

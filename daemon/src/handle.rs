@@ -42,6 +42,8 @@ struct Inner {
     http_addr: SocketAddr,
     /// The file-lock table behind the agents' hooks.
     coord: Coord,
+    /// Claude Code sessions as their hooks report them.
+    hook_sessions: crate::board::hook_session::HookSessions,
     started_at_ms: i64,
     shutdown: watch::Sender<bool>,
     /// Warnings already logged this run (logged once, not on every request).
@@ -55,6 +57,7 @@ impl DaemonHandle {
         let coord = Coord::new(&config);
         DaemonHandle(Arc::new(Inner {
             coord,
+            hook_sessions: Default::default(),
             config,
             store,
             token,
@@ -75,6 +78,10 @@ impl DaemonHandle {
 
     pub fn bus(&self) -> &EventBus {
         self.0.store.events()
+    }
+
+    pub fn hook_sessions(&self) -> &crate::board::hook_session::HookSessions {
+        &self.0.hook_sessions
     }
 
     pub fn coord(&self) -> &Coord {

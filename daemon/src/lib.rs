@@ -2,10 +2,12 @@
 //!
 //! [`run`] is the whole lifecycle; `relay daemon run` and the `relayd` binary both call it.
 
+pub mod attach;
 pub mod board;
 pub mod bus;
 pub mod coord;
 mod daemon;
+pub mod demo;
 pub mod error;
 mod fsutil;
 pub mod handle;

@@ -74,13 +74,19 @@ impl Token {
 
     /// Writes a new random token, replacing any old one atomically.
     pub fn rotate(data: &DataDir) -> Result<Token, TokenError> {
-        let mut bytes = [0u8; 32];
-        rand::rng().fill_bytes(&mut bytes);
-        let token = Token {
-            secret: URL_SAFE_NO_PAD.encode(bytes),
-        };
+        let token = Self::ephemeral();
         write_private(&data.token(), token.secret.as_bytes())?;
         Ok(token)
+    }
+
+    /// A random token that is never written anywhere: for work on a data directory without a listener (`relay
+    /// demo` seeds one without creating its token).
+    pub fn ephemeral() -> Token {
+        let mut bytes = [0u8; 32];
+        rand::rng().fill_bytes(&mut bytes);
+        Token {
+            secret: URL_SAFE_NO_PAD.encode(bytes),
+        }
     }
 
     /// A 12-hex-digit HMAC fingerprint that identifies the token without revealing anything about it.

@@ -21,6 +21,7 @@ mod dialect;
 mod files;
 mod payload;
 mod phase;
+mod todo;
 
 #[cfg(test)]
 mod tests;
@@ -29,8 +30,9 @@ pub use agent::Agent;
 pub use apply_patch::{PatchOp, parse_patch, patch_files};
 pub use dialect::{Answer, Decision, allow, answer};
 pub use files::{edit_files, is_edit_tool, is_read_tool, read_files};
-pub use payload::{AgentSessionId, HookEvent, MAX_BODY, read_event};
+pub use payload::{AgentSessionId, HOST_ATTENDED_KEY, HOST_SESSION_KEY, HookEvent, MAX_BODY, read_event};
 pub use phase::Phase;
+pub use todo::{MAX_ITEMS as TODO_MAX_ITEMS, TodoChange, TodoItem, TodoStatus, todo_change};
 
 /// Why a hook call could not be read. Every case is answered with [`allow`]: relay never stands in an agent's way.
 #[derive(Debug, thiserror::Error)]

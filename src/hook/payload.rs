@@ -11,6 +11,7 @@ use super::agent::detect;
 use super::apply_patch::dedup;
 use super::files::{edit_files, first_str, read_files};
 use super::phase::list;
+use super::todo::{TodoChange, todo_change};
 use super::{Agent, HookError, Phase};
 
 /// The largest hook payload relay reads, in bytes. The caller reads at most one byte more from stdin, so that an
@@ -69,6 +70,17 @@ pub struct HookEvent {
     /// The agent is already continuing because of an earlier Stop block (Claude Code's `stop_hook_active`,
     /// Cursor's `loop_count` above 0): another block would loop.
     pub stop_hook_active: bool,
+    /// Why the session started (`source`: startup, resume, clear, compact, fork) or ended (`reason`).
+    pub source: Option<String>,
+    /// A notification's message.
+    pub message: Option<String>,
+    /// The Claude desktop app's session id (`relay_host_session`, added by `relay hook` from
+    /// `CLAUDE_CODE_HOST_SESSION_ID`, or the `X-Relay-Host-Session` header of an http hook).
+    pub host_session: Option<String>,
+    /// Whether a person attends the desktop session (`relay_host_attended` / `CLAUDE_CODE_SESSION_ATTENDED` = "1").
+    pub host_attended: bool,
+    /// What a todo tool call did to the agent's todo list (PostToolUse of TaskCreate, TaskUpdate, TodoWrite).
+    pub todo: Option<TodoChange>,
 }
 
 impl HookEvent {
@@ -200,6 +212,14 @@ pub fn read_event(declared: Agent, phase: Phase, body: &[u8]) -> Result<HookEven
         }
     }
 
+    let todo = match (&tool_name, &input, event_phase) {
+        (Some(tool), Some(input), Phase::PostTool) => todo_change(
+            tool,
+            input,
+            first_value(&payload, &["tool_response", "toolResponse"]),
+        ),
+        _ => None,
+    };
     Ok(HookEvent {
         agent,
         declared_agent: declared,
@@ -218,7 +238,23 @@ pub fn read_event(declared: Agent, phase: Phase, body: &[u8]) -> Result<HookEven
             .then(|| first_string(&payload, &["prompt"]).map(str::to_owned))
             .flatten(),
         stop_hook_active: stop_hook_active(&payload),
+        source: first_string(&payload, &["source", "reason"]).map(str::to_owned),
+        message: first_string(&payload, &["message"]).map(str::to_owned),
+        host_session: first_string(&payload, &[HOST_SESSION_KEY]).map(str::to_owned),
+        host_attended: payload
+            .get(HOST_ATTENDED_KEY)
+            .is_some_and(|v| v.as_str() == Some("1") || v.as_bool() == Some(true)),
+        todo,
     })
+}
+
+/// The payload key `relay hook` adds to a SessionStart for the desktop app's session id.
+pub const HOST_SESSION_KEY: &str = "relay_host_session";
+/// The payload key `relay hook` adds to a SessionStart for whether the desktop session is attended.
+pub const HOST_ATTENDED_KEY: &str = "relay_host_attended";
+
+fn first_value<'a>(payload: &'a Map<String, Value>, keys: &[&str]) -> Option<&'a Value> {
+    keys.iter().find_map(|key| payload.get(*key))
 }
 
 /// The first of `keys` that holds a non-empty string.

@@ -112,6 +112,15 @@ impl std::fmt::Display for Output {
 /// captures its exit code, stdout and stderr. Takes the `&mut Command` that `args` returns, so a call reads
 /// `run(home.relay().args(["daemon", "status"])).await`.
 pub async fn run(command: &mut Command) -> Output {
+    run_inner(command, None).await
+}
+
+/// [`run`] with `stdin` written to the command's standard input (then closed).
+pub async fn run_with_stdin(command: &mut Command, stdin: &[u8]) -> Output {
+    run_inner(command, Some(stdin)).await
+}
+
+async fn run_inner(command: &mut Command, stdin: Option<&[u8]>) -> Output {
     let described = format!("{command:?}");
     let mut async_command = tokio::process::Command::new(command.get_program());
     async_command.args(command.get_args());
@@ -126,11 +135,24 @@ pub async fn run(command: &mut Command) -> Output {
     }
     let mut command = async_command;
     command
-        .stdin(Stdio::null())
+        .stdin(if stdin.is_some() {
+            Stdio::piped()
+        } else {
+            Stdio::null()
+        })
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .kill_on_drop(true);
-    let output = tokio::time::timeout(COMMAND_TIMEOUT, command.output())
+    let finished = async {
+        let mut child = command.spawn()?;
+        if let (Some(body), Some(mut pipe)) = (stdin, child.stdin.take()) {
+            use tokio::io::AsyncWriteExt;
+            // A command that exits without reading its input closes the pipe: not an error here.
+            let _ = pipe.write_all(body).await;
+        }
+        child.wait_with_output().await
+    };
+    let output = tokio::time::timeout(COMMAND_TIMEOUT, finished)
         .await
         .unwrap_or_else(|_| panic!("{described} did not finish within {COMMAND_TIMEOUT:?}"))
         .unwrap_or_else(|e| panic!("cannot run {described}: {e}"));

@@ -49,8 +49,14 @@ impl GlobalArgs {
 
 #[derive(Subcommand, Debug)]
 pub enum Command {
-    /// Open the terminal window on a demo data directory of its own
-    Demo,
+    /// Seed a made-up workspace into a new data directory: two projects, eleven tasks across the stages, a task in
+    /// review with a checklist and screenshots, plans, sessions; then `relay --home DIR` opens it
+    Demo {
+        /// Seed even when the directory holds a board: the old database is kept aside as
+        /// relay.sqlite.before-demo-<YYYYMMDD-HHMMSS>
+        #[arg(long)]
+        force: bool,
+    },
     /// Run, start, stop and inspect the relayd daemon
     Daemon {
         #[command(subcommand)]
@@ -92,6 +98,26 @@ pub enum Command {
         #[command(subcommand)]
         action: DecisionCommand,
     },
+    /// The owner's review of a task: its checklist, and accepting, rejecting or reopening its steps
+    Review {
+        #[command(subcommand)]
+        action: ReviewCommand,
+    },
+    /// A task's comment thread: read it, write to the agent of the bound session, mark replies read
+    Comment {
+        #[command(subcommand)]
+        action: CommentCommand,
+    },
+    /// A task's plan: show its steps, checkpoints, the agent's todo and history, and accept it as the owner
+    Plan {
+        #[command(subcommand)]
+        action: PlanCommand,
+    },
+    /// A task's screenshots: list them, write one to a file, attach, caption or remove one
+    Attachment {
+        #[command(subcommand)]
+        action: crate::cmd::attachment::AttachmentCommand,
+    },
     /// Print the event log (what happened on the board), optionally following it
     ///
     /// Events are printed oldest first, one per line; with --json each line is one JSON object
@@ -112,17 +138,34 @@ pub enum Command {
     /// or Copilot. It never starts relayd and never stands in the agent's way: when relayd is not running, does
     /// not answer within the budget, or the payload is unusable, it prints the agent's allow form and exits 0.
     Hook(HookArgs),
+    /// What needs you across projects: review queue, waiting on you, rule warnings, unlinked hook sessions,
+    /// agent replies
+    Inbox {
+        #[command(flatten)]
+        output: OutputArgs,
+    },
     /// List file locks (holder, intent, age, expiry, waiters, readers) and recent contentions
     Locks {
         #[command(flatten)]
         output: OutputArgs,
     },
-    /// Check the daemon, data directory, token, socket, HTTP port and store; exit 1 on a failure
+    /// Check the daemon, data directory, token, socket, HTTP port, store and Claude Code's hooks; exit 1 on a failure
     Doctor {
         /// Print the checks as JSON
         #[arg(long)]
         json: bool,
+        /// A folder standing in for your home folder when reading Claude Code's .claude/settings.json and .claude.json
+        #[arg(long, value_name = "DIR")]
+        claude_home: Option<PathBuf>,
     },
+    /// Connect an agent's hooks to relay: show the plan (the default), --apply it, --remove it, or --check it
+    ///
+    /// Edits only the agent's user-level hook file (Claude Code's ~/.claude/settings.json unless --agent names
+    /// another), and only with --apply or --remove: a backup first (<file>.relay-backup-<YYYYMMDD-HHMMSS>), then an
+    /// atomic write through a symlink, changing nothing but relay's own entries. The dry run prints the exact diff
+    /// and a plan hash; `--apply --expect HASH` writes only that plan (exit 1 when the file changed since). MCP
+    /// registration is never written into another program's files: setup prints the `claude mcp add` command.
+    Setup(crate::cmd::setup::SetupArgs),
     /// Print a shell completion script
     Completions {
         /// The shell to complete for
@@ -241,6 +284,108 @@ pub enum TaskCommand {
 pub enum DecisionCommand {
     /// Record a decision for a project, or for one of its tasks with --task
     Add(DecisionAddArgs),
+}
+
+#[derive(Subcommand, Debug)]
+pub enum ReviewCommand {
+    /// Show a task's review checklist: each step's status, who decided, details, screenshots and comments
+    Show {
+        /// The task's key, e.g. acme-12
+        key: String,
+        #[command(flatten)]
+        output: OutputArgs,
+    },
+    /// Accept a step; the decision reaches the agent as an owner comment
+    Accept(ReviewDecisionArgs),
+    /// Reject a step (say why with -m); the decision reaches the agent as an owner comment
+    Reject(ReviewDecisionArgs),
+    /// Reopen a step for another look
+    Reopen(ReviewDecisionArgs),
+    /// Comment on a step without changing its status
+    Comment(ReviewCommentArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct ReviewDecisionArgs {
+    /// The task's key, e.g. acme-12
+    pub key: String,
+    /// The step's number (1 for the first)
+    #[arg(value_parser = clap::value_parser!(i64).range(1..))]
+    pub step: i64,
+    /// A comment that travels with the decision (markdown, up to 4000 characters)
+    #[arg(long, short, value_name = "TEXT")]
+    pub message: Option<String>,
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+#[derive(Args, Debug)]
+pub struct ReviewCommentArgs {
+    /// The task's key, e.g. acme-12
+    pub key: String,
+    /// The step's number (1 for the first)
+    #[arg(value_parser = clap::value_parser!(i64).range(1..))]
+    pub step: i64,
+    /// The comment (markdown, up to 4000 characters)
+    #[arg(long, short, value_name = "TEXT")]
+    pub message: String,
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum CommentCommand {
+    /// List a task's thread, oldest first: owner comments with sent / delivered / read, agent replies
+    List {
+        /// The task's key, e.g. acme-12
+        key: String,
+        #[command(flatten)]
+        output: OutputArgs,
+    },
+    /// Write an owner comment for the agent of the task's bound session (marks the task's replies read)
+    Add(CommentAddArgs),
+    /// Mark the task's agent replies read
+    Read {
+        /// The task's key, e.g. acme-12
+        key: String,
+        #[command(flatten)]
+        output: OutputArgs,
+    },
+}
+
+#[derive(Args, Debug)]
+pub struct CommentAddArgs {
+    /// The task's key, e.g. acme-12
+    pub key: String,
+    /// The comment (markdown, up to 4000 characters); `-` reads it from stdin
+    #[arg(long, short, value_name = "TEXT")]
+    pub message: String,
+    /// The comment of the same task this one answers
+    #[arg(long, value_name = "ID")]
+    pub reply_to: Option<i64>,
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum PlanCommand {
+    /// Show a task's plan: its state, steps with checkpoints, the current step and the agent's todo
+    Show {
+        /// The task's key, e.g. acme-12
+        key: String,
+        /// Also list every revision, newest first, with the step titles it changed
+        #[arg(long)]
+        history: bool,
+        #[command(flatten)]
+        output: OutputArgs,
+    },
+    /// Accept a task's plan as the owner (agents write plans; only the owner or a coordinator accepts them)
+    Accept {
+        /// The task's key, e.g. acme-12
+        key: String,
+        #[command(flatten)]
+        output: OutputArgs,
+    },
 }
 
 #[derive(Subcommand, Debug)]

@@ -1,9 +1,10 @@
-//! A minimal HTTP/1.1 GET over loopback, for `relay doctor` and the tests: no proxy, a short timeout.
+//! A minimal HTTP/1.1 client over loopback, for `relay doctor`, `relay setup --check` and the tests: no proxy, a
+//! short timeout.
 
 use std::net::SocketAddr;
 use std::time::Duration;
 
-use http_body_util::{BodyExt, Empty};
+use http_body_util::{BodyExt, Empty, Full};
 use hyper::body::Bytes;
 use hyper_util::rt::TokioIo;
 use tokio::net::TcpStream;
@@ -38,12 +39,48 @@ pub async fn request(
         })?
 }
 
+/// Sends a request with `body` (a POST of JSON, say), within the same 5 s.
+pub async fn request_with_body(
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    headers: &[(&str, &str)],
+    body: Vec<u8>,
+) -> std::io::Result<Answer> {
+    tokio::time::timeout(
+        Duration::from_secs(5),
+        send_body(addr, method, path, headers, Full::new(Bytes::from(body))),
+    )
+    .await
+    .map_err(|_| {
+        std::io::Error::new(
+            std::io::ErrorKind::TimedOut,
+            format!("{addr} did not answer within 5 s"),
+        )
+    })?
+}
+
 async fn send(
     addr: SocketAddr,
     method: &str,
     path: &str,
     headers: &[(&str, &str)],
 ) -> std::io::Result<Answer> {
+    send_body(addr, method, path, headers, Empty::<Bytes>::new()).await
+}
+
+async fn send_body<B>(
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    headers: &[(&str, &str)],
+    body: B,
+) -> std::io::Result<Answer>
+where
+    B: hyper::body::Body + Send + 'static,
+    B::Data: Send,
+    B::Error: Into<Box<dyn std::error::Error + Send + Sync>>,
+{
     let stream = TcpStream::connect(addr).await?;
     stream.set_nodelay(true)?;
     let (mut sender, connection) = hyper::client::conn::http1::handshake(TokioIo::new(stream))
@@ -57,9 +94,7 @@ async fn send(
     for (name, value) in headers {
         builder = builder.header(*name, *value);
     }
-    let request = builder
-        .body(Empty::<Bytes>::new())
-        .map_err(std::io::Error::other)?;
+    let request = builder.body(body).map_err(std::io::Error::other)?;
     let response = sender
         .send_request(request)
         .await

@@ -8,13 +8,16 @@ pub mod error;
 pub mod http_client;
 mod ui;
 
+use crate::cli::PlanCommand;
 use crate::cli::{Cli, Command, DaemonCommand, DecisionCommand, ProjectCommand, RulesCommand, TaskCommand};
+use crate::cli::{CommentCommand, ReviewCommand};
 use crate::client::Context;
+use crate::cmd::review::Decision;
 use crate::error::CliError;
 
 /// Runs one `relay` command line.
 pub async fn run(cli: Cli) -> Result<(), CliError> {
-    let mut flags = cli.global.flags();
+    let flags = cli.global.flags();
     let command = match cli.command {
         Some(Command::Completions { shell }) => return cmd::generate::completions(shell),
         // Before the configuration is loaded: a hook answers even when config.toml is broken.
@@ -23,16 +26,14 @@ pub async fn run(cli: Cli) -> Result<(), CliError> {
             return Ok(());
         }
         Some(Command::Man { dir }) => return cmd::generate::man(dir.as_deref()),
-        Some(Command::Demo) => {
+        Some(Command::Demo { force }) => {
             if flags.home.is_none() {
-                let base = relay_core::paths::default_data_dir().ok_or_else(|| {
-                    CliError::Usage("no data directory for this user; pass --home".to_owned())
-                })?;
-                flags.home = Some(base.join("demo"));
+                return Err(CliError::Usage(
+                    "relay demo seeds a new data directory: pass --home DIR (then `relay --home DIR` opens it)"
+                        .to_owned(),
+                ));
             }
-            // Beside a real relayd on 8765, the demo's daemon takes any free port.
-            flags.port = flags.port.or(Some(0));
-            None
+            return cmd::demo::run(&Context::load(flags)?, force).await;
         }
         other => other,
     };
@@ -72,12 +73,35 @@ pub async fn run(cli: Cli) -> Result<(), CliError> {
         Some(Command::Decision { action }) => match action {
             DecisionCommand::Add(args) => cmd::decision::add(&ctx, args).await,
         },
+        Some(Command::Review { action }) => match action {
+            ReviewCommand::Show { key, output } => cmd::review::show(&ctx, key, output).await,
+            ReviewCommand::Accept(args) => cmd::review::decide(&ctx, args, Decision::Accept).await,
+            ReviewCommand::Reject(args) => cmd::review::decide(&ctx, args, Decision::Reject).await,
+            ReviewCommand::Reopen(args) => cmd::review::decide(&ctx, args, Decision::Reopen).await,
+            ReviewCommand::Comment(args) => cmd::review::comment(&ctx, args).await,
+        },
+        Some(Command::Comment { action }) => match action {
+            CommentCommand::List { key, output } => cmd::comment::list(&ctx, key, output).await,
+            CommentCommand::Add(args) => cmd::comment::add(&ctx, args).await,
+            CommentCommand::Read { key, output } => cmd::comment::read(&ctx, key, output).await,
+        },
+        Some(Command::Plan { action }) => match action {
+            PlanCommand::Show { key, history, output } => cmd::plan::show(&ctx, key, history, output).await,
+            PlanCommand::Accept { key, output } => cmd::plan::accept(&ctx, key, output).await,
+        },
+        Some(Command::Attachment { action }) => cmd::attachment::run(&ctx, action).await,
         Some(Command::Events(args)) => cmd::events::run(&ctx, args).await,
         Some(Command::Rules { action }) => match action {
             RulesCommand::Show { project, output } => cmd::rules::show(&ctx, project, output).await,
         },
+        Some(Command::Inbox { output }) => cmd::inbox::run(&ctx, output).await,
         Some(Command::Locks { output }) => cmd::locks::run(&ctx, output).await,
-        Some(Command::Doctor { json }) => cmd::doctor::run(&ctx, json).await,
-        Some(Command::Demo | Command::Completions { .. } | Command::Man { .. } | Command::Hook(_)) => Ok(()),
+        Some(Command::Doctor { json, claude_home }) => {
+            cmd::doctor::run(&ctx, json, claude_home.as_deref()).await
+        }
+        Some(Command::Setup(args)) => cmd::setup::run(&ctx, args).await,
+        Some(Command::Demo { .. } | Command::Completions { .. } | Command::Man { .. } | Command::Hook(_)) => {
+            Ok(())
+        }
     }
 }

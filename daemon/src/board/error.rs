@@ -35,8 +35,19 @@ pub enum BoardError {
     /// Strict mode: the rules' own words ("Rules: … Nothing changed.").
     #[error("{0}")]
     RulesRefused(String),
+    /// A well-formed request that the task's state or the caller's role refuses (accepting a plan with no steps,
+    /// an agent accepting its own plan); the message says who can do it and how.
+    #[error("{0}")]
+    Refused(String),
     #[error("{0}")]
     Invalid(String),
+    #[error(
+        "no screenshot #{id}; list a task's screenshots with `relay attachment list <key>` (agents: review_get)"
+    )]
+    UnknownAttachment { id: i64 },
+    /// A screenshot refused by the attachment rules (path, type, size, per-task limit).
+    #[error(transparent)]
+    Attach(#[from] crate::attach::AttachError),
     #[error(transparent)]
     Store(#[from] StoreError),
 }
@@ -50,7 +61,9 @@ impl BoardError {
     pub fn not_found(&self) -> bool {
         matches!(
             self,
-            BoardError::UnknownProject { .. } | BoardError::UnknownTask { .. }
+            BoardError::UnknownProject { .. }
+                | BoardError::UnknownTask { .. }
+                | BoardError::UnknownAttachment { .. }
         )
     }
 }

@@ -5,17 +5,32 @@
 //! Every write runs in one store write transaction that also appends its events, so the event log and the
 //! state never disagree.
 
+mod attachment;
+mod comment;
 mod error;
+pub mod hook_context;
+pub mod hook_session;
+pub mod inbox;
 mod project;
+pub mod plan;
 pub mod render;
+pub mod render_plan;
+pub mod render_review;
 mod report;
+mod review;
 mod rules;
 mod session;
 mod task;
 
+pub use attachment::{AttachInput, AttachSource, AttachmentView, attachment_limits};
+pub use comment::{AuthorKind, COMMENT_BODY, CommentAdded, CommentsRead, OWNER, Thread};
 pub use error::BoardError;
+pub use plan::{Plan, PlanStep, PlanSummary, StepChange, StepInput, TodoItem};
 pub use project::{ProjectInput, ProjectSummary, Snapshot};
 pub use report::{DecisionAdded, DecisionInput, EventPage, ReportAdded, ReportInput};
+pub use review::{
+    Decision, Review, ReviewSet, ReviewStepChange, ReviewStepInput, ReviewStepView, StepWritten,
+};
 pub use session::Binding;
 pub use task::{NewTask, TaskChange, TaskDetail, TaskFilter, TaskView};
 

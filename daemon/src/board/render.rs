@@ -181,6 +181,9 @@ pub fn task_detail(detail: &TaskDetail) -> String {
         .as_deref()
         .unwrap_or("none (bind one with task_bind_session)");
     md.push_str(&format!("Session: {session}\n"));
+    if let Some(plan) = &detail.plan {
+        md.push_str(&format!("{} (plan_get)\n", plan.line()));
+    }
     if let Some(waiting_on) = &task.waiting_on {
         md.push_str(&format!("Waiting on: {waiting_on}\n"));
     }
@@ -368,6 +371,9 @@ pub fn event_line(event: &EventRecord) -> String {
             (Some(alias), Some(session)) => Some(format!("{alias} is now an alias of {session}")),
             _ => None,
         },
+        kind if kind.starts_with("review.") || kind.starts_with("comment.") => {
+            super::render_review::event_what(kind, &data)
+        }
         _ => None,
     };
     let mut line = format!("#{} {} {}", event.id, time(event.at_ms), event.kind);

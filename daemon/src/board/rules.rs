@@ -17,6 +17,10 @@ pub(crate) struct StageFacts {
     size: Option<String>,
     reports_since_stage_change: u32,
     present: BTreeSet<String>,
+    plan_accepted: bool,
+    has_plan_steps: bool,
+    /// The session bound to the task has a todo.
+    has_todo: bool,
 }
 
 impl StageFacts {
@@ -26,7 +30,10 @@ impl StageFacts {
         row: &TaskRow,
         changes: &[(String, FieldValue)],
     ) -> Result<StageFacts, BoardError> {
-        let reports = db::reports_since(conn, row.id, row.stage_changed_at_ms)
+        let reports = db::reports_since(&mut *conn, row.id, row.stage_changed_at_ms)
+            .await
+            .map_err(sql(store))?;
+        let plan = crate::store::plan::plan_facts(&mut *conn, row.id)
             .await
             .map_err(sql(store))?;
         let mut present: BTreeSet<String> = [
@@ -70,15 +77,28 @@ impl StageFacts {
             size,
             reports_since_stage_change: u32::try_from(reports).unwrap_or(u32::MAX),
             present,
+            plan_accepted: plan.plan_status == "accepted",
+            has_plan_steps: plan.steps > 0,
+            has_todo: plan.todo_items > 0,
+        })
+    }
+
+    /// The MCP hint line of a move to dev when the task has neither plan steps nor a todo (any size; not a rule
+    /// warning).
+    pub(crate) fn plan_hint(&self, key: &str, target: Stage) -> Option<String> {
+        (target == Stage::Dev && !self.has_plan_steps && !self.has_todo).then(|| {
+            format!(
+                "Hint: {key} has no plan and no todo yet: write down what you are going to do (todo or 2-3 steps \
+                 with plan_set)."
+            )
         })
     }
 
     fn as_task_facts(&self) -> TaskFacts<'_> {
         TaskFacts {
             size: self.size.as_deref(),
-            // Plans arrive with the owner's loop; until then no task has an accepted plan.
-            plan_accepted: false,
-            has_plan_steps: false,
+            plan_accepted: self.plan_accepted,
+            has_plan_steps: self.has_plan_steps,
             reports_since_stage_change: self.reports_since_stage_change,
             present_fields: self.present.iter().map(String::as_str).collect(),
         }

@@ -88,6 +88,8 @@ pub struct TaskDetail {
     pub decisions: Vec<DecisionRow>,
     pub bindings: Vec<BindingRow>,
     pub tracker_history: Vec<TrackerEntryRow>,
+    /// The one-line plan summary, when the task has plan steps.
+    pub plan: Option<super::plan::PlanSummary>,
 }
 
 #[derive(Clone, Debug, Default)]
@@ -158,7 +160,9 @@ impl Board<'_> {
                 key: parsed.to_string(),
             });
         };
+        let plan = self.plan_summary(&mut conn, rows.task.id).await?;
         Ok(TaskDetail {
+            plan,
             task: TaskView::from(rows.task),
             reports: rows.reports,
             decisions: rows.decisions,
@@ -311,6 +315,7 @@ impl Board<'_> {
         let mut columns: Vec<(&'static str, ColumnValue)> = Vec::new();
         let mut changed: Vec<&'static str> = Vec::new();
         let mut warnings = Vec::new();
+        let mut notes = Vec::new();
 
         let new_stage = changes.iter().find_map(|(n, v)| match (n.as_str(), v) {
             ("stage", FieldValue::Stage(stage)) => Some(*stage),
@@ -326,6 +331,10 @@ impl Board<'_> {
                 return Err(BoardError::RulesRefused(refusal));
             }
             warnings.extend(check.warnings());
+            if actor.via == "mcp" {
+                notes.extend(facts.plan_hint(&key, target));
+                notes.extend(self.review_hint(write.conn(), &row, target).await?);
+            }
             columns.push(("stage", ColumnValue::Text(target.as_str().to_owned())));
             columns.push(("stage_changed_at_ms", ColumnValue::Integer(now)));
             let closed = if target == Stage::Done {
@@ -438,7 +447,7 @@ impl Board<'_> {
         Ok(Outcome {
             value: row.id,
             warnings,
-            notes: Vec::new(),
+            notes,
             changed: any,
         })
     }

@@ -308,15 +308,30 @@ impl Coord {
 
 impl DaemonHandle {
     /// Answers one agent hook call: reads the payload (the product from its fingerprint), acts on the lock
-    /// table by phase, and renders the answer in the product's dialect. Anything unusable in the payload is
-    /// answered with the declared agent's allow form (and a debug log line that never quotes the payload).
-    pub fn handle_hook(&self, agent: Agent, phase: Phase, body: &[u8]) -> HookAnswer {
+    /// table by phase, records a Claude Code session's status and links (see [`crate::board::hook_session`]),
+    /// and renders the answer in the product's dialect. Anything unusable in the payload is answered with the
+    /// declared agent's allow form (and a debug log line that never quotes the payload); a store failure while
+    /// recording the session is logged and the lock answer still goes out.
+    pub async fn handle_hook(&self, agent: Agent, phase: Phase, body: &[u8]) -> HookAnswer {
         let now = now_ms();
         let answered = match read_event(agent, phase, body) {
             Ok(event) => {
                 let (decision, contended) = self.coord().decide(&event, now);
                 if contended {
                     self.spawn_contention_events();
+                }
+                let mut decision = decision;
+                if event.agent == Agent::Claude {
+                    let may_deliver = !matches!(decision, Decision::Deny { .. });
+                    match self.board().claude_hook(&event, may_deliver).await {
+                        Ok(seen) => {
+                            decision = with_context(decision, seen.context);
+                            if let Some(reason) = seen.block {
+                                decision = Decision::Deny { reason };
+                            }
+                        }
+                        Err(err) => tracing::warn!(error = %err, "a Claude Code hook call was not recorded"),
+                    }
                 }
                 answer(event.agent, event.phase, &decision)
             }
@@ -398,6 +413,23 @@ pub fn save_at_shutdown(handle: &DaemonHandle) {
     handle.coord().sweep(now_ms());
     if let Err(err) = handle.coord().save() {
         tracing::warn!(error = %err, "file locks not saved at shutdown");
+    }
+}
+
+/// The lock decision with the session's context lines added: a refusal stays a refusal (the lines come with the
+/// next call), a heads-up about a file and the lines travel together.
+fn with_context(decision: Decision, lines: Vec<String>) -> Decision {
+    if lines.is_empty() {
+        return decision;
+    }
+    match decision {
+        Decision::Allow => Decision::Context {
+            text: lines.join("\n"),
+        },
+        Decision::Context { text } => Decision::Context {
+            text: std::iter::once(text).chain(lines).collect::<Vec<_>>().join("\n"),
+        },
+        deny @ Decision::Deny { .. } => deny,
     }
 }
 

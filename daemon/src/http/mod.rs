@@ -1,9 +1,10 @@
-//! The HTTP adapter on `127.0.0.1:8765`: `/healthz` (public) and `/api/v1/*` (Bearer token), every request
-//! behind the Host allow-list and the Origin check (see [`guard`]). Later capabilities mount `/mcp`,
-//! `/hooks/*`, `/events` and the board here.
+//! The HTTP adapter on `127.0.0.1:8765`: `/healthz` (public), `/api/v1/*`, `/mcp` and `/hooks/claude-code`
+//! (Bearer token), every request behind the Host allow-list and the Origin check (see [`guard`]). Later
+//! capabilities mount `/events` and the board here.
 
 mod error;
 mod guard;
+pub mod hooks;
 
 use axum::extract::State;
 use axum::routing::get;
@@ -23,6 +24,7 @@ pub fn router(handle: DaemonHandle) -> Router {
         .route("/healthz", get(healthz))
         .route("/api/v1/status", get(status))
         .route("/mcp", crate::mcp::route(&handle, policy.hosts()))
+        .route("/hooks/claude-code", axum::routing::post(hooks::claude_code))
         .fallback(not_found)
         .layer(axum::middleware::from_fn_with_state(
             (handle.clone(), policy),

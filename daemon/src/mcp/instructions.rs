@@ -14,7 +14,8 @@ pub fn instructions(rules: &EffectiveRules, profile: Profile, missing: &[String]
          rules_get or the resource relay://rules/{project}); project_list lists the projects."
             .to_owned(),
         "Pick the task you work on, or create it with task_create, and pass session on every write: your desktop \
-         session id (local_…) with session_title, else a stable name. hook_session is accepted but not used yet. \
+         session id (local_…) with session_title, else a stable name, and hook_session when your session start \
+         named one (it links your hooks, so the owner's comments reach you). \
          Do not rebind a task bound to another session unless you hold its local_ id."
             .to_owned(),
         "On every stage change (task_set_stage) and every report (report_add) also pass next_step and waiting_on; \
@@ -36,6 +37,15 @@ pub fn instructions(rules: &EffectiveRules, profile: Profile, missing: &[String]
             .to_owned(),
         "Fix what a \"Warning (rules):\" line names. In strict mode a move that misses a rule is refused and \
          nothing changes."
+            .to_owned(),
+        "Start with a plan: plan_set from PLAN.md or your own 2-5 steps (S tasks: at least a todo); the owner \
+         accepts it. Mark steps in_progress / done with plan_step_update; done needs one line, `as planned` or \
+         `deviation: <why>`."
+            .to_owned(),
+        "Before moving a task to review or test, write the Owner check with review_steps_set (what the owner \
+         checks by eye, step by step) and attach screenshots with attach_file. Only the owner accepts or rejects; \
+         the decisions arrive as owner comments. Handle an owner comment like a message from the user, then \
+         comment_ack it or answer with comment_add(in_reply_to); comments_list shows the unread ones."
             .to_owned(),
         "Catch up with events_since(after=<last event id>) instead of reading everything again.".to_owned(),
     ];
@@ -85,7 +95,7 @@ mod tests {
         let text = instructions(&rules, Profile::Core, &missing);
         assert!(
             text.contains(
-                "\n10. This connection has the core tools; decision_add, rules_get are in the full"
+                ". This connection has the core tools; decision_add, rules_get are in the full"
             )
         );
     }

@@ -20,6 +20,9 @@ mod profile;
 mod resources;
 mod server;
 mod tools;
+mod tools_attach;
+mod tools_plan;
+mod tools_review;
 
 use std::sync::Arc;
 
@@ -43,8 +46,16 @@ use crate::handle::DaemonHandle;
 use crate::http::ApiError;
 use error::{INVALID_PARAMS, INVALID_REQUEST, PARSE_ERROR, jsonrpc_error};
 
-/// The largest request body `/mcp` reads (a report is at most 50 000 characters).
+/// The largest request body `/mcp` reads for everything but a screenshot (a report is at most 50 000 characters).
 pub const MAX_REQUEST_BYTES: usize = 1 << 20;
+
+/// The largest request body `/mcp` reads: [`MAX_REQUEST_BYTES`], or more when attach_file's content_base64 needs
+/// it — a screenshot of `attachments_max_mb`, base64-encoded (4 characters per 3 bytes), plus the rest of the call.
+pub fn max_request_bytes(config: &relay_core::config::Config) -> usize {
+    let (per_file, _) = crate::board::attachment_limits(config);
+    let encoded = usize::try_from(per_file.div_ceil(3).saturating_mul(4)).unwrap_or(usize::MAX);
+    encoded.saturating_add(MAX_REQUEST_BYTES).max(MAX_REQUEST_BYTES)
+}
 
 type Service = StreamableHttpService<RelayMcp, NeverSessionManager>;
 
@@ -53,6 +64,8 @@ type Service = StreamableHttpService<RelayMcp, NeverSessionManager>;
 struct Services {
     core: Service,
     full: Service,
+    /// [`max_request_bytes`] of the daemon's configuration.
+    max_body: usize,
 }
 
 /// The `/mcp` route. Mount it with `.route("/mcp", mcp::route(&handle, policy.hosts()))` before the guard layer
@@ -69,7 +82,7 @@ pub fn route<S: Clone + Send + Sync + 'static>(handle: &DaemonHandle, hosts: &[S
         .with_allowed_hosts(hosts.iter().cloned())
         .with_allowed_origins(origins)
         .enforce_origin_validation()
-        .with_max_request_body_bytes(MAX_REQUEST_BYTES);
+        .with_max_request_body_bytes(max_request_bytes(handle.config()));
     let service = |profile| {
         let server = RelayMcp::new(handle.clone(), profile);
         StreamableHttpService::new(
@@ -81,6 +94,7 @@ pub fn route<S: Clone + Send + Sync + 'static>(handle: &DaemonHandle, hosts: &[S
     let services = Services {
         core: service(Profile::Core),
         full: service(Profile::Full),
+        max_body: max_request_bytes(handle.config()),
     };
     any(serve).with_state(services)
 }
@@ -91,7 +105,7 @@ async fn serve(State(services): State<Services>, request: Request) -> Response {
         Err(message) => return ApiError::new(StatusCode::BAD_REQUEST, message).into_response(),
     };
     let request = if request.method() == Method::POST {
-        match checked(request).await {
+        match checked(request, services.max_body).await {
             Ok(request) => request,
             Err(refused) => return refused,
         }
@@ -106,14 +120,12 @@ async fn serve(State(services): State<Services>, request: Request) -> Response {
 }
 
 /// Reads a POST body and refuses it unless it is one JSON-RPC message rmcp can take.
-async fn checked(request: Request) -> Result<Request, Response> {
+async fn checked(request: Request, max_body: usize) -> Result<Request, Response> {
     let (parts, body) = request.into_parts();
-    let bytes = axum::body::to_bytes(body, MAX_REQUEST_BYTES).await.map_err(|_| {
+    let bytes = axum::body::to_bytes(body, max_body).await.map_err(|_| {
         ApiError::new(
             StatusCode::PAYLOAD_TOO_LARGE,
-            format!(
-                "the MCP request body is unreadable or over {MAX_REQUEST_BYTES} bytes; send less per call"
-            ),
+            format!("the MCP request body is unreadable or over {max_body} bytes; send less per call"),
         )
         .into_response()
     })?;

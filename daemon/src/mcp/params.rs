@@ -127,10 +127,10 @@ pub struct TaskBind {
     pub session: String,
     /// The session's title.
     pub session_title: Option<String>,
-    /// Your hook session id; accepted, not used yet.
+    /// Not linked by this tool (you may be binding another session); pass it on another write.
     #[expect(
         dead_code,
-        reason = "accepted so clients can send it; relay ignores it until hooks arrive"
+        reason = "read from the raw arguments once the write succeeded (mcp::server::hook_link)"
     )]
     pub hook_session: Option<String>,
 }
@@ -199,10 +199,10 @@ pub struct Caller {
     pub session: Option<String>,
     /// Your session's title.
     pub session_title: Option<String>,
-    /// Your hook session id; accepted, not used yet.
+    /// Your hook session id, as your session start named it: links your hooks to your session.
     #[expect(
         dead_code,
-        reason = "accepted so clients can send it; relay ignores it until hooks arrive"
+        reason = "read from the raw arguments once the write succeeded (mcp::server::hook_link)"
     )]
     pub hook_session: Option<String>,
 }

@@ -18,6 +18,7 @@ pub const CORE_TOOLS: &[&str] = &[
     "report_add",
     "task_bind_session",
     "events_since",
+    "comment_ack",
 ];
 
 /// Which tools a connection sees.

@@ -6,8 +6,8 @@ use std::sync::Arc;
 use rmcp::handler::server::router::tool::ToolRouter;
 use rmcp::handler::server::tool::ToolCallContext;
 use rmcp::model::{
-    CacheScope, CallToolRequestParams, CallToolResponse, CustomRequest, CustomResult, ErrorCode,
-    Implementation, ListResourceTemplatesResult, ListResourcesResult, ListToolsResult,
+    CacheScope, CallToolRequestParams, CallToolResponse, ContentBlock, CustomRequest, CustomResult,
+    ErrorCode, Implementation, ListResourceTemplatesResult, ListResourcesResult, ListToolsResult,
     PaginatedRequestParams, ProtocolVersion, ReadResourceRequestParams, ReadResourceResponse,
     ReadResourceResult, ResultType, ServerCapabilities, ServerConfig, Tool,
 };
@@ -46,7 +46,13 @@ impl RelayMcp {
     pub fn new(handle: DaemonHandle, profile: Profile) -> RelayMcp {
         let mut router = ToolRouter::new();
         let mut missing = Vec::new();
-        for mut route in Self::tool_router() {
+        // One router per area of the board; each area's tools live in their own file.
+        #[allow(unused_mut)]
+        let mut all = Self::tool_router();
+        all += Self::attach_router();
+        all += Self::plan_router();
+        all += Self::review_router();
+        for mut route in all {
             if !profile.includes(&route.attr.name) {
                 missing.push(route.attr.name.to_string());
                 continue;
@@ -146,6 +152,75 @@ fn unknown_argument(tool: &Tool, request: &CallToolRequestParams) -> Option<Stri
     ))
 }
 
+/// A write's `hook_session` to link to its `session` once the write succeeded (relaybay §4, rule 2).
+enum HookLink {
+    /// Link this Claude Code id to this session.
+    Link { session: String, hook_session: String },
+    /// task_bind_session never links (the caller may be binding another session): say so.
+    NotByBind,
+}
+
+fn hook_link(tool: &Tool, request: &CallToolRequestParams) -> Option<HookLink> {
+    let read_only = tool
+        .annotations
+        .as_ref()
+        .and_then(|a| a.read_only_hint)
+        .unwrap_or(false);
+    if read_only {
+        return None;
+    }
+    let arguments = request.arguments.as_ref()?;
+    let text = |name: &str| {
+        arguments
+            .get(name)
+            .and_then(|v| v.as_str())
+            .map(str::trim)
+            .filter(|v| !v.is_empty() && *v != "-")
+            .map(str::to_owned)
+    };
+    let hook_session = text("hook_session")?;
+    if tool.name == "task_bind_session" {
+        return Some(HookLink::NotByBind);
+    }
+    Some(HookLink::Link {
+        session: text("session")?,
+        hook_session,
+    })
+}
+
+impl RelayMcp {
+    /// Links the write's hook session after it succeeded, adding the warning or note line to its answer.
+    async fn link_hook_session(&self, link: HookLink, response: CallToolResponse) -> CallToolResponse {
+        let CallToolResponse::Complete(mut result) = response else {
+            return response;
+        };
+        if result.is_error == Some(true) {
+            return CallToolResponse::Complete(result);
+        }
+        let line = match link {
+            HookLink::NotByBind => Some(
+                "Note: task_bind_session does not link hook_session (you may be binding another session); \
+                 pass hook_session with your session on another write, e.g. task_update or report_add."
+                    .to_owned(),
+            ),
+            HookLink::Link {
+                session,
+                hook_session,
+            } => match self.board().link_hook_session(&session, &hook_session).await {
+                Ok(line) => line,
+                Err(err) => {
+                    tracing::warn!(error = %err, "hook_session not linked");
+                    Some(format!("Warning: hook_session {hook_session} not linked: {err}"))
+                }
+            },
+        };
+        if let Some(line) = line {
+            result.content.push(ContentBlock::text(line));
+        }
+        CallToolResponse::Complete(result)
+    }
+}
+
 /// rmcp answers arguments serde cannot decode with a bare serde message; say which tool and what to do.
 fn explain_decode_error(tool: &str, response: CallToolResponse) -> CallToolResponse {
     let CallToolResponse::Complete(result) = &response else {
@@ -210,9 +285,14 @@ impl ServerHandler for RelayMcp {
         if let Some(problem) = unknown_argument(&tool, &request) {
             return Ok(bad_arguments(&tool.name, &problem).into());
         }
+        let link = hook_link(&tool, &request);
         let context = ToolCallContext::new(self, request, context);
         let response = self.shared.router.call(context).await?;
-        Ok(explain_decode_error(&tool.name, response))
+        let response = explain_decode_error(&tool.name, response);
+        Ok(match link {
+            Some(link) => self.link_hook_session(link, response).await,
+            None => response,
+        })
     }
 
     async fn on_custom_request(

@@ -15,12 +15,24 @@ use crate::testing::fixture;
 /// The required parameters of every tool. Compatibility policy: a tool that exists never gains a required
 /// parameter (clients keep the schema they loaded); add optional parameters or new tools instead.
 const REQUIRED: &[(&str, &[&str])] = &[
+    ("attach_file", &["task"]),
+    ("attachment_caption", &["attachment", "caption"]),
+    ("comment_ack", &[]),
+    ("comment_add", &["body", "task"]),
+    ("comments_list", &[]),
     ("decision_add", &["project", "text"]),
     ("events_since", &[]),
+    ("plan_accept", &["task"]),
+    ("plan_get", &["task"]),
+    ("plan_set", &["steps", "task"]),
+    ("plan_step_update", &["step", "task"]),
     ("project_list", &[]),
     ("project_snapshot", &["project"]),
     ("project_upsert", &["slug"]),
     ("report_add", &["body", "task"]),
+    ("review_get", &["task"]),
+    ("review_step_update", &["step", "task"]),
+    ("review_steps_set", &["steps", "task"]),
     ("rules_get", &[]),
     ("task_bind_session", &["session", "task"]),
     ("task_create", &["project", "title"]),
@@ -103,6 +115,9 @@ async fn reads_are_read_only_and_writes_are_not_destructive_when_annotated() {
         "task_get",
         "events_since",
         "rules_get",
+        "review_get",
+        "plan_get",
+        "comments_list",
     ];
     for tool in server.tools() {
         let annotations = tool.annotations.clone().unwrap_or_default();

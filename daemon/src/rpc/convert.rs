@@ -187,6 +187,7 @@ pub(super) fn task_write(outcome: Outcome<TaskView>) -> proto::TaskWrite {
 pub(super) fn task_detail(detail: TaskDetail) -> proto::TaskDetail {
     let slug = detail.task.project.clone();
     proto::TaskDetail {
+        plan_summary: detail.plan.as_ref().map(|plan| plan.line()),
         task: Some(task(detail.task)),
         reports: detail.reports.into_iter().map(report).collect(),
         decisions: detail

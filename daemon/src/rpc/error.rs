@@ -30,14 +30,15 @@ pub(super) fn store(err: StoreError) -> tonic::Status {
 
 /// Board errors: the status code tells a client why (the CLI turns them into exit codes), the message is the
 /// board's words. Unknown project or task: NOT_FOUND; stale expected_version: ABORTED; strict rules refusing
-/// a stage move: FAILED_PRECONDITION; any other bad input: INVALID_ARGUMENT; the store failing: as `store`.
+/// a stage move, or a state refusing the request (accepting an empty plan): FAILED_PRECONDITION; any other bad
+/// input: INVALID_ARGUMENT; the store failing: as `store`.
 pub(super) fn board(err: BoardError) -> tonic::Status {
     let message = err.to_string();
     match err {
         BoardError::Store(err) => store(err),
         ref err if err.not_found() => tonic::Status::not_found(message),
         BoardError::VersionConflict { .. } => tonic::Status::aborted(message),
-        BoardError::RulesRefused(_) => tonic::Status::failed_precondition(message),
+        BoardError::RulesRefused(_) | BoardError::Refused(_) => tonic::Status::failed_precondition(message),
         _ => tonic::Status::invalid_argument(message),
     }
 }
@@ -70,6 +71,10 @@ mod tests {
             ),
             (
                 BoardError::RulesRefused("Rules: no.".into()),
+                tonic::Code::FailedPrecondition,
+            ),
+            (
+                BoardError::Refused("acme-1 has no plan steps to accept".into()),
                 tonic::Code::FailedPrecondition,
             ),
             (BoardError::Invalid("bad".into()), tonic::Code::InvalidArgument),

@@ -1,8 +1,12 @@
 //! The `relay.v1` gRPC adapter, served on the local socket. Each method validates, calls one handle
 //! function and converts back.
 
+mod attachment;
 mod convert;
 mod error;
+mod inbox;
+mod plan;
+mod review;
 mod service;
 mod streams;
 
@@ -38,10 +42,23 @@ pub async fn serve(handle: DaemonHandle, listener: UnixListener) -> Result<(), t
             streams.drained(streams::STREAM_GRACE).await;
         }
     };
+    let max_message = max_message_bytes(handle.config());
     tonic::transport::Server::builder()
-        .add_service(RelayServer::new(RelayService::new(handle, streams)))
+        .add_service(
+            RelayServer::new(RelayService::new(handle, streams)).max_decoding_message_size(max_message),
+        )
         .serve_with_incoming_shutdown(incoming, shutdown)
         .await
+}
+
+/// The largest request the socket decodes: tonic's 4 MiB, or a pasted screenshot of `attachments_max_mb` (an
+/// `AddAttachment` with content) plus 1 MiB for the rest of the request.
+fn max_message_bytes(config: &relay_core::config::Config) -> usize {
+    let (per_file, _) = crate::board::attachment_limits(config);
+    usize::try_from(per_file)
+        .unwrap_or(usize::MAX)
+        .saturating_add(1 << 20)
+        .max(4 << 20)
 }
 
 /// Only processes of the daemon's own user may talk to it (SO_PEERCRED).

@@ -28,6 +28,16 @@ impl RelayService {
     pub fn new(handle: DaemonHandle, streams: Arc<OpenStreams>) -> RelayService {
         RelayService { handle, streams }
     }
+
+    /// The daemon, for the RPCs each area implements in its own file.
+    pub(super) fn handle(&self) -> &DaemonHandle {
+        &self.handle
+    }
+
+    /// Open server streams, so a streaming RPC in an area's file ends before connections close at shutdown.
+    pub(super) fn streams(&self) -> &Arc<OpenStreams> {
+        &self.streams
+    }
 }
 
 type UpdateStream = Pin<Box<dyn Stream<Item = Result<proto::Update, tonic::Status>> + Send>>;
@@ -343,10 +353,103 @@ impl Relay for RelayService {
         let invalid = |err: relay_core::hook::HookError| tonic::Status::invalid_argument(err.to_string());
         let agent = Agent::parse(&request.agent).map_err(invalid)?;
         let phase = Phase::parse(&request.phase).map_err(invalid)?;
-        let answer = self.handle.handle_hook(agent, phase, &request.body);
+        let answer = self.handle.handle_hook(agent, phase, &request.body).await;
         Ok(Response::new(proto::RunHookResponse {
             stdout: answer.stdout,
         }))
+    }
+
+    async fn get_inbox(
+        &self,
+        request: Request<proto::GetInboxRequest>,
+    ) -> Result<Response<proto::Inbox>, tonic::Status> {
+        self.inbox_get(request).await
+    }
+
+    async fn get_plan(
+        &self,
+        request: Request<proto::GetPlanRequest>,
+    ) -> Result<Response<proto::Plan>, tonic::Status> {
+        self.plan_get(request).await
+    }
+
+    async fn accept_plan(
+        &self,
+        request: Request<proto::AcceptPlanRequest>,
+    ) -> Result<Response<proto::PlanWrite>, tonic::Status> {
+        self.plan_accept(request).await
+    }
+
+    async fn get_review(
+        &self,
+        request: Request<proto::GetReviewRequest>,
+    ) -> Result<Response<proto::Review>, tonic::Status> {
+        self.review_get(request).await
+    }
+
+    async fn decide_review_step(
+        &self,
+        request: Request<proto::DecideReviewStepRequest>,
+    ) -> Result<Response<proto::DecideReviewStepResponse>, tonic::Status> {
+        self.review_decide(request).await
+    }
+
+    async fn list_comments(
+        &self,
+        request: Request<proto::ListCommentsRequest>,
+    ) -> Result<Response<proto::ListCommentsResponse>, tonic::Status> {
+        self.comments_list(request).await
+    }
+
+    async fn add_comment(
+        &self,
+        request: Request<proto::AddCommentRequest>,
+    ) -> Result<Response<proto::AddCommentResponse>, tonic::Status> {
+        self.comment_add(request).await
+    }
+
+    async fn mark_replies_read(
+        &self,
+        request: Request<proto::MarkRepliesReadRequest>,
+    ) -> Result<Response<proto::MarkRepliesReadResponse>, tonic::Status> {
+        self.replies_read(request).await
+    }
+
+    async fn list_attachments(
+        &self,
+        request: Request<proto::ListAttachmentsRequest>,
+    ) -> Result<Response<proto::ListAttachmentsResponse>, tonic::Status> {
+        self.attachments_list(request).await
+    }
+
+    type GetAttachmentStream = super::attachment::AttachmentStream;
+
+    async fn get_attachment(
+        &self,
+        request: Request<proto::GetAttachmentRequest>,
+    ) -> Result<Response<Self::GetAttachmentStream>, tonic::Status> {
+        self.attachment_get(request).await
+    }
+
+    async fn add_attachment(
+        &self,
+        request: Request<proto::AddAttachmentRequest>,
+    ) -> Result<Response<proto::AttachmentWrite>, tonic::Status> {
+        self.attachment_add(request).await
+    }
+
+    async fn set_attachment_caption(
+        &self,
+        request: Request<proto::SetAttachmentCaptionRequest>,
+    ) -> Result<Response<proto::AttachmentWrite>, tonic::Status> {
+        self.attachment_caption(request).await
+    }
+
+    async fn remove_attachment(
+        &self,
+        request: Request<proto::RemoveAttachmentRequest>,
+    ) -> Result<Response<proto::AttachmentWrite>, tonic::Status> {
+        self.attachment_remove(request).await
     }
 
     async fn list_locks(

@@ -34,6 +34,11 @@ pub const MIGRATIONS: &[Migration] = &[
         name: "0003_owner_loop",
         sql: include_str!("../../../migrations/0003_owner_loop.sql"),
     },
+    Migration {
+        version: 4,
+        name: "0004_hook_sessions",
+        sql: include_str!("../../../migrations/0004_hook_sessions.sql"),
+    },
 ];
 
 /// The schema version this binary creates and understands.

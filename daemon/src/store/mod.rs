@@ -4,10 +4,16 @@
 //! `migrations/`, tracked by `PRAGMA user_version`; a copy of the file before each upgrade; a schema newer
 //! than this binary is refused. Writes are serialised by the daemon (one writer).
 
+pub mod attachment;
 mod backup;
 pub mod board;
+pub mod comment;
+pub mod hook_session;
+pub mod inbox;
 mod error;
 mod migrate;
+pub mod plan;
+pub mod review;
 mod write;
 
 use std::path::{Path, PathBuf};

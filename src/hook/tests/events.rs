@@ -20,6 +20,11 @@ fn base(agent: Agent, phase: Phase, event: &str, session: &str, cwd: &str) -> Ho
         reads: Vec::new(),
         prompt: None,
         stop_hook_active: false,
+        source: None,
+        message: None,
+        host_session: None,
+        host_attended: false,
+        todo: None,
     }
 }
 
@@ -40,7 +45,10 @@ fn claude_fixtures_read_into_their_events_when_every_phase_fires() {
         (
             Phase::SessionStart,
             include_str!("../fixtures/claude_session_start.json"),
-            claude(Phase::SessionStart, "SessionStart"),
+            HookEvent {
+                source: Some("startup".into()),
+                ..claude(Phase::SessionStart, "SessionStart")
+            },
         ),
         (
             Phase::Prompt,
@@ -102,7 +110,10 @@ fn claude_fixtures_read_into_their_events_when_every_phase_fires() {
         (
             Phase::Notification,
             include_str!("../fixtures/claude_notification.json"),
-            claude(Phase::Notification, "Notification"),
+            HookEvent {
+                message: Some("Claude needs your permission to use Bash".into()),
+                ..claude(Phase::Notification, "Notification")
+            },
         ),
         (
             Phase::Stop,
@@ -115,7 +126,10 @@ fn claude_fixtures_read_into_their_events_when_every_phase_fires() {
         (
             Phase::SessionEnd,
             include_str!("../fixtures/claude_session_end.json"),
-            claude(Phase::SessionEnd, "SessionEnd"),
+            HookEvent {
+                source: Some("prompt_input_exit".into()),
+                ..claude(Phase::SessionEnd, "SessionEnd")
+            },
         ),
     ];
     for (phase, fixture, expected) in cases {
@@ -140,7 +154,10 @@ fn codex_fixtures_read_into_their_events_when_every_phase_fires() {
         (
             Phase::SessionStart,
             include_str!("../fixtures/codex_session_start.json"),
-            codex(Phase::SessionStart, "SessionStart"),
+            HookEvent {
+                source: Some("startup".into()),
+                ..codex(Phase::SessionStart, "SessionStart")
+            },
         ),
         (
             Phase::Prompt,
@@ -350,7 +367,10 @@ fn copilot_fixtures_read_into_their_events_when_every_phase_fires() {
         (
             Phase::SessionStart,
             include_str!("../fixtures/copilot_session_start.json"),
-            copilot(Phase::SessionStart, "SessionStart"),
+            HookEvent {
+                source: Some("new".into()),
+                ..copilot(Phase::SessionStart, "SessionStart")
+            },
         ),
         (
             Phase::Prompt,
@@ -401,7 +421,10 @@ fn copilot_fixtures_read_into_their_events_when_every_phase_fires() {
         (
             Phase::SessionEnd,
             include_str!("../fixtures/copilot_cli_session_end.json"),
-            cli(Phase::SessionEnd, Some("sessionEnd")),
+            HookEvent {
+                source: Some("complete".into()),
+                ..cli(Phase::SessionEnd, Some("sessionEnd"))
+            },
         ),
     ];
     for (phase, fixture, expected) in cases {

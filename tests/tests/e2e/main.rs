@@ -3,14 +3,21 @@
 //!
 //! Build the binary first: `cargo build -p relay` (tests/run does). See relay-tests' lib.rs for the harness.
 
+mod attach;
 mod board_cli;
+mod claude_hooks;
+mod demo;
 mod doctor;
 mod faults;
 mod hooks;
+mod inbox;
 mod http;
 mod lifecycle;
 mod mcp;
 mod mcp_conformance;
+mod plan;
+mod review;
+mod setup;
 mod store;
 mod subscribe;
 

@@ -1,8 +1,10 @@
 //! `relay doctor`: one `[ok]` / `[FAIL]` line per thing, each failure saying what to do. Never starts the
-//! daemon: it reports what is.
+//! daemon and never writes: it reports what is — Claude Code's items (`claude` on PATH, relay's hooks in its user
+//! settings, the hook runs, MCP registered) even when relayd is down.
 
 use std::net::SocketAddr;
 use std::os::unix::fs::{FileTypeExt, PermissionsExt};
+use std::path::Path;
 
 use relay_core::proto::Status;
 use relayd::token::{Token, TokenFile};
@@ -35,15 +37,21 @@ fn fail(name: &'static str, detail: impl Into<String>) -> Check {
     }
 }
 
-pub async fn run(ctx: &Context, json: bool) -> Result<(), CliError> {
-    let checks = checks(ctx).await;
+pub async fn run(ctx: &Context, json: bool, claude_home: Option<&Path>) -> Result<(), CliError> {
+    let mut checks = checks(ctx).await;
+    checks.extend(super::setup::doctor_items(ctx, claude_home).await);
+    print(&checks, json)
+}
+
+/// Prints checks as `[ok]` / `[FAIL]` lines or a JSON list, and fails when one failed.
+pub fn print(checks: &[Check], json: bool) -> Result<(), CliError> {
     if json {
         println!(
             "{}",
             serde_json::to_string_pretty(&checks).map_err(CliError::failed)?
         );
     } else {
-        for check in &checks {
+        for check in checks {
             let mark = if check.ok { "[ok]  " } else { "[FAIL]" };
             println!("{mark} {:<10} {}", check.name, check.detail);
         }

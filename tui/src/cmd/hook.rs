@@ -22,7 +22,7 @@ use std::time::Duration;
 
 use clap::CommandFactory;
 use relay_core::config::{Config, Flags};
-use relay_core::hook::{Agent, MAX_BODY, Phase, allow, read_event};
+use relay_core::hook::{Agent, HOST_ATTENDED_KEY, HOST_SESSION_KEY, MAX_BODY, Phase, allow, read_event};
 use relay_core::proto::RunHookRequest;
 
 use crate::cli::{Cli, HookArgs};
@@ -97,10 +97,33 @@ async fn respond(flags: &Flags, agent: Agent, phase: Phase, body: Vec<u8>, budge
     if body.len() > MAX_BODY {
         return allow(agent, phase).stdout();
     }
+    let body = with_host_session(agent, phase, body);
     match ask(flags, agent, phase, &body, budget).await {
         Some(stdout) => stdout,
         None => fallback(agent, phase, &body),
     }
+}
+
+/// Claude Code's SessionStart with the desktop app's session id and attended flag from the environment
+/// (`CLAUDE_CODE_HOST_SESSION_ID`, `CLAUDE_CODE_SESSION_ATTENDED`), which relayd uses to link the new Claude Code
+/// id to the desktop session. Any other call, or a body that is not a JSON object, goes unchanged.
+fn with_host_session(agent: Agent, phase: Phase, body: Vec<u8>) -> Vec<u8> {
+    if agent != Agent::Claude || phase != Phase::SessionStart {
+        return body;
+    }
+    let Some(host) = std::env::var("CLAUDE_CODE_HOST_SESSION_ID")
+        .ok()
+        .filter(|h| !h.trim().is_empty())
+    else {
+        return body;
+    };
+    let Ok(serde_json::Value::Object(mut payload)) = serde_json::from_slice(&body) else {
+        return body;
+    };
+    let attended = std::env::var("CLAUDE_CODE_SESSION_ATTENDED").unwrap_or_default();
+    payload.insert(HOST_SESSION_KEY.to_owned(), host.trim().into());
+    payload.insert(HOST_ATTENDED_KEY.to_owned(), attended.trim().into());
+    serde_json::Value::Object(payload).to_string().into_bytes()
 }
 
 async fn ask(flags: &Flags, agent: Agent, phase: Phase, body: &[u8], budget: Duration) -> Option<String> {

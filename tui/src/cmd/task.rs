@@ -104,6 +104,9 @@ fn detail_text(task: &proto::Task, detail: &proto::TaskDetail) -> String {
         });
         row("tracker", value);
     }
+    if let Some(plan) = &detail.plan_summary {
+        row("plan", plan.clone());
+    }
     row("version", task.version.to_string());
     row("created", format::utc(task.created_at_ms));
     row("updated", format::utc(task.updated_at_ms));

@@ -57,9 +57,10 @@ fn cursor_write(repo: &str, file: &str) -> Value {
     body
 }
 
-fn hook(handle: &DaemonHandle, agent: Agent, phase: Phase, body: &Value) -> String {
+async fn hook(handle: &DaemonHandle, agent: Agent, phase: Phase, body: &Value) -> String {
     handle
         .handle_hook(agent, phase, body.to_string().as_bytes())
+        .await
         .stdout
 }
 
@@ -91,19 +92,22 @@ async fn second_agent_is_denied_with_the_holders_intent_when_editing_a_held_file
     let repo = repo(dir.path());
     let file = format!("{repo}/src/auth.ts");
     let prompt = claude_prompt(&repo, "switch the login flow to JWT tokens");
-    assert_eq!(hook(&handle, Agent::Claude, Phase::Prompt, &prompt), "");
+    assert_eq!(hook(&handle, Agent::Claude, Phase::Prompt, &prompt).await, "");
     assert_eq!(
-        hook(&handle, Agent::Claude, Phase::PreTool, &claude_edit(&repo, &file)),
+        hook(&handle, Agent::Claude, Phase::PreTool, &claude_edit(&repo, &file)).await,
         "",
         "Claude Code's allow is silence"
     );
 
-    let denied = parsed(&hook(
-        &handle,
-        Agent::Cursor,
-        Phase::PreTool,
-        &cursor_write(&repo, &file),
-    ));
+    let denied = parsed(
+        &hook(
+            &handle,
+            Agent::Cursor,
+            Phase::PreTool,
+            &cursor_write(&repo, &file),
+        )
+        .await,
+    );
     assert_eq!(denied["permission"], "deny");
     let message = denied["agent_message"].as_str().unwrap();
     assert!(
@@ -118,7 +122,8 @@ async fn second_agent_is_denied_with_the_holders_intent_when_editing_a_held_file
         Agent::Cursor,
         Phase::PreTool,
         &cursor_write(&repo, &file),
-    );
+    )
+    .await;
     let events = contention_events(&handle, 1).await;
     tokio::time::sleep(Duration::from_millis(50)).await;
     let events_after = contention_events(&handle, 1).await;
@@ -135,13 +140,14 @@ async fn second_agent_is_denied_with_the_holders_intent_when_editing_a_held_file
 
     // Claude Code's stop releases the lock; Cursor's claim then succeeds.
     let stop = claude_at(fixture_json!("claude_stop"), &repo);
-    assert_eq!(hook(&handle, Agent::Claude, Phase::Stop, &stop), "");
+    assert_eq!(hook(&handle, Agent::Claude, Phase::Stop, &stop).await, "");
     let allowed = hook(
         &handle,
         Agent::Cursor,
         Phase::PreTool,
         &cursor_write(&repo, &file),
-    );
+    )
+    .await;
     assert_eq!(parsed(&allowed), json!({}));
     let held: Vec<_> = handle
         .coord()
@@ -164,7 +170,8 @@ async fn agents_in_one_repository_share_keys_when_one_runs_in_a_subfolder() {
         Agent::Claude,
         Phase::PreTool,
         &claude_edit(&sub, "auth.ts"),
-    );
+    )
+    .await;
     let entries = handle.coord().table().entries();
     assert_eq!(entries.len(), 1);
     assert_eq!(
@@ -176,7 +183,8 @@ async fn agents_in_one_repository_share_keys_when_one_runs_in_a_subfolder() {
         Agent::Cursor,
         Phase::PreTool,
         &cursor_write(&repo, "src/auth.ts"),
-    );
+    )
+    .await;
     assert_eq!(parsed(&denied)["permission"], "deny");
 }
 
@@ -189,7 +197,8 @@ async fn files_outside_the_workspace_are_not_locked_when_claimed() {
         Agent::Claude,
         Phase::PreTool,
         &claude_edit(&repo, "/etc/hosts"),
-    );
+    )
+    .await;
     assert_eq!(answer, "");
     assert!(handle.coord().table().entries().is_empty());
 }
@@ -206,8 +215,9 @@ async fn batch_claim_overlapping_a_held_file_claims_nothing() {
         Agent::Cursor,
         Phase::PreTool,
         &cursor_write(&repo, "api/routes.py"),
-    );
-    let denied = parsed(&hook(&handle, Agent::Codex, Phase::PreTool, &codex));
+    )
+    .await;
+    let denied = parsed(&hook(&handle, Agent::Codex, Phase::PreTool, &codex).await);
     assert_eq!(denied["hookSpecificOutput"]["permissionDecision"], "deny");
     let entries = handle.coord().table().entries();
     assert_eq!(entries.len(), 1, "nothing of the batch was claimed: {entries:?}");
@@ -219,11 +229,11 @@ async fn heartbeat_renews_and_session_end_releases_when_hooks_say_so() {
     let (dir, handle) = fixture_with(|config| config.lock_ttl_secs = 5).await;
     let repo = repo(dir.path());
     let file = format!("{repo}/src/lib.rs");
-    hook(&handle, Agent::Claude, Phase::PreTool, &claude_edit(&repo, &file));
+    hook(&handle, Agent::Claude, Phase::PreTool, &claude_edit(&repo, &file)).await;
     let first = handle.coord().table().entries()[0].expires_at_ms;
     std::thread::sleep(Duration::from_millis(5));
     let post = claude_at(fixture_json!("claude_post_tool_write"), &repo);
-    assert_eq!(hook(&handle, Agent::Claude, Phase::PostTool, &post), "");
+    assert_eq!(hook(&handle, Agent::Claude, Phase::PostTool, &post).await, "");
     let renewed = handle.coord().table().entries()[0].expires_at_ms;
     assert!(
         renewed > first,
@@ -235,7 +245,7 @@ async fn heartbeat_renews_and_session_end_releases_when_hooks_say_so() {
     );
 
     let end = claude_at(fixture_json!("claude_session_end"), &repo);
-    assert_eq!(hook(&handle, Agent::Claude, Phase::SessionEnd, &end), "");
+    assert_eq!(hook(&handle, Agent::Claude, Phase::SessionEnd, &end).await, "");
     assert!(handle.coord().table().entries().is_empty());
 }
 
@@ -248,11 +258,12 @@ async fn read_of_a_held_file_gets_a_heads_up_when_the_agent_takes_context() {
         Agent::Cursor,
         Phase::PreTool,
         &cursor_write(&repo, "Cargo.toml"),
-    );
+    )
+    .await;
     let mut read = fixture_json!("claude_pre_tool_read");
     read["cwd"] = json!(repo);
     read["tool_input"]["file_path"] = json!(format!("{repo}/Cargo.toml"));
-    let answer = parsed(&hook(&handle, Agent::Claude, Phase::PreTool, &read));
+    let answer = parsed(&hook(&handle, Agent::Claude, Phase::PreTool, &read).await);
     let context = answer["hookSpecificOutput"]["additionalContext"]
         .as_str()
         .unwrap();
@@ -269,14 +280,20 @@ async fn read_of_a_held_file_gets_a_heads_up_when_the_agent_takes_context() {
 #[tokio::test]
 async fn unusable_payloads_get_the_allow_form_when_hooks_send_them() {
     let (_dir, handle) = fixture().await;
-    let call = |agent, phase, body: &[u8]| handle.handle_hook(agent, phase, body).stdout;
-    assert_eq!(call(Agent::Cursor, Phase::PreTool, b"not json"), "{}\n");
-    assert_eq!(call(Agent::Codex, Phase::PreTool, b"[1, 2]"), "{}\n");
-    assert_eq!(call(Agent::Cursor, Phase::Prompt, b"{}"), "{\"continue\":true}\n");
-    assert_eq!(call(Agent::Claude, Phase::PreTool, b"{\"cwd\": \"/w\"}"), "");
+    let call = async |agent, phase, body: &[u8]| handle.handle_hook(agent, phase, body).await.stdout;
+    assert_eq!(call(Agent::Cursor, Phase::PreTool, b"not json").await, "{}\n");
+    assert_eq!(call(Agent::Codex, Phase::PreTool, b"[1, 2]").await, "{}\n");
+    assert_eq!(
+        call(Agent::Cursor, Phase::Prompt, b"{}").await,
+        "{\"continue\":true}\n"
+    );
+    assert_eq!(
+        call(Agent::Claude, Phase::PreTool, b"{\"cwd\": \"/w\"}").await,
+        ""
+    );
     let huge = vec![b' '; MAX_BODY + 1];
     assert_eq!(
-        call(Agent::Antigravity, Phase::PreTool, &huge),
+        call(Agent::Antigravity, Phase::PreTool, &huge).await,
         "{\"decision\":\"allow\"}\n"
     );
     assert!(handle.coord().table().entries().is_empty());
@@ -287,10 +304,10 @@ async fn cursor_payload_through_claude_settings_is_answered_as_cursor() {
     let (dir, handle) = fixture().await;
     let repo = repo(dir.path());
     let file = format!("{repo}/src/checkout/Button.tsx");
-    hook(&handle, Agent::Claude, Phase::PreTool, &claude_edit(&repo, &file));
+    hook(&handle, Agent::Claude, Phase::PreTool, &claude_edit(&repo, &file)).await;
     let mut cursor = fixture_json!("cursor_via_claude_settings");
     cursor["workspace_roots"] = json!([repo]);
-    let denied = parsed(&hook(&handle, Agent::Claude, Phase::PreTool, &cursor));
+    let denied = parsed(&hook(&handle, Agent::Claude, Phase::PreTool, &cursor).await);
     assert_eq!(denied["permission"], "deny", "{denied}");
     assert!(denied.get("hookSpecificOutput").is_none());
 }
@@ -304,9 +321,10 @@ async fn snapshot_brings_locks_back_and_skips_a_corrupt_file_when_restoring() {
         Agent::Claude,
         Phase::Prompt,
         &claude_prompt(&repo, "switch the login flow to JWT tokens"),
-    );
+    )
+    .await;
     let file = format!("{repo}/src/auth.ts");
-    hook(&handle, Agent::Claude, Phase::PreTool, &claude_edit(&repo, &file));
+    hook(&handle, Agent::Claude, Phase::PreTool, &claude_edit(&repo, &file)).await;
     assert!(handle.coord().save().unwrap(), "a change is written");
     assert!(!handle.coord().save().unwrap(), "no change, no write");
     let path = handle.coord().snapshot_path().to_path_buf();

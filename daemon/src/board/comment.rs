@@ -1,0 +1,491 @@
+//! A task's comment thread (relaybay spec §1 "Comment"): owner comments, written over the local socket for the
+//! agent of the bound session, and agents' replies (comment_add, the author is the calling session). Markdown,
+//! 1–4000 characters.
+//!
+//! Life cycle: an owner comment is *sent* when written, *delivered* when a hook of the bound session handed it
+//! to the agent ([`Board::deliver_owner_comments`], for the hooks), *read* when the agent acknowledges it
+//! (comment_ack) or replies to it. An agent reply is unread until the owner marks the task's replies read or
+//! writes a comment on the task. Events: `comment.added` (with a 200-character excerpt), `comment.delivered`,
+//! `comment.read`.
+
+use std::collections::BTreeMap;
+
+use relay_core::event::EventKind;
+use serde::Serialize;
+use serde_json::json;
+
+use super::error::{check_len, sql};
+use super::{Actor, Board, BoardError, Outcome};
+use crate::store::WriteTx;
+use crate::store::board::{self as db, TaskRow};
+use crate::store::comment::{self as store, CommentRow, NewComment};
+
+/// The longest comment, in characters.
+pub const COMMENT_BODY: usize = 4_000;
+/// The characters of a comment `comment.added` carries.
+const EXCERPT: usize = 200;
+/// The author name of every owner comment, and the actor of the owner's writes.
+pub const OWNER: &str = "owner";
+
+/// Who wrote a comment.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AuthorKind {
+    Owner,
+    Agent,
+}
+
+impl AuthorKind {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            AuthorKind::Owner => "owner",
+            AuthorKind::Agent => "agent",
+        }
+    }
+}
+
+/// A comment that was written, and the comments the same write marked read.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct CommentAdded {
+    pub comment: CommentRow,
+    /// Agent replies an owner comment marked read, or the owner comment a reply answered.
+    pub marked_read: Vec<i64>,
+}
+
+/// What a read acknowledgement marked.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct CommentsRead {
+    /// The comments this call marked read (the ones already read are left as they were).
+    pub marked: Vec<i64>,
+}
+
+/// A task's thread.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct Thread {
+    pub key: String,
+    pub title: String,
+    /// The bound session: where a new owner comment goes.
+    pub session: Option<String>,
+    pub comments: Vec<CommentRow>,
+}
+
+/// The owner's surfaces are the local socket (the CLI and the window); agents reach relay over MCP.
+pub(crate) fn is_owner(actor: &Actor) -> bool {
+    actor.via != "mcp"
+}
+
+/// Refuses an owner-only action that came through MCP.
+pub(crate) fn require_owner(actor: &Actor, refusal: impl FnOnce() -> String) -> Result<(), BoardError> {
+    if is_owner(actor) {
+        Ok(())
+    } else {
+        Err(BoardError::Refused(refusal()))
+    }
+}
+
+/// A comment's text, trimmed and checked: 1–4000 characters, no control characters but line breaks and tabs.
+pub(crate) fn check_body(body: &str) -> Result<&str, BoardError> {
+    let body = body.trim();
+    if body.is_empty() {
+        return Err(BoardError::Empty {
+            what: "comment",
+            hint: "write what you want to say (markdown, up to 4000 characters)",
+        });
+    }
+    check_len("comment", body, COMMENT_BODY)?;
+    if body
+        .chars()
+        .any(|c| c.is_control() && !matches!(c, '\n' | '\r' | '\t'))
+    {
+        return Err(BoardError::Invalid(
+            "the comment contains control characters; send plain text or markdown. Nothing changed."
+                .to_owned(),
+        ));
+    }
+    Ok(body)
+}
+
+fn excerpt(body: &str) -> String {
+    body.chars().take(EXCERPT).collect()
+}
+
+fn key_of(row: &TaskRow) -> String {
+    format!("{}-{}", row.project_slug, row.number)
+}
+
+impl Board<'_> {
+    /// The owner writes a comment on a task (over the local socket): it goes to the agent of the bound session,
+    /// and marks the task's unread agent replies read.
+    pub async fn add_owner_comment(
+        &self,
+        key: &str,
+        body: &str,
+        in_reply_to: Option<i64>,
+        actor: &Actor,
+    ) -> Result<Outcome<CommentAdded>, BoardError> {
+        require_owner(actor, || {
+            format!(
+                "only the owner writes owner comments — in the relay TUI or with `relay comment add {} -m TEXT`; \
+                 agents answer with comment_add. Nothing changed.",
+                key.trim()
+            )
+        })?;
+        let body = check_body(body)?;
+        let mut write = self.handle.store().begin_write().await?;
+        let row = self.task_row(write.conn(), key).await?;
+        let added = self
+            .write_comment(&mut write, &row, AuthorKind::Owner, None, body, in_reply_to, None)
+            .await?;
+        write.commit().await?;
+        Ok(Outcome::new(added))
+    }
+
+    /// An agent replies on a task's thread (comment_add): the author is the calling session. A reply to an
+    /// owner comment marks it read.
+    pub async fn add_agent_reply(
+        &self,
+        key: &str,
+        body: &str,
+        in_reply_to: Option<i64>,
+        actor: &Actor,
+    ) -> Result<Outcome<CommentAdded>, BoardError> {
+        let Some(session) = actor.session.as_deref().filter(|s| !s.trim().is_empty()) else {
+            return Err(BoardError::Invalid(
+                "pass session (your desktop id local_… or your session name): a reply is signed by the session \
+                 that writes it. Nothing changed."
+                    .to_owned(),
+            ));
+        };
+        let body = check_body(body)?;
+        let mut write = self.handle.store().begin_write().await?;
+        let row = self.task_row(write.conn(), key).await?;
+        let author = self
+            .session_for(&mut write, session, actor.session_title.as_deref())
+            .await?;
+        let added = self
+            .write_comment(
+                &mut write,
+                &row,
+                AuthorKind::Agent,
+                Some((author.id, author.name.as_str())),
+                body,
+                in_reply_to,
+                None,
+            )
+            .await?;
+        write.commit().await?;
+        Ok(Outcome::new(added))
+    }
+
+    /// Inserts a comment inside `write` with its `comment.added` event, and the reads it implies: an owner
+    /// comment marks the task's unread agent replies read; a reply marks the owner comment it answers read.
+    /// `author` is the replying session (id, name); `None` writes an owner comment.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) async fn write_comment(
+        &self,
+        write: &mut WriteTx<'_>,
+        row: &TaskRow,
+        kind: AuthorKind,
+        author: Option<(i64, &str)>,
+        body: &str,
+        in_reply_to: Option<i64>,
+        step_id: Option<i64>,
+    ) -> Result<CommentAdded, BoardError> {
+        let store = self.handle.store();
+        let now = crate::store::now_ms();
+        let key = key_of(row);
+        let replied = match in_reply_to {
+            Some(id) => Some(self.reply_target(write, row, id).await?),
+            None => None,
+        };
+        let author_name = author.map_or(OWNER, |(_, name)| name);
+        let new = NewComment {
+            task_id: row.id,
+            author_kind: kind.as_str(),
+            author_name,
+            author_session_id: author.map(|(id, _)| id),
+            body,
+            in_reply_to,
+            step_id,
+        };
+        let id = store::insert(write.conn(), &new, now).await.map_err(sql(store))?;
+        let data = json!({
+            "project": row.project_slug, "key": key, "comment": id, "author_kind": kind.as_str(),
+            "author": author_name, "step": step_id, "in_reply_to": in_reply_to, "excerpt": excerpt(body),
+            "actor": author_name,
+        });
+        write.event(EventKind::CommentAdded, &key, &data).await?;
+        let to_mark = match (kind, replied) {
+            (AuthorKind::Owner, _) => store::unread_ids(write.conn(), row.id, AuthorKind::Agent.as_str())
+                .await
+                .map_err(sql(store))?,
+            (AuthorKind::Agent, Some(target)) if target.author_kind == AuthorKind::Owner.as_str() => {
+                vec![target.id]
+            }
+            (AuthorKind::Agent, _) => Vec::new(),
+        };
+        let marked_read = self.mark_read_in(write, row, &to_mark, author_name).await?;
+        let comment = store::by_id(write.conn(), id)
+            .await
+            .map_err(sql(store))?
+            .ok_or_else(|| BoardError::Invalid(format!("comment #{id} vanished while it was written")))?;
+        Ok(CommentAdded { comment, marked_read })
+    }
+
+    /// The comment `in_reply_to` names, which must be on the same task.
+    async fn reply_target(
+        &self,
+        write: &mut WriteTx<'_>,
+        row: &TaskRow,
+        id: i64,
+    ) -> Result<CommentRow, BoardError> {
+        let key = key_of(row);
+        let target = store::by_id(write.conn(), id)
+            .await
+            .map_err(sql(self.handle.store()))?
+            .ok_or_else(|| {
+                BoardError::Invalid(format!(
+                    "in_reply_to: there is no comment #{id}; comments_list shows the comments you can answer. \
+                     Nothing changed."
+                ))
+            })?;
+        if target.task_id != row.id {
+            return Err(BoardError::Invalid(format!(
+                "in_reply_to: comment #{id} is on {}, not {key}; answer a comment of the same task, or leave \
+                 in_reply_to out. Nothing changed.",
+                target.key
+            )));
+        }
+        Ok(target)
+    }
+
+    /// Marks `ids` (comments of `row`) read inside `write` and writes one `comment.read` for those that were
+    /// unread.
+    async fn mark_read_in(
+        &self,
+        write: &mut WriteTx<'_>,
+        row: &TaskRow,
+        ids: &[i64],
+        by: &str,
+    ) -> Result<Vec<i64>, BoardError> {
+        if ids.is_empty() {
+            return Ok(Vec::new());
+        }
+        let now = crate::store::now_ms();
+        let marked = store::mark_read(write.conn(), ids, now)
+            .await
+            .map_err(sql(self.handle.store()))?;
+        if !marked.is_empty() {
+            let key = key_of(row);
+            let data =
+                json!({ "project": row.project_slug, "key": key, "comments": marked, "by": by, "actor": by });
+            write.event(EventKind::CommentRead, &key, &data).await?;
+        }
+        Ok(marked)
+    }
+
+    /// A task's whole thread, oldest first.
+    pub async fn thread(&self, key: &str) -> Result<Thread, BoardError> {
+        let store = self.handle.store();
+        let mut conn = store.read().await?;
+        let row = self.task_row(&mut conn, key).await?;
+        let comments = store::of_task(&mut conn, row.id).await.map_err(sql(store))?;
+        Ok(Thread {
+            key: key_of(&row),
+            title: row.title,
+            session: row.session,
+            comments,
+        })
+    }
+
+    /// Owner comments for an agent: of one task, or (without a task) of the tasks bound to `session` now.
+    pub async fn owner_comments(
+        &self,
+        task: Option<&str>,
+        session: Option<&str>,
+        unread_only: bool,
+    ) -> Result<Vec<CommentRow>, BoardError> {
+        let store = self.handle.store();
+        let mut conn = store.read().await?;
+        if let Some(key) = task {
+            let row = self.task_row(&mut conn, key).await?;
+            return store::owner_comments_of_task(&mut conn, row.id, unread_only)
+                .await
+                .map_err(sql(store));
+        }
+        let Some(name) = session else {
+            return Err(BoardError::Invalid(
+                "name the task, or pass session to list the owner comments on the tasks bound to your session"
+                    .to_owned(),
+            ));
+        };
+        match db::session_by_name(&mut conn, name.trim())
+            .await
+            .map_err(sql(store))?
+        {
+            Some(found) => store::owner_comments_for_session(&mut conn, found.id, unread_only)
+                .await
+                .map_err(sql(store)),
+            None => Ok(Vec::new()),
+        }
+    }
+
+    /// An agent acknowledges owner comments (comment_ack): the ones named by id, else every unread one of
+    /// `task`, else every unread one on the tasks bound to the calling session.
+    pub async fn ack_comments(
+        &self,
+        ids: &[i64],
+        task: Option<&str>,
+        actor: &Actor,
+    ) -> Result<Outcome<CommentsRead>, BoardError> {
+        let store = self.handle.store();
+        let by = actor.label();
+        let mut write = store.begin_write().await?;
+        let task_row = match task {
+            Some(key) => Some(self.task_row(write.conn(), key).await?),
+            None => None,
+        };
+        let chosen: Vec<CommentRow> = if !ids.is_empty() {
+            let found = store::by_ids(write.conn(), ids).await.map_err(sql(store))?;
+            for id in ids {
+                let Some(comment) = found.iter().find(|c| c.id == *id) else {
+                    return Err(BoardError::Invalid(format!(
+                        "there is no comment #{id}; comments_list shows your owner comments with their ids. \
+                         Nothing changed."
+                    )));
+                };
+                if comment.author_kind != AuthorKind::Owner.as_str() {
+                    return Err(BoardError::Invalid(format!(
+                        "comment #{id} is a reply by {}, not an owner comment; comment_ack acknowledges owner \
+                         comments. Nothing changed.",
+                        comment.author_name
+                    )));
+                }
+                if let Some(row) = &task_row
+                    && comment.task_id != row.id
+                {
+                    return Err(BoardError::Invalid(format!(
+                        "comment #{id} is on {}, not {}; leave task out or name the right one. Nothing changed.",
+                        comment.key,
+                        key_of(row)
+                    )));
+                }
+            }
+            found
+        } else if let Some(row) = &task_row {
+            store::owner_comments_of_task(write.conn(), row.id, true)
+                .await
+                .map_err(sql(store))?
+        } else {
+            let Some(name) = actor.session.as_deref() else {
+                return Err(BoardError::Invalid(
+                    "name the comments (comments=[…]) or the task, or pass session to acknowledge every owner \
+                     comment on the tasks bound to your session. Nothing changed."
+                        .to_owned(),
+                ));
+            };
+            match db::session_by_name(write.conn(), name.trim())
+                .await
+                .map_err(sql(store))?
+            {
+                Some(found) => store::owner_comments_for_session(write.conn(), found.id, true)
+                    .await
+                    .map_err(sql(store))?,
+                None => Vec::new(),
+            }
+        };
+        let mut per_task: BTreeMap<i64, Vec<i64>> = BTreeMap::new();
+        for comment in chosen.iter().filter(|c| c.read_at_ms.is_none()) {
+            per_task.entry(comment.task_id).or_default().push(comment.id);
+        }
+        let mut marked = Vec::new();
+        for (task_id, ids) in per_task {
+            let row = db::task_by_id(write.conn(), task_id)
+                .await
+                .map_err(sql(store))?
+                .ok_or_else(|| BoardError::UnknownTask {
+                    key: format!("#{task_id}"),
+                })?;
+            marked.extend(self.mark_read_in(&mut write, &row, &ids, &by).await?);
+        }
+        write.commit().await?;
+        let changed = !marked.is_empty();
+        let mut outcome = Outcome::new(CommentsRead { marked });
+        outcome.changed = changed;
+        if !changed {
+            outcome
+                .notes
+                .push("No unread owner comments among those; nothing changed.".to_owned());
+        }
+        Ok(outcome)
+    }
+
+    /// The owner marks a task's agent replies read.
+    pub async fn mark_replies_read(
+        &self,
+        key: &str,
+        actor: &Actor,
+    ) -> Result<Outcome<CommentsRead>, BoardError> {
+        require_owner(actor, || {
+            format!(
+                "only the owner marks agent replies read — in the relay TUI or with `relay comment read {}`. \
+                 Nothing changed.",
+                key.trim()
+            )
+        })?;
+        let store = self.handle.store();
+        let mut write = store.begin_write().await?;
+        let row = self.task_row(write.conn(), key).await?;
+        let unread = store::unread_ids(write.conn(), row.id, AuthorKind::Agent.as_str())
+            .await
+            .map_err(sql(store))?;
+        let marked = self.mark_read_in(&mut write, &row, &unread, OWNER).await?;
+        write.commit().await?;
+        let changed = !marked.is_empty();
+        let mut outcome = Outcome::new(CommentsRead { marked });
+        outcome.changed = changed;
+        if !changed {
+            outcome.notes.push(format!(
+                "{} has no unread agent replies; nothing changed.",
+                key_of(&row)
+            ));
+        }
+        Ok(outcome)
+    }
+
+    /// For the hooks: hands the undelivered owner comments on the tasks bound to `session` to its agent — marks
+    /// them delivered to that session (`comment.delivered` each) and returns them, oldest first. A session
+    /// relay does not know gets none.
+    pub async fn deliver_owner_comments(&self, session: &str) -> Result<Vec<CommentRow>, BoardError> {
+        let store = self.handle.store();
+        let now = crate::store::now_ms();
+        let mut write = store.begin_write().await?;
+        let Some(found) = db::session_by_name(write.conn(), session.trim())
+            .await
+            .map_err(sql(store))?
+        else {
+            return Ok(Vec::new());
+        };
+        let pending = store::undelivered_for_session(write.conn(), found.id)
+            .await
+            .map_err(sql(store))?;
+        if pending.is_empty() {
+            return Ok(Vec::new());
+        }
+        let ids: Vec<i64> = pending.iter().map(|c| c.id).collect();
+        let delivered = store::mark_delivered(write.conn(), &ids, found.id, now)
+            .await
+            .map_err(sql(store))?;
+        for comment in pending.iter().filter(|c| delivered.contains(&c.id)) {
+            let data = json!({ "project": comment.project, "key": comment.key, "comment": comment.id,
+                               "session": found.name, "actor": found.name });
+            write
+                .event(EventKind::CommentDelivered, &comment.key, &data)
+                .await?;
+        }
+        let rows = store::by_ids(write.conn(), &delivered)
+            .await
+            .map_err(sql(store))?;
+        write.commit().await?;
+        Ok(rows)
+    }
+}

@@ -1,0 +1,556 @@
+//! Claude Code sessions as its hooks report them (relaybay §4): the hook status (working, waiting, idle, ended)
+//! with activity coalescing, the linking rules that tie a Claude Code session id to a relay session, the
+//! unbinding at SessionEnd, and the exact link an agent makes itself by passing `hook_session` on a write.
+//!
+//! What the hooks say is kept in memory per Claude Code id ([`HookSessions`]); the store is written when the
+//! status changes, when the coalesced activity is due (at most once per [`ACTIVITY_EVERY_MS`] per session),
+//! and when a link is made.
+
+use std::collections::HashMap;
+use std::path::Path;
+use std::sync::Mutex;
+
+use relay_core::event::EventKind;
+use relay_core::hook::{HookEvent, Phase};
+use serde_json::json;
+
+use super::error::sql;
+use super::{Board, BoardError};
+use crate::store::WriteTx;
+use crate::store::hook_session::{self as db, HookSessionRow};
+
+/// A working session's activity is written at most this often (the latest wins); status changes at once.
+pub const ACTIVITY_EVERY_MS: i64 = 5_000;
+/// Longest activity text kept.
+const ACTIVITY_CHARS: usize = 200;
+
+/// A session's status as its hooks report it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HookStatus {
+    Working,
+    Waiting,
+    Idle,
+    Ended,
+}
+
+impl HookStatus {
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            HookStatus::Working => "working",
+            HookStatus::Waiting => "waiting",
+            HookStatus::Idle => "idle",
+            HookStatus::Ended => "ended",
+        }
+    }
+
+    fn parse(text: &str) -> Option<HookStatus> {
+        [
+            HookStatus::Working,
+            HookStatus::Waiting,
+            HookStatus::Idle,
+            HookStatus::Ended,
+        ]
+        .into_iter()
+        .find(|s| s.as_str() == text)
+    }
+
+    /// The status a hook event means.
+    fn of(phase: Phase) -> HookStatus {
+        match phase {
+            Phase::SessionStart | Phase::Prompt | Phase::PreTool | Phase::PostTool | Phase::PreRead => {
+                HookStatus::Working
+            }
+            Phase::Notification => HookStatus::Waiting,
+            Phase::Stop => HookStatus::Idle,
+            Phase::SessionEnd => HookStatus::Ended,
+        }
+    }
+}
+
+/// What the daemon remembers of one Claude Code session id between its hook calls.
+#[derive(Clone, Debug)]
+pub struct Tracked {
+    pub session_id: i64,
+    pub name: String,
+    pub kind: String,
+    /// The agent linked this id itself (or the desktop app did): it may receive owner comment text.
+    pub exact: bool,
+    pub status: Option<HookStatus>,
+    /// When the activity was last written.
+    pub activity_written_ms: i64,
+    /// Stop blocks in this turn, and whether relay blocked in it (reset on UserPromptSubmit and when a Stop
+    /// is allowed).
+    pub turn_blocks: u8,
+    pub blocked_this_turn: bool,
+    /// PostToolUse calls seen, for the periodic plan reminder.
+    pub post_tools: u32,
+    /// The last plan reminder sent (a todo change never sends the same text twice in a row).
+    pub last_reminder: Option<String>,
+}
+
+impl Tracked {
+    fn of(row: &HookSessionRow) -> Tracked {
+        Tracked {
+            session_id: row.id,
+            name: row.name.clone(),
+            kind: row.kind.clone(),
+            exact: row.cc_exact,
+            status: row.hook_status.as_deref().and_then(HookStatus::parse),
+            activity_written_ms: row.activity_at_ms.unwrap_or(0),
+            turn_blocks: 0,
+            blocked_this_turn: false,
+            post_tools: 0,
+            last_reminder: None,
+        }
+    }
+}
+
+/// The hook sessions seen since the daemon started, by Claude Code session id. A miss reads the store.
+#[derive(Debug, Default)]
+pub struct HookSessions {
+    by_cc: Mutex<HashMap<String, Tracked>>,
+}
+
+impl HookSessions {
+    fn get(&self, cc: &str) -> Option<Tracked> {
+        self.lock().get(cc).cloned()
+    }
+
+    fn put(&self, cc: &str, tracked: Tracked) {
+        self.lock().insert(cc.to_owned(), tracked);
+    }
+
+    /// Forgets every id linked to `session_id` (after a relink), so the next call reads the store.
+    fn forget_session(&self, session_id: i64) {
+        self.lock().retain(|_, t| t.session_id != session_id);
+    }
+
+    fn forget(&self, cc: &str) {
+        self.lock().remove(cc);
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<String, Tracked>> {
+        self.by_cc
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+}
+
+/// What a Claude Code hook call changed, for the answer.
+#[derive(Clone, Debug, Default)]
+pub struct HookSessionSeen {
+    /// The relay session the Claude Code id belongs to now, if any.
+    pub session: Option<Tracked>,
+    /// Lines for the agent's context (`additionalContext`), in order.
+    pub context: Vec<String>,
+    /// A Stop block's reason (owner comments wait).
+    pub block: Option<String>,
+}
+
+impl Board<'_> {
+    /// Records one Claude Code hook call: links its session id on first sight, writes a status change at once
+    /// and the activity at most every [`ACTIVITY_EVERY_MS`], and at SessionEnd unbinds the session from its
+    /// tasks (except after /clear or /resume, and for desktop sessions, whose id outlives the process).
+    ///
+    /// An exactly linked session's agent also gets the owner's comments, Stop blocks and plan reminders
+    /// ([`super::hook_context`]); `may_deliver` is false when the call is refused anyway (a lock denied), so
+    /// comments wait for the next call.
+    pub async fn claude_hook(
+        &self,
+        event: &HookEvent,
+        may_deliver: bool,
+    ) -> Result<HookSessionSeen, BoardError> {
+        let cc = event.session_id.as_str();
+        let now = crate::store::now_ms();
+        let sessions = self.handle.hook_sessions();
+        let status = HookStatus::of(event.phase);
+        let activity = activity(event);
+
+        let mut tracked = match sessions.get(cc) {
+            Some(tracked) => Some(tracked),
+            None => {
+                let store = self.handle.store();
+                let mut read = store.read().await?;
+                db::by_cc(&mut read, cc)
+                    .await
+                    .map_err(sql(store))?
+                    .map(|row| Tracked::of(&row))
+            }
+        };
+        if event.phase == Phase::SessionStart
+            && event.host_session.is_some()
+            && let Some(linked) = self.link_desktop(event, tracked.as_ref()).await?
+        {
+            tracked = Some(linked);
+        }
+        let mut tracked = match tracked {
+            Some(tracked) => tracked,
+            // A SessionEnd for an id no session holds is dropped.
+            None if event.phase == Phase::SessionEnd => return Ok(HookSessionSeen::default()),
+            None => self.first_sight(event).await?,
+        };
+
+        // The todo is stored before the activity coalescing, so a change is never lost.
+        if let Some(change) = &event.todo
+            && let Err(err) = self.apply_todo(&tracked.name, cc, change).await
+        {
+            tracing::warn!(session = %tracked.name, error = %err, "the agent's todo change was not stored");
+        }
+        let changed = tracked.status != Some(status);
+        let due = now - tracked.activity_written_ms >= ACTIVITY_EVERY_MS;
+        if changed || due {
+            let store = self.handle.store();
+            let mut write = store.begin_write().await?;
+            let cwd = event.cwd.to_str();
+            db::set_status(
+                write.conn(),
+                tracked.session_id,
+                status.as_str(),
+                &activity,
+                cwd,
+                now,
+            )
+            .await
+            .map_err(sql(store))?;
+            if changed {
+                self.status_events(&mut write, &tracked, status, &activity)
+                    .await?;
+            }
+            if status == HookStatus::Ended && ends_binding(event, &tracked) {
+                self.unbind_all(&mut write, &tracked).await?;
+            }
+            write.commit().await?;
+            tracked.status = Some(status);
+            tracked.activity_written_ms = now;
+        }
+        let mut context = Vec::new();
+        if event.phase == Phase::SessionStart {
+            context.push(format!(
+                "Your relay hook session: {cc}. Pass it as hook_session in relay writes."
+            ));
+        }
+        let say = self.hook_say(event, &mut tracked, may_deliver).await;
+        sessions.put(cc, tracked.clone());
+        let say = say?;
+        context.extend(say.context);
+        Ok(HookSessionSeen {
+            session: Some(tracked),
+            context,
+            block: say.block,
+        })
+    }
+
+    /// `session.status_changed` for each task bound to the session.
+    async fn status_events(
+        &self,
+        write: &mut WriteTx<'_>,
+        tracked: &Tracked,
+        status: HookStatus,
+        activity: &str,
+    ) -> Result<(), BoardError> {
+        let store = self.handle.store();
+        let tasks = db::bound_tasks(write.conn(), tracked.session_id)
+            .await
+            .map_err(sql(store))?;
+        let previous = tracked.status.map(HookStatus::as_str);
+        for (_, key, project) in tasks {
+            let data = json!({
+                "project": project, "key": key, "session": tracked.name, "status": status.as_str(),
+                "previous": previous, "activity": activity,
+            });
+            write.event(EventKind::SessionStatusChanged, &key, &data).await?;
+        }
+        Ok(())
+    }
+
+    async fn unbind_all(&self, write: &mut WriteTx<'_>, tracked: &Tracked) -> Result<(), BoardError> {
+        let store = self.handle.store();
+        let now = crate::store::now_ms();
+        let tasks = db::bound_tasks(write.conn(), tracked.session_id)
+            .await
+            .map_err(sql(store))?;
+        for (task_id, key, project) in tasks {
+            crate::store::board::unbind(write.conn(), task_id, now)
+                .await
+                .map_err(sql(store))?;
+            let data = json!({
+                "project": project, "key": key, "session": tracked.name, "reason": "session_end", "actor": "hook",
+            });
+            write.event(EventKind::TaskSessionUnbound, &key, &data).await?;
+        }
+        Ok(())
+    }
+
+    /// Rule 1: the desktop app's own session id in a SessionStart links the new Claude Code id to that desktop
+    /// session exactly — unless the desktop session is linked to another live id and this start is not the
+    /// window itself moving it (an attended resume, clear or compact), or the new id is one another session's
+    /// agent linked itself. Unknown or malformed ids are ignored.
+    async fn link_desktop(
+        &self,
+        event: &HookEvent,
+        current: Option<&Tracked>,
+    ) -> Result<Option<Tracked>, BoardError> {
+        let Some(host) = event.host_session.as_deref().map(str::trim) else {
+            return Ok(None);
+        };
+        if host.is_empty() || host.len() > 200 || host.chars().any(|c| c.is_control() || c.is_whitespace()) {
+            return Ok(None);
+        }
+        let cc = event.session_id.as_str();
+        if let Some(current) = current
+            && current.exact
+            && current.kind != "desktop"
+        {
+            return Ok(None);
+        }
+        let store = self.handle.store();
+        let mut write = store.begin_write().await?;
+        let name = if host.starts_with("local_") {
+            host.to_owned()
+        } else {
+            format!("local_{host}")
+        };
+        let desktop = match db::by_name(write.conn(), &name).await.map_err(sql(store))? {
+            Some(row) if row.kind == "desktop" => row,
+            _ => return Ok(None),
+        };
+        if desktop.cc_session_id.as_deref() == Some(cc) {
+            return Ok(Some(Tracked::of(&desktop)));
+        }
+        if let Some(other) = desktop.cc_session_id.as_deref() {
+            let live = desktop.hook_status.as_deref() != Some(HookStatus::Ended.as_str());
+            let window = event.host_attended
+                && matches!(event.source.as_deref(), Some("resume" | "clear" | "compact"));
+            if live && !window {
+                tracing::debug!(desktop = %desktop.name, "a desktop session linked to a live Claude Code id is not moved by this start");
+                return Ok(None);
+            }
+            self.handle.hook_sessions().forget(other);
+        }
+        if let Some(holder) = db::by_cc(write.conn(), cc).await.map_err(sql(store))?
+            && holder.kind == "hook"
+        {
+            db::hand_over(write.conn(), holder.id, desktop.id)
+                .await
+                .map_err(sql(store))?;
+        }
+        db::link(write.conn(), desktop.id, cc, true)
+            .await
+            .map_err(sql(store))?;
+        let data = json!({ "session": desktop.name, "kind": "desktop", "cc_session": cc, "cwd": event.cwd, "linked": "exact" });
+        write.event(EventKind::SessionSeen, &desktop.name, &data).await?;
+        let row = db::by_id(write.conn(), desktop.id).await.map_err(sql(store))?;
+        write.commit().await?;
+        self.handle.hook_sessions().forget_session(desktop.id);
+        Ok(row.map(|row| Tracked::of(&row)))
+    }
+
+    /// Rules 3 to 5 for an id seen for the first time: the one desktop session (not ended) bound to a task of
+    /// the project whose repository holds the folder, linked by guess; when that is ambiguous, a hook session
+    /// that stays unlinked with the reason; else a plain hook session named after the folder.
+    async fn first_sight(&self, event: &HookEvent) -> Result<Tracked, BoardError> {
+        let cc = event.session_id.as_str();
+        let cwd = event.cwd.to_string_lossy().into_owned();
+        let now = crate::store::now_ms();
+        let store = self.handle.store();
+        let mut write = store.begin_write().await?;
+        let projects = db::projects_holding(write.conn(), &cwd)
+            .await
+            .map_err(sql(store))?;
+        let mut reason = None;
+        let project_id = match projects.as_slice() {
+            [] => None,
+            [(id, _, _)] => Some(*id),
+            many => {
+                let slugs: Vec<&str> = many.iter().map(|(_, slug, _)| slug.as_str()).collect();
+                reason = Some(format!(
+                    "the folder {cwd} is in several projects: {}",
+                    slugs.join(", ")
+                ));
+                None
+            }
+        };
+        if let Some(project_id) = project_id {
+            let candidates = db::desktop_sessions_in(write.conn(), project_id)
+                .await
+                .map_err(sql(store))?;
+            let slug = projects
+                .first()
+                .map(|(_, slug, _)| slug.as_str())
+                .unwrap_or_default();
+            match candidates.as_slice() {
+                [] => {}
+                [one] if !is_live(one) => {
+                    db::link(write.conn(), one.id, cc, false)
+                        .await
+                        .map_err(sql(store))?;
+                    let data = json!({ "session": one.name, "kind": one.kind, "cc_session": cc, "cwd": cwd, "project": slug, "linked": "folder" });
+                    write.event(EventKind::SessionSeen, &one.name, &data).await?;
+                    let row = db::by_id(write.conn(), one.id).await.map_err(sql(store))?;
+                    write.commit().await?;
+                    let Some(row) = row else {
+                        return Err(BoardError::Invalid(format!(
+                            "session {} vanished while linking",
+                            one.name
+                        )));
+                    };
+                    return Ok(Tracked::of(&row));
+                }
+                [one] => {
+                    reason = Some(format!(
+                        "the desktop session {} of {slug} is already linked to another live Claude Code session",
+                        one.name
+                    ));
+                }
+                many => {
+                    let names: Vec<&str> = many.iter().map(|s| s.name.as_str()).collect();
+                    reason = Some(format!(
+                        "several desktop sessions work in {slug}: {}",
+                        names.join(", ")
+                    ));
+                }
+            }
+        }
+        let folder = Path::new(&cwd)
+            .file_name()
+            .map(|name| name.to_string_lossy().into_owned())
+            .filter(|name| !name.trim().is_empty())
+            .unwrap_or_else(|| "claude-code".to_owned());
+        let folder: String = folder.chars().filter(|c| !c.is_control()).take(100).collect();
+        let existing = db::by_name(write.conn(), &folder).await.map_err(sql(store))?;
+        let reusable = match &existing {
+            Some(row) => row.kind == "hook" && !is_live(row),
+            None => false,
+        };
+        let id = match existing {
+            Some(row) if reusable => {
+                db::reuse_hook_session(write.conn(), row.id, cc, &cwd, project_id, reason.as_deref(), now)
+                    .await
+                    .map_err(sql(store))?;
+                row.id
+            }
+            Some(_) => {
+                let short: String = cc.chars().take(8).collect();
+                db::insert_hook_session(
+                    write.conn(),
+                    &format!("{folder} {short}"),
+                    cc,
+                    &cwd,
+                    project_id,
+                    reason.as_deref(),
+                    now,
+                )
+                .await
+                .map_err(sql(store))?
+            }
+            None => db::insert_hook_session(
+                write.conn(),
+                &folder,
+                cc,
+                &cwd,
+                project_id,
+                reason.as_deref(),
+                now,
+            )
+            .await
+            .map_err(sql(store))?,
+        };
+        let row = db::by_id(write.conn(), id).await.map_err(sql(store))?;
+        let Some(row) = row else {
+            return Err(BoardError::Invalid(format!(
+                "hook session {folder} vanished while creating it"
+            )));
+        };
+        let data = json!({ "session": row.name, "kind": "hook", "cc_session": cc, "cwd": cwd, "linked": serde_json::Value::Null, "unlinked_reason": reason });
+        write.event(EventKind::SessionSeen, &row.name, &data).await?;
+        write.commit().await?;
+        self.handle.hook_sessions().forget_session(id);
+        Ok(Tracked::of(&row))
+    }
+
+    /// Rule 2: an agent passing `hook_session` with `session` on a write links that Claude Code id to its
+    /// session exactly. A row the hooks created for the id by guess hands over its status and is removed; an
+    /// id another live session linked exactly is not moved. Returns the warning line for the answer, if any.
+    pub async fn link_hook_session(&self, session: &str, cc: &str) -> Result<Option<String>, BoardError> {
+        let cc = cc.trim();
+        if cc.is_empty() || cc.len() > 200 || cc.chars().any(|c| c.is_control() || c.is_whitespace()) {
+            return Ok(Some(format!(
+                "Warning: hook_session {cc:?} is not a Claude Code session id; not linked."
+            )));
+        }
+        let store = self.handle.store();
+        let mut write = store.begin_write().await?;
+        let Some(caller) = db::by_name(write.conn(), session.trim())
+            .await
+            .map_err(sql(store))?
+        else {
+            return Ok(None);
+        };
+        let holder = db::by_cc(write.conn(), cc).await.map_err(sql(store))?;
+        match holder {
+            Some(holder) if holder.id == caller.id => {
+                if holder.cc_exact {
+                    return Ok(None);
+                }
+            }
+            Some(holder) if holder.kind == "hook" => {
+                db::hand_over(write.conn(), holder.id, caller.id)
+                    .await
+                    .map_err(sql(store))?;
+            }
+            Some(holder)
+                if holder.cc_exact && holder.hook_status.as_deref() != Some(HookStatus::Ended.as_str()) =>
+            {
+                return Ok(Some(format!(
+                    "Warning: hook_session {cc} belongs to another session ({}); not relinked.",
+                    holder.name
+                )));
+            }
+            Some(_) | None => {}
+        }
+        db::link(write.conn(), caller.id, cc, true)
+            .await
+            .map_err(sql(store))?;
+        let data =
+            json!({ "session": caller.name, "kind": caller.kind, "cc_session": cc, "linked": "exact" });
+        write.event(EventKind::SessionSeen, &caller.name, &data).await?;
+        write.commit().await?;
+        let sessions = self.handle.hook_sessions();
+        sessions.forget(cc);
+        sessions.forget_session(caller.id);
+        Ok(None)
+    }
+}
+
+/// Whether the Claude Code id linked to `row` still runs (its session has not ended).
+fn is_live(row: &HookSessionRow) -> bool {
+    row.cc_session_id.is_some() && row.hook_status.as_deref() != Some(HookStatus::Ended.as_str())
+}
+
+/// Whether a SessionEnd unbinds the session from its tasks: not after /clear or /resume (the conversation goes
+/// on under a new id) and not for a desktop session, whose `local_…` id outlives the Claude Code process.
+fn ends_binding(event: &HookEvent, tracked: &Tracked) -> bool {
+    tracked.kind != "desktop" && !matches!(event.source.as_deref(), Some("clear" | "resume"))
+}
+
+/// The activity line of a hook call; the prompt text and the tool input are never stored.
+fn activity(event: &HookEvent) -> String {
+    let text = match event.phase {
+        Phase::SessionStart => format!("started ({})", event.source.as_deref().unwrap_or("startup")),
+        Phase::Prompt => "prompt".to_owned(),
+        Phase::PreTool | Phase::PostTool | Phase::PreRead => {
+            event.tool_name.clone().unwrap_or_else(|| "tool".to_owned())
+        }
+        Phase::Notification => event.message.clone().unwrap_or_else(|| "notification".to_owned()),
+        Phase::Stop => "turn finished".to_owned(),
+        Phase::SessionEnd => format!("ended ({})", event.source.as_deref().unwrap_or("other")),
+    };
+    text.chars()
+        .filter(|c| !c.is_control())
+        .take(ACTIVITY_CHARS)
+        .collect()
+}
+
+#[cfg(test)]
+#[path = "hook_session_tests.rs"]
+mod tests;

@@ -1,0 +1,43 @@
+//! The inbox ("Needs you", relaybay §2): everything that waits for the owner, across projects, in groups —
+//! the review queue, tasks waiting on the owner, rule warnings of the last stage move, done tasks not logged in
+//! the tracker (with `require_tracker_log`), hook sessions that could not be linked, and unread agent replies.
+//! Archived done tasks (closed more than `done_window_days` ago) are left out.
+
+use super::error::sql;
+use super::{Board, BoardError};
+use crate::store::inbox::{self as db, InboxQuery};
+pub use crate::store::inbox::{
+    AgentReplyRow, InboxRows as Inbox, InboxTask, ReviewQueueRow, RuleWarningRow, UnlinkedSessionRow,
+};
+
+const DAY_MS: i64 = 24 * 60 * 60 * 1000;
+
+impl Inbox {
+    /// The number of rows in every group: the count a badge shows.
+    pub fn total(&self) -> usize {
+        self.review_queue.len()
+            + self.waiting_on_you.len()
+            + self.rule_warnings.len()
+            + self.not_logged.len()
+            + self.unlinked_sessions.len()
+            + self.agent_replies.len()
+    }
+}
+
+impl Board<'_> {
+    pub async fn inbox(&self) -> Result<Inbox, BoardError> {
+        let config = self.handle.config();
+        let store = self.handle.store();
+        let query = InboxQuery {
+            owner_names: &config.owner_names,
+            require_tracker_log: config.require_tracker_log,
+            archived_before_ms: crate::store::now_ms() - i64::from(config.done_window_days) * DAY_MS,
+        };
+        let mut conn = store.read().await?;
+        db::inbox(&mut conn, &query).await.map_err(sql(store))
+    }
+}
+
+#[cfg(test)]
+#[path = "inbox_tests.rs"]
+mod tests;

@@ -1,0 +1,347 @@
+//! The review checklist and the comment thread as short markdown for a model: review_get, the answers of the
+//! checklist writes, comments_list and the comment writes. Pure: rows in, text out; times in UTC.
+
+use super::render::utc;
+use super::{CommentAdded, Review, ReviewSet, StepWritten};
+use crate::store::comment::CommentRow;
+use crate::store::review::ScreenshotRow;
+
+/// The longest comment text a list shows before cutting it.
+const LIST_COMMENT: usize = 1_000;
+
+/// review_get: the summary line, where decisions go, the steps in order with status, who decided and when,
+/// details, screenshots and comments, then the screenshots of no step.
+pub fn review(review: &Review) -> String {
+    if review.steps.is_empty() {
+        let mut md = format!(
+            "**{}** {} has no review checklist yet. Before moving it to review or test, write the Owner check with \
+             review_steps_set(task, steps=[{{title, details}}]).",
+            review.key, review.title
+        );
+        if !review.other_screenshots.is_empty() {
+            md.push_str("\n\nScreenshots:\n");
+            md.push_str(&screenshot_list(&review.other_screenshots));
+        }
+        return md;
+    }
+    let mut md = format!(
+        "Review of **{}** {} ({}): {}\n",
+        review.key,
+        review.title,
+        review.stage,
+        review.summary()
+    );
+    md.push_str(&match &review.session {
+        Some(session) => format!("The owner's decisions come to {session} as owner comments.\n"),
+        None => "No session is bound: the owner's decisions wait as owner comments.\n".to_owned(),
+    });
+    for view in &review.steps {
+        let step = &view.step;
+        md.push_str(&format!("\n{}. [{}] {}", step.position, step.status, step.title));
+        if let (Some(by), Some(at)) = (&step.decided_by, step.decided_at_ms) {
+            md.push_str(&format!(" — {} by {by} {}", step.status, utc(at)));
+        }
+        md.push('\n');
+        if let Some(details) = &step.details {
+            md.push_str(&quote(details, "   "));
+        }
+        if !view.screenshots.is_empty() {
+            let shots: Vec<String> = view.screenshots.iter().map(screenshot).collect();
+            md.push_str(&format!("   Screenshots: {}\n", shots.join("; ")));
+        }
+        for comment in &view.comments {
+            md.push_str(&format!(
+                "   - #{} {} {}: {}\n",
+                comment.id,
+                comment.author_name,
+                utc(comment.created_at_ms),
+                one_line(&cut(&comment.body, LIST_COMMENT))
+            ));
+        }
+    }
+    if !review.other_screenshots.is_empty() {
+        md.push_str("\nOther screenshots:\n");
+        md.push_str(&screenshot_list(&review.other_screenshots));
+    }
+    md.trim_end().to_owned()
+}
+
+/// review_steps_set's answer.
+pub fn review_set(set: &ReviewSet) -> String {
+    let review = &set.review;
+    let n = review.steps.len();
+    if set.added + set.changed + set.removed == 0 {
+        return format!(
+            "No change to the review checklist of {} ({n} step{}): {}.",
+            review.key,
+            plural(n),
+            review.summary()
+        );
+    }
+    let mut parts = Vec::new();
+    if set.added > 0 {
+        parts.push(format!("{} added", set.added));
+    }
+    if set.changed > 0 {
+        parts.push(format!("{} changed and open again", set.changed));
+    }
+    if set.removed > 0 {
+        parts.push(format!("{} removed", set.removed));
+    }
+    let mut line = format!(
+        "Saved the review checklist of {}: {n} step{} ({}) — {}.",
+        review.key,
+        plural(n),
+        parts.join(", "),
+        review.summary()
+    );
+    if set.removed > 0 {
+        line.push_str(" Screenshots of removed steps stay on the task.");
+    }
+    line
+}
+
+/// review_step_update's answer (and the owner's decision, for the CLI).
+pub fn step_written(written: &StepWritten) -> String {
+    let step = &written.step;
+    let mut line = format!(
+        "{} step {} '{}' is {}",
+        written.key, step.position, step.title, step.status
+    );
+    if written.previous != step.status {
+        line.push_str(&format!(" (was {})", written.previous));
+    }
+    line.push_str(&format!(" — {}.", written.summary));
+    line
+}
+
+/// comments_list: owner comments with their id and state, and how to answer them.
+pub fn owner_comments(comments: &[CommentRow], unread_only: bool) -> String {
+    if comments.is_empty() {
+        return if unread_only {
+            "No unread owner comments.".to_owned()
+        } else {
+            "No owner comments.".to_owned()
+        };
+    }
+    let unread = comments.iter().filter(|c| c.read_at_ms.is_none()).count();
+    let mut md = format!(
+        "{} owner comment{} ({unread} unread):\n",
+        comments.len(),
+        plural(comments.len())
+    );
+    for comment in comments {
+        let step = comment
+            .step_position
+            .map(|p| format!(" step {p}"))
+            .unwrap_or_default();
+        md.push_str(&format!(
+            "- #{} on {}{step} · {}\n",
+            comment.id,
+            comment.key,
+            state(comment)
+        ));
+        md.push_str(&quote(&cut(&comment.body, LIST_COMMENT), "  "));
+    }
+    if unread > 0 {
+        md.push_str(
+            "Handle them like a message from the user, then acknowledge with comment_ack(comments=[…]) or answer \
+             with comment_add(task, body, in_reply_to=<id>).",
+        );
+    }
+    md.trim_end().to_owned()
+}
+
+/// comment_add's answer.
+pub fn comment_added(added: &CommentAdded) -> String {
+    let comment = &added.comment;
+    let mut line = format!("Added comment #{} to {}", comment.id, comment.key);
+    if let Some(to) = comment.in_reply_to {
+        line.push_str(&format!(" in reply to #{to}"));
+    }
+    line.push('.');
+    if !added.marked_read.is_empty() {
+        line.push_str(&format!(" Marked read: {}.", ids(&added.marked_read)));
+    }
+    line
+}
+
+/// An owner comment's life cycle: `sent …`, `delivered … to <session>` or `not delivered yet`, `read …` or
+/// `unread`.
+pub fn state(comment: &CommentRow) -> String {
+    let mut parts = vec![format!("sent {}", utc(comment.created_at_ms))];
+    if comment.author_kind == "owner" {
+        parts.push(match (comment.delivered_at_ms, &comment.delivered_to) {
+            (Some(at), Some(to)) => format!("delivered {} to {to}", utc(at)),
+            (Some(at), None) => format!("delivered {}", utc(at)),
+            (None, _) => "not delivered yet".to_owned(),
+        });
+    }
+    parts.push(match comment.read_at_ms {
+        Some(at) => format!("read {}", utc(at)),
+        None => "unread".to_owned(),
+    });
+    parts.join(" · ")
+}
+
+/// `#3, #4`.
+pub fn ids(ids: &[i64]) -> String {
+    ids.iter()
+        .map(|id| format!("#{id}"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// What a `review.*` or `comment.*` event says, for events_since: `step 2 'Login' accepted`, `owner: …`,
+/// `read #3, #4`.
+pub fn event_what(kind: &str, data: &serde_json::Value) -> Option<String> {
+    let text = |key: &str| data.get(key).and_then(serde_json::Value::as_str).map(one_line);
+    let int = |key: &str| data.get(key).and_then(serde_json::Value::as_i64);
+    let step = || Some(format!("step {} '{}'", int("position")?, text("title")?));
+    match kind {
+        "review.step_added" => step().map(|s| format!("{s} added")),
+        "review.step_removed" => step().map(|s| format!("{s} removed")),
+        "review.step_accepted" => step().map(|s| format!("{s} accepted")),
+        "review.step_rejected" => step().map(|s| format!("{s} rejected")),
+        "review.step_updated" => step().map(|s| match (text("previous"), text("status")) {
+            (Some(previous), Some(status)) if previous != status => format!("{s} {previous} → {status}"),
+            _ => format!("{s} changed"),
+        }),
+        "comment.added" => {
+            let mut what = format!("#{} {}", int("comment")?, text("author")?);
+            if let Some(to) = int("in_reply_to") {
+                what.push_str(&format!(" (reply to #{to})"));
+            }
+            Some(format!("{what}: {}", text("excerpt").unwrap_or_default()))
+        }
+        "comment.delivered" => Some(format!("#{} delivered to {}", int("comment")?, text("session")?)),
+        "comment.read" => {
+            let read: Vec<i64> = data
+                .get("comments")?
+                .as_array()?
+                .iter()
+                .filter_map(serde_json::Value::as_i64)
+                .collect();
+            Some(format!("read {}", ids(&read)))
+        }
+        _ => None,
+    }
+}
+
+fn screenshot_list(shots: &[ScreenshotRow]) -> String {
+    shots.iter().map(|s| format!("- {}\n", screenshot(s))).collect()
+}
+
+/// `#4 "Login form" (image/png, 120 KB)`.
+fn screenshot(shot: &ScreenshotRow) -> String {
+    let mut text = format!("#{}", shot.id);
+    if let Some(caption) = shot.caption.as_deref().filter(|c| !c.trim().is_empty()) {
+        text.push_str(&format!(" \"{}\"", one_line(&cut(caption, 200))));
+    }
+    text.push_str(&format!(" ({}, {})", shot.media_type, size(shot.size_bytes)));
+    text
+}
+
+/// `812 B`, `120 KB`, `4.8 MB`.
+pub fn size(bytes: i64) -> String {
+    const KB: i64 = 1_024;
+    const MB: i64 = 1_024 * 1_024;
+    if bytes < KB {
+        format!("{bytes} B")
+    } else if bytes < MB {
+        format!("{} KB", (bytes + KB / 2) / KB)
+    } else {
+        format!("{}.{} MB", bytes / MB, (bytes % MB) * 10 / MB)
+    }
+}
+
+/// A markdown block quote of `text` under `indent`, without trailing spaces.
+fn quote(text: &str, indent: &str) -> String {
+    text.lines()
+        .map(|line| match line.trim_end() {
+            "" => format!("{indent}>\n"),
+            line => format!("{indent}> {line}\n"),
+        })
+        .collect()
+}
+
+fn plural(n: usize) -> &'static str {
+    if n == 1 { "" } else { "s" }
+}
+
+fn one_line(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+fn cut(text: &str, max: usize) -> String {
+    match text.char_indices().nth(max) {
+        Some((end, _)) => format!("{}…", &text[..end]),
+        None => text.to_owned(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn size_reads_like_a_person_would_say_it_when_formatted() {
+        assert_eq!(size(812), "812 B");
+        assert_eq!(size(120 * 1_024), "120 KB");
+        assert_eq!(size(5 * 1_024 * 1_024 + 900 * 1_024), "5.8 MB");
+    }
+
+    #[test]
+    fn event_what_describes_review_and_comment_events_when_their_payload_is_complete() {
+        let step =
+            serde_json::json!({ "position": 2, "title": "Login", "status": "open", "previous": "rejected" });
+        assert_eq!(
+            event_what("review.step_updated", &step).as_deref(),
+            Some("step 2 'Login' rejected → open")
+        );
+        assert_eq!(
+            event_what("review.step_accepted", &step).as_deref(),
+            Some("step 2 'Login' accepted")
+        );
+        let added =
+            serde_json::json!({ "comment": 7, "author": "s1", "in_reply_to": 3, "excerpt": "Fixed it" });
+        assert_eq!(
+            event_what("comment.added", &added).as_deref(),
+            Some("#7 s1 (reply to #3): Fixed it")
+        );
+        let read = serde_json::json!({ "comments": [3, 4], "by": "s1" });
+        assert_eq!(event_what("comment.read", &read).as_deref(), Some("read #3, #4"));
+        assert_eq!(event_what("comment.added", &serde_json::json!({})), None);
+    }
+
+    #[test]
+    fn state_shows_the_life_cycle_of_an_owner_comment_when_delivered_and_read() {
+        let mut comment = CommentRow {
+            id: 3,
+            task_id: 1,
+            key: "acme-1".into(),
+            project: "acme".into(),
+            author_kind: "owner".into(),
+            author_name: "owner".into(),
+            body: "hi".into(),
+            in_reply_to: None,
+            step_id: None,
+            step_position: None,
+            created_at_ms: 0,
+            delivered_at_ms: None,
+            delivered_to: None,
+            read_at_ms: None,
+        };
+        assert_eq!(
+            state(&comment),
+            "sent 1970-01-01 00:00Z · not delivered yet · unread"
+        );
+        comment.delivered_at_ms = Some(60_000);
+        comment.delivered_to = Some("s1".into());
+        comment.read_at_ms = Some(120_000);
+        assert_eq!(
+            state(&comment),
+            "sent 1970-01-01 00:00Z · delivered 1970-01-01 00:01Z to s1 · read 1970-01-01 00:02Z"
+        );
+    }
+}

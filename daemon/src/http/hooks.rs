@@ -1,0 +1,73 @@
+//! `POST /hooks/claude-code`: Claude Code's http hooks (relaybay §4). The body is the hook's input JSON; the
+//! answer is what the command hook `relay hook claude <phase>` would print — 200 with the JSON object when
+//! there is something to tell the agent, else 204. A body over 256 KB is dropped with 204 (the agent goes on),
+//! a body that is not a JSON object gets 400, and events relay does not handle are ignored with 204.
+//!
+//! Behind the guard like `/mcp`: Host allow-list, Origin check, Bearer token.
+
+use axum::body::Body;
+use axum::extract::State;
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use relay_core::hook::{Agent, HOST_ATTENDED_KEY, HOST_SESSION_KEY, MAX_BODY, Phase};
+use serde_json::Value;
+
+use super::ApiError;
+use crate::handle::DaemonHandle;
+
+/// The header an http hook sends the desktop app's session id in (`allowedEnvVars`).
+pub const HOST_SESSION_HEADER: &str = "x-relay-host-session";
+/// The header an http hook sends `CLAUDE_CODE_SESSION_ATTENDED` in.
+pub const HOST_ATTENDED_HEADER: &str = "x-relay-host-attended";
+
+pub async fn claude_code(State(handle): State<DaemonHandle>, headers: HeaderMap, body: Body) -> Response {
+    let body = match axum::body::to_bytes(body, MAX_BODY).await {
+        Ok(body) => body,
+        Err(_) => {
+            tracing::debug!("an http hook body over the limit (or unreadable) was dropped");
+            return StatusCode::NO_CONTENT.into_response();
+        }
+    };
+    let mut payload = match serde_json::from_slice::<Value>(&body) {
+        Ok(Value::Object(payload)) => payload,
+        Ok(_) => {
+            return ApiError::new(
+                StatusCode::BAD_REQUEST,
+                "the hook body must be a JSON object (the hook's input)",
+            )
+            .into_response();
+        }
+        Err(err) => {
+            return ApiError::new(
+                StatusCode::BAD_REQUEST,
+                format!("the hook body is not JSON ({err}); send the hook's input JSON as the body"),
+            )
+            .into_response();
+        }
+    };
+    let event = payload.get("hook_event_name").and_then(Value::as_str);
+    let Some(phase) = event.and_then(|name| Phase::from_event(Agent::Claude, name)) else {
+        return StatusCode::NO_CONTENT.into_response();
+    };
+    for (header, key) in [
+        (HOST_SESSION_HEADER, HOST_SESSION_KEY),
+        (HOST_ATTENDED_HEADER, HOST_ATTENDED_KEY),
+    ] {
+        if let Some(value) = headers.get(header).and_then(|v| v.to_str().ok()) {
+            payload.insert(key.to_owned(), Value::String(value.trim().to_owned()));
+        }
+    }
+    let body = Value::Object(payload).to_string();
+    let answer = handle.handle_hook(Agent::Claude, phase, body.as_bytes()).await;
+    let stdout = answer.stdout.trim();
+    if stdout.starts_with('{') {
+        (
+            StatusCode::OK,
+            [(axum::http::header::CONTENT_TYPE, "application/json")],
+            stdout.to_owned(),
+        )
+            .into_response()
+    } else {
+        StatusCode::NO_CONTENT.into_response()
+    }
+}

@@ -1,0 +1,210 @@
+//! The review checklist and comment tools: review_get, review_steps_set, review_step_update, comments_list,
+//! comment_ack, comment_add. Each adapts one board call; the owner's decisions (accept, reject, reopen, owner
+//! comments) are not here: they come over the local socket only.
+
+use rmcp::handler::server::wrapper::Parameters;
+use rmcp::model::{CallToolResult, ContentBlock};
+use rmcp::schemars::{self, JsonSchema};
+use rmcp::{tool, tool_router};
+use serde::Deserialize;
+
+use super::error::{Access, failed};
+use super::params::Caller;
+use super::server::RelayMcp;
+use crate::board::{Outcome, ReviewStepChange, ReviewStepInput, render_review};
+
+#[derive(Debug, Deserialize, JsonSchema)]
+pub struct ReviewGet {
+    /// The task key, e.g. `acme-shop-12`.
+    pub task: String,
+}
+
+/// One step of the Owner check.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[schemars(inline)]
+pub struct ReviewStepParam {
+    /// What the owner checks (one line).
+    pub title: String,
+    /// What to look at, how and why (markdown).
+    pub details: Option<String>,
+}
+
+#[derive(Debug, Deserialize, JsonSchema)]
+pub struct ReviewStepsSet {
+    /// The task key, e.g. `acme-shop-12`.
+    pub task: String,
+    /// All steps in order. An unchanged step keeps its status and screenshots, a changed one is open again,
+    /// steps past the end are removed; [] clears.
+    pub steps: Vec<ReviewStepParam>,
+    #[serde(flatten)]
+    pub caller: Caller,
+}
+
+#[derive(Debug, Deserialize, JsonSchema)]
+pub struct ReviewStepUpdate {
+    /// The task key, e.g. `acme-shop-12`.
+    pub task: String,
+    /// Step number, from 1.
+    pub step: i64,
+    /// New title (the step is open again).
+    pub title: Option<String>,
+    /// New details (markdown); "-" clears.
+    pub details: Option<String>,
+    /// Only "open" (ask for a new look); the owner accepts or rejects.
+    pub status: Option<String>,
+    #[serde(flatten)]
+    pub caller: Caller,
+}
+
+#[derive(Debug, Deserialize, JsonSchema)]
+pub struct CommentsList {
+    /// Only this task's comments.
+    pub task: Option<String>,
+    /// Only the ones not acknowledged or answered yet.
+    pub unread_only: Option<bool>,
+    /// Your session: without task, lists the comments on its bound tasks.
+    pub session: Option<String>,
+}
+
+#[derive(Debug, Deserialize, JsonSchema)]
+pub struct CommentAck {
+    /// Owner comment ids.
+    pub comments: Option<Vec<i64>>,
+    /// Without comments: every unread one of this task (without both: of your session's tasks).
+    pub task: Option<String>,
+    #[serde(flatten)]
+    pub caller: Caller,
+}
+
+#[derive(Debug, Deserialize, JsonSchema)]
+pub struct CommentAdd {
+    /// The task key, e.g. `acme-shop-12`.
+    pub task: String,
+    /// Markdown, up to 4000 characters.
+    pub body: String,
+    /// The comment you answer (same task); an owner comment is then marked read.
+    pub in_reply_to: Option<i64>,
+    #[serde(flatten)]
+    pub caller: Caller,
+}
+
+#[tool_router(router = review_router, vis = "pub(super)")]
+impl RelayMcp {
+    /// A task's Owner check: each step's status and decision, details, screenshots and comments.
+    #[tool(annotations(read_only_hint = true, open_world_hint = false))]
+    async fn review_get(&self, Parameters(p): Parameters<ReviewGet>) -> CallToolResult {
+        match self.board().review(&p.task).await {
+            Ok(review) => ok(render_review::review(&review)),
+            Err(err) => failed(err, Access::Read),
+        }
+    }
+
+    /// Writes the Owner check before review/test: what the owner verifies by eye, step by step. Replaces the list.
+    #[tool(annotations(destructive_hint = false, idempotent_hint = true, open_world_hint = false))]
+    async fn review_steps_set(&self, Parameters(p): Parameters<ReviewStepsSet>) -> CallToolResult {
+        let actor = p.caller.actor();
+        let steps: Vec<ReviewStepInput> = p
+            .steps
+            .into_iter()
+            .map(|s| ReviewStepInput {
+                title: s.title,
+                details: s.details,
+            })
+            .collect();
+        match self.board().set_review_steps(&p.task, &steps, &actor).await {
+            Ok(outcome) => written(render_review::review_set(&outcome.value), &outcome),
+            Err(err) => failed(err, Access::Write),
+        }
+    }
+
+    /// Changes one review step's text, or sets it "open" to ask the owner for a new look.
+    #[tool(annotations(destructive_hint = false, idempotent_hint = true, open_world_hint = false))]
+    async fn review_step_update(&self, Parameters(p): Parameters<ReviewStepUpdate>) -> CallToolResult {
+        let actor = p.caller.actor();
+        let change = ReviewStepChange {
+            title: p.title,
+            details: p.details,
+            status: p.status,
+        };
+        match self
+            .board()
+            .update_review_step(&p.task, p.step, &change, &actor)
+            .await
+        {
+            Ok(outcome) => {
+                let text = if outcome.changed {
+                    render_review::step_written(&outcome.value)
+                } else {
+                    String::new()
+                };
+                written(text, &outcome)
+            }
+            Err(err) => failed(err, Access::Write),
+        }
+    }
+
+    /// Owner comments for you (decisions included): id, step, sent / delivered / read.
+    #[tool(annotations(read_only_hint = true, open_world_hint = false))]
+    async fn comments_list(&self, Parameters(p): Parameters<CommentsList>) -> CallToolResult {
+        let unread_only = p.unread_only.unwrap_or(false);
+        let session = p
+            .session
+            .as_deref()
+            .map(str::trim)
+            .filter(|s| !relay_core::board::clears(s));
+        match self
+            .board()
+            .owner_comments(p.task.as_deref(), session, unread_only)
+            .await
+        {
+            Ok(comments) => ok(render_review::owner_comments(&comments, unread_only)),
+            Err(err) => failed(err, Access::Read),
+        }
+    }
+
+    /// Marks owner comments you handled read.
+    #[tool(annotations(destructive_hint = false, idempotent_hint = true, open_world_hint = false))]
+    async fn comment_ack(&self, Parameters(p): Parameters<CommentAck>) -> CallToolResult {
+        let actor = p.caller.actor();
+        let ids = p.comments.unwrap_or_default();
+        match self.board().ack_comments(&ids, p.task.as_deref(), &actor).await {
+            Ok(outcome) => {
+                let text = if outcome.changed {
+                    format!("Marked read: {}.", render_review::ids(&outcome.value.marked))
+                } else {
+                    String::new()
+                };
+                written(text, &outcome)
+            }
+            Err(err) => failed(err, Access::Write),
+        }
+    }
+
+    /// Replies to the owner on a task's comment thread.
+    #[tool(annotations(destructive_hint = false, open_world_hint = false))]
+    async fn comment_add(&self, Parameters(p): Parameters<CommentAdd>) -> CallToolResult {
+        let actor = p.caller.actor();
+        match self
+            .board()
+            .add_agent_reply(&p.task, &p.body, p.in_reply_to, &actor)
+            .await
+        {
+            Ok(outcome) => written(render_review::comment_added(&outcome.value), &outcome),
+            Err(err) => failed(err, Access::Write),
+        }
+    }
+}
+
+fn ok(text: String) -> CallToolResult {
+    CallToolResult::success(vec![ContentBlock::text(text)])
+}
+
+/// A write's answer: its line, then each warning and note on its own line.
+fn written<T>(text: String, outcome: &Outcome<T>) -> CallToolResult {
+    let lines: Vec<&str> = std::iter::once(text.as_str())
+        .filter(|t| !t.is_empty())
+        .chain(outcome.warnings.iter().map(String::as_str))
+        .chain(outcome.notes.iter().map(String::as_str))
+        .collect();
+    ok(lines.join("\n"))
+}

@@ -1,0 +1,253 @@
+//! The comment thread's SQL: owner comments and agents' replies with their sent / delivered / read times, the
+//! reads an agent and the owner make of them, and the Inbox's "agent replies" query. Plain rows in, plain rows
+//! out; the rules live in `crate::board::comment`.
+
+use sqlx::{FromRow, SqliteConnection};
+
+/// One comment of a task's thread, with the names a reader needs.
+#[derive(Clone, Debug, FromRow, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct CommentRow {
+    pub id: i64,
+    pub task_id: i64,
+    /// The task's key, `<project>-<n>`.
+    pub key: String,
+    pub project: String,
+    /// owner or agent.
+    pub author_kind: String,
+    /// "owner", or the replying session's name.
+    pub author_name: String,
+    pub body: String,
+    pub in_reply_to: Option<i64>,
+    /// The review step a decision or step comment is about.
+    pub step_id: Option<i64>,
+    /// That step's position (1-based) now.
+    pub step_position: Option<i64>,
+    /// Sent.
+    pub created_at_ms: i64,
+    pub delivered_at_ms: Option<i64>,
+    /// The session a hook handed it to.
+    pub delivered_to: Option<String>,
+    pub read_at_ms: Option<i64>,
+}
+
+/// A comment to insert.
+#[derive(Clone, Debug)]
+pub struct NewComment<'a> {
+    pub task_id: i64,
+    pub author_kind: &'a str,
+    pub author_name: &'a str,
+    pub author_session_id: Option<i64>,
+    pub body: &'a str,
+    pub in_reply_to: Option<i64>,
+    pub step_id: Option<i64>,
+}
+
+/// A task with agent replies the owner has not read: the Inbox's "agent replies".
+#[derive(Clone, Debug, FromRow, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct UnreadRepliesRow {
+    pub key: String,
+    pub project: String,
+    pub title: String,
+    pub stage: String,
+    pub closed_at_ms: Option<i64>,
+    pub unread: i64,
+    /// The newest unread reply: its author, text and time.
+    pub author: String,
+    pub body: String,
+    pub created_at_ms: i64,
+}
+
+/// The columns of [`CommentRow`] as one JSON object, so a thread comes back in one row.
+const COMMENT_JSON: &str = "json_object('id', c.id, 'task_id', c.task_id, 'key', p.slug || '-' || t.number,
+        'project', p.slug, 'author_kind', c.author_kind, 'author_name', c.author_name, 'body', c.body,
+        'in_reply_to', c.in_reply_to, 'step_id', c.step_id,
+        'step_position', (SELECT rs.position FROM review_step rs WHERE rs.id = c.step_id),
+        'created_at_ms', c.created_at_ms, 'delivered_at_ms', c.delivered_at_ms,
+        'delivered_to', (SELECT s.name FROM session s WHERE s.id = c.delivered_to_session_id),
+        'read_at_ms', c.read_at_ms)";
+
+const COMMENT_FROM: &str =
+    "FROM comment c JOIN task t ON t.id = c.task_id JOIN project p ON p.id = t.project_id";
+
+/// Comments matching `filter` (SQL over `c`, `t`, `p` with the `?1`… binds given), oldest first.
+async fn select(
+    conn: &mut SqliteConnection,
+    filter: &str,
+    binds: &[Option<i64>],
+) -> sqlx::Result<Vec<CommentRow>> {
+    let sql = format!(
+        "SELECT coalesce(json_group_array(json(row)), '[]') FROM (
+           SELECT {COMMENT_JSON} AS row {COMMENT_FROM} WHERE {filter} ORDER BY c.id)"
+    );
+    let mut query = sqlx::query_scalar::<_, String>(sqlx::AssertSqlSafe(sql));
+    for bind in binds {
+        query = query.bind(*bind);
+    }
+    let json = query.fetch_one(conn).await?;
+    let mut rows: Vec<CommentRow> =
+        serde_json::from_str(&json).map_err(|e| sqlx::Error::Decode(format!("comments: {e}").into()))?;
+    // json_group_array promises no order.
+    rows.sort_by_key(|c| c.id);
+    Ok(rows)
+}
+
+pub async fn insert(conn: &mut SqliteConnection, new: &NewComment<'_>, now_ms: i64) -> sqlx::Result<i64> {
+    sqlx::query_scalar(
+        "INSERT INTO comment (task_id, author_kind, author_name, author_session_id, body, in_reply_to, step_id,
+                              created_at_ms)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+    )
+    .bind(new.task_id)
+    .bind(new.author_kind)
+    .bind(new.author_name)
+    .bind(new.author_session_id)
+    .bind(new.body)
+    .bind(new.in_reply_to)
+    .bind(new.step_id)
+    .bind(now_ms)
+    .fetch_one(conn)
+    .await
+}
+
+pub async fn by_id(conn: &mut SqliteConnection, id: i64) -> sqlx::Result<Option<CommentRow>> {
+    Ok(select(conn, "c.id = ?1", &[Some(id)]).await?.pop())
+}
+
+/// Comments by id (those that exist), oldest first.
+pub async fn by_ids(conn: &mut SqliteConnection, ids: &[i64]) -> sqlx::Result<Vec<CommentRow>> {
+    let list = serde_json::to_string(ids).map_err(|e| sqlx::Error::Protocol(e.to_string()))?;
+    let sql = format!(
+        "SELECT coalesce(json_group_array(json(row)), '[]') FROM (
+           SELECT {COMMENT_JSON} AS row {COMMENT_FROM}
+            WHERE c.id IN (SELECT value FROM json_each(?1)) ORDER BY c.id)"
+    );
+    let json: String = sqlx::query_scalar(sqlx::AssertSqlSafe(sql))
+        .bind(list)
+        .fetch_one(conn)
+        .await?;
+    let mut rows: Vec<CommentRow> =
+        serde_json::from_str(&json).map_err(|e| sqlx::Error::Decode(format!("comments: {e}").into()))?;
+    rows.sort_by_key(|c| c.id);
+    Ok(rows)
+}
+
+/// A task's whole thread, oldest first.
+pub async fn of_task(conn: &mut SqliteConnection, task_id: i64) -> sqlx::Result<Vec<CommentRow>> {
+    select(conn, "c.task_id = ?1", &[Some(task_id)]).await
+}
+
+/// A task's owner comments (only the unread ones with `unread_only`), oldest first.
+pub async fn owner_comments_of_task(
+    conn: &mut SqliteConnection,
+    task_id: i64,
+    unread_only: bool,
+) -> sqlx::Result<Vec<CommentRow>> {
+    select(
+        conn,
+        "c.task_id = ?1 AND c.author_kind = 'owner' AND (?2 = 0 OR c.read_at_ms IS NULL)",
+        &[Some(task_id), Some(i64::from(unread_only))],
+    )
+    .await
+}
+
+/// Owner comments on the tasks bound to a session now (only the unread ones with `unread_only`).
+pub async fn owner_comments_for_session(
+    conn: &mut SqliteConnection,
+    session_id: i64,
+    unread_only: bool,
+) -> sqlx::Result<Vec<CommentRow>> {
+    select(
+        conn,
+        "c.author_kind = 'owner' AND (?2 = 0 OR c.read_at_ms IS NULL)
+         AND c.task_id IN (SELECT task_id FROM task_session WHERE session_id = ?1 AND unbound_at_ms IS NULL)",
+        &[Some(session_id), Some(i64::from(unread_only))],
+    )
+    .await
+}
+
+/// Undelivered owner comments on the tasks bound to a session now, oldest first: what a hook of that session
+/// hands to its agent.
+pub async fn undelivered_for_session(
+    conn: &mut SqliteConnection,
+    session_id: i64,
+) -> sqlx::Result<Vec<CommentRow>> {
+    select(
+        conn,
+        "c.author_kind = 'owner' AND c.delivered_at_ms IS NULL AND c.read_at_ms IS NULL
+         AND c.task_id IN (SELECT task_id FROM task_session WHERE session_id = ?1 AND unbound_at_ms IS NULL)",
+        &[Some(session_id)],
+    )
+    .await
+}
+
+/// Marks comments read; returns the ids that were unread (the others keep their first read time).
+pub async fn mark_read(conn: &mut SqliteConnection, ids: &[i64], now_ms: i64) -> sqlx::Result<Vec<i64>> {
+    let list = serde_json::to_string(ids).map_err(|e| sqlx::Error::Protocol(e.to_string()))?;
+    let mut marked: Vec<i64> = sqlx::query_scalar(
+        "UPDATE comment SET read_at_ms = ?1
+          WHERE read_at_ms IS NULL AND id IN (SELECT value FROM json_each(?2)) RETURNING id",
+    )
+    .bind(now_ms)
+    .bind(list)
+    .fetch_all(conn)
+    .await?;
+    marked.sort_unstable();
+    Ok(marked)
+}
+
+/// Marks comments delivered to a session; returns the ids that were not delivered before.
+pub async fn mark_delivered(
+    conn: &mut SqliteConnection,
+    ids: &[i64],
+    session_id: i64,
+    now_ms: i64,
+) -> sqlx::Result<Vec<i64>> {
+    let list = serde_json::to_string(ids).map_err(|e| sqlx::Error::Protocol(e.to_string()))?;
+    let mut marked: Vec<i64> = sqlx::query_scalar(
+        "UPDATE comment SET delivered_at_ms = ?1, delivered_to_session_id = ?2
+          WHERE delivered_at_ms IS NULL AND id IN (SELECT value FROM json_each(?3)) RETURNING id",
+    )
+    .bind(now_ms)
+    .bind(session_id)
+    .bind(list)
+    .fetch_all(conn)
+    .await?;
+    marked.sort_unstable();
+    Ok(marked)
+}
+
+/// The ids of a task's unread comments of one author kind (owner comments, or agent replies), oldest first.
+pub async fn unread_ids(
+    conn: &mut SqliteConnection,
+    task_id: i64,
+    author_kind: &str,
+) -> sqlx::Result<Vec<i64>> {
+    sqlx::query_scalar(
+        "SELECT id FROM comment WHERE task_id = ? AND author_kind = ? AND read_at_ms IS NULL ORDER BY id",
+    )
+    .bind(task_id)
+    .bind(author_kind)
+    .fetch_all(conn)
+    .await
+}
+
+/// The Inbox's "agent replies": tasks with agent replies the owner has not read, newest reply first, with the
+/// number unread and the newest one's author and text. Uses the partial index of unread comments.
+pub async fn tasks_with_unread_replies(conn: &mut SqliteConnection) -> sqlx::Result<Vec<UnreadRepliesRow>> {
+    let json: String = sqlx::query_scalar(
+        "SELECT coalesce(json_group_array(json_object(
+                  'key', p.slug || '-' || t.number, 'project', p.slug, 'title', t.title, 'stage', t.stage,
+                  'closed_at_ms', t.closed_at_ms, 'unread', u.unread, 'author', c.author_name, 'body', c.body,
+                  'created_at_ms', c.created_at_ms)), '[]')
+           FROM (SELECT task_id, count(*) AS unread, max(id) AS newest FROM comment
+                  WHERE author_kind = 'agent' AND read_at_ms IS NULL GROUP BY task_id) AS u
+           JOIN comment c ON c.id = u.newest
+           JOIN task t ON t.id = u.task_id JOIN project p ON p.id = t.project_id",
+    )
+    .fetch_one(conn)
+    .await?;
+    let mut rows: Vec<UnreadRepliesRow> = serde_json::from_str(&json)
+        .map_err(|e| sqlx::Error::Decode(format!("tasks_with_unread_replies: {e}").into()))?;
+    rows.sort_by_key(|r| std::cmp::Reverse(r.created_at_ms));
+    Ok(rows)
+}

@@ -1,0 +1,275 @@
+//! Claude Code's hooks against a real relayd: `POST /hooks/claude-code` (http hooks) and `relay hook claude …`
+//! (command hooks) — the session line at SessionStart, the desktop app's id from the environment, the status
+//! the sessions page shows, and the route's refusals.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use relay::http_client;
+use relay_tests::{TestDaemon, run, run_with_stdin};
+use serde_json::{Value, json};
+
+async fn post(daemon: &TestDaemon, body: Vec<u8>, extra: &[(&str, &str)]) -> http_client::Answer {
+    let bearer = format!("Bearer {}", daemon.token());
+    let mut headers = vec![
+        ("authorization", bearer.as_str()),
+        ("content-type", "application/json"),
+    ];
+    headers.extend_from_slice(extra);
+    http_client::request_with_body(daemon.http_addr(), "POST", "/hooks/claude-code", &headers, body)
+        .await
+        .expect("POST /hooks/claude-code")
+}
+
+fn start(session: &str, cwd: &str) -> Vec<u8> {
+    json!({"session_id": session, "cwd": cwd, "hook_event_name": "SessionStart", "source": "startup"})
+        .to_string()
+        .into_bytes()
+}
+
+#[tokio::test]
+async fn session_start_over_http_names_the_hook_session_in_the_agents_context() {
+    let daemon = TestDaemon::start().await;
+    let answer = post(&daemon, start("cc-http-1", "/tmp/work"), &[]).await;
+    assert_eq!(answer.status, 200, "{answer:?}");
+    let body: Value = serde_json::from_str(&answer.body).unwrap();
+    assert_eq!(body["hookSpecificOutput"]["hookEventName"], "SessionStart");
+    assert_eq!(
+        body["hookSpecificOutput"]["additionalContext"],
+        "Your relay hook session: cc-http-1. Pass it as hook_session in relay writes."
+    );
+
+    // A tool call has nothing to tell the agent: 204.
+    let pre = json!({"session_id": "cc-http-1", "cwd": "/tmp/work", "hook_event_name": "PreToolUse",
+        "tool_name": "Bash", "tool_input": {"command": "ls"}});
+    let answer = post(&daemon, pre.to_string().into_bytes(), &[]).await;
+    assert_eq!(answer.status, 204, "{answer:?}");
+    // Events relay does not handle are ignored.
+    let compact = json!({"session_id": "cc-http-1", "cwd": "/tmp/work", "hook_event_name": "PreCompact"});
+    assert_eq!(
+        post(&daemon, compact.to_string().into_bytes(), &[]).await.status,
+        204
+    );
+}
+
+#[tokio::test]
+async fn the_route_refuses_bad_bodies_and_callers_without_the_token() {
+    let daemon = TestDaemon::start().await;
+    let not_json = post(&daemon, b"session_id=1".to_vec(), &[]).await;
+    assert_eq!(not_json.status, 400, "{not_json:?}");
+    assert!(not_json.body.contains("not JSON"), "{}", not_json.body);
+    let array = post(&daemon, b"[1]".to_vec(), &[]).await;
+    assert_eq!(array.status, 400, "{array:?}");
+
+    // Over 256 KB: dropped with 204, so the agent goes on.
+    let mut huge = start("cc-big", "/tmp/work");
+    huge.truncate(huge.len() - 1);
+    huge.extend(format!(",\"pad\":\"{}\"}}", "x".repeat(300 * 1024)).into_bytes());
+    assert_eq!(post(&daemon, huge, &[]).await.status, 204);
+
+    let no_token = http_client::request_with_body(
+        daemon.http_addr(),
+        "POST",
+        "/hooks/claude-code",
+        &[("content-type", "application/json")],
+        start("cc-x", "/tmp"),
+    )
+    .await
+    .unwrap();
+    assert_eq!(no_token.status, 401, "{no_token:?}");
+    let foreign = post(
+        &daemon,
+        start("cc-x", "/tmp"),
+        &[("origin", "https://evil.example")],
+    )
+    .await;
+    assert_eq!(foreign.status, 403, "{foreign:?}");
+}
+
+#[tokio::test]
+async fn the_desktop_id_from_a_header_or_the_environment_links_the_session_exactly() {
+    let daemon = TestDaemon::start().await;
+    let home = daemon.home();
+    run(home.relay().args([
+        "project",
+        "upsert",
+        "shop",
+        "--name",
+        "Shop",
+        "--repo",
+        "/srv/shop",
+    ]))
+    .await
+    .assert_success();
+    run(home.relay().args([
+        "task",
+        "create",
+        "-p",
+        "shop",
+        "Checkout",
+        "--bind",
+        "local_desk-1",
+    ]))
+    .await
+    .assert_success();
+
+    // http hook: the header.
+    let answer = post(
+        &daemon,
+        start("cc-h", "/srv/shop"),
+        &[
+            ("x-relay-host-session", "local_desk-1"),
+            ("x-relay-host-attended", "1"),
+        ],
+    )
+    .await;
+    assert_eq!(answer.status, 200);
+    let detail = task_json(&daemon, "shop-1").await;
+    assert_eq!(detail["task"]["session"], "local_desk-1");
+
+    // command hook: the environment, through `relay hook claude session-start`; the window resumes.
+    let mut hook = home.relay();
+    hook.args(["hook", "claude", "session-start"])
+        .env("CLAUDE_CODE_HOST_SESSION_ID", "local_desk-1")
+        .env("CLAUDE_CODE_SESSION_ATTENDED", "1");
+    let body = json!({"session_id": "cc-cmd", "cwd": "/srv/shop", "hook_event_name": "SessionStart", "source": "resume"});
+    let out = run_with_stdin(&mut hook, body.to_string().as_bytes()).await;
+    out.assert_code(0);
+    let printed: Value = serde_json::from_str(out.stdout.trim()).unwrap();
+    assert_eq!(
+        printed["hookSpecificOutput"]["additionalContext"],
+        "Your relay hook session: cc-cmd. Pass it as hook_session in relay writes."
+    );
+    // The link moved to the new Claude Code id: the old one's SessionEnd no longer touches the desktop session.
+    let end =
+        json!({"session_id": "cc-h", "cwd": "/srv/shop", "hook_event_name": "SessionEnd", "reason": "other"});
+    assert_eq!(post(&daemon, end.to_string().into_bytes(), &[]).await.status, 204);
+    assert_eq!(
+        task_json(&daemon, "shop-1").await["task"]["session"],
+        "local_desk-1"
+    );
+}
+
+async fn task_json(daemon: &TestDaemon, key: &str) -> Value {
+    let output = run(daemon.home().relay().args(["task", "show", key, "--json"])).await;
+    output.assert_success();
+    serde_json::from_str(&output.stdout).unwrap()
+}
+
+/// One MCP `tools/call` over plain JSON-RPC (relayd's /mcp is stateless): the tool's text.
+async fn mcp_call(daemon: &TestDaemon, tool: &str, arguments: Value) -> String {
+    let bearer = format!("Bearer {}", daemon.token());
+    let body = json!({"jsonrpc": "2.0", "id": 1, "method": "tools/call",
+                      "params": {"name": tool, "arguments": arguments}});
+    let answer = http_client::request_with_body(
+        daemon.http_addr(),
+        "POST",
+        "/mcp",
+        &[
+            ("authorization", bearer.as_str()),
+            ("content-type", "application/json"),
+            ("accept", "application/json, text/event-stream"),
+        ],
+        body.to_string().into_bytes(),
+    )
+    .await
+    .expect("POST /mcp");
+    assert_eq!(answer.status, 200, "{answer:?}");
+    let reply: Value = serde_json::from_str(&answer.body).unwrap();
+    assert_ne!(reply["result"]["isError"], true, "{reply}");
+    reply["result"]["content"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|block| block["text"].as_str())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+async fn claude_hook(daemon: &TestDaemon, phase: &str, body: Value) -> Value {
+    let out = run_with_stdin(
+        daemon.relay().args(["hook", "claude", phase]),
+        body.to_string().as_bytes(),
+    )
+    .await;
+    out.assert_code(0);
+    if out.stdout.trim().is_empty() {
+        return Value::Null;
+    }
+    serde_json::from_str(out.stdout.trim()).unwrap()
+}
+
+#[tokio::test]
+async fn the_owners_comment_round_trip_goes_through_the_hooks_and_back_over_mcp() {
+    let daemon = TestDaemon::start().await;
+    let cwd = "/srv/app";
+    mcp_call(&daemon, "project_upsert", json!({"slug": "app", "name": "App"})).await;
+    mcp_call(
+        &daemon,
+        "task_create",
+        json!({"project": "app", "title": "Login", "session": "agent-1"}),
+    )
+    .await;
+
+    // The session starts; the agent links its hook session with its next write.
+    let start = claude_hook(
+        &daemon,
+        "session-start",
+        json!({"session_id": "cc-rt", "cwd": cwd, "hook_event_name": "SessionStart", "source": "startup"}),
+    )
+    .await;
+    assert!(
+        start["hookSpecificOutput"]["additionalContext"]
+            .as_str()
+            .unwrap()
+            .contains("cc-rt")
+    );
+    let linked = mcp_call(
+        &daemon,
+        "task_update",
+        json!({"task": "app-1", "progress": "form drafted", "session": "agent-1", "hook_session": "cc-rt"}),
+    )
+    .await;
+    assert!(!linked.contains("Warning"), "{linked}");
+
+    // The owner comments from the command line.
+    run(daemon.relay().args([
+        "comment",
+        "add",
+        "app-1",
+        "-m",
+        "Use the brand colour for the button",
+    ]))
+    .await
+    .assert_success();
+
+    // The agent's next tool call carries it.
+    let pre = json!({"session_id": "cc-rt", "cwd": cwd, "hook_event_name": "PreToolUse", "tool_name": "Edit",
+                     "tool_input": {"file_path": "/srv/app/src/login.rs", "old_string": "a", "new_string": "b"}});
+    let answer = claude_hook(&daemon, "pre-tool", pre.clone()).await;
+    let context = answer["hookSpecificOutput"]["additionalContext"]
+        .as_str()
+        .unwrap_or_default();
+    assert!(
+        context.contains("Owner comment on app-1 (#1): Use the brand colour for the button"),
+        "{answer}"
+    );
+    // Delivered once.
+    assert_eq!(claude_hook(&daemon, "pre-tool", pre).await, Value::Null);
+
+    // The agent answers over MCP; the owner sees the reply and the comment read.
+    mcp_call(&daemon, "comment_add",
+        json!({"task": "app-1", "body": "Done: the button uses --brand.", "in_reply_to": 1, "session": "agent-1"})).await;
+    let thread = run(daemon.relay().args(["comment", "list", "app-1", "--json"])).await;
+    thread.assert_success();
+    assert!(
+        thread.stdout.contains("Done: the button uses --brand."),
+        "{thread}"
+    );
+    let stop = claude_hook(
+        &daemon,
+        "stop",
+        json!({"session_id": "cc-rt", "cwd": cwd, "hook_event_name": "Stop", "stop_hook_active": false}),
+    )
+    .await;
+    assert_eq!(stop, Value::Null, "nothing waits: the turn ends");
+}
