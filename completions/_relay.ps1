@@ -28,7 +28,7 @@ Register-ArgumentCompleter -Native -CommandName 'relay' -ScriptBlock {
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
-            [CompletionResult]::new('demo', 'demo', [CompletionResultType]::ParameterValue, 'Open the terminal window on a demo data directory of its own')
+            [CompletionResult]::new('demo', 'demo', [CompletionResultType]::ParameterValue, 'Seed a made-up workspace into a new data directory: two projects, eleven tasks across the stages, a task in review with a checklist and screenshots, plans, sessions; then `relay --home DIR` opens it')
             [CompletionResult]::new('daemon', 'daemon', [CompletionResultType]::ParameterValue, 'Run, start, stop and inspect the relayd daemon')
             [CompletionResult]::new('token', 'token', [CompletionResultType]::ParameterValue, 'Print the API token agents and scripts send as `Authorization: Bearer`')
             [CompletionResult]::new('backup', 'backup', [CompletionResultType]::ParameterValue, 'Write an online backup of the database while relayd keeps running')
@@ -36,11 +36,17 @@ Register-ArgumentCompleter -Native -CommandName 'relay' -ScriptBlock {
             [CompletionResult]::new('project', 'project', [CompletionResultType]::ParameterValue, 'Projects: list them with their tasks per stage, create or change one, show its board')
             [CompletionResult]::new('task', 'task', [CompletionResultType]::ParameterValue, 'Tasks: list, show, create, change, move to a stage, bind to a session, report on')
             [CompletionResult]::new('decision', 'decision', [CompletionResultType]::ParameterValue, 'Decisions recorded for a project or one of its tasks')
+            [CompletionResult]::new('review', 'review', [CompletionResultType]::ParameterValue, 'The owner''s review of a task: its checklist, and accepting, rejecting or reopening its steps')
+            [CompletionResult]::new('comment', 'comment', [CompletionResultType]::ParameterValue, 'A task''s comment thread: read it, write to the agent of the bound session, mark replies read')
+            [CompletionResult]::new('plan', 'plan', [CompletionResultType]::ParameterValue, 'A task''s plan: show its steps, checkpoints, the agent''s todo and history, and accept it as the owner')
+            [CompletionResult]::new('attachment', 'attachment', [CompletionResultType]::ParameterValue, 'A task''s screenshots: list them, write one to a file, attach, caption or remove one')
             [CompletionResult]::new('events', 'events', [CompletionResultType]::ParameterValue, 'Print the event log (what happened on the board), optionally following it')
             [CompletionResult]::new('rules', 'rules', [CompletionResultType]::ParameterValue, 'The working rules agents follow: report format and what a stage move needs')
             [CompletionResult]::new('hook', 'hook', [CompletionResultType]::ParameterValue, 'Answer one agent hook call: the program every agent''s hooks run (always exits 0)')
+            [CompletionResult]::new('inbox', 'inbox', [CompletionResultType]::ParameterValue, 'What needs you across projects: review queue, waiting on you, rule warnings, unlinked hook sessions, agent replies')
             [CompletionResult]::new('locks', 'locks', [CompletionResultType]::ParameterValue, 'List file locks (holder, intent, age, expiry, waiters, readers) and recent contentions')
-            [CompletionResult]::new('doctor', 'doctor', [CompletionResultType]::ParameterValue, 'Check the daemon, data directory, token, socket, HTTP port and store; exit 1 on a failure')
+            [CompletionResult]::new('doctor', 'doctor', [CompletionResultType]::ParameterValue, 'Check the daemon, data directory, token, socket, HTTP port, store and Claude Code''s hooks; exit 1 on a failure')
+            [CompletionResult]::new('setup', 'setup', [CompletionResultType]::ParameterValue, 'Connect an agent''s hooks to relay: show the plan (the default), --apply it, --remove it, or --check it')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
             [CompletionResult]::new('man', 'man', [CompletionResultType]::ParameterValue, 'Print the man page (or write every page into a directory)')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
@@ -50,6 +56,7 @@ Register-ArgumentCompleter -Native -CommandName 'relay' -ScriptBlock {
             [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'Data directory (database, token, config.toml) [env: RELAY_HOME]')
             [CompletionResult]::new('--port', '--port', [CompletionResultType]::ParameterName, 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]')
             [CompletionResult]::new('--socket', '--socket', [CompletionResultType]::ParameterName, 'Path of the daemon''s local socket [env: RELAY_SOCKET]')
+            [CompletionResult]::new('--force', '--force', [CompletionResultType]::ParameterName, 'Seed even when the directory holds a board: the old database is kept aside as relay.sqlite.before-demo-<YYYYMMDD-HHMMSS>')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
@@ -471,6 +478,337 @@ Register-ArgumentCompleter -Native -CommandName 'relay' -ScriptBlock {
         'relay;decision;help;help' {
             break
         }
+        'relay;review' {
+            [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'Data directory (database, token, config.toml) [env: RELAY_HOME]')
+            [CompletionResult]::new('--port', '--port', [CompletionResultType]::ParameterName, 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]')
+            [CompletionResult]::new('--socket', '--socket', [CompletionResultType]::ParameterName, 'Path of the daemon''s local socket [env: RELAY_SOCKET]')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Show a task''s review checklist: each step''s status, who decided, details, screenshots and comments')
+            [CompletionResult]::new('accept', 'accept', [CompletionResultType]::ParameterValue, 'Accept a step; the decision reaches the agent as an owner comment')
+            [CompletionResult]::new('reject', 'reject', [CompletionResultType]::ParameterValue, 'Reject a step (say why with -m); the decision reaches the agent as an owner comment')
+            [CompletionResult]::new('reopen', 'reopen', [CompletionResultType]::ParameterValue, 'Reopen a step for another look')
+            [CompletionResult]::new('comment', 'comment', [CompletionResultType]::ParameterValue, 'Comment on a step without changing its status')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'relay;review;show' {
+            [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'Data directory (database, token, config.toml) [env: RELAY_HOME]')
+            [CompletionResult]::new('--port', '--port', [CompletionResultType]::ParameterName, 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]')
+            [CompletionResult]::new('--socket', '--socket', [CompletionResultType]::ParameterName, 'Path of the daemon''s local socket [env: RELAY_SOCKET]')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the answer as JSON (stable field names, for scripts)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'relay;review;accept' {
+            [CompletionResult]::new('-m', '-m', [CompletionResultType]::ParameterName, 'A comment that travels with the decision (markdown, up to 4000 characters)')
+            [CompletionResult]::new('--message', '--message', [CompletionResultType]::ParameterName, 'A comment that travels with the decision (markdown, up to 4000 characters)')
+            [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'Data directory (database, token, config.toml) [env: RELAY_HOME]')
+            [CompletionResult]::new('--port', '--port', [CompletionResultType]::ParameterName, 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]')
+            [CompletionResult]::new('--socket', '--socket', [CompletionResultType]::ParameterName, 'Path of the daemon''s local socket [env: RELAY_SOCKET]')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the answer as JSON (stable field names, for scripts)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'relay;review;reject' {
+            [CompletionResult]::new('-m', '-m', [CompletionResultType]::ParameterName, 'A comment that travels with the decision (markdown, up to 4000 characters)')
+            [CompletionResult]::new('--message', '--message', [CompletionResultType]::ParameterName, 'A comment that travels with the decision (markdown, up to 4000 characters)')
+            [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'Data directory (database, token, config.toml) [env: RELAY_HOME]')
+            [CompletionResult]::new('--port', '--port', [CompletionResultType]::ParameterName, 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]')
+            [CompletionResult]::new('--socket', '--socket', [CompletionResultType]::ParameterName, 'Path of the daemon''s local socket [env: RELAY_SOCKET]')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the answer as JSON (stable field names, for scripts)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'relay;review;reopen' {
+            [CompletionResult]::new('-m', '-m', [CompletionResultType]::ParameterName, 'A comment that travels with the decision (markdown, up to 4000 characters)')
+            [CompletionResult]::new('--message', '--message', [CompletionResultType]::ParameterName, 'A comment that travels with the decision (markdown, up to 4000 characters)')
+            [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'Data directory (database, token, config.toml) [env: RELAY_HOME]')
+            [CompletionResult]::new('--port', '--port', [CompletionResultType]::ParameterName, 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]')
+            [CompletionResult]::new('--socket', '--socket', [CompletionResultType]::ParameterName, 'Path of the daemon''s local socket [env: RELAY_SOCKET]')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the answer as JSON (stable field names, for scripts)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'relay;review;comment' {
+            [CompletionResult]::new('-m', '-m', [CompletionResultType]::ParameterName, 'The comment (markdown, up to 4000 characters)')
+            [CompletionResult]::new('--message', '--message', [CompletionResultType]::ParameterName, 'The comment (markdown, up to 4000 characters)')
+            [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'Data directory (database, token, config.toml) [env: RELAY_HOME]')
+            [CompletionResult]::new('--port', '--port', [CompletionResultType]::ParameterName, 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]')
+            [CompletionResult]::new('--socket', '--socket', [CompletionResultType]::ParameterName, 'Path of the daemon''s local socket [env: RELAY_SOCKET]')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the answer as JSON (stable field names, for scripts)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'relay;review;help' {
+            [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Show a task''s review checklist: each step''s status, who decided, details, screenshots and comments')
+            [CompletionResult]::new('accept', 'accept', [CompletionResultType]::ParameterValue, 'Accept a step; the decision reaches the agent as an owner comment')
+            [CompletionResult]::new('reject', 'reject', [CompletionResultType]::ParameterValue, 'Reject a step (say why with -m); the decision reaches the agent as an owner comment')
+            [CompletionResult]::new('reopen', 'reopen', [CompletionResultType]::ParameterValue, 'Reopen a step for another look')
+            [CompletionResult]::new('comment', 'comment', [CompletionResultType]::ParameterValue, 'Comment on a step without changing its status')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'relay;review;help;show' {
+            break
+        }
+        'relay;review;help;accept' {
+            break
+        }
+        'relay;review;help;reject' {
+            break
+        }
+        'relay;review;help;reopen' {
+            break
+        }
+        'relay;review;help;comment' {
+            break
+        }
+        'relay;review;help;help' {
+            break
+        }
+        'relay;comment' {
+            [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'Data directory (database, token, config.toml) [env: RELAY_HOME]')
+            [CompletionResult]::new('--port', '--port', [CompletionResultType]::ParameterName, 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]')
+            [CompletionResult]::new('--socket', '--socket', [CompletionResultType]::ParameterName, 'Path of the daemon''s local socket [env: RELAY_SOCKET]')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List a task''s thread, oldest first: owner comments with sent / delivered / read, agent replies')
+            [CompletionResult]::new('add', 'add', [CompletionResultType]::ParameterValue, 'Write an owner comment for the agent of the task''s bound session (marks the task''s replies read)')
+            [CompletionResult]::new('read', 'read', [CompletionResultType]::ParameterValue, 'Mark the task''s agent replies read')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'relay;comment;list' {
+            [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'Data directory (database, token, config.toml) [env: RELAY_HOME]')
+            [CompletionResult]::new('--port', '--port', [CompletionResultType]::ParameterName, 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]')
+            [CompletionResult]::new('--socket', '--socket', [CompletionResultType]::ParameterName, 'Path of the daemon''s local socket [env: RELAY_SOCKET]')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the answer as JSON (stable field names, for scripts)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'relay;comment;add' {
+            [CompletionResult]::new('-m', '-m', [CompletionResultType]::ParameterName, 'The comment (markdown, up to 4000 characters); `-` reads it from stdin')
+            [CompletionResult]::new('--message', '--message', [CompletionResultType]::ParameterName, 'The comment (markdown, up to 4000 characters); `-` reads it from stdin')
+            [CompletionResult]::new('--reply-to', '--reply-to', [CompletionResultType]::ParameterName, 'The comment of the same task this one answers')
+            [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'Data directory (database, token, config.toml) [env: RELAY_HOME]')
+            [CompletionResult]::new('--port', '--port', [CompletionResultType]::ParameterName, 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]')
+            [CompletionResult]::new('--socket', '--socket', [CompletionResultType]::ParameterName, 'Path of the daemon''s local socket [env: RELAY_SOCKET]')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the answer as JSON (stable field names, for scripts)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'relay;comment;read' {
+            [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'Data directory (database, token, config.toml) [env: RELAY_HOME]')
+            [CompletionResult]::new('--port', '--port', [CompletionResultType]::ParameterName, 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]')
+            [CompletionResult]::new('--socket', '--socket', [CompletionResultType]::ParameterName, 'Path of the daemon''s local socket [env: RELAY_SOCKET]')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the answer as JSON (stable field names, for scripts)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'relay;comment;help' {
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List a task''s thread, oldest first: owner comments with sent / delivered / read, agent replies')
+            [CompletionResult]::new('add', 'add', [CompletionResultType]::ParameterValue, 'Write an owner comment for the agent of the task''s bound session (marks the task''s replies read)')
+            [CompletionResult]::new('read', 'read', [CompletionResultType]::ParameterValue, 'Mark the task''s agent replies read')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'relay;comment;help;list' {
+            break
+        }
+        'relay;comment;help;add' {
+            break
+        }
+        'relay;comment;help;read' {
+            break
+        }
+        'relay;comment;help;help' {
+            break
+        }
+        'relay;plan' {
+            [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'Data directory (database, token, config.toml) [env: RELAY_HOME]')
+            [CompletionResult]::new('--port', '--port', [CompletionResultType]::ParameterName, 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]')
+            [CompletionResult]::new('--socket', '--socket', [CompletionResultType]::ParameterName, 'Path of the daemon''s local socket [env: RELAY_SOCKET]')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Show a task''s plan: its state, steps with checkpoints, the current step and the agent''s todo')
+            [CompletionResult]::new('accept', 'accept', [CompletionResultType]::ParameterValue, 'Accept a task''s plan as the owner (agents write plans; only the owner or a coordinator accepts them)')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'relay;plan;show' {
+            [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'Data directory (database, token, config.toml) [env: RELAY_HOME]')
+            [CompletionResult]::new('--port', '--port', [CompletionResultType]::ParameterName, 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]')
+            [CompletionResult]::new('--socket', '--socket', [CompletionResultType]::ParameterName, 'Path of the daemon''s local socket [env: RELAY_SOCKET]')
+            [CompletionResult]::new('--history', '--history', [CompletionResultType]::ParameterName, 'Also list every revision, newest first, with the step titles it changed')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the answer as JSON (stable field names, for scripts)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'relay;plan;accept' {
+            [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'Data directory (database, token, config.toml) [env: RELAY_HOME]')
+            [CompletionResult]::new('--port', '--port', [CompletionResultType]::ParameterName, 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]')
+            [CompletionResult]::new('--socket', '--socket', [CompletionResultType]::ParameterName, 'Path of the daemon''s local socket [env: RELAY_SOCKET]')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the answer as JSON (stable field names, for scripts)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'relay;plan;help' {
+            [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Show a task''s plan: its state, steps with checkpoints, the current step and the agent''s todo')
+            [CompletionResult]::new('accept', 'accept', [CompletionResultType]::ParameterValue, 'Accept a task''s plan as the owner (agents write plans; only the owner or a coordinator accepts them)')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'relay;plan;help;show' {
+            break
+        }
+        'relay;plan;help;accept' {
+            break
+        }
+        'relay;plan;help;help' {
+            break
+        }
+        'relay;attachment' {
+            [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'Data directory (database, token, config.toml) [env: RELAY_HOME]')
+            [CompletionResult]::new('--port', '--port', [CompletionResultType]::ParameterName, 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]')
+            [CompletionResult]::new('--socket', '--socket', [CompletionResultType]::ParameterName, 'Path of the daemon''s local socket [env: RELAY_SOCKET]')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List a task''s screenshots: those of review steps in step order, then the others')
+            [CompletionResult]::new('get', 'get', [CompletionResultType]::ParameterValue, 'Write a screenshot''s bytes to FILE, or to stdout when it is not a terminal')
+            [CompletionResult]::new('add', 'add', [CompletionResultType]::ParameterValue, 'Attach an image (PNG, JPEG, WebP or GIF) from this machine to a task or one of its review steps')
+            [CompletionResult]::new('caption', 'caption', [CompletionResultType]::ParameterValue, 'Set a screenshot''s caption (markdown); `-` clears it')
+            [CompletionResult]::new('rm', 'rm', [CompletionResultType]::ParameterValue, 'Remove a screenshot (its file is deleted)')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'relay;attachment;list' {
+            [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'Data directory (database, token, config.toml) [env: RELAY_HOME]')
+            [CompletionResult]::new('--port', '--port', [CompletionResultType]::ParameterName, 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]')
+            [CompletionResult]::new('--socket', '--socket', [CompletionResultType]::ParameterName, 'Path of the daemon''s local socket [env: RELAY_SOCKET]')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the answer as JSON (stable field names, for scripts)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'relay;attachment;get' {
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'The file to write (replaced when it exists); without it the bytes go to stdout')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'The file to write (replaced when it exists); without it the bytes go to stdout')
+            [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'Data directory (database, token, config.toml) [env: RELAY_HOME]')
+            [CompletionResult]::new('--port', '--port', [CompletionResultType]::ParameterName, 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]')
+            [CompletionResult]::new('--socket', '--socket', [CompletionResultType]::ParameterName, 'Path of the daemon''s local socket [env: RELAY_SOCKET]')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'relay;attachment;add' {
+            [CompletionResult]::new('--step', '--step', [CompletionResultType]::ParameterName, 'Attach it to this review step (its number)')
+            [CompletionResult]::new('--caption', '--caption', [CompletionResultType]::ParameterName, 'What it shows (markdown, at most 2000 characters)')
+            [CompletionResult]::new('--name', '--name', [CompletionResultType]::ParameterName, 'The name people see instead of the file''s name')
+            [CompletionResult]::new('--session', '--session', [CompletionResultType]::ParameterName, 'Write as this session (shown in events and answers; `local_<uuid>` for a desktop session)')
+            [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'Data directory (database, token, config.toml) [env: RELAY_HOME]')
+            [CompletionResult]::new('--port', '--port', [CompletionResultType]::ParameterName, 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]')
+            [CompletionResult]::new('--socket', '--socket', [CompletionResultType]::ParameterName, 'Path of the daemon''s local socket [env: RELAY_SOCKET]')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the answer as JSON (stable field names, for scripts)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'relay;attachment;caption' {
+            [CompletionResult]::new('--session', '--session', [CompletionResultType]::ParameterName, 'Write as this session (shown in events and answers; `local_<uuid>` for a desktop session)')
+            [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'Data directory (database, token, config.toml) [env: RELAY_HOME]')
+            [CompletionResult]::new('--port', '--port', [CompletionResultType]::ParameterName, 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]')
+            [CompletionResult]::new('--socket', '--socket', [CompletionResultType]::ParameterName, 'Path of the daemon''s local socket [env: RELAY_SOCKET]')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the answer as JSON (stable field names, for scripts)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'relay;attachment;rm' {
+            [CompletionResult]::new('--session', '--session', [CompletionResultType]::ParameterName, 'Write as this session (shown in events and answers; `local_<uuid>` for a desktop session)')
+            [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'Data directory (database, token, config.toml) [env: RELAY_HOME]')
+            [CompletionResult]::new('--port', '--port', [CompletionResultType]::ParameterName, 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]')
+            [CompletionResult]::new('--socket', '--socket', [CompletionResultType]::ParameterName, 'Path of the daemon''s local socket [env: RELAY_SOCKET]')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the answer as JSON (stable field names, for scripts)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'relay;attachment;help' {
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List a task''s screenshots: those of review steps in step order, then the others')
+            [CompletionResult]::new('get', 'get', [CompletionResultType]::ParameterValue, 'Write a screenshot''s bytes to FILE, or to stdout when it is not a terminal')
+            [CompletionResult]::new('add', 'add', [CompletionResultType]::ParameterValue, 'Attach an image (PNG, JPEG, WebP or GIF) from this machine to a task or one of its review steps')
+            [CompletionResult]::new('caption', 'caption', [CompletionResultType]::ParameterValue, 'Set a screenshot''s caption (markdown); `-` clears it')
+            [CompletionResult]::new('rm', 'rm', [CompletionResultType]::ParameterValue, 'Remove a screenshot (its file is deleted)')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'relay;attachment;help;list' {
+            break
+        }
+        'relay;attachment;help;get' {
+            break
+        }
+        'relay;attachment;help;add' {
+            break
+        }
+        'relay;attachment;help;caption' {
+            break
+        }
+        'relay;attachment;help;rm' {
+            break
+        }
+        'relay;attachment;help;help' {
+            break
+        }
         'relay;events' {
             [CompletionResult]::new('--since', '--since', [CompletionResultType]::ParameterName, 'Only events after this event id')
             [CompletionResult]::new('-p', '-p', [CompletionResultType]::ParameterName, 'Only events of this project')
@@ -530,8 +868,20 @@ Register-ArgumentCompleter -Native -CommandName 'relay' -ScriptBlock {
             [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'Data directory (database, token, config.toml) [env: RELAY_HOME]')
             [CompletionResult]::new('--port', '--port', [CompletionResultType]::ParameterName, 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]')
             [CompletionResult]::new('--socket', '--socket', [CompletionResultType]::ParameterName, 'Path of the daemon''s local socket [env: RELAY_SOCKET]')
+            [CompletionResult]::new('--wait', '--wait', [CompletionResultType]::ParameterName, 'The wake-up hook (Claude Code''s Stop, run in the background with asyncRewake): wait up to 25 minutes for an owner comment; print it on stderr and exit 2 to wake the session, else exit 0')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'relay;inbox' {
+            [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'Data directory (database, token, config.toml) [env: RELAY_HOME]')
+            [CompletionResult]::new('--port', '--port', [CompletionResultType]::ParameterName, 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]')
+            [CompletionResult]::new('--socket', '--socket', [CompletionResultType]::ParameterName, 'Path of the daemon''s local socket [env: RELAY_SOCKET]')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the answer as JSON (stable field names, for scripts)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             break
@@ -548,12 +898,36 @@ Register-ArgumentCompleter -Native -CommandName 'relay' -ScriptBlock {
             break
         }
         'relay;doctor' {
+            [CompletionResult]::new('--claude-home', '--claude-home', [CompletionResultType]::ParameterName, 'A folder standing in for your home folder when reading Claude Code''s .claude/settings.json and .claude.json')
             [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'Data directory (database, token, config.toml) [env: RELAY_HOME]')
             [CompletionResult]::new('--port', '--port', [CompletionResultType]::ParameterName, 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]')
             [CompletionResult]::new('--socket', '--socket', [CompletionResultType]::ParameterName, 'Path of the daemon''s local socket [env: RELAY_SOCKET]')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the checks as JSON')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'relay;setup' {
+            [CompletionResult]::new('--agent', '--agent', [CompletionResultType]::ParameterName, 'The agent whose hook file to edit')
+            [CompletionResult]::new('--expect', '--expect', [CompletionResultType]::ParameterName, 'Write only if the file and the plan still hash to HASH (the plan hash a dry run printed); exit 1 otherwise')
+            [CompletionResult]::new('--mode', '--mode', [CompletionResultType]::ParameterName, 'Claude Code only: command hooks (default; the mode installed stays when not given) or http hooks')
+            [CompletionResult]::new('--claude-home', '--claude-home', [CompletionResultType]::ParameterName, 'A folder standing in for your home folder: Claude Code''s .claude/settings.json and .claude.json, Cursor''s .cursor/hooks.json, Codex''s .codex/hooks.json, Copilot''s .copilot/hooks/relay.json, Antigravity''s .gemini/config/hooks.json (for tests or another profile)')
+            [CompletionResult]::new('--agent-home', '--agent-home', [CompletionResultType]::ParameterName, 'A folder standing in for your home folder: Claude Code''s .claude/settings.json and .claude.json, Cursor''s .cursor/hooks.json, Codex''s .codex/hooks.json, Copilot''s .copilot/hooks/relay.json, Antigravity''s .gemini/config/hooks.json (for tests or another profile)')
+            [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'Data directory (database, token, config.toml) [env: RELAY_HOME]')
+            [CompletionResult]::new('--port', '--port', [CompletionResultType]::ParameterName, 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]')
+            [CompletionResult]::new('--socket', '--socket', [CompletionResultType]::ParameterName, 'Path of the daemon''s local socket [env: RELAY_SOCKET]')
+            [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Show the plan (detection, the exact diff, the plan hash) and write nothing; the default')
+            [CompletionResult]::new('--apply', '--apply', [CompletionResultType]::ParameterName, 'Back the file up, then add or update relay''s hook entries')
+            [CompletionResult]::new('--remove', '--remove', [CompletionResultType]::ParameterName, 'Back the file up, then remove relay''s entries only (with --dry-run: show what would go)')
+            [CompletionResult]::new('--check', '--check', [CompletionResultType]::ParameterName, 'Run the end-to-end check: one [ok]/[FAIL] line per item, exit 1 when one fails')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'With --check: print the items as a JSON list of {ok, name, detail}')
+            [CompletionResult]::new('--wake', '--wake', [CompletionResultType]::ParameterName, 'Claude Code only: also install the wake-up hook (command mode; needs Claude Code 2.1.309 or newer)')
+            [CompletionResult]::new('--no-wake', '--no-wake', [CompletionResultType]::ParameterName, 'Claude Code only: remove the wake-up hook (without --wake or --no-wake an installed one is kept)')
+            [CompletionResult]::new('--force-wake', '--force-wake', [CompletionResultType]::ParameterName, 'With --wake: install it even when Claude Code is older than 2.1.309 or its version is unknown')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             break
@@ -580,7 +954,7 @@ Register-ArgumentCompleter -Native -CommandName 'relay' -ScriptBlock {
             break
         }
         'relay;help' {
-            [CompletionResult]::new('demo', 'demo', [CompletionResultType]::ParameterValue, 'Open the terminal window on a demo data directory of its own')
+            [CompletionResult]::new('demo', 'demo', [CompletionResultType]::ParameterValue, 'Seed a made-up workspace into a new data directory: two projects, eleven tasks across the stages, a task in review with a checklist and screenshots, plans, sessions; then `relay --home DIR` opens it')
             [CompletionResult]::new('daemon', 'daemon', [CompletionResultType]::ParameterValue, 'Run, start, stop and inspect the relayd daemon')
             [CompletionResult]::new('token', 'token', [CompletionResultType]::ParameterValue, 'Print the API token agents and scripts send as `Authorization: Bearer`')
             [CompletionResult]::new('backup', 'backup', [CompletionResultType]::ParameterValue, 'Write an online backup of the database while relayd keeps running')
@@ -588,11 +962,17 @@ Register-ArgumentCompleter -Native -CommandName 'relay' -ScriptBlock {
             [CompletionResult]::new('project', 'project', [CompletionResultType]::ParameterValue, 'Projects: list them with their tasks per stage, create or change one, show its board')
             [CompletionResult]::new('task', 'task', [CompletionResultType]::ParameterValue, 'Tasks: list, show, create, change, move to a stage, bind to a session, report on')
             [CompletionResult]::new('decision', 'decision', [CompletionResultType]::ParameterValue, 'Decisions recorded for a project or one of its tasks')
+            [CompletionResult]::new('review', 'review', [CompletionResultType]::ParameterValue, 'The owner''s review of a task: its checklist, and accepting, rejecting or reopening its steps')
+            [CompletionResult]::new('comment', 'comment', [CompletionResultType]::ParameterValue, 'A task''s comment thread: read it, write to the agent of the bound session, mark replies read')
+            [CompletionResult]::new('plan', 'plan', [CompletionResultType]::ParameterValue, 'A task''s plan: show its steps, checkpoints, the agent''s todo and history, and accept it as the owner')
+            [CompletionResult]::new('attachment', 'attachment', [CompletionResultType]::ParameterValue, 'A task''s screenshots: list them, write one to a file, attach, caption or remove one')
             [CompletionResult]::new('events', 'events', [CompletionResultType]::ParameterValue, 'Print the event log (what happened on the board), optionally following it')
             [CompletionResult]::new('rules', 'rules', [CompletionResultType]::ParameterValue, 'The working rules agents follow: report format and what a stage move needs')
             [CompletionResult]::new('hook', 'hook', [CompletionResultType]::ParameterValue, 'Answer one agent hook call: the program every agent''s hooks run (always exits 0)')
+            [CompletionResult]::new('inbox', 'inbox', [CompletionResultType]::ParameterValue, 'What needs you across projects: review queue, waiting on you, rule warnings, unlinked hook sessions, agent replies')
             [CompletionResult]::new('locks', 'locks', [CompletionResultType]::ParameterValue, 'List file locks (holder, intent, age, expiry, waiters, readers) and recent contentions')
-            [CompletionResult]::new('doctor', 'doctor', [CompletionResultType]::ParameterValue, 'Check the daemon, data directory, token, socket, HTTP port and store; exit 1 on a failure')
+            [CompletionResult]::new('doctor', 'doctor', [CompletionResultType]::ParameterValue, 'Check the daemon, data directory, token, socket, HTTP port, store and Claude Code''s hooks; exit 1 on a failure')
+            [CompletionResult]::new('setup', 'setup', [CompletionResultType]::ParameterValue, 'Connect an agent''s hooks to relay: show the plan (the default), --apply it, --remove it, or --check it')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
             [CompletionResult]::new('man', 'man', [CompletionResultType]::ParameterValue, 'Print the man page (or write every page into a directory)')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
@@ -690,6 +1070,78 @@ Register-ArgumentCompleter -Native -CommandName 'relay' -ScriptBlock {
         'relay;help;decision;add' {
             break
         }
+        'relay;help;review' {
+            [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Show a task''s review checklist: each step''s status, who decided, details, screenshots and comments')
+            [CompletionResult]::new('accept', 'accept', [CompletionResultType]::ParameterValue, 'Accept a step; the decision reaches the agent as an owner comment')
+            [CompletionResult]::new('reject', 'reject', [CompletionResultType]::ParameterValue, 'Reject a step (say why with -m); the decision reaches the agent as an owner comment')
+            [CompletionResult]::new('reopen', 'reopen', [CompletionResultType]::ParameterValue, 'Reopen a step for another look')
+            [CompletionResult]::new('comment', 'comment', [CompletionResultType]::ParameterValue, 'Comment on a step without changing its status')
+            break
+        }
+        'relay;help;review;show' {
+            break
+        }
+        'relay;help;review;accept' {
+            break
+        }
+        'relay;help;review;reject' {
+            break
+        }
+        'relay;help;review;reopen' {
+            break
+        }
+        'relay;help;review;comment' {
+            break
+        }
+        'relay;help;comment' {
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List a task''s thread, oldest first: owner comments with sent / delivered / read, agent replies')
+            [CompletionResult]::new('add', 'add', [CompletionResultType]::ParameterValue, 'Write an owner comment for the agent of the task''s bound session (marks the task''s replies read)')
+            [CompletionResult]::new('read', 'read', [CompletionResultType]::ParameterValue, 'Mark the task''s agent replies read')
+            break
+        }
+        'relay;help;comment;list' {
+            break
+        }
+        'relay;help;comment;add' {
+            break
+        }
+        'relay;help;comment;read' {
+            break
+        }
+        'relay;help;plan' {
+            [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Show a task''s plan: its state, steps with checkpoints, the current step and the agent''s todo')
+            [CompletionResult]::new('accept', 'accept', [CompletionResultType]::ParameterValue, 'Accept a task''s plan as the owner (agents write plans; only the owner or a coordinator accepts them)')
+            break
+        }
+        'relay;help;plan;show' {
+            break
+        }
+        'relay;help;plan;accept' {
+            break
+        }
+        'relay;help;attachment' {
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List a task''s screenshots: those of review steps in step order, then the others')
+            [CompletionResult]::new('get', 'get', [CompletionResultType]::ParameterValue, 'Write a screenshot''s bytes to FILE, or to stdout when it is not a terminal')
+            [CompletionResult]::new('add', 'add', [CompletionResultType]::ParameterValue, 'Attach an image (PNG, JPEG, WebP or GIF) from this machine to a task or one of its review steps')
+            [CompletionResult]::new('caption', 'caption', [CompletionResultType]::ParameterValue, 'Set a screenshot''s caption (markdown); `-` clears it')
+            [CompletionResult]::new('rm', 'rm', [CompletionResultType]::ParameterValue, 'Remove a screenshot (its file is deleted)')
+            break
+        }
+        'relay;help;attachment;list' {
+            break
+        }
+        'relay;help;attachment;get' {
+            break
+        }
+        'relay;help;attachment;add' {
+            break
+        }
+        'relay;help;attachment;caption' {
+            break
+        }
+        'relay;help;attachment;rm' {
+            break
+        }
         'relay;help;events' {
             break
         }
@@ -703,10 +1155,16 @@ Register-ArgumentCompleter -Native -CommandName 'relay' -ScriptBlock {
         'relay;help;hook' {
             break
         }
+        'relay;help;inbox' {
+            break
+        }
         'relay;help;locks' {
             break
         }
         'relay;help;doctor' {
+            break
+        }
+        'relay;help;setup' {
             break
         }
         'relay;help;completions' {

@@ -25,7 +25,7 @@ set edit:completion:arg-completer[relay] = {|@words|
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
             cand --version 'Print version'
-            cand demo 'Open the terminal window on a demo data directory of its own'
+            cand demo 'Seed a made-up workspace into a new data directory: two projects, eleven tasks across the stages, a task in review with a checklist and screenshots, plans, sessions; then `relay --home DIR` opens it'
             cand daemon 'Run, start, stop and inspect the relayd daemon'
             cand token 'Print the API token agents and scripts send as `Authorization: Bearer`'
             cand backup 'Write an online backup of the database while relayd keeps running'
@@ -33,11 +33,17 @@ set edit:completion:arg-completer[relay] = {|@words|
             cand project 'Projects: list them with their tasks per stage, create or change one, show its board'
             cand task 'Tasks: list, show, create, change, move to a stage, bind to a session, report on'
             cand decision 'Decisions recorded for a project or one of its tasks'
+            cand review 'The owner''s review of a task: its checklist, and accepting, rejecting or reopening its steps'
+            cand comment 'A task''s comment thread: read it, write to the agent of the bound session, mark replies read'
+            cand plan 'A task''s plan: show its steps, checkpoints, the agent''s todo and history, and accept it as the owner'
+            cand attachment 'A task''s screenshots: list them, write one to a file, attach, caption or remove one'
             cand events 'Print the event log (what happened on the board), optionally following it'
             cand rules 'The working rules agents follow: report format and what a stage move needs'
             cand hook 'Answer one agent hook call: the program every agent''s hooks run (always exits 0)'
+            cand inbox 'What needs you across projects: review queue, waiting on you, rule warnings, unlinked hook sessions, agent replies'
             cand locks 'List file locks (holder, intent, age, expiry, waiters, readers) and recent contentions'
-            cand doctor 'Check the daemon, data directory, token, socket, HTTP port and store; exit 1 on a failure'
+            cand doctor 'Check the daemon, data directory, token, socket, HTTP port, store and Claude Code''s hooks; exit 1 on a failure'
+            cand setup 'Connect an agent''s hooks to relay: show the plan (the default), --apply it, --remove it, or --check it'
             cand completions 'Print a shell completion script'
             cand man 'Print the man page (or write every page into a directory)'
             cand help 'Print this message or the help of the given subcommand(s)'
@@ -46,6 +52,7 @@ set edit:completion:arg-completer[relay] = {|@words|
             cand --home 'Data directory (database, token, config.toml) [env: RELAY_HOME]'
             cand --port 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]'
             cand --socket 'Path of the daemon''s local socket [env: RELAY_SOCKET]'
+            cand --force 'Seed even when the directory holds a board: the old database is kept aside as relay.sqlite.before-demo-<YYYYMMDD-HHMMSS>'
             cand -h 'Print help'
             cand --help 'Print help'
             cand -V 'Print version'
@@ -417,6 +424,295 @@ set edit:completion:arg-completer[relay] = {|@words|
         }
         &'relay;decision;help;help'= {
         }
+        &'relay;review'= {
+            cand --home 'Data directory (database, token, config.toml) [env: RELAY_HOME]'
+            cand --port 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]'
+            cand --socket 'Path of the daemon''s local socket [env: RELAY_SOCKET]'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+            cand show 'Show a task''s review checklist: each step''s status, who decided, details, screenshots and comments'
+            cand accept 'Accept a step; the decision reaches the agent as an owner comment'
+            cand reject 'Reject a step (say why with -m); the decision reaches the agent as an owner comment'
+            cand reopen 'Reopen a step for another look'
+            cand comment 'Comment on a step without changing its status'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'relay;review;show'= {
+            cand --home 'Data directory (database, token, config.toml) [env: RELAY_HOME]'
+            cand --port 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]'
+            cand --socket 'Path of the daemon''s local socket [env: RELAY_SOCKET]'
+            cand --json 'Print the answer as JSON (stable field names, for scripts)'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'relay;review;accept'= {
+            cand -m 'A comment that travels with the decision (markdown, up to 4000 characters)'
+            cand --message 'A comment that travels with the decision (markdown, up to 4000 characters)'
+            cand --home 'Data directory (database, token, config.toml) [env: RELAY_HOME]'
+            cand --port 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]'
+            cand --socket 'Path of the daemon''s local socket [env: RELAY_SOCKET]'
+            cand --json 'Print the answer as JSON (stable field names, for scripts)'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'relay;review;reject'= {
+            cand -m 'A comment that travels with the decision (markdown, up to 4000 characters)'
+            cand --message 'A comment that travels with the decision (markdown, up to 4000 characters)'
+            cand --home 'Data directory (database, token, config.toml) [env: RELAY_HOME]'
+            cand --port 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]'
+            cand --socket 'Path of the daemon''s local socket [env: RELAY_SOCKET]'
+            cand --json 'Print the answer as JSON (stable field names, for scripts)'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'relay;review;reopen'= {
+            cand -m 'A comment that travels with the decision (markdown, up to 4000 characters)'
+            cand --message 'A comment that travels with the decision (markdown, up to 4000 characters)'
+            cand --home 'Data directory (database, token, config.toml) [env: RELAY_HOME]'
+            cand --port 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]'
+            cand --socket 'Path of the daemon''s local socket [env: RELAY_SOCKET]'
+            cand --json 'Print the answer as JSON (stable field names, for scripts)'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'relay;review;comment'= {
+            cand -m 'The comment (markdown, up to 4000 characters)'
+            cand --message 'The comment (markdown, up to 4000 characters)'
+            cand --home 'Data directory (database, token, config.toml) [env: RELAY_HOME]'
+            cand --port 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]'
+            cand --socket 'Path of the daemon''s local socket [env: RELAY_SOCKET]'
+            cand --json 'Print the answer as JSON (stable field names, for scripts)'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'relay;review;help'= {
+            cand show 'Show a task''s review checklist: each step''s status, who decided, details, screenshots and comments'
+            cand accept 'Accept a step; the decision reaches the agent as an owner comment'
+            cand reject 'Reject a step (say why with -m); the decision reaches the agent as an owner comment'
+            cand reopen 'Reopen a step for another look'
+            cand comment 'Comment on a step without changing its status'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'relay;review;help;show'= {
+        }
+        &'relay;review;help;accept'= {
+        }
+        &'relay;review;help;reject'= {
+        }
+        &'relay;review;help;reopen'= {
+        }
+        &'relay;review;help;comment'= {
+        }
+        &'relay;review;help;help'= {
+        }
+        &'relay;comment'= {
+            cand --home 'Data directory (database, token, config.toml) [env: RELAY_HOME]'
+            cand --port 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]'
+            cand --socket 'Path of the daemon''s local socket [env: RELAY_SOCKET]'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+            cand list 'List a task''s thread, oldest first: owner comments with sent / delivered / read, agent replies'
+            cand add 'Write an owner comment for the agent of the task''s bound session (marks the task''s replies read)'
+            cand read 'Mark the task''s agent replies read'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'relay;comment;list'= {
+            cand --home 'Data directory (database, token, config.toml) [env: RELAY_HOME]'
+            cand --port 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]'
+            cand --socket 'Path of the daemon''s local socket [env: RELAY_SOCKET]'
+            cand --json 'Print the answer as JSON (stable field names, for scripts)'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'relay;comment;add'= {
+            cand -m 'The comment (markdown, up to 4000 characters); `-` reads it from stdin'
+            cand --message 'The comment (markdown, up to 4000 characters); `-` reads it from stdin'
+            cand --reply-to 'The comment of the same task this one answers'
+            cand --home 'Data directory (database, token, config.toml) [env: RELAY_HOME]'
+            cand --port 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]'
+            cand --socket 'Path of the daemon''s local socket [env: RELAY_SOCKET]'
+            cand --json 'Print the answer as JSON (stable field names, for scripts)'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'relay;comment;read'= {
+            cand --home 'Data directory (database, token, config.toml) [env: RELAY_HOME]'
+            cand --port 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]'
+            cand --socket 'Path of the daemon''s local socket [env: RELAY_SOCKET]'
+            cand --json 'Print the answer as JSON (stable field names, for scripts)'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'relay;comment;help'= {
+            cand list 'List a task''s thread, oldest first: owner comments with sent / delivered / read, agent replies'
+            cand add 'Write an owner comment for the agent of the task''s bound session (marks the task''s replies read)'
+            cand read 'Mark the task''s agent replies read'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'relay;comment;help;list'= {
+        }
+        &'relay;comment;help;add'= {
+        }
+        &'relay;comment;help;read'= {
+        }
+        &'relay;comment;help;help'= {
+        }
+        &'relay;plan'= {
+            cand --home 'Data directory (database, token, config.toml) [env: RELAY_HOME]'
+            cand --port 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]'
+            cand --socket 'Path of the daemon''s local socket [env: RELAY_SOCKET]'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+            cand show 'Show a task''s plan: its state, steps with checkpoints, the current step and the agent''s todo'
+            cand accept 'Accept a task''s plan as the owner (agents write plans; only the owner or a coordinator accepts them)'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'relay;plan;show'= {
+            cand --home 'Data directory (database, token, config.toml) [env: RELAY_HOME]'
+            cand --port 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]'
+            cand --socket 'Path of the daemon''s local socket [env: RELAY_SOCKET]'
+            cand --history 'Also list every revision, newest first, with the step titles it changed'
+            cand --json 'Print the answer as JSON (stable field names, for scripts)'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'relay;plan;accept'= {
+            cand --home 'Data directory (database, token, config.toml) [env: RELAY_HOME]'
+            cand --port 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]'
+            cand --socket 'Path of the daemon''s local socket [env: RELAY_SOCKET]'
+            cand --json 'Print the answer as JSON (stable field names, for scripts)'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'relay;plan;help'= {
+            cand show 'Show a task''s plan: its state, steps with checkpoints, the current step and the agent''s todo'
+            cand accept 'Accept a task''s plan as the owner (agents write plans; only the owner or a coordinator accepts them)'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'relay;plan;help;show'= {
+        }
+        &'relay;plan;help;accept'= {
+        }
+        &'relay;plan;help;help'= {
+        }
+        &'relay;attachment'= {
+            cand --home 'Data directory (database, token, config.toml) [env: RELAY_HOME]'
+            cand --port 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]'
+            cand --socket 'Path of the daemon''s local socket [env: RELAY_SOCKET]'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+            cand list 'List a task''s screenshots: those of review steps in step order, then the others'
+            cand get 'Write a screenshot''s bytes to FILE, or to stdout when it is not a terminal'
+            cand add 'Attach an image (PNG, JPEG, WebP or GIF) from this machine to a task or one of its review steps'
+            cand caption 'Set a screenshot''s caption (markdown); `-` clears it'
+            cand rm 'Remove a screenshot (its file is deleted)'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'relay;attachment;list'= {
+            cand --home 'Data directory (database, token, config.toml) [env: RELAY_HOME]'
+            cand --port 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]'
+            cand --socket 'Path of the daemon''s local socket [env: RELAY_SOCKET]'
+            cand --json 'Print the answer as JSON (stable field names, for scripts)'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'relay;attachment;get'= {
+            cand -o 'The file to write (replaced when it exists); without it the bytes go to stdout'
+            cand --output 'The file to write (replaced when it exists); without it the bytes go to stdout'
+            cand --home 'Data directory (database, token, config.toml) [env: RELAY_HOME]'
+            cand --port 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]'
+            cand --socket 'Path of the daemon''s local socket [env: RELAY_SOCKET]'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'relay;attachment;add'= {
+            cand --step 'Attach it to this review step (its number)'
+            cand --caption 'What it shows (markdown, at most 2000 characters)'
+            cand --name 'The name people see instead of the file''s name'
+            cand --session 'Write as this session (shown in events and answers; `local_<uuid>` for a desktop session)'
+            cand --home 'Data directory (database, token, config.toml) [env: RELAY_HOME]'
+            cand --port 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]'
+            cand --socket 'Path of the daemon''s local socket [env: RELAY_SOCKET]'
+            cand --json 'Print the answer as JSON (stable field names, for scripts)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'relay;attachment;caption'= {
+            cand --session 'Write as this session (shown in events and answers; `local_<uuid>` for a desktop session)'
+            cand --home 'Data directory (database, token, config.toml) [env: RELAY_HOME]'
+            cand --port 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]'
+            cand --socket 'Path of the daemon''s local socket [env: RELAY_SOCKET]'
+            cand --json 'Print the answer as JSON (stable field names, for scripts)'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'relay;attachment;rm'= {
+            cand --session 'Write as this session (shown in events and answers; `local_<uuid>` for a desktop session)'
+            cand --home 'Data directory (database, token, config.toml) [env: RELAY_HOME]'
+            cand --port 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]'
+            cand --socket 'Path of the daemon''s local socket [env: RELAY_SOCKET]'
+            cand --json 'Print the answer as JSON (stable field names, for scripts)'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'relay;attachment;help'= {
+            cand list 'List a task''s screenshots: those of review steps in step order, then the others'
+            cand get 'Write a screenshot''s bytes to FILE, or to stdout when it is not a terminal'
+            cand add 'Attach an image (PNG, JPEG, WebP or GIF) from this machine to a task or one of its review steps'
+            cand caption 'Set a screenshot''s caption (markdown); `-` clears it'
+            cand rm 'Remove a screenshot (its file is deleted)'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'relay;attachment;help;list'= {
+        }
+        &'relay;attachment;help;get'= {
+        }
+        &'relay;attachment;help;add'= {
+        }
+        &'relay;attachment;help;caption'= {
+        }
+        &'relay;attachment;help;rm'= {
+        }
+        &'relay;attachment;help;help'= {
+        }
         &'relay;events'= {
             cand --since 'Only events after this event id'
             cand -p 'Only events of this project'
@@ -470,8 +766,19 @@ set edit:completion:arg-completer[relay] = {|@words|
             cand --home 'Data directory (database, token, config.toml) [env: RELAY_HOME]'
             cand --port 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]'
             cand --socket 'Path of the daemon''s local socket [env: RELAY_SOCKET]'
+            cand --wait 'The wake-up hook (Claude Code''s Stop, run in the background with asyncRewake): wait up to 25 minutes for an owner comment; print it on stderr and exit 2 to wake the session, else exit 0'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'relay;inbox'= {
+            cand --home 'Data directory (database, token, config.toml) [env: RELAY_HOME]'
+            cand --port 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]'
+            cand --socket 'Path of the daemon''s local socket [env: RELAY_SOCKET]'
+            cand --json 'Print the answer as JSON (stable field names, for scripts)'
+            cand -h 'Print help'
+            cand --help 'Print help'
             cand -V 'Print version'
             cand --version 'Print version'
         }
@@ -486,12 +793,35 @@ set edit:completion:arg-completer[relay] = {|@words|
             cand --version 'Print version'
         }
         &'relay;doctor'= {
+            cand --claude-home 'A folder standing in for your home folder when reading Claude Code''s .claude/settings.json and .claude.json'
             cand --home 'Data directory (database, token, config.toml) [env: RELAY_HOME]'
             cand --port 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]'
             cand --socket 'Path of the daemon''s local socket [env: RELAY_SOCKET]'
             cand --json 'Print the checks as JSON'
             cand -h 'Print help'
             cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'relay;setup'= {
+            cand --agent 'The agent whose hook file to edit'
+            cand --expect 'Write only if the file and the plan still hash to HASH (the plan hash a dry run printed); exit 1 otherwise'
+            cand --mode 'Claude Code only: command hooks (default; the mode installed stays when not given) or http hooks'
+            cand --claude-home 'A folder standing in for your home folder: Claude Code''s .claude/settings.json and .claude.json, Cursor''s .cursor/hooks.json, Codex''s .codex/hooks.json, Copilot''s .copilot/hooks/relay.json, Antigravity''s .gemini/config/hooks.json (for tests or another profile)'
+            cand --agent-home 'A folder standing in for your home folder: Claude Code''s .claude/settings.json and .claude.json, Cursor''s .cursor/hooks.json, Codex''s .codex/hooks.json, Copilot''s .copilot/hooks/relay.json, Antigravity''s .gemini/config/hooks.json (for tests or another profile)'
+            cand --home 'Data directory (database, token, config.toml) [env: RELAY_HOME]'
+            cand --port 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]'
+            cand --socket 'Path of the daemon''s local socket [env: RELAY_SOCKET]'
+            cand --dry-run 'Show the plan (detection, the exact diff, the plan hash) and write nothing; the default'
+            cand --apply 'Back the file up, then add or update relay''s hook entries'
+            cand --remove 'Back the file up, then remove relay''s entries only (with --dry-run: show what would go)'
+            cand --check 'Run the end-to-end check: one [ok]/[FAIL] line per item, exit 1 when one fails'
+            cand --json 'With --check: print the items as a JSON list of {ok, name, detail}'
+            cand --wake 'Claude Code only: also install the wake-up hook (command mode; needs Claude Code 2.1.309 or newer)'
+            cand --no-wake 'Claude Code only: remove the wake-up hook (without --wake or --no-wake an installed one is kept)'
+            cand --force-wake 'With --wake: install it even when Claude Code is older than 2.1.309 or its version is unknown'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
             cand --version 'Print version'
         }
@@ -515,7 +845,7 @@ set edit:completion:arg-completer[relay] = {|@words|
             cand --version 'Print version'
         }
         &'relay;help'= {
-            cand demo 'Open the terminal window on a demo data directory of its own'
+            cand demo 'Seed a made-up workspace into a new data directory: two projects, eleven tasks across the stages, a task in review with a checklist and screenshots, plans, sessions; then `relay --home DIR` opens it'
             cand daemon 'Run, start, stop and inspect the relayd daemon'
             cand token 'Print the API token agents and scripts send as `Authorization: Bearer`'
             cand backup 'Write an online backup of the database while relayd keeps running'
@@ -523,11 +853,17 @@ set edit:completion:arg-completer[relay] = {|@words|
             cand project 'Projects: list them with their tasks per stage, create or change one, show its board'
             cand task 'Tasks: list, show, create, change, move to a stage, bind to a session, report on'
             cand decision 'Decisions recorded for a project or one of its tasks'
+            cand review 'The owner''s review of a task: its checklist, and accepting, rejecting or reopening its steps'
+            cand comment 'A task''s comment thread: read it, write to the agent of the bound session, mark replies read'
+            cand plan 'A task''s plan: show its steps, checkpoints, the agent''s todo and history, and accept it as the owner'
+            cand attachment 'A task''s screenshots: list them, write one to a file, attach, caption or remove one'
             cand events 'Print the event log (what happened on the board), optionally following it'
             cand rules 'The working rules agents follow: report format and what a stage move needs'
             cand hook 'Answer one agent hook call: the program every agent''s hooks run (always exits 0)'
+            cand inbox 'What needs you across projects: review queue, waiting on you, rule warnings, unlinked hook sessions, agent replies'
             cand locks 'List file locks (holder, intent, age, expiry, waiters, readers) and recent contentions'
-            cand doctor 'Check the daemon, data directory, token, socket, HTTP port and store; exit 1 on a failure'
+            cand doctor 'Check the daemon, data directory, token, socket, HTTP port, store and Claude Code''s hooks; exit 1 on a failure'
+            cand setup 'Connect an agent''s hooks to relay: show the plan (the default), --apply it, --remove it, or --check it'
             cand completions 'Print a shell completion script'
             cand man 'Print the man page (or write every page into a directory)'
             cand help 'Print this message or the help of the given subcommand(s)'
@@ -599,6 +935,59 @@ set edit:completion:arg-completer[relay] = {|@words|
         }
         &'relay;help;decision;add'= {
         }
+        &'relay;help;review'= {
+            cand show 'Show a task''s review checklist: each step''s status, who decided, details, screenshots and comments'
+            cand accept 'Accept a step; the decision reaches the agent as an owner comment'
+            cand reject 'Reject a step (say why with -m); the decision reaches the agent as an owner comment'
+            cand reopen 'Reopen a step for another look'
+            cand comment 'Comment on a step without changing its status'
+        }
+        &'relay;help;review;show'= {
+        }
+        &'relay;help;review;accept'= {
+        }
+        &'relay;help;review;reject'= {
+        }
+        &'relay;help;review;reopen'= {
+        }
+        &'relay;help;review;comment'= {
+        }
+        &'relay;help;comment'= {
+            cand list 'List a task''s thread, oldest first: owner comments with sent / delivered / read, agent replies'
+            cand add 'Write an owner comment for the agent of the task''s bound session (marks the task''s replies read)'
+            cand read 'Mark the task''s agent replies read'
+        }
+        &'relay;help;comment;list'= {
+        }
+        &'relay;help;comment;add'= {
+        }
+        &'relay;help;comment;read'= {
+        }
+        &'relay;help;plan'= {
+            cand show 'Show a task''s plan: its state, steps with checkpoints, the current step and the agent''s todo'
+            cand accept 'Accept a task''s plan as the owner (agents write plans; only the owner or a coordinator accepts them)'
+        }
+        &'relay;help;plan;show'= {
+        }
+        &'relay;help;plan;accept'= {
+        }
+        &'relay;help;attachment'= {
+            cand list 'List a task''s screenshots: those of review steps in step order, then the others'
+            cand get 'Write a screenshot''s bytes to FILE, or to stdout when it is not a terminal'
+            cand add 'Attach an image (PNG, JPEG, WebP or GIF) from this machine to a task or one of its review steps'
+            cand caption 'Set a screenshot''s caption (markdown); `-` clears it'
+            cand rm 'Remove a screenshot (its file is deleted)'
+        }
+        &'relay;help;attachment;list'= {
+        }
+        &'relay;help;attachment;get'= {
+        }
+        &'relay;help;attachment;add'= {
+        }
+        &'relay;help;attachment;caption'= {
+        }
+        &'relay;help;attachment;rm'= {
+        }
         &'relay;help;events'= {
         }
         &'relay;help;rules'= {
@@ -608,9 +997,13 @@ set edit:completion:arg-completer[relay] = {|@words|
         }
         &'relay;help;hook'= {
         }
+        &'relay;help;inbox'= {
+        }
         &'relay;help;locks'= {
         }
         &'relay;help;doctor'= {
+        }
+        &'relay;help;setup'= {
         }
         &'relay;help;completions'= {
         }

@@ -29,7 +29,7 @@ complete -c relay -n "__fish_relay_needs_command" -l port -d 'HTTP port of the d
 complete -c relay -n "__fish_relay_needs_command" -l socket -d 'Path of the daemon\'s local socket [env: RELAY_SOCKET]' -r -F
 complete -c relay -n "__fish_relay_needs_command" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c relay -n "__fish_relay_needs_command" -s V -l version -d 'Print version'
-complete -c relay -n "__fish_relay_needs_command" -f -a "demo" -d 'Open the terminal window on a demo data directory of its own'
+complete -c relay -n "__fish_relay_needs_command" -f -a "demo" -d 'Seed a made-up workspace into a new data directory: two projects, eleven tasks across the stages, a task in review with a checklist and screenshots, plans, sessions; then `relay --home DIR` opens it'
 complete -c relay -n "__fish_relay_needs_command" -f -a "daemon" -d 'Run, start, stop and inspect the relayd daemon'
 complete -c relay -n "__fish_relay_needs_command" -f -a "token" -d 'Print the API token agents and scripts send as `Authorization: Bearer`'
 complete -c relay -n "__fish_relay_needs_command" -f -a "backup" -d 'Write an online backup of the database while relayd keeps running'
@@ -37,17 +37,24 @@ complete -c relay -n "__fish_relay_needs_command" -f -a "restore" -d 'Replace th
 complete -c relay -n "__fish_relay_needs_command" -f -a "project" -d 'Projects: list them with their tasks per stage, create or change one, show its board'
 complete -c relay -n "__fish_relay_needs_command" -f -a "task" -d 'Tasks: list, show, create, change, move to a stage, bind to a session, report on'
 complete -c relay -n "__fish_relay_needs_command" -f -a "decision" -d 'Decisions recorded for a project or one of its tasks'
+complete -c relay -n "__fish_relay_needs_command" -f -a "review" -d 'The owner\'s review of a task: its checklist, and accepting, rejecting or reopening its steps'
+complete -c relay -n "__fish_relay_needs_command" -f -a "comment" -d 'A task\'s comment thread: read it, write to the agent of the bound session, mark replies read'
+complete -c relay -n "__fish_relay_needs_command" -f -a "plan" -d 'A task\'s plan: show its steps, checkpoints, the agent\'s todo and history, and accept it as the owner'
+complete -c relay -n "__fish_relay_needs_command" -f -a "attachment" -d 'A task\'s screenshots: list them, write one to a file, attach, caption or remove one'
 complete -c relay -n "__fish_relay_needs_command" -f -a "events" -d 'Print the event log (what happened on the board), optionally following it'
 complete -c relay -n "__fish_relay_needs_command" -f -a "rules" -d 'The working rules agents follow: report format and what a stage move needs'
 complete -c relay -n "__fish_relay_needs_command" -f -a "hook" -d 'Answer one agent hook call: the program every agent\'s hooks run (always exits 0)'
+complete -c relay -n "__fish_relay_needs_command" -f -a "inbox" -d 'What needs you across projects: review queue, waiting on you, rule warnings, unlinked hook sessions, agent replies'
 complete -c relay -n "__fish_relay_needs_command" -f -a "locks" -d 'List file locks (holder, intent, age, expiry, waiters, readers) and recent contentions'
-complete -c relay -n "__fish_relay_needs_command" -f -a "doctor" -d 'Check the daemon, data directory, token, socket, HTTP port and store; exit 1 on a failure'
+complete -c relay -n "__fish_relay_needs_command" -f -a "doctor" -d 'Check the daemon, data directory, token, socket, HTTP port, store and Claude Code\'s hooks; exit 1 on a failure'
+complete -c relay -n "__fish_relay_needs_command" -f -a "setup" -d 'Connect an agent\'s hooks to relay: show the plan (the default), --apply it, --remove it, or --check it'
 complete -c relay -n "__fish_relay_needs_command" -f -a "completions" -d 'Print a shell completion script'
 complete -c relay -n "__fish_relay_needs_command" -f -a "man" -d 'Print the man page (or write every page into a directory)'
 complete -c relay -n "__fish_relay_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c relay -n "__fish_relay_using_subcommand demo" -l home -d 'Data directory (database, token, config.toml) [env: RELAY_HOME]' -r -F
 complete -c relay -n "__fish_relay_using_subcommand demo" -l port -d 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]' -r
 complete -c relay -n "__fish_relay_using_subcommand demo" -l socket -d 'Path of the daemon\'s local socket [env: RELAY_SOCKET]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand demo" -l force -d 'Seed even when the directory holds a board: the old database is kept aside as relay.sqlite.before-demo-<YYYYMMDD-HHMMSS>'
 complete -c relay -n "__fish_relay_using_subcommand demo" -s h -l help -d 'Print help'
 complete -c relay -n "__fish_relay_using_subcommand demo" -s V -l version -d 'Print version'
 complete -c relay -n "__fish_relay_using_subcommand daemon; and not __fish_seen_subcommand_from run start stop status logs help" -l home -d 'Data directory (database, token, config.toml) [env: RELAY_HOME]' -r -F
@@ -267,6 +274,167 @@ complete -c relay -n "__fish_relay_using_subcommand decision; and __fish_seen_su
 complete -c relay -n "__fish_relay_using_subcommand decision; and __fish_seen_subcommand_from add" -s V -l version -d 'Print version'
 complete -c relay -n "__fish_relay_using_subcommand decision; and __fish_seen_subcommand_from help" -f -a "add" -d 'Record a decision for a project, or for one of its tasks with --task'
 complete -c relay -n "__fish_relay_using_subcommand decision; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c relay -n "__fish_relay_using_subcommand review; and not __fish_seen_subcommand_from show accept reject reopen comment help" -l home -d 'Data directory (database, token, config.toml) [env: RELAY_HOME]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand review; and not __fish_seen_subcommand_from show accept reject reopen comment help" -l port -d 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]' -r
+complete -c relay -n "__fish_relay_using_subcommand review; and not __fish_seen_subcommand_from show accept reject reopen comment help" -l socket -d 'Path of the daemon\'s local socket [env: RELAY_SOCKET]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand review; and not __fish_seen_subcommand_from show accept reject reopen comment help" -s h -l help -d 'Print help'
+complete -c relay -n "__fish_relay_using_subcommand review; and not __fish_seen_subcommand_from show accept reject reopen comment help" -s V -l version -d 'Print version'
+complete -c relay -n "__fish_relay_using_subcommand review; and not __fish_seen_subcommand_from show accept reject reopen comment help" -f -a "show" -d 'Show a task\'s review checklist: each step\'s status, who decided, details, screenshots and comments'
+complete -c relay -n "__fish_relay_using_subcommand review; and not __fish_seen_subcommand_from show accept reject reopen comment help" -f -a "accept" -d 'Accept a step; the decision reaches the agent as an owner comment'
+complete -c relay -n "__fish_relay_using_subcommand review; and not __fish_seen_subcommand_from show accept reject reopen comment help" -f -a "reject" -d 'Reject a step (say why with -m); the decision reaches the agent as an owner comment'
+complete -c relay -n "__fish_relay_using_subcommand review; and not __fish_seen_subcommand_from show accept reject reopen comment help" -f -a "reopen" -d 'Reopen a step for another look'
+complete -c relay -n "__fish_relay_using_subcommand review; and not __fish_seen_subcommand_from show accept reject reopen comment help" -f -a "comment" -d 'Comment on a step without changing its status'
+complete -c relay -n "__fish_relay_using_subcommand review; and not __fish_seen_subcommand_from show accept reject reopen comment help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c relay -n "__fish_relay_using_subcommand review; and __fish_seen_subcommand_from show" -l home -d 'Data directory (database, token, config.toml) [env: RELAY_HOME]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand review; and __fish_seen_subcommand_from show" -l port -d 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]' -r
+complete -c relay -n "__fish_relay_using_subcommand review; and __fish_seen_subcommand_from show" -l socket -d 'Path of the daemon\'s local socket [env: RELAY_SOCKET]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand review; and __fish_seen_subcommand_from show" -l json -d 'Print the answer as JSON (stable field names, for scripts)'
+complete -c relay -n "__fish_relay_using_subcommand review; and __fish_seen_subcommand_from show" -s h -l help -d 'Print help'
+complete -c relay -n "__fish_relay_using_subcommand review; and __fish_seen_subcommand_from show" -s V -l version -d 'Print version'
+complete -c relay -n "__fish_relay_using_subcommand review; and __fish_seen_subcommand_from accept" -s m -l message -d 'A comment that travels with the decision (markdown, up to 4000 characters)' -r
+complete -c relay -n "__fish_relay_using_subcommand review; and __fish_seen_subcommand_from accept" -l home -d 'Data directory (database, token, config.toml) [env: RELAY_HOME]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand review; and __fish_seen_subcommand_from accept" -l port -d 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]' -r
+complete -c relay -n "__fish_relay_using_subcommand review; and __fish_seen_subcommand_from accept" -l socket -d 'Path of the daemon\'s local socket [env: RELAY_SOCKET]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand review; and __fish_seen_subcommand_from accept" -l json -d 'Print the answer as JSON (stable field names, for scripts)'
+complete -c relay -n "__fish_relay_using_subcommand review; and __fish_seen_subcommand_from accept" -s h -l help -d 'Print help'
+complete -c relay -n "__fish_relay_using_subcommand review; and __fish_seen_subcommand_from accept" -s V -l version -d 'Print version'
+complete -c relay -n "__fish_relay_using_subcommand review; and __fish_seen_subcommand_from reject" -s m -l message -d 'A comment that travels with the decision (markdown, up to 4000 characters)' -r
+complete -c relay -n "__fish_relay_using_subcommand review; and __fish_seen_subcommand_from reject" -l home -d 'Data directory (database, token, config.toml) [env: RELAY_HOME]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand review; and __fish_seen_subcommand_from reject" -l port -d 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]' -r
+complete -c relay -n "__fish_relay_using_subcommand review; and __fish_seen_subcommand_from reject" -l socket -d 'Path of the daemon\'s local socket [env: RELAY_SOCKET]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand review; and __fish_seen_subcommand_from reject" -l json -d 'Print the answer as JSON (stable field names, for scripts)'
+complete -c relay -n "__fish_relay_using_subcommand review; and __fish_seen_subcommand_from reject" -s h -l help -d 'Print help'
+complete -c relay -n "__fish_relay_using_subcommand review; and __fish_seen_subcommand_from reject" -s V -l version -d 'Print version'
+complete -c relay -n "__fish_relay_using_subcommand review; and __fish_seen_subcommand_from reopen" -s m -l message -d 'A comment that travels with the decision (markdown, up to 4000 characters)' -r
+complete -c relay -n "__fish_relay_using_subcommand review; and __fish_seen_subcommand_from reopen" -l home -d 'Data directory (database, token, config.toml) [env: RELAY_HOME]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand review; and __fish_seen_subcommand_from reopen" -l port -d 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]' -r
+complete -c relay -n "__fish_relay_using_subcommand review; and __fish_seen_subcommand_from reopen" -l socket -d 'Path of the daemon\'s local socket [env: RELAY_SOCKET]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand review; and __fish_seen_subcommand_from reopen" -l json -d 'Print the answer as JSON (stable field names, for scripts)'
+complete -c relay -n "__fish_relay_using_subcommand review; and __fish_seen_subcommand_from reopen" -s h -l help -d 'Print help'
+complete -c relay -n "__fish_relay_using_subcommand review; and __fish_seen_subcommand_from reopen" -s V -l version -d 'Print version'
+complete -c relay -n "__fish_relay_using_subcommand review; and __fish_seen_subcommand_from comment" -s m -l message -d 'The comment (markdown, up to 4000 characters)' -r
+complete -c relay -n "__fish_relay_using_subcommand review; and __fish_seen_subcommand_from comment" -l home -d 'Data directory (database, token, config.toml) [env: RELAY_HOME]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand review; and __fish_seen_subcommand_from comment" -l port -d 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]' -r
+complete -c relay -n "__fish_relay_using_subcommand review; and __fish_seen_subcommand_from comment" -l socket -d 'Path of the daemon\'s local socket [env: RELAY_SOCKET]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand review; and __fish_seen_subcommand_from comment" -l json -d 'Print the answer as JSON (stable field names, for scripts)'
+complete -c relay -n "__fish_relay_using_subcommand review; and __fish_seen_subcommand_from comment" -s h -l help -d 'Print help'
+complete -c relay -n "__fish_relay_using_subcommand review; and __fish_seen_subcommand_from comment" -s V -l version -d 'Print version'
+complete -c relay -n "__fish_relay_using_subcommand review; and __fish_seen_subcommand_from help" -f -a "show" -d 'Show a task\'s review checklist: each step\'s status, who decided, details, screenshots and comments'
+complete -c relay -n "__fish_relay_using_subcommand review; and __fish_seen_subcommand_from help" -f -a "accept" -d 'Accept a step; the decision reaches the agent as an owner comment'
+complete -c relay -n "__fish_relay_using_subcommand review; and __fish_seen_subcommand_from help" -f -a "reject" -d 'Reject a step (say why with -m); the decision reaches the agent as an owner comment'
+complete -c relay -n "__fish_relay_using_subcommand review; and __fish_seen_subcommand_from help" -f -a "reopen" -d 'Reopen a step for another look'
+complete -c relay -n "__fish_relay_using_subcommand review; and __fish_seen_subcommand_from help" -f -a "comment" -d 'Comment on a step without changing its status'
+complete -c relay -n "__fish_relay_using_subcommand review; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c relay -n "__fish_relay_using_subcommand comment; and not __fish_seen_subcommand_from list add read help" -l home -d 'Data directory (database, token, config.toml) [env: RELAY_HOME]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand comment; and not __fish_seen_subcommand_from list add read help" -l port -d 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]' -r
+complete -c relay -n "__fish_relay_using_subcommand comment; and not __fish_seen_subcommand_from list add read help" -l socket -d 'Path of the daemon\'s local socket [env: RELAY_SOCKET]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand comment; and not __fish_seen_subcommand_from list add read help" -s h -l help -d 'Print help'
+complete -c relay -n "__fish_relay_using_subcommand comment; and not __fish_seen_subcommand_from list add read help" -s V -l version -d 'Print version'
+complete -c relay -n "__fish_relay_using_subcommand comment; and not __fish_seen_subcommand_from list add read help" -f -a "list" -d 'List a task\'s thread, oldest first: owner comments with sent / delivered / read, agent replies'
+complete -c relay -n "__fish_relay_using_subcommand comment; and not __fish_seen_subcommand_from list add read help" -f -a "add" -d 'Write an owner comment for the agent of the task\'s bound session (marks the task\'s replies read)'
+complete -c relay -n "__fish_relay_using_subcommand comment; and not __fish_seen_subcommand_from list add read help" -f -a "read" -d 'Mark the task\'s agent replies read'
+complete -c relay -n "__fish_relay_using_subcommand comment; and not __fish_seen_subcommand_from list add read help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c relay -n "__fish_relay_using_subcommand comment; and __fish_seen_subcommand_from list" -l home -d 'Data directory (database, token, config.toml) [env: RELAY_HOME]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand comment; and __fish_seen_subcommand_from list" -l port -d 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]' -r
+complete -c relay -n "__fish_relay_using_subcommand comment; and __fish_seen_subcommand_from list" -l socket -d 'Path of the daemon\'s local socket [env: RELAY_SOCKET]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand comment; and __fish_seen_subcommand_from list" -l json -d 'Print the answer as JSON (stable field names, for scripts)'
+complete -c relay -n "__fish_relay_using_subcommand comment; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help'
+complete -c relay -n "__fish_relay_using_subcommand comment; and __fish_seen_subcommand_from list" -s V -l version -d 'Print version'
+complete -c relay -n "__fish_relay_using_subcommand comment; and __fish_seen_subcommand_from add" -s m -l message -d 'The comment (markdown, up to 4000 characters); `-` reads it from stdin' -r
+complete -c relay -n "__fish_relay_using_subcommand comment; and __fish_seen_subcommand_from add" -l reply-to -d 'The comment of the same task this one answers' -r
+complete -c relay -n "__fish_relay_using_subcommand comment; and __fish_seen_subcommand_from add" -l home -d 'Data directory (database, token, config.toml) [env: RELAY_HOME]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand comment; and __fish_seen_subcommand_from add" -l port -d 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]' -r
+complete -c relay -n "__fish_relay_using_subcommand comment; and __fish_seen_subcommand_from add" -l socket -d 'Path of the daemon\'s local socket [env: RELAY_SOCKET]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand comment; and __fish_seen_subcommand_from add" -l json -d 'Print the answer as JSON (stable field names, for scripts)'
+complete -c relay -n "__fish_relay_using_subcommand comment; and __fish_seen_subcommand_from add" -s h -l help -d 'Print help'
+complete -c relay -n "__fish_relay_using_subcommand comment; and __fish_seen_subcommand_from add" -s V -l version -d 'Print version'
+complete -c relay -n "__fish_relay_using_subcommand comment; and __fish_seen_subcommand_from read" -l home -d 'Data directory (database, token, config.toml) [env: RELAY_HOME]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand comment; and __fish_seen_subcommand_from read" -l port -d 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]' -r
+complete -c relay -n "__fish_relay_using_subcommand comment; and __fish_seen_subcommand_from read" -l socket -d 'Path of the daemon\'s local socket [env: RELAY_SOCKET]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand comment; and __fish_seen_subcommand_from read" -l json -d 'Print the answer as JSON (stable field names, for scripts)'
+complete -c relay -n "__fish_relay_using_subcommand comment; and __fish_seen_subcommand_from read" -s h -l help -d 'Print help'
+complete -c relay -n "__fish_relay_using_subcommand comment; and __fish_seen_subcommand_from read" -s V -l version -d 'Print version'
+complete -c relay -n "__fish_relay_using_subcommand comment; and __fish_seen_subcommand_from help" -f -a "list" -d 'List a task\'s thread, oldest first: owner comments with sent / delivered / read, agent replies'
+complete -c relay -n "__fish_relay_using_subcommand comment; and __fish_seen_subcommand_from help" -f -a "add" -d 'Write an owner comment for the agent of the task\'s bound session (marks the task\'s replies read)'
+complete -c relay -n "__fish_relay_using_subcommand comment; and __fish_seen_subcommand_from help" -f -a "read" -d 'Mark the task\'s agent replies read'
+complete -c relay -n "__fish_relay_using_subcommand comment; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c relay -n "__fish_relay_using_subcommand plan; and not __fish_seen_subcommand_from show accept help" -l home -d 'Data directory (database, token, config.toml) [env: RELAY_HOME]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand plan; and not __fish_seen_subcommand_from show accept help" -l port -d 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]' -r
+complete -c relay -n "__fish_relay_using_subcommand plan; and not __fish_seen_subcommand_from show accept help" -l socket -d 'Path of the daemon\'s local socket [env: RELAY_SOCKET]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand plan; and not __fish_seen_subcommand_from show accept help" -s h -l help -d 'Print help'
+complete -c relay -n "__fish_relay_using_subcommand plan; and not __fish_seen_subcommand_from show accept help" -s V -l version -d 'Print version'
+complete -c relay -n "__fish_relay_using_subcommand plan; and not __fish_seen_subcommand_from show accept help" -f -a "show" -d 'Show a task\'s plan: its state, steps with checkpoints, the current step and the agent\'s todo'
+complete -c relay -n "__fish_relay_using_subcommand plan; and not __fish_seen_subcommand_from show accept help" -f -a "accept" -d 'Accept a task\'s plan as the owner (agents write plans; only the owner or a coordinator accepts them)'
+complete -c relay -n "__fish_relay_using_subcommand plan; and not __fish_seen_subcommand_from show accept help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c relay -n "__fish_relay_using_subcommand plan; and __fish_seen_subcommand_from show" -l home -d 'Data directory (database, token, config.toml) [env: RELAY_HOME]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand plan; and __fish_seen_subcommand_from show" -l port -d 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]' -r
+complete -c relay -n "__fish_relay_using_subcommand plan; and __fish_seen_subcommand_from show" -l socket -d 'Path of the daemon\'s local socket [env: RELAY_SOCKET]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand plan; and __fish_seen_subcommand_from show" -l history -d 'Also list every revision, newest first, with the step titles it changed'
+complete -c relay -n "__fish_relay_using_subcommand plan; and __fish_seen_subcommand_from show" -l json -d 'Print the answer as JSON (stable field names, for scripts)'
+complete -c relay -n "__fish_relay_using_subcommand plan; and __fish_seen_subcommand_from show" -s h -l help -d 'Print help'
+complete -c relay -n "__fish_relay_using_subcommand plan; and __fish_seen_subcommand_from show" -s V -l version -d 'Print version'
+complete -c relay -n "__fish_relay_using_subcommand plan; and __fish_seen_subcommand_from accept" -l home -d 'Data directory (database, token, config.toml) [env: RELAY_HOME]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand plan; and __fish_seen_subcommand_from accept" -l port -d 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]' -r
+complete -c relay -n "__fish_relay_using_subcommand plan; and __fish_seen_subcommand_from accept" -l socket -d 'Path of the daemon\'s local socket [env: RELAY_SOCKET]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand plan; and __fish_seen_subcommand_from accept" -l json -d 'Print the answer as JSON (stable field names, for scripts)'
+complete -c relay -n "__fish_relay_using_subcommand plan; and __fish_seen_subcommand_from accept" -s h -l help -d 'Print help'
+complete -c relay -n "__fish_relay_using_subcommand plan; and __fish_seen_subcommand_from accept" -s V -l version -d 'Print version'
+complete -c relay -n "__fish_relay_using_subcommand plan; and __fish_seen_subcommand_from help" -f -a "show" -d 'Show a task\'s plan: its state, steps with checkpoints, the current step and the agent\'s todo'
+complete -c relay -n "__fish_relay_using_subcommand plan; and __fish_seen_subcommand_from help" -f -a "accept" -d 'Accept a task\'s plan as the owner (agents write plans; only the owner or a coordinator accepts them)'
+complete -c relay -n "__fish_relay_using_subcommand plan; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c relay -n "__fish_relay_using_subcommand attachment; and not __fish_seen_subcommand_from list get add caption rm help" -l home -d 'Data directory (database, token, config.toml) [env: RELAY_HOME]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand attachment; and not __fish_seen_subcommand_from list get add caption rm help" -l port -d 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]' -r
+complete -c relay -n "__fish_relay_using_subcommand attachment; and not __fish_seen_subcommand_from list get add caption rm help" -l socket -d 'Path of the daemon\'s local socket [env: RELAY_SOCKET]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand attachment; and not __fish_seen_subcommand_from list get add caption rm help" -s h -l help -d 'Print help'
+complete -c relay -n "__fish_relay_using_subcommand attachment; and not __fish_seen_subcommand_from list get add caption rm help" -s V -l version -d 'Print version'
+complete -c relay -n "__fish_relay_using_subcommand attachment; and not __fish_seen_subcommand_from list get add caption rm help" -f -a "list" -d 'List a task\'s screenshots: those of review steps in step order, then the others'
+complete -c relay -n "__fish_relay_using_subcommand attachment; and not __fish_seen_subcommand_from list get add caption rm help" -f -a "get" -d 'Write a screenshot\'s bytes to FILE, or to stdout when it is not a terminal'
+complete -c relay -n "__fish_relay_using_subcommand attachment; and not __fish_seen_subcommand_from list get add caption rm help" -f -a "add" -d 'Attach an image (PNG, JPEG, WebP or GIF) from this machine to a task or one of its review steps'
+complete -c relay -n "__fish_relay_using_subcommand attachment; and not __fish_seen_subcommand_from list get add caption rm help" -f -a "caption" -d 'Set a screenshot\'s caption (markdown); `-` clears it'
+complete -c relay -n "__fish_relay_using_subcommand attachment; and not __fish_seen_subcommand_from list get add caption rm help" -f -a "rm" -d 'Remove a screenshot (its file is deleted)'
+complete -c relay -n "__fish_relay_using_subcommand attachment; and not __fish_seen_subcommand_from list get add caption rm help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c relay -n "__fish_relay_using_subcommand attachment; and __fish_seen_subcommand_from list" -l home -d 'Data directory (database, token, config.toml) [env: RELAY_HOME]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand attachment; and __fish_seen_subcommand_from list" -l port -d 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]' -r
+complete -c relay -n "__fish_relay_using_subcommand attachment; and __fish_seen_subcommand_from list" -l socket -d 'Path of the daemon\'s local socket [env: RELAY_SOCKET]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand attachment; and __fish_seen_subcommand_from list" -l json -d 'Print the answer as JSON (stable field names, for scripts)'
+complete -c relay -n "__fish_relay_using_subcommand attachment; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help'
+complete -c relay -n "__fish_relay_using_subcommand attachment; and __fish_seen_subcommand_from list" -s V -l version -d 'Print version'
+complete -c relay -n "__fish_relay_using_subcommand attachment; and __fish_seen_subcommand_from get" -s o -l output -d 'The file to write (replaced when it exists); without it the bytes go to stdout' -r -F
+complete -c relay -n "__fish_relay_using_subcommand attachment; and __fish_seen_subcommand_from get" -l home -d 'Data directory (database, token, config.toml) [env: RELAY_HOME]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand attachment; and __fish_seen_subcommand_from get" -l port -d 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]' -r
+complete -c relay -n "__fish_relay_using_subcommand attachment; and __fish_seen_subcommand_from get" -l socket -d 'Path of the daemon\'s local socket [env: RELAY_SOCKET]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand attachment; and __fish_seen_subcommand_from get" -s h -l help -d 'Print help'
+complete -c relay -n "__fish_relay_using_subcommand attachment; and __fish_seen_subcommand_from get" -s V -l version -d 'Print version'
+complete -c relay -n "__fish_relay_using_subcommand attachment; and __fish_seen_subcommand_from add" -l step -d 'Attach it to this review step (its number)' -r
+complete -c relay -n "__fish_relay_using_subcommand attachment; and __fish_seen_subcommand_from add" -l caption -d 'What it shows (markdown, at most 2000 characters)' -r
+complete -c relay -n "__fish_relay_using_subcommand attachment; and __fish_seen_subcommand_from add" -l name -d 'The name people see instead of the file\'s name' -r
+complete -c relay -n "__fish_relay_using_subcommand attachment; and __fish_seen_subcommand_from add" -l session -d 'Write as this session (shown in events and answers; `local_<uuid>` for a desktop session)' -r
+complete -c relay -n "__fish_relay_using_subcommand attachment; and __fish_seen_subcommand_from add" -l home -d 'Data directory (database, token, config.toml) [env: RELAY_HOME]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand attachment; and __fish_seen_subcommand_from add" -l port -d 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]' -r
+complete -c relay -n "__fish_relay_using_subcommand attachment; and __fish_seen_subcommand_from add" -l socket -d 'Path of the daemon\'s local socket [env: RELAY_SOCKET]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand attachment; and __fish_seen_subcommand_from add" -l json -d 'Print the answer as JSON (stable field names, for scripts)'
+complete -c relay -n "__fish_relay_using_subcommand attachment; and __fish_seen_subcommand_from add" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c relay -n "__fish_relay_using_subcommand attachment; and __fish_seen_subcommand_from add" -s V -l version -d 'Print version'
+complete -c relay -n "__fish_relay_using_subcommand attachment; and __fish_seen_subcommand_from caption" -l session -d 'Write as this session (shown in events and answers; `local_<uuid>` for a desktop session)' -r
+complete -c relay -n "__fish_relay_using_subcommand attachment; and __fish_seen_subcommand_from caption" -l home -d 'Data directory (database, token, config.toml) [env: RELAY_HOME]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand attachment; and __fish_seen_subcommand_from caption" -l port -d 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]' -r
+complete -c relay -n "__fish_relay_using_subcommand attachment; and __fish_seen_subcommand_from caption" -l socket -d 'Path of the daemon\'s local socket [env: RELAY_SOCKET]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand attachment; and __fish_seen_subcommand_from caption" -l json -d 'Print the answer as JSON (stable field names, for scripts)'
+complete -c relay -n "__fish_relay_using_subcommand attachment; and __fish_seen_subcommand_from caption" -s h -l help -d 'Print help'
+complete -c relay -n "__fish_relay_using_subcommand attachment; and __fish_seen_subcommand_from caption" -s V -l version -d 'Print version'
+complete -c relay -n "__fish_relay_using_subcommand attachment; and __fish_seen_subcommand_from rm" -l session -d 'Write as this session (shown in events and answers; `local_<uuid>` for a desktop session)' -r
+complete -c relay -n "__fish_relay_using_subcommand attachment; and __fish_seen_subcommand_from rm" -l home -d 'Data directory (database, token, config.toml) [env: RELAY_HOME]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand attachment; and __fish_seen_subcommand_from rm" -l port -d 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]' -r
+complete -c relay -n "__fish_relay_using_subcommand attachment; and __fish_seen_subcommand_from rm" -l socket -d 'Path of the daemon\'s local socket [env: RELAY_SOCKET]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand attachment; and __fish_seen_subcommand_from rm" -l json -d 'Print the answer as JSON (stable field names, for scripts)'
+complete -c relay -n "__fish_relay_using_subcommand attachment; and __fish_seen_subcommand_from rm" -s h -l help -d 'Print help'
+complete -c relay -n "__fish_relay_using_subcommand attachment; and __fish_seen_subcommand_from rm" -s V -l version -d 'Print version'
+complete -c relay -n "__fish_relay_using_subcommand attachment; and __fish_seen_subcommand_from help" -f -a "list" -d 'List a task\'s screenshots: those of review steps in step order, then the others'
+complete -c relay -n "__fish_relay_using_subcommand attachment; and __fish_seen_subcommand_from help" -f -a "get" -d 'Write a screenshot\'s bytes to FILE, or to stdout when it is not a terminal'
+complete -c relay -n "__fish_relay_using_subcommand attachment; and __fish_seen_subcommand_from help" -f -a "add" -d 'Attach an image (PNG, JPEG, WebP or GIF) from this machine to a task or one of its review steps'
+complete -c relay -n "__fish_relay_using_subcommand attachment; and __fish_seen_subcommand_from help" -f -a "caption" -d 'Set a screenshot\'s caption (markdown); `-` clears it'
+complete -c relay -n "__fish_relay_using_subcommand attachment; and __fish_seen_subcommand_from help" -f -a "rm" -d 'Remove a screenshot (its file is deleted)'
+complete -c relay -n "__fish_relay_using_subcommand attachment; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c relay -n "__fish_relay_using_subcommand events" -l since -d 'Only events after this event id' -r
 complete -c relay -n "__fish_relay_using_subcommand events" -s p -l project -d 'Only events of this project' -r
 complete -c relay -n "__fish_relay_using_subcommand events" -s n -l limit -d 'Stop after this many events (without --follow)' -r
@@ -297,20 +465,50 @@ complete -c relay -n "__fish_relay_using_subcommand hook" -l budget-ms -d 'Milli
 complete -c relay -n "__fish_relay_using_subcommand hook" -l home -d 'Data directory (database, token, config.toml) [env: RELAY_HOME]' -r -F
 complete -c relay -n "__fish_relay_using_subcommand hook" -l port -d 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]' -r
 complete -c relay -n "__fish_relay_using_subcommand hook" -l socket -d 'Path of the daemon\'s local socket [env: RELAY_SOCKET]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand hook" -l wait -d 'The wake-up hook (Claude Code\'s Stop, run in the background with asyncRewake): wait up to 25 minutes for an owner comment; print it on stderr and exit 2 to wake the session, else exit 0'
 complete -c relay -n "__fish_relay_using_subcommand hook" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c relay -n "__fish_relay_using_subcommand hook" -s V -l version -d 'Print version'
+complete -c relay -n "__fish_relay_using_subcommand inbox" -l home -d 'Data directory (database, token, config.toml) [env: RELAY_HOME]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand inbox" -l port -d 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]' -r
+complete -c relay -n "__fish_relay_using_subcommand inbox" -l socket -d 'Path of the daemon\'s local socket [env: RELAY_SOCKET]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand inbox" -l json -d 'Print the answer as JSON (stable field names, for scripts)'
+complete -c relay -n "__fish_relay_using_subcommand inbox" -s h -l help -d 'Print help'
+complete -c relay -n "__fish_relay_using_subcommand inbox" -s V -l version -d 'Print version'
 complete -c relay -n "__fish_relay_using_subcommand locks" -l home -d 'Data directory (database, token, config.toml) [env: RELAY_HOME]' -r -F
 complete -c relay -n "__fish_relay_using_subcommand locks" -l port -d 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]' -r
 complete -c relay -n "__fish_relay_using_subcommand locks" -l socket -d 'Path of the daemon\'s local socket [env: RELAY_SOCKET]' -r -F
 complete -c relay -n "__fish_relay_using_subcommand locks" -l json -d 'Print the answer as JSON (stable field names, for scripts)'
 complete -c relay -n "__fish_relay_using_subcommand locks" -s h -l help -d 'Print help'
 complete -c relay -n "__fish_relay_using_subcommand locks" -s V -l version -d 'Print version'
+complete -c relay -n "__fish_relay_using_subcommand doctor" -l claude-home -d 'A folder standing in for your home folder when reading Claude Code\'s .claude/settings.json and .claude.json' -r -F
 complete -c relay -n "__fish_relay_using_subcommand doctor" -l home -d 'Data directory (database, token, config.toml) [env: RELAY_HOME]' -r -F
 complete -c relay -n "__fish_relay_using_subcommand doctor" -l port -d 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]' -r
 complete -c relay -n "__fish_relay_using_subcommand doctor" -l socket -d 'Path of the daemon\'s local socket [env: RELAY_SOCKET]' -r -F
 complete -c relay -n "__fish_relay_using_subcommand doctor" -l json -d 'Print the checks as JSON'
 complete -c relay -n "__fish_relay_using_subcommand doctor" -s h -l help -d 'Print help'
 complete -c relay -n "__fish_relay_using_subcommand doctor" -s V -l version -d 'Print version'
+complete -c relay -n "__fish_relay_using_subcommand setup" -l agent -d 'The agent whose hook file to edit' -r -f -a "claude\t''
+cursor\t''
+codex\t''
+copilot\t''
+antigravity\t''"
+complete -c relay -n "__fish_relay_using_subcommand setup" -l expect -d 'Write only if the file and the plan still hash to HASH (the plan hash a dry run printed); exit 1 otherwise' -r
+complete -c relay -n "__fish_relay_using_subcommand setup" -l mode -d 'Claude Code only: command hooks (default; the mode installed stays when not given) or http hooks' -r -f -a "command\t'Claude Code runs `relay hook claude <phase>`, which talks to relayd over its local socket'
+http\t'Claude Code posts each event to relayd\'s /hooks/claude-code itself (needs RELAY_TOKEN in its environment)'"
+complete -c relay -n "__fish_relay_using_subcommand setup" -l claude-home -l agent-home -d 'A folder standing in for your home folder: Claude Code\'s .claude/settings.json and .claude.json, Cursor\'s .cursor/hooks.json, Codex\'s .codex/hooks.json, Copilot\'s .copilot/hooks/relay.json, Antigravity\'s .gemini/config/hooks.json (for tests or another profile)' -r -F
+complete -c relay -n "__fish_relay_using_subcommand setup" -l home -d 'Data directory (database, token, config.toml) [env: RELAY_HOME]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand setup" -l port -d 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]' -r
+complete -c relay -n "__fish_relay_using_subcommand setup" -l socket -d 'Path of the daemon\'s local socket [env: RELAY_SOCKET]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand setup" -l dry-run -d 'Show the plan (detection, the exact diff, the plan hash) and write nothing; the default'
+complete -c relay -n "__fish_relay_using_subcommand setup" -l apply -d 'Back the file up, then add or update relay\'s hook entries'
+complete -c relay -n "__fish_relay_using_subcommand setup" -l remove -d 'Back the file up, then remove relay\'s entries only (with --dry-run: show what would go)'
+complete -c relay -n "__fish_relay_using_subcommand setup" -l check -d 'Run the end-to-end check: one [ok]/[FAIL] line per item, exit 1 when one fails'
+complete -c relay -n "__fish_relay_using_subcommand setup" -l json -d 'With --check: print the items as a JSON list of {ok, name, detail}'
+complete -c relay -n "__fish_relay_using_subcommand setup" -l wake -d 'Claude Code only: also install the wake-up hook (command mode; needs Claude Code 2.1.309 or newer)'
+complete -c relay -n "__fish_relay_using_subcommand setup" -l no-wake -d 'Claude Code only: remove the wake-up hook (without --wake or --no-wake an installed one is kept)'
+complete -c relay -n "__fish_relay_using_subcommand setup" -l force-wake -d 'With --wake: install it even when Claude Code is older than 2.1.309 or its version is unknown'
+complete -c relay -n "__fish_relay_using_subcommand setup" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c relay -n "__fish_relay_using_subcommand setup" -s V -l version -d 'Print version'
 complete -c relay -n "__fish_relay_using_subcommand completions" -l home -d 'Data directory (database, token, config.toml) [env: RELAY_HOME]' -r -F
 complete -c relay -n "__fish_relay_using_subcommand completions" -l port -d 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]' -r
 complete -c relay -n "__fish_relay_using_subcommand completions" -l socket -d 'Path of the daemon\'s local socket [env: RELAY_SOCKET]' -r -F
@@ -322,22 +520,28 @@ complete -c relay -n "__fish_relay_using_subcommand man" -l port -d 'HTTP port o
 complete -c relay -n "__fish_relay_using_subcommand man" -l socket -d 'Path of the daemon\'s local socket [env: RELAY_SOCKET]' -r -F
 complete -c relay -n "__fish_relay_using_subcommand man" -s h -l help -d 'Print help'
 complete -c relay -n "__fish_relay_using_subcommand man" -s V -l version -d 'Print version'
-complete -c relay -n "__fish_relay_using_subcommand help; and not __fish_seen_subcommand_from demo daemon token backup restore project task decision events rules hook locks doctor completions man help" -f -a "demo" -d 'Open the terminal window on a demo data directory of its own'
-complete -c relay -n "__fish_relay_using_subcommand help; and not __fish_seen_subcommand_from demo daemon token backup restore project task decision events rules hook locks doctor completions man help" -f -a "daemon" -d 'Run, start, stop and inspect the relayd daemon'
-complete -c relay -n "__fish_relay_using_subcommand help; and not __fish_seen_subcommand_from demo daemon token backup restore project task decision events rules hook locks doctor completions man help" -f -a "token" -d 'Print the API token agents and scripts send as `Authorization: Bearer`'
-complete -c relay -n "__fish_relay_using_subcommand help; and not __fish_seen_subcommand_from demo daemon token backup restore project task decision events rules hook locks doctor completions man help" -f -a "backup" -d 'Write an online backup of the database while relayd keeps running'
-complete -c relay -n "__fish_relay_using_subcommand help; and not __fish_seen_subcommand_from demo daemon token backup restore project task decision events rules hook locks doctor completions man help" -f -a "restore" -d 'Replace the database with a backup (relayd must be stopped)'
-complete -c relay -n "__fish_relay_using_subcommand help; and not __fish_seen_subcommand_from demo daemon token backup restore project task decision events rules hook locks doctor completions man help" -f -a "project" -d 'Projects: list them with their tasks per stage, create or change one, show its board'
-complete -c relay -n "__fish_relay_using_subcommand help; and not __fish_seen_subcommand_from demo daemon token backup restore project task decision events rules hook locks doctor completions man help" -f -a "task" -d 'Tasks: list, show, create, change, move to a stage, bind to a session, report on'
-complete -c relay -n "__fish_relay_using_subcommand help; and not __fish_seen_subcommand_from demo daemon token backup restore project task decision events rules hook locks doctor completions man help" -f -a "decision" -d 'Decisions recorded for a project or one of its tasks'
-complete -c relay -n "__fish_relay_using_subcommand help; and not __fish_seen_subcommand_from demo daemon token backup restore project task decision events rules hook locks doctor completions man help" -f -a "events" -d 'Print the event log (what happened on the board), optionally following it'
-complete -c relay -n "__fish_relay_using_subcommand help; and not __fish_seen_subcommand_from demo daemon token backup restore project task decision events rules hook locks doctor completions man help" -f -a "rules" -d 'The working rules agents follow: report format and what a stage move needs'
-complete -c relay -n "__fish_relay_using_subcommand help; and not __fish_seen_subcommand_from demo daemon token backup restore project task decision events rules hook locks doctor completions man help" -f -a "hook" -d 'Answer one agent hook call: the program every agent\'s hooks run (always exits 0)'
-complete -c relay -n "__fish_relay_using_subcommand help; and not __fish_seen_subcommand_from demo daemon token backup restore project task decision events rules hook locks doctor completions man help" -f -a "locks" -d 'List file locks (holder, intent, age, expiry, waiters, readers) and recent contentions'
-complete -c relay -n "__fish_relay_using_subcommand help; and not __fish_seen_subcommand_from demo daemon token backup restore project task decision events rules hook locks doctor completions man help" -f -a "doctor" -d 'Check the daemon, data directory, token, socket, HTTP port and store; exit 1 on a failure'
-complete -c relay -n "__fish_relay_using_subcommand help; and not __fish_seen_subcommand_from demo daemon token backup restore project task decision events rules hook locks doctor completions man help" -f -a "completions" -d 'Print a shell completion script'
-complete -c relay -n "__fish_relay_using_subcommand help; and not __fish_seen_subcommand_from demo daemon token backup restore project task decision events rules hook locks doctor completions man help" -f -a "man" -d 'Print the man page (or write every page into a directory)'
-complete -c relay -n "__fish_relay_using_subcommand help; and not __fish_seen_subcommand_from demo daemon token backup restore project task decision events rules hook locks doctor completions man help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c relay -n "__fish_relay_using_subcommand help; and not __fish_seen_subcommand_from demo daemon token backup restore project task decision review comment plan attachment events rules hook inbox locks doctor setup completions man help" -f -a "demo" -d 'Seed a made-up workspace into a new data directory: two projects, eleven tasks across the stages, a task in review with a checklist and screenshots, plans, sessions; then `relay --home DIR` opens it'
+complete -c relay -n "__fish_relay_using_subcommand help; and not __fish_seen_subcommand_from demo daemon token backup restore project task decision review comment plan attachment events rules hook inbox locks doctor setup completions man help" -f -a "daemon" -d 'Run, start, stop and inspect the relayd daemon'
+complete -c relay -n "__fish_relay_using_subcommand help; and not __fish_seen_subcommand_from demo daemon token backup restore project task decision review comment plan attachment events rules hook inbox locks doctor setup completions man help" -f -a "token" -d 'Print the API token agents and scripts send as `Authorization: Bearer`'
+complete -c relay -n "__fish_relay_using_subcommand help; and not __fish_seen_subcommand_from demo daemon token backup restore project task decision review comment plan attachment events rules hook inbox locks doctor setup completions man help" -f -a "backup" -d 'Write an online backup of the database while relayd keeps running'
+complete -c relay -n "__fish_relay_using_subcommand help; and not __fish_seen_subcommand_from demo daemon token backup restore project task decision review comment plan attachment events rules hook inbox locks doctor setup completions man help" -f -a "restore" -d 'Replace the database with a backup (relayd must be stopped)'
+complete -c relay -n "__fish_relay_using_subcommand help; and not __fish_seen_subcommand_from demo daemon token backup restore project task decision review comment plan attachment events rules hook inbox locks doctor setup completions man help" -f -a "project" -d 'Projects: list them with their tasks per stage, create or change one, show its board'
+complete -c relay -n "__fish_relay_using_subcommand help; and not __fish_seen_subcommand_from demo daemon token backup restore project task decision review comment plan attachment events rules hook inbox locks doctor setup completions man help" -f -a "task" -d 'Tasks: list, show, create, change, move to a stage, bind to a session, report on'
+complete -c relay -n "__fish_relay_using_subcommand help; and not __fish_seen_subcommand_from demo daemon token backup restore project task decision review comment plan attachment events rules hook inbox locks doctor setup completions man help" -f -a "decision" -d 'Decisions recorded for a project or one of its tasks'
+complete -c relay -n "__fish_relay_using_subcommand help; and not __fish_seen_subcommand_from demo daemon token backup restore project task decision review comment plan attachment events rules hook inbox locks doctor setup completions man help" -f -a "review" -d 'The owner\'s review of a task: its checklist, and accepting, rejecting or reopening its steps'
+complete -c relay -n "__fish_relay_using_subcommand help; and not __fish_seen_subcommand_from demo daemon token backup restore project task decision review comment plan attachment events rules hook inbox locks doctor setup completions man help" -f -a "comment" -d 'A task\'s comment thread: read it, write to the agent of the bound session, mark replies read'
+complete -c relay -n "__fish_relay_using_subcommand help; and not __fish_seen_subcommand_from demo daemon token backup restore project task decision review comment plan attachment events rules hook inbox locks doctor setup completions man help" -f -a "plan" -d 'A task\'s plan: show its steps, checkpoints, the agent\'s todo and history, and accept it as the owner'
+complete -c relay -n "__fish_relay_using_subcommand help; and not __fish_seen_subcommand_from demo daemon token backup restore project task decision review comment plan attachment events rules hook inbox locks doctor setup completions man help" -f -a "attachment" -d 'A task\'s screenshots: list them, write one to a file, attach, caption or remove one'
+complete -c relay -n "__fish_relay_using_subcommand help; and not __fish_seen_subcommand_from demo daemon token backup restore project task decision review comment plan attachment events rules hook inbox locks doctor setup completions man help" -f -a "events" -d 'Print the event log (what happened on the board), optionally following it'
+complete -c relay -n "__fish_relay_using_subcommand help; and not __fish_seen_subcommand_from demo daemon token backup restore project task decision review comment plan attachment events rules hook inbox locks doctor setup completions man help" -f -a "rules" -d 'The working rules agents follow: report format and what a stage move needs'
+complete -c relay -n "__fish_relay_using_subcommand help; and not __fish_seen_subcommand_from demo daemon token backup restore project task decision review comment plan attachment events rules hook inbox locks doctor setup completions man help" -f -a "hook" -d 'Answer one agent hook call: the program every agent\'s hooks run (always exits 0)'
+complete -c relay -n "__fish_relay_using_subcommand help; and not __fish_seen_subcommand_from demo daemon token backup restore project task decision review comment plan attachment events rules hook inbox locks doctor setup completions man help" -f -a "inbox" -d 'What needs you across projects: review queue, waiting on you, rule warnings, unlinked hook sessions, agent replies'
+complete -c relay -n "__fish_relay_using_subcommand help; and not __fish_seen_subcommand_from demo daemon token backup restore project task decision review comment plan attachment events rules hook inbox locks doctor setup completions man help" -f -a "locks" -d 'List file locks (holder, intent, age, expiry, waiters, readers) and recent contentions'
+complete -c relay -n "__fish_relay_using_subcommand help; and not __fish_seen_subcommand_from demo daemon token backup restore project task decision review comment plan attachment events rules hook inbox locks doctor setup completions man help" -f -a "doctor" -d 'Check the daemon, data directory, token, socket, HTTP port, store and Claude Code\'s hooks; exit 1 on a failure'
+complete -c relay -n "__fish_relay_using_subcommand help; and not __fish_seen_subcommand_from demo daemon token backup restore project task decision review comment plan attachment events rules hook inbox locks doctor setup completions man help" -f -a "setup" -d 'Connect an agent\'s hooks to relay: show the plan (the default), --apply it, --remove it, or --check it'
+complete -c relay -n "__fish_relay_using_subcommand help; and not __fish_seen_subcommand_from demo daemon token backup restore project task decision review comment plan attachment events rules hook inbox locks doctor setup completions man help" -f -a "completions" -d 'Print a shell completion script'
+complete -c relay -n "__fish_relay_using_subcommand help; and not __fish_seen_subcommand_from demo daemon token backup restore project task decision review comment plan attachment events rules hook inbox locks doctor setup completions man help" -f -a "man" -d 'Print the man page (or write every page into a directory)'
+complete -c relay -n "__fish_relay_using_subcommand help; and not __fish_seen_subcommand_from demo daemon token backup restore project task decision review comment plan attachment events rules hook inbox locks doctor setup completions man help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c relay -n "__fish_relay_using_subcommand help; and __fish_seen_subcommand_from daemon" -f -a "run" -d 'Run relayd in the foreground (for service managers; Ctrl-C stops it)'
 complete -c relay -n "__fish_relay_using_subcommand help; and __fish_seen_subcommand_from daemon" -f -a "start" -d 'Start relayd in the background unless it is running'
 complete -c relay -n "__fish_relay_using_subcommand help; and __fish_seen_subcommand_from daemon" -f -a "stop" -d 'Stop relayd gracefully'
@@ -355,4 +559,19 @@ complete -c relay -n "__fish_relay_using_subcommand help; and __fish_seen_subcom
 complete -c relay -n "__fish_relay_using_subcommand help; and __fish_seen_subcommand_from task" -f -a "unbind" -d 'Unbind the task\'s session'
 complete -c relay -n "__fish_relay_using_subcommand help; and __fish_seen_subcommand_from task" -f -a "report" -d 'Add a report to a task (first line ideally `state · size · gist`)'
 complete -c relay -n "__fish_relay_using_subcommand help; and __fish_seen_subcommand_from decision" -f -a "add" -d 'Record a decision for a project, or for one of its tasks with --task'
+complete -c relay -n "__fish_relay_using_subcommand help; and __fish_seen_subcommand_from review" -f -a "show" -d 'Show a task\'s review checklist: each step\'s status, who decided, details, screenshots and comments'
+complete -c relay -n "__fish_relay_using_subcommand help; and __fish_seen_subcommand_from review" -f -a "accept" -d 'Accept a step; the decision reaches the agent as an owner comment'
+complete -c relay -n "__fish_relay_using_subcommand help; and __fish_seen_subcommand_from review" -f -a "reject" -d 'Reject a step (say why with -m); the decision reaches the agent as an owner comment'
+complete -c relay -n "__fish_relay_using_subcommand help; and __fish_seen_subcommand_from review" -f -a "reopen" -d 'Reopen a step for another look'
+complete -c relay -n "__fish_relay_using_subcommand help; and __fish_seen_subcommand_from review" -f -a "comment" -d 'Comment on a step without changing its status'
+complete -c relay -n "__fish_relay_using_subcommand help; and __fish_seen_subcommand_from comment" -f -a "list" -d 'List a task\'s thread, oldest first: owner comments with sent / delivered / read, agent replies'
+complete -c relay -n "__fish_relay_using_subcommand help; and __fish_seen_subcommand_from comment" -f -a "add" -d 'Write an owner comment for the agent of the task\'s bound session (marks the task\'s replies read)'
+complete -c relay -n "__fish_relay_using_subcommand help; and __fish_seen_subcommand_from comment" -f -a "read" -d 'Mark the task\'s agent replies read'
+complete -c relay -n "__fish_relay_using_subcommand help; and __fish_seen_subcommand_from plan" -f -a "show" -d 'Show a task\'s plan: its state, steps with checkpoints, the current step and the agent\'s todo'
+complete -c relay -n "__fish_relay_using_subcommand help; and __fish_seen_subcommand_from plan" -f -a "accept" -d 'Accept a task\'s plan as the owner (agents write plans; only the owner or a coordinator accepts them)'
+complete -c relay -n "__fish_relay_using_subcommand help; and __fish_seen_subcommand_from attachment" -f -a "list" -d 'List a task\'s screenshots: those of review steps in step order, then the others'
+complete -c relay -n "__fish_relay_using_subcommand help; and __fish_seen_subcommand_from attachment" -f -a "get" -d 'Write a screenshot\'s bytes to FILE, or to stdout when it is not a terminal'
+complete -c relay -n "__fish_relay_using_subcommand help; and __fish_seen_subcommand_from attachment" -f -a "add" -d 'Attach an image (PNG, JPEG, WebP or GIF) from this machine to a task or one of its review steps'
+complete -c relay -n "__fish_relay_using_subcommand help; and __fish_seen_subcommand_from attachment" -f -a "caption" -d 'Set a screenshot\'s caption (markdown); `-` clears it'
+complete -c relay -n "__fish_relay_using_subcommand help; and __fish_seen_subcommand_from attachment" -f -a "rm" -d 'Remove a screenshot (its file is deleted)'
 complete -c relay -n "__fish_relay_using_subcommand help; and __fish_seen_subcommand_from rules" -f -a "show" -d 'Print the working rules in force (a project\'s, or the global ones)'

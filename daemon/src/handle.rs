@@ -44,6 +44,8 @@ struct Inner {
     coord: Coord,
     /// Claude Code sessions as their hooks report them.
     hook_sessions: crate::board::hook_session::HookSessions,
+    /// Wake-up hooks waiting, by Claude Code session id.
+    hook_waits: crate::board::hook_wake::Waits,
     started_at_ms: i64,
     shutdown: watch::Sender<bool>,
     /// Warnings already logged this run (logged once, not on every request).
@@ -58,6 +60,7 @@ impl DaemonHandle {
         DaemonHandle(Arc::new(Inner {
             coord,
             hook_sessions: Default::default(),
+            hook_waits: Default::default(),
             config,
             store,
             token,
@@ -82,6 +85,10 @@ impl DaemonHandle {
 
     pub fn hook_sessions(&self) -> &crate::board::hook_session::HookSessions {
         &self.0.hook_sessions
+    }
+
+    pub fn hook_waits(&self) -> &crate::board::hook_wake::Waits {
+        &self.0.hook_waits
     }
 
     pub fn coord(&self) -> &Coord {

@@ -433,6 +433,10 @@ pub struct HookArgs {
     /// action through [env: RELAY_HOOK_BUDGET_MS] [default: 300]
     #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..=60_000))]
     pub budget_ms: Option<u64>,
+    /// The wake-up hook (Claude Code's Stop, run in the background with asyncRewake): wait up to 25 minutes for
+    /// an owner comment; print it on stderr and exit 2 to wake the session, else exit 0
+    #[arg(long)]
+    pub wait: bool,
 }
 
 impl HookArgs {

@@ -178,7 +178,9 @@ impl Board<'_> {
                     let bytes = attach::decode_base64(&text, max_bytes)?;
                     files::stage(&dir, bytes.as_slice(), max_bytes, "content_base64")
                 }
-                AttachSource::Bytes(bytes) => files::stage(&dir, bytes.as_slice(), max_bytes, "the pasted content"),
+                AttachSource::Bytes(bytes) => {
+                    files::stage(&dir, bytes.as_slice(), max_bytes, "the pasted content")
+                }
             }
         })
         .await

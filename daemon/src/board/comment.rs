@@ -3,7 +3,7 @@
 //! 1–4000 characters.
 //!
 //! Life cycle: an owner comment is *sent* when written, *delivered* when a hook of the bound session handed it
-//! to the agent ([`Board::deliver_owner_comments`], for the hooks), *read* when the agent acknowledges it
+//! to the agent ([`super::hook_context`]), *read* when the agent acknowledges it
 //! (comment_ack) or replies to it. An agent reply is unread until the owner marks the task's replies read or
 //! writes a comment on the task. Events: `comment.added` (with a 200-character excerpt), `comment.delivered`,
 //! `comment.read`.
@@ -450,42 +450,5 @@ impl Board<'_> {
             ));
         }
         Ok(outcome)
-    }
-
-    /// For the hooks: hands the undelivered owner comments on the tasks bound to `session` to its agent — marks
-    /// them delivered to that session (`comment.delivered` each) and returns them, oldest first. A session
-    /// relay does not know gets none.
-    pub async fn deliver_owner_comments(&self, session: &str) -> Result<Vec<CommentRow>, BoardError> {
-        let store = self.handle.store();
-        let now = crate::store::now_ms();
-        let mut write = store.begin_write().await?;
-        let Some(found) = db::session_by_name(write.conn(), session.trim())
-            .await
-            .map_err(sql(store))?
-        else {
-            return Ok(Vec::new());
-        };
-        let pending = store::undelivered_for_session(write.conn(), found.id)
-            .await
-            .map_err(sql(store))?;
-        if pending.is_empty() {
-            return Ok(Vec::new());
-        }
-        let ids: Vec<i64> = pending.iter().map(|c| c.id).collect();
-        let delivered = store::mark_delivered(write.conn(), &ids, found.id, now)
-            .await
-            .map_err(sql(store))?;
-        for comment in pending.iter().filter(|c| delivered.contains(&c.id)) {
-            let data = json!({ "project": comment.project, "key": comment.key, "comment": comment.id,
-                               "session": found.name, "actor": found.name });
-            write
-                .event(EventKind::CommentDelivered, &comment.key, &data)
-                .await?;
-        }
-        let rows = store::by_ids(write.conn(), &delivered)
-            .await
-            .map_err(sql(store))?;
-        write.commit().await?;
-        Ok(rows)
     }
 }

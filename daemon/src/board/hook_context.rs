@@ -11,7 +11,7 @@ use serde_json::json;
 
 use super::error::sql;
 use super::hook_session::Tracked;
-use super::{Board, BoardError, Plan};
+use super::{Board, BoardError};
 use crate::store::hook_session::{self as db, HookCommentRow};
 
 /// The most characters of owner comments one answer carries (at least one comment goes out whatever its size).
@@ -76,7 +76,7 @@ impl Board<'_> {
             Phase::PostTool => {
                 tracked.post_tools = tracked.post_tools.wrapping_add(1);
                 let every = self.handle.config().plan_reminder_every;
-                let periodic = every > 0 && tracked.post_tools % every == 0;
+                let periodic = every > 0 && tracked.post_tools.is_multiple_of(every);
                 if event.todo.is_some() || periodic {
                     say.context.extend(self.reminder(tracked, periodic).await?);
                 }
@@ -102,7 +102,7 @@ impl Board<'_> {
 
     /// Delivers the comments not yet delivered to this session (new ones, and unread ones delivered to a
     /// session bound before), oldest first, as many as `budget` characters hold (at least one).
-    async fn deliver(&self, tracked: &Tracked, budget: usize) -> Result<Vec<String>, BoardError> {
+    pub(super) async fn deliver(&self, tracked: &Tracked, budget: usize) -> Result<Vec<String>, BoardError> {
         let pending: Vec<HookCommentRow> = self
             .unread(tracked)
             .await?
@@ -234,7 +234,7 @@ impl Board<'_> {
             }
             open += 1;
             if open <= REMINDER_TASKS
-                && let Some(line) = plan_line(&plan)
+                && let Some(line) = super::render_plan::reminder(&plan)
             {
                 lines.push(line);
             }
@@ -273,68 +273,6 @@ fn comment_line(comment: &HookCommentRow) -> String {
         comment.id,
         text.join(" / ")
     )
-}
-
-/// One task's reminder: its current plan step (or the next, or "all N steps done") and what the agent is doing
-/// now; without steps, its todo or, in dev, the hint to write one.
-fn plan_line(plan: &Plan) -> Option<String> {
-    let now_doing = plan
-        .todo
-        .iter()
-        .find(|item| item.status == "in_progress")
-        .map(|item| {
-            format!(
-                " Now doing: {}.",
-                item.active_form.as_deref().unwrap_or(&item.subject)
-            )
-        });
-    let now_doing = now_doing.unwrap_or_default();
-    if plan.steps.is_empty() {
-        if !plan.todo.is_empty() {
-            let done = plan.todo.iter().filter(|i| i.status == "completed").count();
-            return Some(format!(
-                "{}: the agent's plan, not accepted: {done}/{} todo items done.{now_doing}",
-                plan.key,
-                plan.todo.len()
-            ));
-        }
-        return (plan.stage == "dev").then(|| {
-            format!(
-                "Hint: {} has no plan and no todo yet: write down what you are going to do (todo or 2-3 steps \
-                 with plan_set).",
-                plan.key
-            )
-        });
-    }
-    let status = if plan.status == "accepted" {
-        "accepted"
-    } else {
-        "draft, not accepted yet"
-    };
-    let total = plan.steps.len();
-    let current = plan
-        .steps
-        .iter()
-        .find(|s| s.status == "in_progress")
-        .or_else(|| plan.steps.iter().find(|s| s.status != "done"));
-    Some(match current {
-        Some(step) => {
-            let details = step
-                .details
-                .as_deref()
-                .and_then(|d| d.lines().map(str::trim).find(|l| !l.is_empty()))
-                .map(|d| format!(" — {}", d.trim_end_matches('.')))
-                .unwrap_or_default();
-            format!(
-                "Plan of {} ({status}): step {}/{total} '{}'{details}.{now_doing}",
-                plan.key, step.position, step.title
-            )
-        }
-        None => format!(
-            "Plan of {} ({status}): all {total} steps done.{now_doing}",
-            plan.key
-        ),
-    })
 }
 
 #[cfg(test)]

@@ -270,7 +270,7 @@ async fn plan_reminders_name_the_current_step_and_what_the_agent_is_doing() {
     let (context, _) = say(&handle, &event(Phase::SessionStart, "cc-a", json!({}))).await;
     assert_eq!(
         context[1],
-        "Plan of shop-1 (accepted): step 2/2 'Address book page' — Add, edit and remove addresses."
+        "Plan of shop-1 (accepted): next step 2/2 'Address book page' — Add, edit and remove addresses."
     );
 
     // A todo change sends the reminder with "Now doing:"; the same text is not sent twice in a row.
@@ -285,9 +285,99 @@ async fn plan_reminders_name_the_current_step_and_what_the_agent_is_doing() {
     let (after_start, _) = say(&handle, &event(Phase::PostTool, "cc-a", start.clone())).await;
     assert_eq!(
         after_start[0],
-        "Plan of shop-1 (accepted): step 2/2 'Address book page' — Add, edit and remove addresses. Now doing: \
-         Writing the form."
+        "Plan of shop-1 (accepted): next step 2/2 'Address book page' — Add, edit and remove addresses. Now \
+         doing: Writing the form."
     );
     let (same, _) = say(&handle, &event(Phase::PostTool, "cc-a", start)).await;
     assert!(same.is_empty(), "{same:?}");
+}
+
+mod wake {
+    use std::time::Duration;
+
+    use super::*;
+
+    #[tokio::test]
+    async fn an_owner_comment_wakes_the_idle_session_waiting_for_it() {
+        let (_dir, handle) = linked().await;
+        say(&handle, &event(Phase::Stop, "cc-a", json!({}))).await;
+        let waiting = {
+            let handle = handle.clone();
+            tokio::spawn(async move {
+                let stop = event(Phase::Stop, "cc-a", json!({}));
+                handle
+                    .board()
+                    .wait_for_wake(&stop, Duration::from_secs(20))
+                    .await
+                    .unwrap()
+            })
+        };
+        tokio::time::sleep(Duration::from_millis(100)).await;
+        let id = comment(&handle, "Wake up: the build is red").await;
+        let lines = waiting.await.unwrap().expect("woken");
+        assert!(
+            lines.starts_with(&format!(
+                "Owner comment on shop-1 (#{id}): Wake up: the build is red"
+            )),
+            "{lines}"
+        );
+        // Delivered: the next tool call does not carry it again.
+        let (context, _) = say(&handle, &pre_tool("cc-a")).await;
+        assert!(context.is_empty(), "{context:?}");
+    }
+
+    #[tokio::test]
+    async fn nothing_wakes_a_guessed_session_a_working_one_or_an_older_wait() {
+        let (_dir, handle) = linked().await;
+        let board = handle.board();
+        let stop = |cc: &str| event(Phase::Stop, cc, json!({}));
+        // A session the hooks only guessed: the wait ends at once.
+        board
+            .claude_hook(&event(Phase::SessionStart, "cc-guess", json!({})), true)
+            .await
+            .unwrap();
+        let started = std::time::Instant::now();
+        assert_eq!(
+            board
+                .wait_for_wake(&stop("cc-guess"), Duration::from_secs(20))
+                .await
+                .unwrap(),
+            None
+        );
+        assert!(started.elapsed() < Duration::from_secs(5));
+
+        // Working (not idle): the comment waits for the next tool call; the wait runs out.
+        comment(&handle, "Not now").await;
+        say(&handle, &event(Phase::Prompt, "cc-a", json!({"prompt": "go"}))).await;
+        assert_eq!(
+            board
+                .wait_for_wake(&stop("cc-a"), Duration::from_millis(300))
+                .await
+                .unwrap(),
+            None
+        );
+
+        // A newer wait for the same session ends the older one.
+        let older = {
+            let handle = handle.clone();
+            tokio::spawn(async move {
+                handle
+                    .board()
+                    .wait_for_wake(&stop("cc-a"), Duration::from_secs(20))
+                    .await
+            })
+        };
+        tokio::time::sleep(Duration::from_millis(100)).await;
+        let newer = {
+            let handle = handle.clone();
+            tokio::spawn(async move {
+                handle
+                    .board()
+                    .wait_for_wake(&stop("cc-a"), Duration::from_millis(500))
+                    .await
+            })
+        };
+        assert_eq!(older.await.unwrap().unwrap(), None);
+        assert_eq!(newer.await.unwrap().unwrap(), None);
+    }
 }

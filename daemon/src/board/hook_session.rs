@@ -89,7 +89,7 @@ pub struct Tracked {
 }
 
 impl Tracked {
-    fn of(row: &HookSessionRow) -> Tracked {
+    pub(super) fn of(row: &HookSessionRow) -> Tracked {
         Tracked {
             session_id: row.id,
             name: row.name.clone(),
@@ -112,6 +112,11 @@ pub struct HookSessions {
 }
 
 impl HookSessions {
+    /// What is remembered of a Claude Code id, if it was seen since the start.
+    pub(super) fn tracked(&self, cc: &str) -> Option<Tracked> {
+        self.get(cc)
+    }
+
     fn get(&self, cc: &str) -> Option<Tracked> {
         self.lock().get(cc).cloned()
     }

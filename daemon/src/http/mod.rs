@@ -25,6 +25,10 @@ pub fn router(handle: DaemonHandle) -> Router {
         .route("/api/v1/status", get(status))
         .route("/mcp", crate::mcp::route(&handle, policy.hosts()))
         .route("/hooks/claude-code", axum::routing::post(hooks::claude_code))
+        .route(
+            "/hooks/claude-code/wait",
+            axum::routing::post(hooks::claude_code_wait),
+        )
         .fallback(not_found)
         .layer(axum::middleware::from_fn_with_state(
             (handle.clone(), policy),

@@ -94,9 +94,7 @@ mod tests {
         let missing = vec!["decision_add".to_owned(), "rules_get".to_owned()];
         let text = instructions(&rules, Profile::Core, &missing);
         assert!(
-            text.contains(
-                ". This connection has the core tools; decision_add, rules_get are in the full"
-            )
+            text.contains(". This connection has the core tools; decision_add, rules_get are in the full")
         );
     }
 }

@@ -359,6 +359,18 @@ impl Relay for RelayService {
         }))
     }
 
+    async fn wait_for_wake(
+        &self,
+        request: Request<proto::WaitForWakeRequest>,
+    ) -> Result<Response<proto::WaitForWakeResponse>, tonic::Status> {
+        let body = request.into_inner().body;
+        let wake = self
+            .handle
+            .wait_hook(&body, crate::board::hook_wake::WAKE_WAIT)
+            .await;
+        Ok(Response::new(proto::WaitForWakeResponse { wake }))
+    }
+
     async fn get_inbox(
         &self,
         request: Request<proto::GetInboxRequest>,

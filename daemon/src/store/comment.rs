@@ -1,6 +1,6 @@
 //! The comment thread's SQL: owner comments and agents' replies with their sent / delivered / read times, the
-//! reads an agent and the owner make of them, and the Inbox's "agent replies" query. Plain rows in, plain rows
-//! out; the rules live in `crate::board::comment`.
+//! reads an agent and the owner make of them. Plain rows in, plain rows out; the rules live in
+//! `crate::board::comment`.
 
 use sqlx::{FromRow, SqliteConnection};
 
@@ -40,21 +40,6 @@ pub struct NewComment<'a> {
     pub body: &'a str,
     pub in_reply_to: Option<i64>,
     pub step_id: Option<i64>,
-}
-
-/// A task with agent replies the owner has not read: the Inbox's "agent replies".
-#[derive(Clone, Debug, FromRow, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub struct UnreadRepliesRow {
-    pub key: String,
-    pub project: String,
-    pub title: String,
-    pub stage: String,
-    pub closed_at_ms: Option<i64>,
-    pub unread: i64,
-    /// The newest unread reply: its author, text and time.
-    pub author: String,
-    pub body: String,
-    pub created_at_ms: i64,
 }
 
 /// The columns of [`CommentRow`] as one JSON object, so a thread comes back in one row.
@@ -229,25 +214,4 @@ pub async fn unread_ids(
     .bind(author_kind)
     .fetch_all(conn)
     .await
-}
-
-/// The Inbox's "agent replies": tasks with agent replies the owner has not read, newest reply first, with the
-/// number unread and the newest one's author and text. Uses the partial index of unread comments.
-pub async fn tasks_with_unread_replies(conn: &mut SqliteConnection) -> sqlx::Result<Vec<UnreadRepliesRow>> {
-    let json: String = sqlx::query_scalar(
-        "SELECT coalesce(json_group_array(json_object(
-                  'key', p.slug || '-' || t.number, 'project', p.slug, 'title', t.title, 'stage', t.stage,
-                  'closed_at_ms', t.closed_at_ms, 'unread', u.unread, 'author', c.author_name, 'body', c.body,
-                  'created_at_ms', c.created_at_ms)), '[]')
-           FROM (SELECT task_id, count(*) AS unread, max(id) AS newest FROM comment
-                  WHERE author_kind = 'agent' AND read_at_ms IS NULL GROUP BY task_id) AS u
-           JOIN comment c ON c.id = u.newest
-           JOIN task t ON t.id = u.task_id JOIN project p ON p.id = t.project_id",
-    )
-    .fetch_one(conn)
-    .await?;
-    let mut rows: Vec<UnreadRepliesRow> = serde_json::from_str(&json)
-        .map_err(|e| sqlx::Error::Decode(format!("tasks_with_unread_replies: {e}").into()))?;
-    rows.sort_by_key(|r| std::cmp::Reverse(r.created_at_ms));
-    Ok(rows)
 }

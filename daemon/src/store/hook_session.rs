@@ -291,7 +291,12 @@ pub async fn unread_owner_comments(
 
 /// Marks comments delivered to `session_id`; a comment delivered before to another session counts its Stop
 /// blocks from zero again.
-pub async fn deliver(conn: &mut SqliteConnection, ids: &[i64], session_id: i64, now_ms: i64) -> sqlx::Result<()> {
+pub async fn deliver(
+    conn: &mut SqliteConnection,
+    ids: &[i64],
+    session_id: i64,
+    now_ms: i64,
+) -> sqlx::Result<()> {
     let list = serde_json::Value::from(ids.to_vec()).to_string();
     sqlx::query(
         "UPDATE comment SET delivered_at_ms = ?1, delivered_to_session_id = ?2,
@@ -309,9 +314,11 @@ pub async fn deliver(conn: &mut SqliteConnection, ids: &[i64], session_id: i64, 
 /// Counts one more Stop block for each comment.
 pub async fn count_stop_block(conn: &mut SqliteConnection, ids: &[i64]) -> sqlx::Result<()> {
     let list = serde_json::Value::from(ids.to_vec()).to_string();
-    sqlx::query("UPDATE comment SET stop_blocks = stop_blocks + 1 WHERE id IN (SELECT value FROM json_each(?))")
-        .bind(list)
-        .execute(conn)
-        .await?;
+    sqlx::query(
+        "UPDATE comment SET stop_blocks = stop_blocks + 1 WHERE id IN (SELECT value FROM json_each(?))",
+    )
+    .bind(list)
+    .execute(conn)
+    .await?;
     Ok(())
 }

@@ -90,7 +90,9 @@ pub async fn inbox(conn: &mut SqliteConnection, query: &InboxQuery<'_>) -> sqlx:
          review AS (
              SELECT task_id, count(*) AS steps, sum(status = 'accepted') AS accepted,
                     sum(status = 'rejected') AS rejected
-             FROM review_step GROUP BY task_id
+             FROM review_step
+             WHERE task_id IN (SELECT id FROM task WHERE stage IN ('review', 'test'))
+             GROUP BY task_id
          ),
          replies AS (
              SELECT task_id, count(*) AS unread, max(id) AS newest

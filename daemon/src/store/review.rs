@@ -1,6 +1,6 @@
 //! The review checklist's SQL: a task's review steps (what the owner checks by eye), the screenshots of a task
-//! as the checklist shows them (read-only: attachments are written by their own service), and the Inbox's
-//! review queue. Plain rows in, plain rows out; the rules live in `crate::board::review`.
+//! as the checklist shows them (read-only: attachments are written by their own service). Plain rows in, plain
+//! rows out; the rules live in `crate::board::review`.
 
 use sqlx::{FromRow, SqliteConnection};
 
@@ -32,20 +32,6 @@ pub struct ScreenshotRow {
     pub size_bytes: i64,
     pub original_name: Option<String>,
     pub created_at_ms: i64,
-}
-
-/// A task waiting in review or test with a checklist: the Inbox's review queue.
-#[derive(Clone, Debug, FromRow, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub struct ReviewQueueRow {
-    pub key: String,
-    pub project: String,
-    pub title: String,
-    pub stage: String,
-    pub accepted: i64,
-    pub rejected: i64,
-    pub total: i64,
-    /// When the task entered its stage: the longest waiting come first.
-    pub stage_changed_at_ms: i64,
 }
 
 const STEP_COLUMNS: &str =
@@ -170,29 +156,4 @@ pub async fn screenshots(conn: &mut SqliteConnection, task_id: i64) -> sqlx::Res
     .bind(task_id)
     .fetch_all(conn)
     .await
-}
-
-/// The Inbox's review queue: tasks in review or test with a checklist, across projects, the longest waiting
-/// first (by the last stage change), with accepted / rejected / all. One statement, one row; only the steps of
-/// tasks in review or test are counted (done tasks keep their checklists).
-pub async fn review_queue(conn: &mut SqliteConnection) -> sqlx::Result<Vec<ReviewQueueRow>> {
-    let json: String = sqlx::query_scalar(
-        "SELECT coalesce(json_group_array(json_object(
-                  'key', p.slug || '-' || t.number, 'project', p.slug, 'title', t.title, 'stage', t.stage,
-                  'accepted', r.accepted, 'rejected', r.rejected, 'total', r.total,
-                  'stage_changed_at_ms', t.stage_changed_at_ms)), '[]')
-           FROM (SELECT task_id, count(*) AS total,
-                        sum(status = 'accepted') AS accepted, sum(status = 'rejected') AS rejected
-                   FROM review_step
-                  WHERE task_id IN (SELECT id FROM task WHERE stage IN ('review', 'test'))
-                  GROUP BY task_id) AS r
-           JOIN task t ON t.id = r.task_id JOIN project p ON p.id = t.project_id
-          WHERE t.stage IN ('review', 'test')",
-    )
-    .fetch_one(conn)
-    .await?;
-    let mut rows: Vec<ReviewQueueRow> =
-        serde_json::from_str(&json).map_err(|e| sqlx::Error::Decode(format!("review_queue: {e}").into()))?;
-    rows.sort_by(|a, b| (a.stage_changed_at_ms, &a.key).cmp(&(b.stage_changed_at_ms, &b.key)));
-    Ok(rows)
 }

@@ -273,3 +273,87 @@ async fn the_owners_comment_round_trip_goes_through_the_hooks_and_back_over_mcp(
     .await;
     assert_eq!(stop, Value::Null, "nothing waits: the turn ends");
 }
+
+#[tokio::test]
+async fn the_wake_up_hook_exits_2_with_the_comment_when_the_owner_writes_to_an_idle_session() {
+    let daemon = TestDaemon::start().await;
+    let cwd = "/srv/wake";
+    mcp_call(&daemon, "project_upsert", json!({"slug": "wake", "name": "Wake"})).await;
+    mcp_call(
+        &daemon,
+        "task_create",
+        json!({"project": "wake", "title": "Login", "session": "agent-w"}),
+    )
+    .await;
+    claude_hook(
+        &daemon,
+        "session-start",
+        json!({"session_id": "cc-w", "cwd": cwd, "hook_event_name": "SessionStart"}),
+    )
+    .await;
+    mcp_call(
+        &daemon,
+        "task_update",
+        json!({"task": "wake-1", "progress": "started", "session": "agent-w", "hook_session": "cc-w"}),
+    )
+    .await;
+    let stop =
+        json!({"session_id": "cc-w", "cwd": cwd, "hook_event_name": "Stop", "stop_hook_active": false});
+    assert_eq!(claude_hook(&daemon, "stop", stop.clone()).await, Value::Null);
+
+    let mut wait = daemon.relay();
+    wait.args(["hook", "claude", "stop", "--wait"]);
+    let body = stop.to_string();
+    let waiting = run_with_stdin(&mut wait, body.as_bytes());
+    let comment = async {
+        tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+        run(daemon
+            .relay()
+            .args(["comment", "add", "wake-1", "-m", "The build is red, have a look"]))
+        .await
+    };
+    let (woken, added) = tokio::join!(waiting, comment);
+    added.assert_success();
+    woken.assert_code(2);
+    assert!(
+        woken
+            .stderr
+            .contains("Owner comment on wake-1 (#1): The build is red, have a look"),
+        "{woken}"
+    );
+
+    // Over HTTP, a session relay does not know wakes nothing: 204 at once.
+    let bearer = format!("Bearer {}", daemon.token());
+    let unknown = json!({"session_id": "cc-nobody", "cwd": cwd, "hook_event_name": "Stop"});
+    let answer = http_client::request_with_body(
+        daemon.http_addr(),
+        "POST",
+        "/hooks/claude-code/wait",
+        &[
+            ("authorization", bearer.as_str()),
+            ("content-type", "application/json"),
+        ],
+        unknown.to_string().into_bytes(),
+    )
+    .await
+    .unwrap();
+    assert_eq!(answer.status, 204, "{answer:?}");
+}
+
+#[tokio::test]
+async fn the_wake_up_hook_exits_0_at_once_when_relayd_is_not_running() {
+    let home = relay_tests::TestHome::new();
+    let stop = json!({"session_id": "cc-x", "cwd": "/tmp", "hook_event_name": "Stop"});
+    let started = std::time::Instant::now();
+    let out = run_with_stdin(
+        home.relay().args(["hook", "claude", "stop", "--wait"]),
+        stop.to_string().as_bytes(),
+    )
+    .await;
+    out.assert_code(0);
+    assert_eq!(out.stdout, "");
+    assert!(
+        started.elapsed() < std::time::Duration::from_secs(5),
+        "gave up at once"
+    );
+}

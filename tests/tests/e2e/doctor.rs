@@ -1,5 +1,6 @@
 //! `relay doctor` against a healthy daemon and against none. Its first six items are relay's own; the Claude Code
-//! items after them are tested with a Claude Code home in setup.rs.
+//! items after them are tested with a Claude Code home in setup.rs; here they read an empty scratch folder, never
+//! the real home.
 
 use relay_tests::{TestDaemon, run};
 
@@ -8,7 +9,12 @@ const CHECKS: [&str; 6] = ["data dir", "token", "daemon", "socket", "http", "sto
 #[tokio::test]
 async fn doctor_prints_six_ok_lines_when_the_daemon_is_healthy() {
     let daemon = TestDaemon::start().await;
-    let doctor = run(daemon.relay().arg("doctor")).await;
+    let doctor = run(daemon
+        .relay()
+        .arg("doctor")
+        .arg("--claude-home")
+        .arg(daemon.home().scratch()))
+    .await;
     let lines: Vec<&str> = doctor.stdout.lines().take(CHECKS.len()).collect();
     assert_eq!(lines.len(), 6, "{doctor}");
     for (line, check) in lines.iter().zip(CHECKS) {
@@ -24,7 +30,12 @@ async fn doctor_prints_six_ok_lines_when_the_daemon_is_healthy() {
 #[tokio::test]
 async fn doctor_json_lists_six_passing_checks_when_the_daemon_is_healthy() {
     let daemon = TestDaemon::start().await;
-    let doctor = run(daemon.relay().args(["doctor", "--json"])).await;
+    let doctor = run(daemon
+        .relay()
+        .args(["doctor", "--json"])
+        .arg("--claude-home")
+        .arg(daemon.home().scratch()))
+    .await;
     let checks: serde_json::Value =
         serde_json::from_str(&doctor.stdout).unwrap_or_else(|e| panic!("{e}: {doctor}"));
     let checks = checks.as_array().unwrap_or_else(|| panic!("an array: {doctor}"));
@@ -41,7 +52,12 @@ async fn doctor_json_lists_six_passing_checks_when_the_daemon_is_healthy() {
 async fn doctor_fails_the_socket_check_when_a_killed_daemon_left_its_socket() {
     let home = TestDaemon::start().await.crash();
     assert!(home.socket().exists(), "kill -9 leaves the socket file");
-    let doctor = run(home.relay().arg("doctor")).await;
+    let doctor = run(home
+        .relay()
+        .arg("doctor")
+        .arg("--claude-home")
+        .arg(home.scratch()))
+    .await;
     doctor.assert_code(1);
     assert!(
         doctor
@@ -55,7 +71,12 @@ async fn doctor_fails_the_socket_check_when_a_killed_daemon_left_its_socket() {
 #[tokio::test]
 async fn doctor_fails_the_daemon_check_and_starts_nothing_when_no_daemon_runs() {
     let home = TestDaemon::start().await.stop().await;
-    let doctor = run(home.relay().arg("doctor")).await;
+    let doctor = run(home
+        .relay()
+        .arg("doctor")
+        .arg("--claude-home")
+        .arg(home.scratch()))
+    .await;
     doctor.assert_code(1);
     assert!(
         doctor.stdout.lines().any(|l| l.starts_with("[FAIL] daemon")),

@@ -162,12 +162,19 @@ async fn daemon_warns_and_doctor_fails_when_the_token_file_is_readable_by_others
         "the token file is reported as a warning:\n{log}"
     );
 
-    let doctor = run(daemon.relay().arg("doctor")).await;
+    // Claude Code's items (tested in setup.rs) look at a scratch home, never the real one.
+    let claude_home = daemon.home().scratch().to_path_buf();
+    let doctor = run(daemon
+        .relay()
+        .arg("doctor")
+        .arg("--claude-home")
+        .arg(&claude_home))
+    .await;
     doctor.assert_code(1);
     let failures: Vec<&str> = doctor
         .stdout
         .lines()
-        .filter(|line| line.starts_with("[FAIL]"))
+        .filter(|line| line.starts_with("[FAIL]") && !line.starts_with("[FAIL] claude"))
         .collect();
     assert_eq!(failures.len(), 1, "only the token check fails: {doctor}");
     assert!(failures[0].starts_with("[FAIL] token"), "{doctor}");

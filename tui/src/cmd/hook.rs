@@ -23,16 +23,20 @@ use std::time::Duration;
 use clap::CommandFactory;
 use relay_core::config::{Config, Flags};
 use relay_core::hook::{Agent, HOST_ATTENDED_KEY, HOST_SESSION_KEY, MAX_BODY, Phase, allow, read_event};
-use relay_core::proto::RunHookRequest;
+use relay_core::proto::{RunHookRequest, WaitForWakeRequest};
 
 use crate::cli::{Cli, HookArgs};
 use crate::client::connect_within;
 
-/// Runs one hook call on a current-thread runtime of its own. Always exits 0.
+/// Runs one hook call on a current-thread runtime of its own. Always exits 0 — except the wake-up hook
+/// (`--wait`), which exits 2 with the owner's comments on stderr to wake the session.
 pub fn main(flags: Flags, args: HookArgs) -> ExitCode {
     let Some((agent, phase)) = names(&args) else {
         return ExitCode::SUCCESS;
     };
+    if args.wait {
+        return wake_main(&flags, agent, phase, args.budget());
+    }
     let budget = args.budget();
     let stdout = std::panic::catch_unwind(AssertUnwindSafe(|| {
         let body = read_stdin(budget)?;
@@ -52,6 +56,40 @@ pub fn main(flags: Flags, args: HookArgs) -> ExitCode {
             .unwrap_or_else(|| allow(agent, phase).stdout()),
     );
     ExitCode::SUCCESS
+}
+
+/// The wake-up hook: Claude Code's Stop input on stdin, then a wait on relayd of up to 25 minutes. Exit 2 with
+/// the lines on stderr when an owner comment wakes the session; exit 0 silently otherwise, at once when relayd
+/// is not running or this is not Claude Code's Stop.
+fn wake_main(flags: &Flags, agent: Agent, phase: Phase, budget: Duration) -> ExitCode {
+    if agent != Agent::Claude || phase != Phase::Stop {
+        eprintln!(
+            "relay: --wait is the wake-up hook of Claude Code's Stop (relay hook claude stop --wait); nothing to wait for"
+        );
+        return ExitCode::SUCCESS;
+    }
+    let wake = std::panic::catch_unwind(AssertUnwindSafe(|| {
+        let body = read_stdin(budget)?;
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .ok()?;
+        let wake = runtime.block_on(async {
+            let config = Config::load(flags).ok()?;
+            let mut client = connect_within(&config.socket, budget).await.ok()?;
+            let request = WaitForWakeRequest { body };
+            client.wait_for_wake(request).await.ok()?.into_inner().wake
+        });
+        runtime.shutdown_background();
+        wake
+    }));
+    match wake.ok().flatten() {
+        Some(lines) => {
+            eprintln!("{lines}");
+            ExitCode::from(2)
+        }
+        None => ExitCode::SUCCESS,
+    }
 }
 
 /// The same, inside a runtime that already runs (`relay::run`).

@@ -1,0 +1,138 @@
+//! The opt-in wake-up hook (relaybay §4): Claude Code runs `relay hook claude stop --wait` in the background
+//! after every turn (`asyncRewake`); the call waits here up to [`WAKE_WAIT`]. When an owner comment waits for
+//! the exactly linked session while it is idle — and relay did not block this turn's Stop — the comment is
+//! marked delivered and its lines come back: the hook writes them to stderr and exits 2, which wakes Claude
+//! with them. Otherwise (time up, the session not linked exactly, ended, or a newer wait for the same session)
+//! nothing comes back and the hook exits 0.
+
+use std::collections::HashMap;
+use std::sync::Mutex;
+use std::time::Duration;
+
+use relay_core::hook::HookEvent;
+use tokio::sync::broadcast::error::RecvError;
+
+use super::error::sql;
+use super::hook_context::COMMENT_BUDGET;
+use super::hook_session::{HookStatus, Tracked};
+use super::{Board, BoardError};
+use crate::store::hook_session as db;
+
+/// How long one wait lasts at most (the hook's own timeout is 1,800 s).
+pub const WAKE_WAIT: Duration = Duration::from_secs(25 * 60);
+/// How often a wait looks again without an event (the Stop hook that marks the session idle runs beside it).
+const LOOK_EVERY: Duration = Duration::from_secs(1);
+
+/// The newest wait per Claude Code session id: an older one gives up.
+#[derive(Debug, Default)]
+pub struct Waits {
+    newest: Mutex<HashMap<String, u64>>,
+}
+
+impl Waits {
+    fn start(&self, cc: &str) -> u64 {
+        let mut newest = self
+            .newest
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        let turn = newest.get(cc).map_or(1, |n| n + 1);
+        newest.insert(cc.to_owned(), turn);
+        turn
+    }
+
+    fn is_newest(&self, cc: &str, turn: u64) -> bool {
+        let newest = self
+            .newest
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        newest.get(cc) == Some(&turn)
+    }
+}
+
+impl Board<'_> {
+    /// Waits up to `limit` for an owner comment to wake the session of `event` (a Stop input); the lines to
+    /// wake it with, or `None`.
+    pub async fn wait_for_wake(
+        &self,
+        event: &HookEvent,
+        limit: Duration,
+    ) -> Result<Option<String>, BoardError> {
+        let cc = event.session_id.as_str();
+        let waits = self.handle.hook_waits();
+        let turn = waits.start(cc);
+        let mut events = self.handle.store().events().subscribe();
+        let mut shutdown = self.handle.shutdown_signal();
+        let deadline = tokio::time::Instant::now() + limit;
+        loop {
+            if !waits.is_newest(cc, turn) {
+                return Ok(None);
+            }
+            match self.wake_now(cc).await? {
+                Wake::Lines(lines) => return Ok(Some(lines)),
+                Wake::Never => return Ok(None),
+                Wake::NotYet => {}
+            }
+            tokio::select! {
+                () = tokio::time::sleep_until(deadline) => return Ok(None),
+                _ = shutdown.changed() => return Ok(None),
+                _ = tokio::time::sleep(LOOK_EVERY) => {}
+                received = events.recv() => {
+                    if matches!(received, Err(RecvError::Closed)) {
+                        return Ok(None);
+                    }
+                }
+            }
+        }
+    }
+
+    async fn wake_now(&self, cc: &str) -> Result<Wake, BoardError> {
+        let sessions = self.handle.hook_sessions();
+        let tracked = match sessions.tracked(cc) {
+            Some(tracked) => tracked,
+            None => {
+                let store = self.handle.store();
+                let mut conn = store.read().await?;
+                match db::by_cc(&mut conn, cc).await.map_err(sql(store))? {
+                    Some(row) => Tracked::of(&row),
+                    None => return Ok(Wake::Never),
+                }
+            }
+        };
+        if !tracked.exact || tracked.status == Some(HookStatus::Ended) {
+            return Ok(Wake::Never);
+        }
+        if tracked.status != Some(HookStatus::Idle) || tracked.blocked_this_turn {
+            return Ok(Wake::NotYet);
+        }
+        let lines = self.deliver(&tracked, COMMENT_BUDGET).await?;
+        if lines.is_empty() {
+            return Ok(Wake::NotYet);
+        }
+        Ok(Wake::Lines(lines.join("\n")))
+    }
+}
+
+enum Wake {
+    Lines(String),
+    NotYet,
+    Never,
+}
+
+impl crate::handle::DaemonHandle {
+    /// The wake-up hook's call: the Stop input of a Claude Code session, then a wait of up to `limit` (see the
+    /// module documentation). A body that is not a usable Stop input, or a store failure, wakes nothing.
+    pub async fn wait_hook(&self, body: &[u8], limit: Duration) -> Option<String> {
+        use relay_core::hook::{Agent, Phase, read_event};
+        let event = match read_event(Agent::Claude, Phase::Stop, body) {
+            Ok(event) if event.agent == Agent::Claude => event,
+            Ok(_) | Err(_) => return None,
+        };
+        match self.board().wait_for_wake(&event, limit).await {
+            Ok(wake) => wake,
+            Err(err) => {
+                tracing::warn!(error = %err, "a wake-up hook gave up");
+                None
+            }
+        }
+    }
+}
