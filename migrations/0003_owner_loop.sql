@@ -9,6 +9,18 @@ ALTER TABLE task ADD COLUMN plan_status TEXT NOT NULL DEFAULT 'none'
 ALTER TABLE task ADD COLUMN plan_accepted_at_ms INTEGER;
 ALTER TABLE task ADD COLUMN plan_accepted_by TEXT;
 
+-- The rule warnings of the task's last stage move (a JSON array), until it moves again: the inbox's "Rule
+-- warnings" group. Backfilled from each task's last task.stage_changed event.
+ALTER TABLE task ADD COLUMN stage_warnings TEXT CHECK (stage_warnings IS NULL OR json_valid(stage_warnings));
+UPDATE task SET stage_warnings = (
+    SELECT json_extract(e.data, '$.warnings') FROM event e
+     WHERE e.kind = 'task.stage_changed'
+       AND e.subject = (SELECT slug FROM project WHERE id = task.project_id) || '-' || task.number
+     ORDER BY e.id DESC LIMIT 1);
+UPDATE task SET stage_warnings = NULL
+ WHERE stage_warnings IS NOT NULL AND (json_type(stage_warnings) <> 'array' OR json_array_length(stage_warnings) = 0);
+CREATE INDEX task_stage_warnings ON task (id) WHERE stage_warnings IS NOT NULL;
+
 -- One row per plan step; position is 1-based and dense. A done step is a checkpoint (done_at_ms, outcome,
 -- link, conformance: 'as planned' or 'deviation: <why>').
 CREATE TABLE plan_step (

@@ -9,6 +9,7 @@ pub mod event;
 pub mod hook;
 pub mod paths;
 pub mod rules;
+pub mod time;
 
 /// The generated `relay.v1` messages, client and server.
 pub mod proto {

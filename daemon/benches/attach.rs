@@ -12,33 +12,15 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use std::net::SocketAddr;
-use std::time::{Duration, Instant};
+mod common;
+
+use std::time::Instant;
 
 use base64::Engine;
-use relay_core::config::{Config, Flags};
-use relayd::DaemonHandle;
 use relayd::board::{Actor, AttachInput, AttachSource, NewTask, ProjectInput};
-use relayd::store::Store;
-use relayd::token::Token;
 use sha2::Digest;
 
 const FIVE_MB: usize = 5 * 1024 * 1024;
-
-async fn daemon(home: &std::path::Path) -> DaemonHandle {
-    let flags = Flags {
-        home: Some(home.to_path_buf()),
-        ..Flags::default()
-    };
-    let mut config = Config::load_with(&flags, |_| None).unwrap();
-    // Room for every iteration's 5 MB on one task.
-    config.attachments_task_max_mb = 100_000;
-    std::fs::create_dir_all(home).unwrap();
-    let store = Store::open(&config.data_dir.db()).await.unwrap();
-    let (token, _) = Token::load_or_create(&config.data_dir).unwrap();
-    let addr: SocketAddr = "127.0.0.1:0".parse().unwrap();
-    DaemonHandle::new(config, store, token, addr)
-}
 
 /// A 5 MB "PNG": the magic bytes, then content unique to `seed`.
 fn png(seed: u64) -> Vec<u8> {
@@ -55,23 +37,14 @@ fn png(seed: u64) -> Vec<u8> {
     bytes
 }
 
-fn summary(mut samples: Vec<Duration>) -> (Duration, Duration, Duration) {
-    samples.sort();
-    let at = |p: f64| samples[((samples.len() as f64 - 1.0) * p).round() as usize];
-    (at(0.5), at(0.95), at(0.99))
-}
-
-fn ms(d: Duration) -> String {
-    format!("{:.3} ms", d.as_secs_f64() * 1000.0)
-}
-
 #[tokio::main(flavor = "multi_thread")]
 async fn main() {
     let full = std::env::args().any(|a| a == "--bench");
     let runs: u64 = if full { 100 } else { 5 };
 
     let data = tempfile::tempdir().unwrap();
-    let handle = daemon(data.path()).await;
+    // Room for every iteration's 5 MB on one task.
+    let handle = common::daemon_with(data.path(), |config| config.attachments_task_max_mb = 100_000).await;
     let actor = Actor::via("bench");
     let board = handle.board();
     let project = ProjectInput {
@@ -106,7 +79,7 @@ async fn main() {
         assert!(outcome.changed, "every iteration stores new content");
         std::fs::remove_file(&path).unwrap();
     }
-    let (path_p50, path_p95, path_p99) = summary(from_path);
+    let (path_p50, path_p95, path_p99) = common::summary(from_path);
 
     let mut from_base64 = Vec::new();
     for n in 0..runs {
@@ -123,7 +96,7 @@ async fn main() {
         from_base64.push(began.elapsed());
         assert!(outcome.changed);
     }
-    let (b64_p50, b64_p95, b64_p99) = summary(from_base64);
+    let (b64_p50, b64_p95, b64_p99) = common::summary(from_base64);
 
     let content = png(42);
     let mut hashing = Vec::new();
@@ -132,7 +105,7 @@ async fn main() {
         std::hint::black_box(sha2::Sha256::digest(&content));
         hashing.push(began.elapsed());
     }
-    let (hash_p50, hash_p95, hash_p99) = summary(hashing);
+    let (hash_p50, hash_p95, hash_p99) = common::summary(hashing);
 
     println!(
         "machine: {} cores; {runs} runs each, 5 MB (5,242,880 bytes) per screenshot",
@@ -143,20 +116,20 @@ async fn main() {
     println!("|---|---|---|---|---|");
     println!(
         "| `attach_file` of a 5 MB PNG from a path (service: checks, copy + SHA-256 + fsync, rename, row, event) | {} | {} | {} | p95 < 50 ms |",
-        ms(path_p50),
-        ms(path_p95),
-        ms(path_p99)
+        common::ms(path_p50),
+        common::ms(path_p95),
+        common::ms(path_p99)
     );
     println!(
         "| `attach_file` of a 5 MB PNG from `content_base64` (decoding included) | {} | {} | {} | — |",
-        ms(b64_p50),
-        ms(b64_p95),
-        ms(b64_p99)
+        common::ms(b64_p50),
+        common::ms(b64_p95),
+        common::ms(b64_p99)
     );
     println!(
         "| SHA-256 of 5 MB in memory (for scale) | {} | {} | {} | — |",
-        ms(hash_p50),
-        ms(hash_p95),
-        ms(hash_p99)
+        common::ms(hash_p50),
+        common::ms(hash_p95),
+        common::ms(hash_p99)
     );
 }

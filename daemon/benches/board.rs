@@ -9,28 +9,13 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use std::collections::BTreeSet;
-use std::net::SocketAddr;
-use std::time::{Duration, Instant};
+mod common;
 
-use relay_core::config::{Config, Flags};
+use std::collections::BTreeSet;
+use std::time::Instant;
+
 use relayd::DaemonHandle;
 use relayd::board::{Actor, NewTask, ProjectInput};
-use relayd::store::Store;
-use relayd::token::Token;
-
-async fn daemon(home: &std::path::Path) -> DaemonHandle {
-    let flags = Flags {
-        home: Some(home.to_path_buf()),
-        ..Flags::default()
-    };
-    let config = Config::load_with(&flags, |_| None).unwrap();
-    std::fs::create_dir_all(home).unwrap();
-    let store = Store::open(&config.data_dir.db()).await.unwrap();
-    let (token, _) = Token::load_or_create(&config.data_dir).unwrap();
-    let addr: SocketAddr = "127.0.0.1:0".parse().unwrap();
-    DaemonHandle::new(config, store, token, addr)
-}
 
 async fn project(handle: &DaemonHandle, slug: &str) {
     let input = ProjectInput {
@@ -53,16 +38,6 @@ fn new_task(project: &str, title: String) -> NewTask {
     }
 }
 
-fn summary(mut samples: Vec<Duration>) -> (Duration, Duration, Duration) {
-    samples.sort();
-    let at = |p: f64| samples[((samples.len() as f64 - 1.0) * p).round() as usize];
-    (at(0.5), at(0.95), at(0.99))
-}
-
-fn ms(d: Duration) -> String {
-    format!("{:.3} ms", d.as_secs_f64() * 1000.0)
-}
-
 #[tokio::main(flavor = "multi_thread")]
 async fn main() {
     let full = std::env::args().any(|a| a == "--bench");
@@ -70,7 +45,7 @@ async fn main() {
 
     // Snapshot of a big project.
     let dir = tempfile::tempdir().unwrap();
-    let handle = daemon(dir.path()).await;
+    let handle = common::daemon(dir.path()).await;
     project(&handle, "big").await;
     let actor = Actor::via("bench");
     for n in 0..tasks {
@@ -91,7 +66,7 @@ async fn main() {
         snapshot_times.push(began.elapsed());
         assert!(!snapshot.tasks.is_empty());
     }
-    let (snap_p50, snap_p95, snap_p99) = summary(snapshot_times);
+    let (snap_p50, snap_p95, snap_p99) = common::summary(snapshot_times);
 
     // task_create, one writer.
     project(&handle, "solo").await;
@@ -105,7 +80,7 @@ async fn main() {
             .unwrap();
         create_times.push(began.elapsed());
     }
-    let (create_p50, create_p95, create_p99) = summary(create_times);
+    let (create_p50, create_p95, create_p99) = common::summary(create_times);
 
     // task_get, one reader at a time, then 20 at once.
     let gets = if full { 5000 } else { 50 };
@@ -115,7 +90,7 @@ async fn main() {
         handle.board().task("solo-1").await.unwrap();
         get_times.push(began.elapsed());
     }
-    let (get_p50, get_p95, get_p99) = summary(get_times);
+    let (get_p50, get_p95, get_p99) = common::summary(get_times);
     let began = Instant::now();
     let readers: Vec<_> = (0..20)
         .map(|_| {
@@ -177,21 +152,21 @@ async fn main() {
     println!("|---|---|---|---|---|");
     println!(
         "| `project_snapshot`, {tasks} tasks (service) | {} | {} | {} | < 20 ms |",
-        ms(snap_p50),
-        ms(snap_p95),
-        ms(snap_p99)
+        common::ms(snap_p50),
+        common::ms(snap_p95),
+        common::ms(snap_p99)
     );
     println!(
         "| `task_create` (service, one writer) | {} | {} | {} | p95 < 5 ms (through MCP) |",
-        ms(create_p50),
-        ms(create_p95),
-        ms(create_p99)
+        common::ms(create_p50),
+        common::ms(create_p95),
+        common::ms(create_p99)
     );
     println!(
         "| `task_get` (service, one reader) | {} | {} | {} | — |",
-        ms(get_p50),
-        ms(get_p95),
-        ms(get_p99)
+        common::ms(get_p50),
+        common::ms(get_p95),
+        common::ms(get_p99)
     );
     println!();
     println!("task_get with 20 concurrent readers: {parallel_rate:.0} calls/s");

@@ -5,44 +5,19 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use std::net::SocketAddr;
-use std::time::{Duration, Instant};
+mod common;
 
-use relay_core::config::{Config, Flags};
-use relayd::DaemonHandle;
+use std::time::Instant;
+
 use relayd::board::{Actor, NewTask, ProjectInput, ReviewStepInput};
-use relayd::store::Store;
-use relayd::token::Token;
 use serde_json::json;
-
-async fn daemon(home: &std::path::Path) -> DaemonHandle {
-    let flags = Flags {
-        home: Some(home.to_path_buf()),
-        ..Flags::default()
-    };
-    let config = Config::load_with(&flags, |_| None).unwrap();
-    let store = Store::open(&config.data_dir.db()).await.unwrap();
-    let (token, _) = Token::load_or_create(&config.data_dir).unwrap();
-    let addr: SocketAddr = "127.0.0.1:0".parse().unwrap();
-    DaemonHandle::new(config, store, token, addr)
-}
-
-fn summary(mut samples: Vec<Duration>) -> (Duration, Duration, Duration) {
-    samples.sort();
-    let at = |p: f64| samples[((samples.len() as f64 - 1.0) * p).round() as usize];
-    (at(0.5), at(0.95), at(0.99))
-}
-
-fn ms(d: Duration) -> String {
-    format!("{:.3} ms", d.as_secs_f64() * 1000.0)
-}
 
 #[tokio::main(flavor = "multi_thread")]
 async fn main() {
     let full = std::env::args().any(|a| a == "--bench");
     let (projects, per_project, runs) = if full { (50, 200, 50) } else { (5, 20, 3) };
     let dir = tempfile::tempdir().unwrap();
-    let handle = daemon(dir.path()).await;
+    let handle = common::daemon(dir.path()).await;
     let board = handle.board();
     let owner = Actor::via("bench");
     let agent = Actor {
@@ -108,7 +83,7 @@ async fn main() {
         times.push(began.elapsed());
         assert_eq!(again.total(), inbox.total());
     }
-    let (p50, p95, p99) = summary(times);
+    let (p50, p95, p99) = common::summary(times);
     println!(
         "machine: {} cores; {projects} projects × {per_project} tasks seeded in {:.1} s; inbox rows: review queue {}, waiting on you {}, rule warnings {}, agent replies {}",
         std::thread::available_parallelism().map(|n| n.get()).unwrap_or(0),
@@ -123,8 +98,8 @@ async fn main() {
     println!("|---|---|---|---|---|");
     println!(
         "| inbox, {projects} projects × {per_project} tasks (service) | {} | {} | {} | < 30 ms |",
-        ms(p50),
-        ms(p95),
-        ms(p99)
+        common::ms(p50),
+        common::ms(p95),
+        common::ms(p99)
     );
 }

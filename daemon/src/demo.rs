@@ -140,7 +140,7 @@ async fn board_size(db: &Path) -> Result<(i64, i64), DemoError> {
 
 /// Renames the database, its WAL files and the attachments folder to `…before-demo-<stamp>`.
 fn keep_aside(db: &Path, data_dir: &Path) -> Result<PathBuf, DemoError> {
-    let stamp = chrono_stamp();
+    let stamp = relay_core::time::stamp(relay_core::time::now_ms());
     let aside = PathBuf::from(format!("{}.before-demo-{stamp}", db.display()));
     let rename = |from: &Path, to: &Path| {
         std::fs::rename(from, to).map_err(|source| DemoError::Io {
@@ -164,36 +164,6 @@ fn keep_aside(db: &Path, data_dir: &Path) -> Result<PathBuf, DemoError> {
         )?;
     }
     Ok(aside)
-}
-
-/// `YYYYMMDD-HHMMSS` in UTC.
-fn chrono_stamp() -> String {
-    let secs = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs());
-    let days = i64::try_from(secs / 86_400).unwrap_or(0);
-    let rest = secs % 86_400;
-    let (y, m, d) = civil_from_days(days);
-    format!(
-        "{y:04}{m:02}{d:02}-{:02}{:02}{:02}",
-        rest / 3600,
-        (rest % 3600) / 60,
-        rest % 60
-    )
-}
-
-/// The proleptic Gregorian date of a day count since 1970-01-01 (Howard Hinnant's algorithm).
-fn civil_from_days(days: i64) -> (i64, u32, u32) {
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = u32::try_from(doy - (153 * mp + 2) / 5 + 1).unwrap_or(1);
-    let m = u32::try_from(if mp < 10 { mp + 3 } else { mp - 9 }).unwrap_or(1);
-    let y = yoe + era * 400 + i64::from(m <= 2);
-    (y, m, d)
 }
 
 struct Demo<'h> {

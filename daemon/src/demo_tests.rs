@@ -103,10 +103,3 @@ async fn a_used_database_is_refused_and_force_keeps_it_aside() {
     assert!(aside.to_string_lossy().contains("relay.sqlite.before-demo-"));
     assert_eq!(seeded.tasks, 11);
 }
-
-#[test]
-fn days_become_dates() {
-    assert_eq!(civil_from_days(0), (1970, 1, 1));
-    assert_eq!(civil_from_days(20_787), (2026, 11, 30));
-    assert_eq!(civil_from_days(11_016), (2000, 2, 29));
-}

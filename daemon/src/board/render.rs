@@ -457,25 +457,11 @@ fn time(ms: i64) -> String {
 fn split_ms(ms: i64) -> (String, i64) {
     let minutes = ms.div_euclid(60_000);
     let days = minutes.div_euclid(1_440);
-    let (year, month, day) = civil_from_days(days);
+    let (year, month, day) = relay_core::time::civil_from_days(days);
     (
         format!("{year:04}-{month:02}-{day:02}"),
         minutes.rem_euclid(1_440),
     )
-}
-
-/// Days since 1970-01-01 to a proleptic Gregorian date (Howard Hinnant's `civil_from_days`).
-fn civil_from_days(days: i64) -> (i64, i64, i64) {
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1_460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    (year, month, day)
 }
 
 #[cfg(test)]

@@ -330,7 +330,13 @@ impl Board<'_> {
             if let Some(refusal) = check.refusal() {
                 return Err(BoardError::RulesRefused(refusal));
             }
-            warnings.extend(check.warnings());
+            let missed: Vec<String> = check.warnings().into_iter().collect();
+            let missed_column = match serde_json::to_string(&missed) {
+                Ok(json) if !missed.is_empty() => ColumnValue::Text(json),
+                _ => ColumnValue::Null,
+            };
+            columns.push(("stage_warnings", missed_column));
+            warnings.extend(missed);
             if actor.via == "mcp" {
                 notes.extend(facts.plan_hint(&key, target));
                 notes.extend(self.review_hint(write.conn(), &row, target).await?);

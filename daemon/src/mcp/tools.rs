@@ -301,12 +301,12 @@ fn pairs(fields: Map<String, Value>) -> Vec<(String, Value)> {
     fields.into_iter().collect()
 }
 
-fn ok(text: String) -> CallToolResult {
+pub(super) fn ok(text: String) -> CallToolResult {
     CallToolResult::success(vec![ContentBlock::text(text)])
 }
 
 /// A write's answer: its line, then each rule warning and each note on its own line.
-fn written<T>(text: String, outcome: &Outcome<T>) -> CallToolResult {
+pub(super) fn written<T>(text: String, outcome: &Outcome<T>) -> CallToolResult {
     let lines: Vec<&str> = std::iter::once(text.as_str())
         .filter(|t| !t.is_empty())
         .chain(outcome.warnings.iter().map(String::as_str))

@@ -3,7 +3,7 @@
 //! dedupe per task) are the board's. Removing a screenshot is the owner's (`relay attachment rm`), not a tool.
 
 use rmcp::handler::server::wrapper::Parameters;
-use rmcp::model::{CallToolResult, ContentBlock};
+use rmcp::model::CallToolResult;
 use rmcp::schemars::{self, JsonSchema};
 use rmcp::{tool, tool_router};
 use serde::Deserialize;
@@ -11,7 +11,8 @@ use serde::Deserialize;
 use super::error::{Access, bad_arguments, failed};
 use super::params::Caller;
 use super::server::RelayMcp;
-use crate::board::{AttachInput, AttachSource, AttachmentView, Outcome};
+use super::tools::written;
+use crate::board::{AttachInput, AttachSource, AttachmentView};
 
 #[derive(Debug, Deserialize, JsonSchema)]
 pub struct AttachFile {
@@ -107,14 +108,4 @@ impl RelayMcp {
             Err(err) => failed(err, Access::Write),
         }
     }
-}
-
-/// A write's answer: its line, then each note on its own line.
-fn written<T>(text: String, outcome: &Outcome<T>) -> CallToolResult {
-    let lines: Vec<&str> = std::iter::once(text.as_str())
-        .filter(|t| !t.is_empty())
-        .chain(outcome.warnings.iter().map(String::as_str))
-        .chain(outcome.notes.iter().map(String::as_str))
-        .collect();
-    CallToolResult::success(vec![ContentBlock::text(lines.join("\n"))])
 }

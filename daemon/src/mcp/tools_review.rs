@@ -3,7 +3,7 @@
 //! comments) are not here: they come over the local socket only.
 
 use rmcp::handler::server::wrapper::Parameters;
-use rmcp::model::{CallToolResult, ContentBlock};
+use rmcp::model::CallToolResult;
 use rmcp::schemars::{self, JsonSchema};
 use rmcp::{tool, tool_router};
 use serde::Deserialize;
@@ -11,7 +11,8 @@ use serde::Deserialize;
 use super::error::{Access, failed};
 use super::params::Caller;
 use super::server::RelayMcp;
-use crate::board::{Outcome, ReviewStepChange, ReviewStepInput, render_review};
+use super::tools::{ok, written};
+use crate::board::{ReviewStepChange, ReviewStepInput, render_review};
 
 #[derive(Debug, Deserialize, JsonSchema)]
 pub struct ReviewGet {
@@ -193,18 +194,4 @@ impl RelayMcp {
             Err(err) => failed(err, Access::Write),
         }
     }
-}
-
-fn ok(text: String) -> CallToolResult {
-    CallToolResult::success(vec![ContentBlock::text(text)])
-}
-
-/// A write's answer: its line, then each warning and note on its own line.
-fn written<T>(text: String, outcome: &Outcome<T>) -> CallToolResult {
-    let lines: Vec<&str> = std::iter::once(text.as_str())
-        .filter(|t| !t.is_empty())
-        .chain(outcome.warnings.iter().map(String::as_str))
-        .chain(outcome.notes.iter().map(String::as_str))
-        .collect();
-    ok(lines.join("\n"))
 }

@@ -72,22 +72,27 @@ pub struct InboxRows {
     pub agent_replies: Vec<AgentReplyRow>,
 }
 
+/// The task fields every group's rows carry, over a row of `t.*` plus `p.slug`.
+macro_rules! task_json {
+    () => {
+        "'key', slug || '-' || number, 'project', slug, 'title', title, 'stage', stage, 'waiting_on', waiting_on,
+         'stage_changed_at_ms', stage_changed_at_ms"
+    };
+}
+
+/// Not an archived done task (closed before ?1), unless ?2 (require_tracker_log) keeps an unlogged one.
+macro_rules! not_archived {
+    () => {
+        "NOT (t.stage = 'done' AND t.closed_at_ms < ?1 AND NOT (?2 AND t.tracker_logged = 0))"
+    };
+}
+
 /// The inbox in one round trip. Archived done tasks (closed before `archived_before_ms`, unless the tracker
 /// mark is required and missing) are left out of every group.
 pub async fn inbox(conn: &mut SqliteConnection, query: &InboxQuery<'_>) -> sqlx::Result<InboxRows> {
     let owners = serde_json::Value::from(query.owner_names.to_vec()).to_string();
-    let json: String = sqlx::query_scalar(
-        "WITH live AS (
-             SELECT t.id, p.slug || '-' || t.number AS key, p.slug AS project, t.title, t.stage, t.waiting_on,
-                    t.stage_changed_at_ms, t.tracker_logged
-             FROM task t JOIN project p ON p.id = t.project_id
-             WHERE t.stage <> 'done' OR t.closed_at_ms IS NULL OR t.closed_at_ms >= ?1
-                OR (?2 AND t.tracker_logged = 0)
-         ),
-         last_move AS (
-             SELECT subject, max(id) AS id FROM event WHERE kind = 'task.stage_changed' GROUP BY subject
-         ),
-         review AS (
+    let json: String = sqlx::query_scalar(concat!(
+        "WITH review AS (
              SELECT task_id, count(*) AS steps, sum(status = 'accepted') AS accepted,
                     sum(status = 'rejected') AS rejected
              FROM review_step
@@ -99,48 +104,49 @@ pub async fn inbox(conn: &mut SqliteConnection, query: &InboxQuery<'_>) -> sqlx:
              FROM comment WHERE author_kind = 'agent' AND read_at_ms IS NULL GROUP BY task_id
          )
          SELECT json_object(
-             'review_queue', (SELECT json_group_array(json_object(
-                     'key', key, 'project', project, 'title', title, 'stage', stage, 'waiting_on', waiting_on,
-                     'stage_changed_at_ms', stage_changed_at_ms,
-                     'accepted', accepted, 'rejected', rejected, 'steps', steps))
-                 FROM (SELECT live.*, review.accepted, review.rejected, review.steps
-                       FROM live JOIN review ON review.task_id = live.id
-                       WHERE live.stage IN ('review', 'test') ORDER BY live.stage_changed_at_ms, live.id)),
-             'waiting_on_you', (SELECT json_group_array(json_object(
-                     'key', key, 'project', project, 'title', title, 'stage', stage, 'waiting_on', waiting_on,
-                     'stage_changed_at_ms', stage_changed_at_ms))
-                 FROM (SELECT * FROM live
-                       WHERE stage <> 'done'
-                         AND lower(trim(waiting_on)) IN (SELECT value FROM json_each(?3))
-                       ORDER BY stage_changed_at_ms, id)),
-             'rule_warnings', (SELECT json_group_array(json_object(
-                     'key', key, 'project', project, 'title', title, 'stage', stage, 'waiting_on', waiting_on,
-                     'stage_changed_at_ms', stage_changed_at_ms, 'warnings', json(warnings)))
-                 FROM (SELECT live.*, json_extract(e.data, '$.warnings') AS warnings
-                       FROM last_move JOIN event e ON e.id = last_move.id
-                       JOIN live ON live.key = last_move.subject
-                       WHERE json_array_length(e.data, '$.warnings') > 0
-                       ORDER BY live.stage_changed_at_ms DESC, live.id)),
-             'not_logged', (SELECT json_group_array(json_object(
-                     'key', key, 'project', project, 'title', title, 'stage', stage, 'waiting_on', waiting_on,
-                     'stage_changed_at_ms', stage_changed_at_ms))
-                 FROM (SELECT * FROM live WHERE ?2 AND stage = 'done' AND tracker_logged = 0
-                       ORDER BY stage_changed_at_ms, id)),
+             'review_queue', (SELECT json_group_array(json_object(",
+        task_json!(),
+        ", 'accepted', accepted, 'rejected', rejected, 'steps', steps))
+                 FROM (SELECT t.*, p.slug, r.accepted, r.rejected, r.steps
+                       FROM task t JOIN review r ON r.task_id = t.id JOIN project p ON p.id = t.project_id
+                       WHERE t.stage IN ('review', 'test') ORDER BY t.stage_changed_at_ms, t.id)),
+             'waiting_on_you', (SELECT json_group_array(json_object(",
+        task_json!(),
+        "))
+                 FROM (SELECT t.*, p.slug FROM task t JOIN project p ON p.id = t.project_id
+                       WHERE t.stage <> 'done' AND t.waiting_on IS NOT NULL
+                         AND lower(trim(t.waiting_on)) IN (SELECT value FROM json_each(?3))
+                       ORDER BY t.stage_changed_at_ms, t.id)),
+             'rule_warnings', (SELECT json_group_array(json_object(",
+        task_json!(),
+        ", 'warnings', json(stage_warnings)))
+                 FROM (SELECT t.*, p.slug FROM task t JOIN project p ON p.id = t.project_id
+                       WHERE t.stage_warnings IS NOT NULL AND ",
+        not_archived!(),
+        " ORDER BY t.stage_changed_at_ms DESC, t.id)),
+             'not_logged', (SELECT json_group_array(json_object(",
+        task_json!(),
+        "))
+                 FROM (SELECT t.*, p.slug FROM task t JOIN project p ON p.id = t.project_id
+                       WHERE ?2 AND t.stage = 'done' AND t.tracker_logged = 0
+                       ORDER BY t.stage_changed_at_ms, t.id)),
              'unlinked_sessions', (SELECT json_group_array(json_object(
                      'name', name, 'cwd', cwd, 'reason', unlinked_reason, 'status', hook_status,
                      'seen_at_ms', seen_at_ms))
                  FROM (SELECT * FROM session
                        WHERE unlinked_reason IS NOT NULL AND coalesce(hook_status, '') <> 'ended'
                        ORDER BY seen_at_ms DESC, id)),
-             'agent_replies', (SELECT json_group_array(json_object(
-                     'key', key, 'project', project, 'title', title, 'stage', stage, 'waiting_on', waiting_on,
-                     'stage_changed_at_ms', stage_changed_at_ms, 'unread', unread,
-                     'author', author_name, 'body', body, 'created_at_ms', created_at_ms))
-                 FROM (SELECT live.*, replies.unread, c.author_name, c.body, c.created_at_ms
-                       FROM live JOIN replies ON replies.task_id = live.id JOIN comment c ON c.id = replies.newest
-                       ORDER BY c.created_at_ms DESC, live.id))
-         )",
-    )
+             'agent_replies', (SELECT json_group_array(json_object(",
+        task_json!(),
+        ", 'unread', unread, 'author', author_name, 'body', body, 'created_at_ms', created_at_ms))
+                 FROM (SELECT t.*, p.slug, r.unread, c.author_name, c.body, c.created_at_ms
+                       FROM replies r JOIN task t ON t.id = r.task_id JOIN project p ON p.id = t.project_id
+                       JOIN comment c ON c.id = r.newest
+                       WHERE ",
+        not_archived!(),
+        " ORDER BY c.created_at_ms DESC, t.id))
+         )"
+    ))
     .bind(query.archived_before_ms)
     .bind(query.require_tracker_log)
     .bind(owners)

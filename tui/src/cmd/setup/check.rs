@@ -517,18 +517,6 @@ async fn wake(claude: &Claude, addr: Option<SocketAddr>, token: &Result<String, 
     let risk = format!(
         "verified with Claude Code {MIN_ASYNC_REWAKE} (asyncRewake); a build that ignored asyncRewake would hold the end of every turn for up to 30 min — if turns end only after a long wait, run `relay setup --apply --no-wake`"
     );
-    let wait_flag = {
-        use clap::CommandFactory;
-        crate::cli::Cli::command()
-            .find_subcommand("hook")
-            .is_some_and(|hook| hook.get_arguments().any(|a| a.get_long() == Some("wait")))
-    };
-    if !wait_flag {
-        return fail(
-            NAME,
-            "installed, but this relay has no `relay hook … --wait` yet, so it wakes nothing; remove it with `relay setup --apply --no-wake`",
-        );
-    }
     if let (Some(addr), Ok(token)) = (addr, token) {
         let bearer = format!("Bearer {token}");
         if let Ok(answer) =

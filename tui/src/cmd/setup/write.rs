@@ -153,15 +153,7 @@ pub fn timestamp(at: SystemTime) -> String {
     let ms = at
         .duration_since(UNIX_EPOCH)
         .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX));
-    // `utc` gives `2025-06-01 14:03:22Z`.
-    crate::cmd::format::utc(ms)
-        .chars()
-        .filter_map(|c| match c {
-            '-' | ':' | 'Z' => None,
-            ' ' => Some('-'),
-            c => Some(c),
-        })
-        .collect()
+    relay_core::time::stamp(ms)
 }
 
 #[cfg(test)]
