@@ -34,7 +34,8 @@ Register-ArgumentCompleter -Native -CommandName 'relay' -ScriptBlock {
             [CompletionResult]::new('backup', 'backup', [CompletionResultType]::ParameterValue, 'Write an online backup of the database while relayd keeps running')
             [CompletionResult]::new('restore', 'restore', [CompletionResultType]::ParameterValue, 'Replace the database with a backup (relayd must be stopped)')
             [CompletionResult]::new('project', 'project', [CompletionResultType]::ParameterValue, 'Projects: list them with their tasks per stage, create or change one, show its board')
-            [CompletionResult]::new('task', 'task', [CompletionResultType]::ParameterValue, 'Tasks: list, show, create, change, move to a stage, bind to a session, report on')
+            [CompletionResult]::new('board', 'board', [CompletionResultType]::ParameterValue, 'Open the window on a project''s board')
+            [CompletionResult]::new('task', 'task', [CompletionResultType]::ParameterValue, 'Tasks: list, show, create, change, move to a stage, bind to a session, report on; `relay task KEY` opens the window on the task')
             [CompletionResult]::new('decision', 'decision', [CompletionResultType]::ParameterValue, 'Decisions recorded for a project or one of its tasks')
             [CompletionResult]::new('review', 'review', [CompletionResultType]::ParameterValue, 'The owner''s review of a task: its checklist, and accepting, rejecting or reopening its steps')
             [CompletionResult]::new('comment', 'comment', [CompletionResultType]::ParameterValue, 'A task''s comment thread: read it, write to the agent of the bound session, mark replies read')
@@ -265,6 +266,16 @@ Register-ArgumentCompleter -Native -CommandName 'relay' -ScriptBlock {
             break
         }
         'relay;project;help;help' {
+            break
+        }
+        'relay;board' {
+            [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'Data directory (database, token, config.toml) [env: RELAY_HOME]')
+            [CompletionResult]::new('--port', '--port', [CompletionResultType]::ParameterName, 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]')
+            [CompletionResult]::new('--socket', '--socket', [CompletionResultType]::ParameterName, 'Path of the daemon''s local socket [env: RELAY_SOCKET]')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             break
         }
         'relay;task' {
@@ -960,7 +971,8 @@ Register-ArgumentCompleter -Native -CommandName 'relay' -ScriptBlock {
             [CompletionResult]::new('backup', 'backup', [CompletionResultType]::ParameterValue, 'Write an online backup of the database while relayd keeps running')
             [CompletionResult]::new('restore', 'restore', [CompletionResultType]::ParameterValue, 'Replace the database with a backup (relayd must be stopped)')
             [CompletionResult]::new('project', 'project', [CompletionResultType]::ParameterValue, 'Projects: list them with their tasks per stage, create or change one, show its board')
-            [CompletionResult]::new('task', 'task', [CompletionResultType]::ParameterValue, 'Tasks: list, show, create, change, move to a stage, bind to a session, report on')
+            [CompletionResult]::new('board', 'board', [CompletionResultType]::ParameterValue, 'Open the window on a project''s board')
+            [CompletionResult]::new('task', 'task', [CompletionResultType]::ParameterValue, 'Tasks: list, show, create, change, move to a stage, bind to a session, report on; `relay task KEY` opens the window on the task')
             [CompletionResult]::new('decision', 'decision', [CompletionResultType]::ParameterValue, 'Decisions recorded for a project or one of its tasks')
             [CompletionResult]::new('review', 'review', [CompletionResultType]::ParameterValue, 'The owner''s review of a task: its checklist, and accepting, rejecting or reopening its steps')
             [CompletionResult]::new('comment', 'comment', [CompletionResultType]::ParameterValue, 'A task''s comment thread: read it, write to the agent of the bound session, mark replies read')
@@ -1026,6 +1038,9 @@ Register-ArgumentCompleter -Native -CommandName 'relay' -ScriptBlock {
             break
         }
         'relay;help;project;show' {
+            break
+        }
+        'relay;help;board' {
             break
         }
         'relay;help;task' {

@@ -22,6 +22,9 @@ _relay() {
             relay,backup)
                 cmd="relay__subcmd__backup"
                 ;;
+            relay,board)
+                cmd="relay__subcmd__board"
+                ;;
             relay,comment)
                 cmd="relay__subcmd__comment"
                 ;;
@@ -195,6 +198,9 @@ _relay() {
                 ;;
             relay__subcmd__help,backup)
                 cmd="relay__subcmd__help__subcmd__backup"
+                ;;
+            relay__subcmd__help,board)
+                cmd="relay__subcmd__help__subcmd__board"
                 ;;
             relay__subcmd__help,comment)
                 cmd="relay__subcmd__help__subcmd__comment"
@@ -506,7 +512,7 @@ _relay() {
 
     case "${cmd}" in
         relay)
-            opts="-h -V --home --port --socket --help --version demo daemon token backup restore project task decision review comment plan attachment events rules hook inbox locks doctor setup completions man help"
+            opts="-h -V --home --port --socket --help --version demo daemon token backup restore project board task decision review comment plan attachment events rules hook inbox locks doctor setup completions man help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -832,6 +838,32 @@ _relay() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --home)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --port)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --socket)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        relay__subcmd__board)
+            opts="-h -V --home --port --socket --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
                 --home)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -1546,7 +1578,7 @@ _relay() {
             return 0
             ;;
         relay__subcmd__help)
-            opts="demo daemon token backup restore project task decision review comment plan attachment events rules hook inbox locks doctor setup completions man help"
+            opts="demo daemon token backup restore project board task decision review comment plan attachment events rules hook inbox locks doctor setup completions man help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1644,6 +1676,20 @@ _relay() {
             return 0
             ;;
         relay__subcmd__help__subcmd__backup)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        relay__subcmd__help__subcmd__board)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )

@@ -31,7 +31,8 @@ set edit:completion:arg-completer[relay] = {|@words|
             cand backup 'Write an online backup of the database while relayd keeps running'
             cand restore 'Replace the database with a backup (relayd must be stopped)'
             cand project 'Projects: list them with their tasks per stage, create or change one, show its board'
-            cand task 'Tasks: list, show, create, change, move to a stage, bind to a session, report on'
+            cand board 'Open the window on a project''s board'
+            cand task 'Tasks: list, show, create, change, move to a stage, bind to a session, report on; `relay task KEY` opens the window on the task'
             cand decision 'Decisions recorded for a project or one of its tasks'
             cand review 'The owner''s review of a task: its checklist, and accepting, rejecting or reopening its steps'
             cand comment 'A task''s comment thread: read it, write to the agent of the bound session, mark replies read'
@@ -236,6 +237,15 @@ set edit:completion:arg-completer[relay] = {|@words|
         &'relay;project;help;show'= {
         }
         &'relay;project;help;help'= {
+        }
+        &'relay;board'= {
+            cand --home 'Data directory (database, token, config.toml) [env: RELAY_HOME]'
+            cand --port 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]'
+            cand --socket 'Path of the daemon''s local socket [env: RELAY_SOCKET]'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
         }
         &'relay;task'= {
             cand --home 'Data directory (database, token, config.toml) [env: RELAY_HOME]'
@@ -851,7 +861,8 @@ set edit:completion:arg-completer[relay] = {|@words|
             cand backup 'Write an online backup of the database while relayd keeps running'
             cand restore 'Replace the database with a backup (relayd must be stopped)'
             cand project 'Projects: list them with their tasks per stage, create or change one, show its board'
-            cand task 'Tasks: list, show, create, change, move to a stage, bind to a session, report on'
+            cand board 'Open the window on a project''s board'
+            cand task 'Tasks: list, show, create, change, move to a stage, bind to a session, report on; `relay task KEY` opens the window on the task'
             cand decision 'Decisions recorded for a project or one of its tasks'
             cand review 'The owner''s review of a task: its checklist, and accepting, rejecting or reopening its steps'
             cand comment 'A task''s comment thread: read it, write to the agent of the bound session, mark replies read'
@@ -903,6 +914,8 @@ set edit:completion:arg-completer[relay] = {|@words|
         &'relay;help;project;upsert'= {
         }
         &'relay;help;project;show'= {
+        }
+        &'relay;help;board'= {
         }
         &'relay;help;task'= {
             cand list 'List tasks, filtered by project, stage and bound session'

@@ -88,10 +88,19 @@ pub enum Command {
         #[command(subcommand)]
         action: ProjectCommand,
     },
-    /// Tasks: list, show, create, change, move to a stage, bind to a session, report on
+    /// Open the window on a project's board
+    Board {
+        /// The project's slug, e.g. acme-shop
+        project: String,
+    },
+    /// Tasks: list, show, create, change, move to a stage, bind to a session, report on; `relay task KEY` opens
+    /// the window on the task
+    #[command(args_conflicts_with_subcommands = true)]
     Task {
         #[command(subcommand)]
-        action: TaskCommand,
+        action: Option<TaskCommand>,
+        /// Open the window on this task, e.g. acme-shop-4
+        key: Option<String>,
     },
     /// Decisions recorded for a project or one of its tasks
     Decision {

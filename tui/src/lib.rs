@@ -6,7 +6,7 @@ pub mod client;
 pub mod cmd;
 pub mod error;
 pub mod http_client;
-mod ui;
+pub mod ui;
 
 use crate::cli::PlanCommand;
 use crate::cli::{Cli, Command, DaemonCommand, DecisionCommand, ProjectCommand, RulesCommand, TaskCommand};
@@ -39,7 +39,15 @@ pub async fn run(cli: Cli) -> Result<(), CliError> {
     };
     let ctx = Context::load(flags)?;
     match command {
-        None => ui::run(client::daemon_client(&ctx).await?).await,
+        None => window(&ctx, ui::screen_for(None, None)).await,
+        Some(Command::Board { project }) => window(&ctx, ui::screen_for(Some(project), None)).await,
+        Some(Command::Task { action: None, key }) => match key {
+            Some(key) => window(&ctx, ui::screen_for(None, Some(key))).await,
+            None => Err(CliError::Usage(
+                "relay task needs a command (see `relay task --help`) or a task key to open, e.g. `relay task acme-4`"
+                    .to_owned(),
+            )),
+        },
         Some(Command::Daemon { action }) => match action {
             DaemonCommand::Run => cmd::daemon::run(&ctx).await,
             DaemonCommand::Start => cmd::daemon::start(&ctx).await,
@@ -55,7 +63,7 @@ pub async fn run(cli: Cli) -> Result<(), CliError> {
             ProjectCommand::Upsert(args) => cmd::project::upsert(&ctx, args).await,
             ProjectCommand::Show { slug, output } => cmd::project::show(&ctx, slug, output).await,
         },
-        Some(Command::Task { action }) => match action {
+        Some(Command::Task { action: Some(action), .. }) => match action {
             TaskCommand::List(args) => cmd::task::list(&ctx, args).await,
             TaskCommand::Show { key, output } => cmd::task::show(&ctx, key, output).await,
             TaskCommand::Create(args) => cmd::task::create(&ctx, args).await,
@@ -104,4 +112,24 @@ pub async fn run(cli: Cli) -> Result<(), CliError> {
             Ok(())
         }
     }
+}
+
+/// Opens the window at `screen` on the daemon (starting it if needed).
+/// An unknown project or task is refused before the terminal is taken (exit 4).
+async fn window(ctx: &Context, screen: ui::Screen) -> Result<(), CliError> {
+    let mut client = client::daemon_client(ctx).await?;
+    match &screen {
+        ui::Screen::Board(slug) => {
+            client
+                .get_project_board(relay_core::proto::GetProjectBoardRequest { slug: slug.clone() })
+                .await?;
+        }
+        ui::Screen::Task(key) => {
+            client
+                .get_task(relay_core::proto::GetTaskRequest { key: key.clone() })
+                .await?;
+        }
+        _ => {}
+    }
+    ui::run(client, ctx.config.socket.clone(), screen).await
 }

@@ -458,7 +458,12 @@ pub async fn update_task(
     now_ms: i64,
     bump_version: bool,
 ) -> sqlx::Result<()> {
-    const BOOKKEEPING: &[&str] = &["next_step_at_ms", "stage_changed_at_ms", "closed_at_ms", "stage_warnings"];
+    const BOOKKEEPING: &[&str] = &[
+        "next_step_at_ms",
+        "stage_changed_at_ms",
+        "closed_at_ms",
+        "stage_warnings",
+    ];
     let mut sql = String::from(if bump_version {
         "UPDATE task SET version = version + 1, updated_at_ms = ?"
     } else {

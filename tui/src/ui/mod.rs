@@ -1,20 +1,35 @@
-//! The terminal window: model / update / view. Input and the daemon's stream run in the background and
-//! arrive as actions; the screen is redrawn only when something changed, at most every 16 ms.
+//! The terminal window: model / update / view (`app.rs`, one file per screen for the view). Keys, the daemon's
+//! stream and the answers to fetches and writes arrive as actions; the worker (`worker.rs`) does all I/O in the
+//! background; the screen is redrawn only when something changed, at most every 16 ms.
 
-mod model;
-mod view;
+pub mod app;
+pub(crate) mod board;
+mod editor;
+mod form;
+mod inbox;
+pub mod keymap;
+mod projects;
+mod task;
+pub mod theme;
+pub mod view;
+pub mod worker;
 
+#[cfg(test)]
+mod tests;
+
+use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use relay_core::proto::SubscribeRequest;
 use tokio::sync::mpsc;
-use tokio_stream::StreamExt;
 
 use crate::client::Client;
 use crate::error::CliError;
-use model::{Action, Model, update};
+pub use app::Screen;
+use app::{Action, Effect, Model, update};
+pub use view::render;
 
 const FRAME: Duration = Duration::from_millis(16);
+const CLOCK: Duration = Duration::from_secs(5);
 
 /// Restores the terminal when dropped, also on early return; ratatui's panic hook covers panics.
 struct TerminalGuard;
@@ -25,40 +40,80 @@ impl Drop for TerminalGuard {
     }
 }
 
-pub async fn run(mut client: Client) -> Result<(), CliError> {
-    let stream = client
-        .subscribe(SubscribeRequest { since_event_id: None })
-        .await?
-        .into_inner();
-    let (tx, mut rx) = mpsc::channel::<Action>(256);
+/// Where the window opens.
+pub fn screen_for(project: Option<String>, task: Option<String>) -> Screen {
+    match (task, project) {
+        (Some(key), _) => Screen::Task(key),
+        (None, Some(slug)) => Screen::Board(slug),
+        (None, None) => Screen::Projects,
+    }
+}
+
+pub async fn run(client: Client, socket: PathBuf, screen: Screen) -> Result<(), CliError> {
+    let (tx, mut rx) = mpsc::channel::<Action>(1024);
+    let effects = worker::spawn(client, socket, tx.clone());
     spawn_input(tx.clone());
-    spawn_feed(stream, tx);
+    spawn_clock(tx);
 
     let mut terminal =
         ratatui::try_init().map_err(|e| CliError::Failed(format!("cannot open the terminal: {e}")))?;
     let _guard = TerminalGuard;
-    let mut model = Model::default();
+    let mut model = Model::new(screen);
+    model.now_ms = now_ms();
     let mut last_draw = Instant::now() - FRAME;
-    let mut dirty = true;
+    // The inbox count in the header comes with the first fetch.
+    let _ = effects.send(Effect::Fetch(app::Fetch::Inbox));
     while !model.quit {
-        if dirty {
+        if model.dirty {
+            // Coalesce: apply whatever else arrived within the frame, then draw once.
             let wait = FRAME.saturating_sub(last_draw.elapsed());
-            tokio::time::sleep(wait).await;
+            if !wait.is_zero() {
+                tokio::time::sleep(wait).await;
+            }
             while let Ok(action) = rx.try_recv() {
-                update(&mut model, action);
+                apply(&mut model, action, &effects);
             }
             terminal
-                .draw(|frame| view::view(&model, frame))
+                .draw(|frame| render(&model, frame.buffer_mut()))
                 .map_err(CliError::failed)?;
             last_draw = Instant::now();
-            dirty = false;
+            model.dirty = false;
+            if model.quit {
+                break;
+            }
         }
         match rx.recv().await {
-            Some(action) => dirty |= update(&mut model, action),
+            Some(action) => apply(&mut model, action, &effects),
             None => break,
         }
     }
     Ok(())
+}
+
+fn apply(model: &mut Model, action: Action, effects: &mpsc::UnboundedSender<Effect>) {
+    let was_dirty = model.dirty;
+    for effect in update(model, action) {
+        let _ = effects.send(effect);
+    }
+    model.dirty |= was_dirty;
+}
+
+fn now_ms() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
+}
+
+fn spawn_clock(tx: mpsc::Sender<Action>) {
+    tokio::spawn(async move {
+        let mut tick = tokio::time::interval(CLOCK);
+        loop {
+            tick.tick().await;
+            if tx.send(Action::Clock(now_ms())).await.is_err() {
+                return;
+            }
+        }
+    });
 }
 
 /// Reads keys on a blocking thread (crossterm's read is blocking).
@@ -79,24 +134,5 @@ fn spawn_input(tx: mpsc::Sender<Action>) {
                 break;
             }
         }
-    });
-}
-
-fn spawn_feed(mut stream: tonic::Streaming<relay_core::proto::Update>, tx: mpsc::Sender<Action>) {
-    tokio::spawn(async move {
-        let reason = loop {
-            match stream.next().await {
-                Some(Ok(update)) => {
-                    if let Some(update) = update.update
-                        && tx.send(Action::Update(update)).await.is_err()
-                    {
-                        return;
-                    }
-                }
-                Some(Err(status)) => break status.message().to_owned(),
-                None => break "relayd closed the stream (it stopped)".to_owned(),
-            }
-        };
-        let _ = tx.send(Action::Disconnected(reason)).await;
     });
 }

@@ -1,0 +1,743 @@
+//! The window's state and the one function that changes it: actions in, the model changed and effects out.
+//! No I/O here — effects are carried out by the worker (`worker.rs`), whose answers come back as actions.
+
+use std::collections::HashMap;
+
+use crossterm::event::KeyEvent;
+use relay_core::proto;
+
+use super::editor::Editor;
+use super::form::form_key;
+pub use super::form::{Form, FormKind, stage_form};
+use super::keymap::{self, Command, Scope};
+use super::theme::Theme;
+
+/// The six stages in board order.
+pub const STAGES: [&str; 6] = ["plan", "dev", "review", "test", "live", "done"];
+
+/// The task view's tabs.
+pub const TABS: [&str; 4] = ["Overview", "Plan", "Review", "Comments"];
+pub const TAB_REVIEW: usize = 2;
+pub const TAB_COMMENTS: usize = 3;
+
+/// Something that happened: a key, the connection changing, an event on the stream, or an answer.
+#[derive(Debug)]
+pub enum Action {
+    Key(KeyEvent),
+    Resize,
+    /// The clock, for ages (sent by the loop every few seconds).
+    Clock(i64),
+    /// The worker is dialling relayd.
+    Connecting,
+    /// Subscribe answered with its Hello.
+    Live,
+    /// A snapshot: the first one of a stream, or a fresh one after the window fell behind (`lagged`).
+    Snapshot {
+        lagged: bool,
+        last_event_id: i64,
+    },
+    Event(proto::Event),
+    /// The connection is gone; the worker tries again in `retry_ms`.
+    Offline {
+        reason: String,
+        retry_ms: u64,
+    },
+    Loaded {
+        fetch: Fetch,
+        result: Result<Data, String>,
+    },
+    Wrote {
+        write: Write,
+        result: Result<Outcome, String>,
+    },
+}
+
+/// What the worker is asked to do.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Effect {
+    Fetch(Fetch),
+    Write(Write),
+}
+
+/// A read; each screen has one.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum Fetch {
+    Projects,
+    /// The project's board, and the inbox for its Review n/m badges.
+    Board(String),
+    /// The task's detail, plan, review and comments.
+    Task(String),
+    Inbox,
+}
+
+/// An owner action.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Write {
+    SetStage {
+        key: String,
+        stage: String,
+        expected_version: i64,
+    },
+    DecideStep {
+        key: String,
+        step: i64,
+        decision: proto::ReviewDecision,
+        comment: Option<String>,
+    },
+    Comment {
+        key: String,
+        body: String,
+    },
+    MarkRead {
+        key: String,
+    },
+    AcceptPlan {
+        key: String,
+    },
+}
+
+impl Write {
+    pub fn key(&self) -> &str {
+        match self {
+            Write::SetStage { key, .. }
+            | Write::DecideStep { key, .. }
+            | Write::Comment { key, .. }
+            | Write::MarkRead { key }
+            | Write::AcceptPlan { key } => key,
+        }
+    }
+}
+
+/// An answer to a fetch.
+#[derive(Debug, Clone)]
+pub enum Data {
+    Projects(Vec<proto::Project>),
+    Board {
+        board: Box<proto::ProjectBoard>,
+        inbox: Box<proto::Inbox>,
+    },
+    Task(Box<TaskData>),
+    Inbox(Box<proto::Inbox>),
+}
+
+#[derive(Debug, Clone, Default)]
+pub struct TaskData {
+    pub detail: proto::TaskDetail,
+    pub plan: Option<proto::Plan>,
+    pub review: Option<proto::Review>,
+    pub comments: Option<proto::ListCommentsResponse>,
+}
+
+/// What a write answered: a line saying what happened, and the daemon's warnings and notes.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Outcome {
+    pub summary: String,
+    pub warnings: Vec<String>,
+    pub notes: Vec<String>,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub enum Connection {
+    #[default]
+    Connecting,
+    Live,
+    Offline {
+        reason: String,
+        retry_ms: u64,
+    },
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Screen {
+    Projects,
+    Board(String),
+    Task(String),
+    Inbox,
+}
+
+/// A line under the screen: what a write did, its warnings, or why something failed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Flash {
+    pub level: Level,
+    pub lines: Vec<String>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Level {
+    Info,
+    Warning,
+    Error,
+}
+
+#[derive(Debug, Default)]
+pub struct ProjectsState {
+    pub list: Option<Vec<proto::Project>>,
+    pub selected: usize,
+}
+
+#[derive(Debug, Default)]
+pub struct BoardState {
+    pub slug: String,
+    pub board: Option<proto::ProjectBoard>,
+    /// Review progress by task key: (accepted, rejected, steps), from the inbox's review queue.
+    pub reviews: HashMap<String, (u32, u32, u32)>,
+    pub column: usize,
+    /// The selected card in each column.
+    pub rows: [usize; 6],
+}
+
+impl BoardState {
+    pub fn column_tasks(&self, stage: usize) -> Vec<&proto::Task> {
+        let Some(board) = &self.board else {
+            return Vec::new();
+        };
+        let name = STAGES.get(stage).copied().unwrap_or_default();
+        board.tasks.iter().filter(|t| t.stage == name).collect()
+    }
+
+    pub fn selected_task(&self) -> Option<&proto::Task> {
+        let row = self.rows.get(self.column).copied().unwrap_or(0);
+        self.column_tasks(self.column).get(row).copied()
+    }
+}
+
+#[derive(Debug, Default)]
+pub struct TaskState {
+    pub key: String,
+    pub data: Option<TaskData>,
+    pub tab: usize,
+    /// The selected review step (0-based).
+    pub step: usize,
+    /// The scroll offset of the Overview, Plan and Comments tabs.
+    pub scroll: [u16; 4],
+}
+
+#[derive(Debug, Default)]
+pub struct InboxState {
+    pub inbox: Option<proto::Inbox>,
+    pub selected: usize,
+}
+
+/// A row of the inbox a key can open: the task and the tab it opens on.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct InboxTarget {
+    pub key: String,
+    pub tab: usize,
+}
+
+#[derive(Debug)]
+pub struct Model {
+    pub connection: Connection,
+    pub screen: Screen,
+    /// Where Back goes.
+    pub history: Vec<Screen>,
+    pub projects: ProjectsState,
+    pub board: BoardState,
+    pub task: TaskState,
+    pub inbox: InboxState,
+    pub form: Option<Form>,
+    pub flash: Option<Flash>,
+    pub help: bool,
+    /// Failed fetches by screen, shown until the next answer.
+    pub load_error: Option<String>,
+    pub last_event_id: i64,
+    pub resyncs: u32,
+    pub now_ms: i64,
+    /// Fetches on their way, and whether an event asked for another one meanwhile.
+    pub in_flight: HashMap<Fetch, bool>,
+    pub theme: Theme,
+    pub dirty: bool,
+    pub quit: bool,
+}
+
+impl Model {
+    pub fn new(screen: Screen) -> Model {
+        let mut model = Model {
+            connection: Connection::Connecting,
+            screen: Screen::Projects,
+            history: Vec::new(),
+            projects: ProjectsState::default(),
+            board: BoardState::default(),
+            task: TaskState::default(),
+            inbox: InboxState::default(),
+            form: None,
+            flash: None,
+            help: false,
+            load_error: None,
+            // Below every real id: the first snapshot always fetches the screen's data.
+            last_event_id: -1,
+            resyncs: 0,
+            now_ms: 0,
+            in_flight: HashMap::new(),
+            theme: Theme::default(),
+            dirty: true,
+            quit: false,
+        };
+        model.set_screen(screen);
+        model
+    }
+
+    /// The fetch the current screen needs.
+    pub fn screen_fetch(&self) -> Fetch {
+        match &self.screen {
+            Screen::Projects => Fetch::Projects,
+            Screen::Board(slug) => Fetch::Board(slug.clone()),
+            Screen::Task(key) => Fetch::Task(key.clone()),
+            Screen::Inbox => Fetch::Inbox,
+        }
+    }
+
+    /// The key scopes in force, most specific first.
+    pub fn scopes(&self) -> Vec<Scope> {
+        if self.form.is_some() {
+            return vec![Scope::Form];
+        }
+        match &self.screen {
+            Screen::Projects => vec![Scope::Projects, Scope::Global],
+            Screen::Board(_) => vec![Scope::Board, Scope::Global],
+            Screen::Task(_) if self.task.tab == TAB_REVIEW => vec![Scope::Review, Scope::Task, Scope::Global],
+            Screen::Task(_) => vec![Scope::Task, Scope::Global],
+            Screen::Inbox => vec![Scope::Inbox, Scope::Global],
+        }
+    }
+
+    fn set_screen(&mut self, screen: Screen) {
+        match &screen {
+            Screen::Board(slug) if self.board.slug != *slug => {
+                self.board = BoardState {
+                    slug: slug.clone(),
+                    ..BoardState::default()
+                };
+            }
+            Screen::Task(key) if self.task.key != *key => {
+                self.task = TaskState {
+                    key: key.clone(),
+                    ..TaskState::default()
+                };
+            }
+            _ => {}
+        }
+        self.screen = screen;
+        self.load_error = None;
+    }
+
+    /// Opens a screen (remembering the current one for Back) and asks for its data.
+    fn open(&mut self, screen: Screen, effects: &mut Vec<Effect>) {
+        if screen == self.screen {
+            return;
+        }
+        let previous = std::mem::replace(&mut self.screen, Screen::Projects);
+        self.history.push(previous);
+        self.set_screen(screen);
+        self.fetch(self.screen_fetch(), effects);
+    }
+
+    /// Asks for a fetch unless the same one is on its way; then it is asked again once that one answers.
+    fn fetch(&mut self, fetch: Fetch, effects: &mut Vec<Effect>) {
+        match self.in_flight.get_mut(&fetch) {
+            Some(again) => *again = true,
+            None => {
+                self.in_flight.insert(fetch.clone(), false);
+                effects.push(Effect::Fetch(fetch));
+            }
+        }
+    }
+
+    /// The inbox rows a key can open, in screen order.
+    pub fn inbox_targets(&self) -> Vec<InboxTarget> {
+        let Some(inbox) = &self.inbox.inbox else {
+            return Vec::new();
+        };
+        let task = |t: &Option<proto::InboxTask>| t.as_ref().map(|t| t.key.clone()).unwrap_or_default();
+        let mut rows = Vec::new();
+        let mut push = |key: String, tab: usize| rows.push(InboxTarget { key, tab });
+        inbox
+            .review_queue
+            .iter()
+            .for_each(|r| push(task(&r.task), TAB_REVIEW));
+        inbox.waiting_on_you.iter().for_each(|t| push(t.key.clone(), 0));
+        inbox.rule_warnings.iter().for_each(|r| push(task(&r.task), 0));
+        inbox.not_logged.iter().for_each(|t| push(t.key.clone(), 0));
+        inbox
+            .unlinked_sessions
+            .iter()
+            .for_each(|_| push(String::new(), 0));
+        inbox
+            .agent_replies
+            .iter()
+            .for_each(|r| push(task(&r.task), TAB_COMMENTS));
+        rows
+    }
+}
+
+/// Applies one action and returns what the worker must do. Sets `model.dirty` when the screen changed.
+pub fn update(model: &mut Model, action: Action) -> Vec<Effect> {
+    let mut effects = Vec::new();
+    model.dirty = true;
+    match action {
+        Action::Key(key) => on_key(model, key, &mut effects),
+        Action::Resize => {}
+        Action::Clock(now) => {
+            // Ages shown in minutes: redraw only when one could have changed.
+            model.dirty = now / 60_000 != model.now_ms / 60_000;
+            model.now_ms = now;
+        }
+        Action::Connecting => {
+            if let Connection::Offline { reason, .. } = &model.connection {
+                let reason = reason.clone();
+                model.connection = Connection::Offline { reason, retry_ms: 0 };
+            }
+        }
+        Action::Live => model.connection = Connection::Live,
+        Action::Snapshot {
+            lagged,
+            last_event_id,
+        } => {
+            model.connection = Connection::Live;
+            if lagged {
+                model.resyncs += 1;
+            }
+            // A new stream (after a reconnect) or a lag: whatever was missed is fetched again.
+            if lagged || last_event_id != model.last_event_id {
+                model.in_flight.clear();
+                let fetch = model.screen_fetch();
+                model.fetch(fetch, &mut effects);
+            }
+            model.last_event_id = last_event_id;
+        }
+        Action::Event(event) => {
+            model.last_event_id = model.last_event_id.max(event.id);
+            if event.at_ms > model.now_ms {
+                model.now_ms = event.at_ms;
+            }
+            let fetch = model.screen_fetch();
+            if affects(&fetch, &event) {
+                model.fetch(fetch, &mut effects);
+            } else {
+                model.dirty = false;
+            }
+        }
+        Action::Offline { reason, retry_ms } => {
+            model.connection = Connection::Offline { reason, retry_ms };
+            model.in_flight.clear();
+        }
+        Action::Loaded { fetch, result } => loaded(model, fetch, result, &mut effects),
+        Action::Wrote { write, result } => wrote(model, write, result, &mut effects),
+    }
+    effects
+}
+
+/// Whether an event can change what `fetch` shows.
+pub fn affects(fetch: &Fetch, event: &proto::Event) -> bool {
+    let kind = event.kind.as_str();
+    let area = kind.split('.').next().unwrap_or_default();
+    if matches!(area, "daemon" | "backup" | "lock") {
+        return false;
+    }
+    let project = || {
+        serde_json::from_str::<serde_json::Value>(&event.data_json)
+            .ok()
+            .and_then(|data| data.get("project").and_then(|p| p.as_str()).map(str::to_owned))
+    };
+    match fetch {
+        Fetch::Projects => matches!(area, "project" | "task"),
+        // Session events (hook activity) change nothing the board or the task view shows yet; a binding is a
+        // task event.
+        Fetch::Board(slug) => {
+            area != "session"
+                && (project().as_deref() == Some(slug.as_str())
+                    || event
+                        .subject
+                        .strip_prefix(slug.as_str())
+                        .is_some_and(|rest| rest.starts_with('-')))
+        }
+        Fetch::Task(key) => area != "session" && event.subject == *key,
+        Fetch::Inbox => matches!(area, "task" | "session" | "comment" | "review" | "plan"),
+    }
+}
+
+fn loaded(model: &mut Model, fetch: Fetch, result: Result<Data, String>, effects: &mut Vec<Effect>) {
+    let again = model.in_flight.remove(&fetch).unwrap_or(false);
+    if again {
+        model.fetch(fetch.clone(), effects);
+    }
+    let current = model.screen_fetch() == fetch;
+    let data = match result {
+        Ok(data) => data,
+        Err(message) => {
+            if current {
+                model.load_error = Some(message);
+            }
+            return;
+        }
+    };
+    if current {
+        model.load_error = None;
+    }
+    match (fetch, data) {
+        (Fetch::Projects, Data::Projects(list)) => {
+            model.projects.selected = model.projects.selected.min(list.len().saturating_sub(1));
+            model.projects.list = Some(list);
+        }
+        (Fetch::Board(slug), Data::Board { board, inbox }) if slug == model.board.slug => {
+            model.board.reviews = inbox
+                .review_queue
+                .iter()
+                .filter_map(|r| Some((r.task.as_ref()?.key.clone(), (r.accepted, r.rejected, r.steps))))
+                .collect();
+            model.now_ms = model.now_ms.max(inbox.now_ms);
+            model.board.board = Some(*board);
+            // The same answer keeps the header's inbox count fresh.
+            model.inbox.inbox = Some(*inbox);
+            let rows = model.inbox_targets().len();
+            model.inbox.selected = model.inbox.selected.min(rows.saturating_sub(1));
+            for column in 0..STAGES.len() {
+                let len = model.board.column_tasks(column).len();
+                if let Some(row) = model.board.rows.get_mut(column) {
+                    *row = (*row).min(len.saturating_sub(1));
+                }
+            }
+        }
+        (Fetch::Task(key), Data::Task(data)) if key == model.task.key => {
+            let steps = data.review.as_ref().map_or(0, |r| r.steps.len());
+            model.task.step = model.task.step.min(steps.saturating_sub(1));
+            model.task.data = Some(*data);
+        }
+        (Fetch::Inbox, Data::Inbox(inbox)) => {
+            model.now_ms = model.now_ms.max(inbox.now_ms);
+            model.inbox.inbox = Some(*inbox);
+            let rows = model.inbox_targets().len();
+            model.inbox.selected = model.inbox.selected.min(rows.saturating_sub(1));
+        }
+        _ => model.dirty = current,
+    }
+}
+
+fn wrote(model: &mut Model, write: Write, result: Result<Outcome, String>, effects: &mut Vec<Effect>) {
+    match result {
+        Ok(outcome) => {
+            model.form = None;
+            let level = if outcome.warnings.is_empty() {
+                Level::Info
+            } else {
+                Level::Warning
+            };
+            let mut lines = vec![outcome.summary];
+            lines.extend(outcome.warnings);
+            lines.extend(outcome.notes);
+            model.flash = Some(Flash { level, lines });
+            // The event will refresh the screen too; fetching now shows the change without waiting for it.
+            let fetch = model.screen_fetch();
+            model.fetch(fetch, effects);
+        }
+        Err(message) => match model.form.as_mut() {
+            // A refusal keeps the form and its text, with the reason.
+            Some(form) => {
+                form.busy = false;
+                form.error = Some(message);
+            }
+            None => {
+                model.flash = Some(Flash {
+                    level: Level::Error,
+                    lines: vec![format!("{}: {message}", write.key())],
+                });
+            }
+        },
+    }
+}
+
+fn on_key(model: &mut Model, key: KeyEvent, effects: &mut Vec<Effect>) {
+    if model.form.is_some() {
+        form_key(model, key, effects);
+        return;
+    }
+    let command = keymap::lookup(&model.scopes(), &key);
+    if model.help {
+        // Any key closes the help; q still quits.
+        model.help = false;
+        if command == Some(Command::Quit) {
+            model.quit = true;
+        }
+        return;
+    }
+    let Some(command) = command else {
+        model.dirty = false;
+        return;
+    };
+    model.flash = None;
+    match command {
+        Command::Quit => model.quit = true,
+        Command::Help => model.help = true,
+        Command::Back => {
+            if let Some(previous) = model.history.pop() {
+                model.set_screen(previous);
+                let fetch = model.screen_fetch();
+                model.fetch(fetch, effects);
+            }
+        }
+        Command::Refresh => {
+            let fetch = model.screen_fetch();
+            model.in_flight.remove(&fetch);
+            model.fetch(fetch, effects);
+        }
+        Command::Projects => model.open(Screen::Projects, effects),
+        Command::Inbox => model.open(Screen::Inbox, effects),
+        _ => match model.screen.clone() {
+            Screen::Projects => projects_command(model, command, effects),
+            Screen::Board(_) => board_command(model, command, effects),
+            Screen::Task(_) => task_command(model, command, effects),
+            Screen::Inbox => inbox_command(model, command, effects),
+        },
+    }
+}
+
+fn step(selected: &mut usize, len: usize, command: Command) {
+    match command {
+        Command::Up => *selected = selected.saturating_sub(1),
+        Command::Down if *selected + 1 < len => *selected += 1,
+        _ => {}
+    }
+}
+
+fn projects_command(model: &mut Model, command: Command, effects: &mut Vec<Effect>) {
+    let len = model.projects.list.as_ref().map_or(0, Vec::len);
+    match command {
+        Command::Up | Command::Down => step(&mut model.projects.selected, len, command),
+        Command::Open => {
+            let slug = model
+                .projects
+                .list
+                .as_ref()
+                .and_then(|list| list.get(model.projects.selected))
+                .map(|p| p.slug.clone());
+            if let Some(slug) = slug {
+                model.open(Screen::Board(slug), effects);
+            }
+        }
+        _ => model.dirty = false,
+    }
+}
+
+fn board_command(model: &mut Model, command: Command, effects: &mut Vec<Effect>) {
+    let board = &mut model.board;
+    match command {
+        Command::Up | Command::Down => {
+            let len = board.column_tasks(board.column).len();
+            if let Some(row) = board.rows.get_mut(board.column) {
+                step(row, len, command);
+            }
+        }
+        Command::Left => board.column = board.column.saturating_sub(1),
+        Command::Right => board.column = (board.column + 1).min(STAGES.len() - 1),
+        Command::NextPage => board.column = if board.column < 4 { 4 } else { 0 },
+        Command::Open => {
+            if let Some(key) = board.selected_task().map(|t| t.key.clone()) {
+                model.open(Screen::Task(key), effects);
+            }
+        }
+        Command::MoveStage => {
+            if let Some(task) = board.selected_task() {
+                model.form = Some(stage_form(task));
+            }
+        }
+        _ => model.dirty = false,
+    }
+}
+
+fn task_command(model: &mut Model, command: Command, effects: &mut Vec<Effect>) {
+    let state = &mut model.task;
+    let key = state.key.clone();
+    let tabs = TABS.len();
+    match command {
+        Command::NextTab => state.tab = (state.tab + 1) % tabs,
+        Command::PrevTab => state.tab = (state.tab + tabs - 1) % tabs,
+        Command::Tab(n) if n < tabs => state.tab = n,
+        Command::Up | Command::Down if state.tab == TAB_REVIEW => {
+            let len = state
+                .data
+                .as_ref()
+                .and_then(|d| d.review.as_ref())
+                .map_or(0, |r| r.steps.len());
+            step(&mut state.step, len, command);
+        }
+        Command::Up | Command::Down => {
+            if let Some(scroll) = state.scroll.get_mut(state.tab) {
+                *scroll = match command {
+                    Command::Up => scroll.saturating_sub(1),
+                    _ => scroll.saturating_add(1),
+                };
+            }
+        }
+        Command::MoveStage => {
+            if let Some(task) = state.data.as_ref().and_then(|d| d.detail.task.as_ref()) {
+                model.form = Some(stage_form(task));
+            }
+        }
+        Command::AcceptStep | Command::RejectStep | Command::ReopenStep | Command::CommentStep => {
+            let decision = match command {
+                Command::AcceptStep => proto::ReviewDecision::Accept,
+                Command::RejectStep => proto::ReviewDecision::Reject,
+                Command::ReopenStep => proto::ReviewDecision::Reopen,
+                _ => proto::ReviewDecision::Comment,
+            };
+            let step = state
+                .data
+                .as_ref()
+                .and_then(|d| d.review.as_ref())
+                .and_then(|r| r.steps.get(state.step));
+            match step {
+                Some(step) => {
+                    model.form = Some(Form {
+                        kind: FormKind::Decide {
+                            key,
+                            step: step.position,
+                            title: step.title.clone(),
+                            decision,
+                        },
+                        editor: Editor::default(),
+                        error: None,
+                        busy: false,
+                    });
+                }
+                None => {
+                    model.flash = Some(Flash {
+                        level: Level::Error,
+                        lines: vec![format!("{key} has no review checklist yet: nothing to decide")],
+                    });
+                }
+            }
+        }
+        Command::Comment => {
+            let session = state
+                .data
+                .as_ref()
+                .and_then(|d| d.detail.task.as_ref())
+                .and_then(|t| t.session.clone());
+            model.form = Some(Form {
+                kind: FormKind::Comment { key, session },
+                editor: Editor::default(),
+                error: None,
+                busy: false,
+            });
+        }
+        Command::MarkRead => effects.push(Effect::Write(Write::MarkRead { key })),
+        Command::AcceptPlan => effects.push(Effect::Write(Write::AcceptPlan { key })),
+        _ => model.dirty = false,
+    }
+}
+
+fn inbox_command(model: &mut Model, command: Command, effects: &mut Vec<Effect>) {
+    let targets = model.inbox_targets();
+    match command {
+        Command::Up | Command::Down => step(&mut model.inbox.selected, targets.len(), command),
+        Command::Open => {
+            if let Some(target) = targets.get(model.inbox.selected)
+                && !target.key.is_empty()
+            {
+                model.open(Screen::Task(target.key.clone()), effects);
+                model.task.tab = target.tab;
+            }
+        }
+        _ => model.dirty = false,
+    }
+}

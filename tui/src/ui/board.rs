@@ -1,0 +1,165 @@
+//! A project's board: six stage columns. Wide terminals show all six; narrower ones page them like the web
+//! board (Plan · Dev · Review · Test | Live · Done); the narrowest show one column with a stage tab bar.
+
+use std::ops::Range;
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Paragraph, Widget};
+
+use relay_core::proto;
+
+use super::app::{BoardState, Model, STAGES};
+use super::theme::Theme;
+use super::view::scroll_to;
+
+/// All six columns from this width on.
+pub const ALL_COLUMNS_WIDTH: u16 = 156;
+/// Two pages of columns from this width on; below, one column at a time.
+pub const PAGED_WIDTH: u16 = 72;
+
+/// The columns shown at `width` with `column` selected.
+pub fn visible_columns(width: u16, column: usize) -> Range<usize> {
+    if width >= ALL_COLUMNS_WIDTH {
+        0..STAGES.len()
+    } else if width >= PAGED_WIDTH {
+        if column < 4 { 0..4 } else { 4..STAGES.len() }
+    } else {
+        column..column + 1
+    }
+}
+
+fn stage_title(stage: &str) -> String {
+    let mut chars = stage.chars();
+    chars
+        .next()
+        .map(|c| c.to_uppercase().chain(chars).collect())
+        .unwrap_or_default()
+}
+
+pub fn render(model: &Model, theme: &Theme, area: Rect, buf: &mut Buffer) {
+    let state = &model.board;
+    let Some(board) = &state.board else {
+        Paragraph::new(Line::styled("loading…", theme.muted))
+            .block(Block::bordered().title(format!(" {} ", state.slug)))
+            .render(area, buf);
+        return;
+    };
+    let [top, columns_area] = Layout::vertical([Constraint::Length(1), Constraint::Min(1)]).areas(area);
+    let visible = visible_columns(area.width, state.column);
+    let project = board.project.as_ref();
+    let mut top_spans = vec![Span::styled(
+        format!(" {} ", project.map_or(state.slug.as_str(), |p| p.name.as_str())),
+        theme.title,
+    )];
+    if area.width >= ALL_COLUMNS_WIDTH {
+        // Everything fits: no pager.
+    } else if area.width >= PAGED_WIDTH {
+        let (first, second) = if visible.start == 0 {
+            (theme.title, theme.muted)
+        } else {
+            (theme.muted, theme.title)
+        };
+        top_spans.push(Span::styled("Plan · Dev · Review · Test", first));
+        top_spans.push(Span::styled(" | ", theme.muted));
+        top_spans.push(Span::styled("Live · Done", second));
+        top_spans.push(Span::styled("  (Tab)", theme.muted));
+    } else {
+        for (i, stage) in STAGES.iter().enumerate() {
+            let style = if i == state.column {
+                theme.selected
+            } else {
+                theme.muted
+            };
+            top_spans.push(Span::styled(format!(" {} ", stage_title(stage)), style));
+        }
+    }
+    top_spans.push(Span::styled(format!("  {}", board.rules_line), theme.muted));
+    Line::from(top_spans).render(top, buf);
+
+    let count = visible.len();
+    let constraints = vec![Constraint::Ratio(1, u32::try_from(count).unwrap_or(1)); count];
+    let areas = Layout::horizontal(constraints).split(columns_area);
+    for (column, column_area) in visible.zip(areas.iter()) {
+        render_column(state, column, theme, *column_area, buf);
+    }
+}
+
+fn render_column(state: &BoardState, column: usize, theme: &Theme, area: Rect, buf: &mut Buffer) {
+    let tasks = state.column_tasks(column);
+    let stage = STAGES.get(column).copied().unwrap_or_default();
+    let focused = column == state.column;
+    let block = Block::bordered()
+        .title(format!(" {} {} ", stage_title(stage), tasks.len()))
+        .border_style(if focused { theme.accent } else { theme.muted });
+    let inner_height = usize::from(area.height.saturating_sub(2));
+    let selected = state.rows.get(column).copied().unwrap_or(0);
+    let mut lines: Vec<Line> = Vec::new();
+    let mut selected_end = 0;
+    for (i, task) in tasks.iter().enumerate() {
+        let mut card = card_lines(state, task, theme);
+        if focused && i == selected {
+            for line in &mut card {
+                line.style = theme.selected;
+            }
+            selected_end = lines.len() + card.len();
+        }
+        lines.extend(card);
+        lines.push(Line::raw(""));
+    }
+    if tasks.is_empty() {
+        lines.push(Line::styled("no tasks", theme.muted));
+    }
+    let offset = scroll_to(selected_end.saturating_sub(1), inner_height);
+    Paragraph::new(lines)
+        .block(block)
+        .scroll((u16::try_from(offset).unwrap_or(u16::MAX), 0))
+        .render(area, buf);
+}
+
+/// A card: key, tracker badge and session dot; title; waiting on; next step (stale marked); the Review badge.
+fn card_lines(state: &BoardState, task: &proto::Task, theme: &Theme) -> Vec<Line<'static>> {
+    let mut top = vec![Span::styled(task.key.clone(), theme.accent)];
+    if let Some(reference) = &task.tracker_ref {
+        let name = task
+            .tracker_name
+            .as_deref()
+            .map(|n| format!("{n} "))
+            .unwrap_or_default();
+        let mark = if task.tracker_logged { " ✓" } else { "" };
+        top.push(Span::styled(format!(" {name}{reference}{mark}"), theme.muted));
+    }
+    if task.session.is_some() {
+        top.push(Span::styled(" ●", theme.ok));
+    }
+    let mut lines = vec![Line::from(top), Line::raw(task.title.clone())];
+    let done = task.stage == "done";
+    if !done {
+        if let Some(waiting) = &task.waiting_on {
+            lines.push(Line::styled(format!("waiting on {waiting}"), theme.warn));
+        }
+        if let Some(next) = &task.next_step {
+            let first = next.lines().next().unwrap_or_default().to_owned();
+            let mut spans = vec![Span::styled(format!("→ {first}"), theme.muted)];
+            if task.next_step_stale {
+                spans.insert(0, Span::styled("stale ", theme.warn));
+            }
+            lines.push(Line::from(spans));
+        }
+        if let Some(branch) = &task.branch {
+            lines.push(Line::styled(format!("⎇ {branch}"), theme.muted));
+        }
+    }
+    if let Some((accepted, rejected, steps)) = state.reviews.get(&task.key) {
+        let style = if *rejected > 0 {
+            theme.error
+        } else if accepted == steps {
+            theme.ok
+        } else {
+            theme.text
+        };
+        lines.push(Line::styled(format!("Review {accepted}/{steps}"), style));
+    }
+    lines
+}

@@ -1,0 +1,63 @@
+//! The projects screen: every project with its number of tasks per stage.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Constraint, Rect};
+use ratatui::text::Line;
+use ratatui::widgets::{Block, Cell, Paragraph, Row, StatefulWidget, Table, TableState, Widget};
+
+use super::app::{Model, STAGES};
+use super::theme::Theme;
+
+pub fn render(model: &Model, theme: &Theme, area: Rect, buf: &mut Buffer) {
+    let block = Block::bordered().title(" Projects ");
+    let Some(list) = &model.projects.list else {
+        Paragraph::new(Line::styled("loading…", theme.muted))
+            .block(block)
+            .render(area, buf);
+        return;
+    };
+    if list.is_empty() {
+        Paragraph::new(vec![
+            Line::raw("No projects yet."),
+            Line::styled(
+                "An agent creates one with project_upsert, or run `relay project upsert SLUG`; `relay demo --home DIR` seeds an example.",
+                theme.muted,
+            ),
+        ])
+        .block(block)
+        .render(area, buf);
+        return;
+    }
+    let mut header = vec![Cell::from("Project"), Cell::from("Name")];
+    header.extend(STAGES.iter().map(|s| Cell::from(*s)));
+    header.push(Cell::from("open"));
+    let rows = list.iter().map(|project| {
+        let count = |stage: &str| {
+            project
+                .counts
+                .iter()
+                .find(|c| c.stage == stage)
+                .map_or(0, |c| c.tasks)
+        };
+        let open: i64 = STAGES.iter().filter(|s| **s != "done").map(|s| count(s)).sum();
+        let mut cells = vec![
+            Cell::from(project.slug.clone()).style(theme.title),
+            Cell::from(project.name.clone()),
+        ];
+        cells.extend(STAGES.iter().map(|s| match count(s) {
+            0 => Cell::from("·").style(theme.muted),
+            n => Cell::from(n.to_string()),
+        }));
+        cells.push(Cell::from(open.to_string()).style(theme.accent));
+        Row::new(cells)
+    });
+    let mut widths = vec![Constraint::Length(16), Constraint::Fill(1)];
+    widths.extend(std::iter::repeat_n(Constraint::Length(6), STAGES.len() + 1));
+    let table = Table::new(rows, widths)
+        .header(Row::new(header).style(theme.muted))
+        .row_highlight_style(theme.selected)
+        .highlight_symbol("› ")
+        .block(block);
+    let mut state = TableState::default().with_selected(Some(model.projects.selected));
+    StatefulWidget::render(table, area, buf, &mut state);
+}

@@ -1,0 +1,460 @@
+//! The task view: a header (key, title, stage) and the tabs Overview, Plan, Review and Comments.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
+
+use relay_core::proto;
+
+use super::app::{Model, TAB_REVIEW, TABS, TaskData};
+use super::theme::Theme;
+use super::view::{ago, bounded, size};
+
+pub fn render(model: &Model, theme: &Theme, area: Rect, buf: &mut Buffer) {
+    let state = &model.task;
+    let Some(data) = &state.data else {
+        Paragraph::new(Line::styled("loading…", theme.muted))
+            .block(Block::bordered().title(format!(" {} ", state.key)))
+            .render(area, buf);
+        return;
+    };
+    let [head, tabs, body] =
+        Layout::vertical([Constraint::Length(1), Constraint::Length(1), Constraint::Min(1)]).areas(area);
+    if let Some(task) = &data.detail.task {
+        Line::from(vec![
+            Span::styled(format!(" {} ", task.key), theme.accent),
+            Span::styled(task.title.clone(), theme.title),
+            Span::styled(format!("  [{}] v{}", task.stage, task.version), theme.muted),
+        ])
+        .render(head, buf);
+    }
+    let mut spans = vec![Span::raw(" ")];
+    for (i, name) in TABS.iter().enumerate() {
+        let label = match i {
+            1 => data.plan.as_ref().filter(|p| !p.steps.is_empty()).map_or_else(
+                || name.to_string(),
+                |p| format!("{name} {}/{}", p.done, p.steps.len()),
+            ),
+            2 => data.review.as_ref().filter(|r| !r.steps.is_empty()).map_or_else(
+                || name.to_string(),
+                |r| format!("{name} {}/{}", r.accepted, r.steps.len()),
+            ),
+            3 => {
+                let unread = unread_replies(data);
+                match unread {
+                    0 => name.to_string(),
+                    n => format!("{name} ({n} unread)"),
+                }
+            }
+            _ => name.to_string(),
+        };
+        let style = if i == state.tab {
+            theme.selected
+        } else {
+            theme.muted
+        };
+        spans.push(Span::styled(format!(" {} {label} ", i + 1), style));
+        spans.push(Span::raw(" "));
+    }
+    Line::from(spans).render(tabs, buf);
+
+    let lines = match state.tab {
+        0 => overview(model, data, theme),
+        1 => plan(data, theme),
+        TAB_REVIEW => review(model, data, theme),
+        _ => comments(model, data, theme),
+    };
+    let scroll = if state.tab == TAB_REVIEW {
+        review_scroll(data, state.step, usize::from(body.height.saturating_sub(2)))
+    } else {
+        state.scroll.get(state.tab).copied().unwrap_or(0)
+    };
+    Paragraph::new(lines)
+        .block(Block::bordered())
+        .wrap(Wrap { trim: false })
+        .scroll((scroll, 0))
+        .render(body, buf);
+}
+
+fn unread_replies(data: &TaskData) -> usize {
+    data.comments.as_ref().map_or(0, |c| {
+        c.comments
+            .iter()
+            .filter(|c| c.author_kind == "agent" && c.read_at_ms.is_none())
+            .count()
+    })
+}
+
+fn field(lines: &mut Vec<Line<'static>>, theme: &Theme, name: &str, value: String) {
+    lines.push(Line::from(vec![
+        Span::styled(format!("{name:<12}"), theme.muted),
+        Span::raw(value),
+    ]));
+}
+
+fn section(lines: &mut Vec<Line<'static>>, theme: &Theme, title: String) {
+    lines.push(Line::raw(""));
+    lines.push(Line::styled(title, theme.title));
+}
+
+fn text_lines(lines: &mut Vec<Line<'static>>, text: &str) {
+    lines.extend(bounded(text).lines().map(|l| Line::raw(l.to_owned())));
+}
+
+fn overview(model: &Model, data: &TaskData, theme: &Theme) -> Vec<Line<'static>> {
+    let mut lines = Vec::new();
+    let Some(task) = &data.detail.task else {
+        return lines;
+    };
+    let stage = match &task.stage_note {
+        Some(note) => format!("{} — {note}", task.stage),
+        None => task.stage.clone(),
+    };
+    field(&mut lines, theme, "stage", stage);
+    if let Some(w) = &task.waiting_on {
+        field(&mut lines, theme, "waiting on", w.clone());
+    }
+    if let Some(next) = &task.next_step {
+        let stale = if task.next_step_stale { " (stale)" } else { "" };
+        field(&mut lines, theme, "next step", format!("{next}{stale}"));
+    }
+    if let Some(b) = &task.branch {
+        field(&mut lines, theme, "branch", b.clone());
+    }
+    if let Some(reference) = &task.tracker_ref {
+        let name = task.tracker_name.as_deref().unwrap_or("tracker");
+        let logged = if task.tracker_logged {
+            " ✓ logged"
+        } else {
+            " · not logged"
+        };
+        field(
+            &mut lines,
+            theme,
+            "tracker",
+            format!("{name} {reference}{logged}"),
+        );
+    }
+    if let Some(d) = &task.doc_path {
+        field(&mut lines, theme, "document", d.clone());
+    }
+    let mut size = Vec::new();
+    if let Some(p) = task.priority {
+        size.push(format!("P{p}"));
+    }
+    if let Some(s) = &task.size {
+        size.push(format!("size {s}"));
+    }
+    if !size.is_empty() {
+        field(&mut lines, theme, "priority", size.join(" · "));
+    }
+    field(
+        &mut lines,
+        theme,
+        "session",
+        task.session.clone().unwrap_or_else(|| "none bound".to_owned()),
+    );
+    if let Some(summary) = &data.detail.plan_summary {
+        field(&mut lines, theme, "plan", summary.clone());
+    }
+    field(
+        &mut lines,
+        theme,
+        "updated",
+        format!(
+            "{} · version {}",
+            ago(model.now_ms, task.updated_at_ms),
+            task.version
+        ),
+    );
+    if let Some(description) = task.description.as_deref().filter(|d| !d.is_empty()) {
+        section(&mut lines, theme, "Description".to_owned());
+        text_lines(&mut lines, description);
+    }
+    if let Some(progress) = task.progress.as_deref().filter(|p| !p.is_empty()) {
+        section(&mut lines, theme, "Progress".to_owned());
+        text_lines(&mut lines, progress);
+    }
+    if !data.detail.reports.is_empty() {
+        section(
+            &mut lines,
+            theme,
+            format!("Reports ({})", data.detail.reports.len()),
+        );
+        for report in &data.detail.reports {
+            let badges: Vec<String> = [report.state.clone(), report.size.clone()]
+                .into_iter()
+                .flatten()
+                .collect();
+            lines.push(Line::from(vec![
+                Span::styled(format!("#{} [{}] ", report.id, report.stage), theme.muted),
+                Span::raw(report.summary.clone()),
+                Span::styled(
+                    if badges.is_empty() {
+                        String::new()
+                    } else {
+                        format!("  {}", badges.join(" · "))
+                    },
+                    theme.accent,
+                ),
+            ]));
+        }
+    }
+    if !data.detail.decisions.is_empty() {
+        section(&mut lines, theme, "Decisions".to_owned());
+        for decision in &data.detail.decisions {
+            lines.push(Line::raw(format!("• {}", decision.text)));
+        }
+    }
+    if !data.detail.bindings.is_empty() {
+        section(&mut lines, theme, "Sessions".to_owned());
+        for binding in &data.detail.bindings {
+            let state = if binding.unbound_at_ms.is_some() {
+                "was bound"
+            } else {
+                "bound"
+            };
+            lines.push(Line::raw(format!(
+                "{} ({}) {state}",
+                binding.session, binding.session_kind
+            )));
+        }
+    }
+    lines
+}
+
+fn plan(data: &TaskData, theme: &Theme) -> Vec<Line<'static>> {
+    let mut lines = Vec::new();
+    let Some(plan) = &data.plan else {
+        lines.push(Line::styled("The plan could not be read.", theme.error));
+        return lines;
+    };
+    if plan.steps.is_empty() {
+        if plan.todo.is_empty() {
+            lines.push(Line::styled(
+                "No plan yet: the agent writes one with plan_set (2-5 steps), or keeps a todo.",
+                theme.muted,
+            ));
+        } else {
+            lines.push(Line::styled("Agent's plan, not accepted (its todo):", theme.warn));
+            todo(&mut lines, plan, theme);
+        }
+        return lines;
+    }
+    let state = match (&plan.status[..], &plan.accepted_by) {
+        ("accepted", Some(by)) => Line::styled(format!("Accepted by {by}"), theme.ok),
+        ("accepted", None) => Line::styled("Accepted", theme.ok),
+        _ => Line::styled("Draft — A accepts it as the owner", theme.warn),
+    };
+    lines.push(state);
+    let deviations = match plan.deviations {
+        0 => String::new(),
+        1 => " · 1 deviation".to_owned(),
+        n => format!(" · {n} deviations"),
+    };
+    lines.push(Line::raw(format!(
+        "{} of {} done{deviations}",
+        plan.done,
+        plan.steps.len()
+    )));
+    lines.push(Line::raw(""));
+    for step in &plan.steps {
+        let (mark, style) = match step.status.as_str() {
+            "done" => ("✓", theme.ok),
+            "in_progress" => ("▶", theme.accent),
+            "blocked" => ("✗", theme.error),
+            _ => ("·", theme.muted),
+        };
+        lines.push(Line::from(vec![
+            Span::styled(format!("{mark} {}. ", step.position), style),
+            Span::raw(step.title.clone()),
+            Span::styled(format!("  {}", step.status), theme.muted),
+        ]));
+        if let Some(conformance) = &step.conformance {
+            let style = if step.deviation { theme.warn } else { theme.muted };
+            lines.push(Line::styled(format!("     {conformance}"), style));
+        }
+        if let Some(outcome) = &step.outcome {
+            lines.push(Line::styled(format!("     {outcome}"), theme.muted));
+        }
+        if plan.current == Some(step.position) {
+            if let Some(now) = &plan.now_doing {
+                lines.push(Line::styled(format!("     Now doing: {now}"), theme.accent));
+            }
+            todo(&mut lines, plan, theme);
+        }
+    }
+    lines
+}
+
+fn todo(lines: &mut Vec<Line<'static>>, plan: &proto::Plan, theme: &Theme) {
+    for item in &plan.todo {
+        let mark = match item.status.as_str() {
+            "completed" => "[x]",
+            "in_progress" => "[>]",
+            _ => "[ ]",
+        };
+        lines.push(Line::styled(format!("     {mark} {}", item.subject), theme.muted));
+    }
+}
+
+fn review(model: &Model, data: &TaskData, theme: &Theme) -> Vec<Line<'static>> {
+    let mut lines = Vec::new();
+    let Some(review) = &data.review else {
+        lines.push(Line::styled("The review could not be read.", theme.error));
+        return lines;
+    };
+    if review.steps.is_empty() {
+        lines.push(Line::styled(
+            "No review checklist yet: the agent writes the Owner check with review_steps_set.",
+            theme.muted,
+        ));
+        return lines;
+    }
+    lines.push(Line::styled(review.summary.clone(), theme.title));
+    lines.push(Line::styled(
+        match &review.session {
+            Some(s) => format!("Decisions reach session {s}"),
+            None => "No session is bound: decisions wait for one".to_owned(),
+        },
+        theme.muted,
+    ));
+    for (i, step) in review.steps.iter().enumerate() {
+        lines.push(Line::raw(""));
+        let (mark, style) = match step.status.as_str() {
+            "accepted" => ("[✓]", theme.ok),
+            "rejected" => ("[✗]", theme.error),
+            _ => ("[ ]", theme.text),
+        };
+        let mut head = Line::from(vec![
+            Span::styled(format!("{mark} {}. ", step.position), style),
+            Span::styled(step.title.clone(), theme.title),
+            Span::styled(format!("  {}", step.status), style),
+        ]);
+        if let Some(by) = &step.decided_by {
+            let when = step
+                .decided_at_ms
+                .map(|t| format!(" {}", ago(model.now_ms, t)))
+                .unwrap_or_default();
+            head.spans
+                .push(Span::styled(format!(" by {by}{when}"), theme.muted));
+        }
+        if i == model.task.step {
+            head = head.style(theme.selected);
+        }
+        lines.push(head);
+        if let Some(details) = &step.details {
+            for line in bounded(details).lines() {
+                lines.push(Line::raw(format!("    {line}")));
+            }
+        }
+        for shot in &step.screenshots {
+            let caption = shot.caption.clone().unwrap_or_default();
+            lines.push(Line::styled(
+                format!(
+                    "    screenshot #{} {} {} {caption}",
+                    shot.id,
+                    shot.media_type,
+                    size(shot.size_bytes)
+                ),
+                theme.accent,
+            ));
+        }
+        for comment in &step.comments {
+            let first = comment.body.lines().next().unwrap_or_default();
+            lines.push(Line::styled(
+                format!("    {}: {first}", comment.author),
+                theme.muted,
+            ));
+        }
+    }
+    if !review.other_screenshots.is_empty() {
+        lines.push(Line::raw(""));
+        lines.push(Line::styled("Other screenshots", theme.title));
+        for shot in &review.other_screenshots {
+            lines.push(Line::styled(
+                format!("    #{} {}", shot.id, shot.caption.clone().unwrap_or_default()),
+                theme.accent,
+            ));
+        }
+    }
+    lines
+}
+
+/// Keeps the selected step's first lines in view (lines are counted before wrapping).
+fn review_scroll(data: &TaskData, step: usize, height: usize) -> u16 {
+    let Some(review) = &data.review else { return 0 };
+    // Two heading lines, then per step a blank, the title, details, screenshots and comments.
+    let mut start = 2usize;
+    for (i, s) in review.steps.iter().enumerate() {
+        start += 1;
+        if i == step {
+            break;
+        }
+        start += 1
+            + s.details.as_deref().map_or(0, |d| d.lines().count())
+            + s.screenshots.len()
+            + s.comments.len();
+    }
+    u16::try_from(start.saturating_sub(height / 3)).unwrap_or(0)
+}
+
+fn comments(model: &Model, data: &TaskData, theme: &Theme) -> Vec<Line<'static>> {
+    let mut lines = Vec::new();
+    let Some(thread) = &data.comments else {
+        lines.push(Line::styled("The comments could not be read.", theme.error));
+        return lines;
+    };
+    if thread.comments.is_empty() {
+        lines.push(Line::styled("No comments yet.", theme.muted));
+    }
+    let now = model.now_ms;
+    for comment in &thread.comments {
+        let mut head = vec![Span::styled(comment.author.clone(), theme.title)];
+        if comment.author_kind == "owner" {
+            head.push(Span::styled(
+                format!("  sent {}", ago(now, comment.created_at_ms)),
+                theme.muted,
+            ));
+            match (&comment.delivered_at_ms, &comment.delivered_to) {
+                (Some(at), to) => head.push(Span::styled(
+                    format!(
+                        " · delivered {} to {}",
+                        ago(now, *at),
+                        to.as_deref().unwrap_or("?")
+                    ),
+                    theme.muted,
+                )),
+                _ => head.push(Span::styled(" · not delivered yet", theme.muted)),
+            }
+            if let Some(read) = comment.read_at_ms {
+                head.push(Span::styled(format!(" · read {}", ago(now, read)), theme.ok));
+            }
+        } else {
+            head.push(Span::styled(
+                format!("  {}", ago(now, comment.created_at_ms)),
+                theme.muted,
+            ));
+            if comment.read_at_ms.is_none() {
+                head.push(Span::styled(" · unread", theme.warn));
+            }
+        }
+        if let Some(step) = comment.step {
+            head.push(Span::styled(format!(" · step {step}"), theme.muted));
+        }
+        lines.push(Line::from(head));
+        for line in bounded(&comment.body).lines() {
+            lines.push(Line::raw(format!("  {line}")));
+        }
+        lines.push(Line::raw(""));
+    }
+    lines.push(Line::styled(
+        match &thread.session {
+            Some(s) => format!("A new comment (c) goes to session {s}; r marks replies read."),
+            None => "No session is bound: a new comment (c) waits for one.".to_owned(),
+        },
+        theme.muted,
+    ));
+    lines
+}

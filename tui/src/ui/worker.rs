@@ -1,0 +1,273 @@
+//! The window's only I/O with relayd, in background tasks: the Subscribe stream (reconnecting with backoff when
+//! relayd goes away) and the effects the update function asks for. Everything comes back as an [`Action`].
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use relay_core::proto::{self, update::Update};
+use tokio::sync::{mpsc, watch};
+use tokio_stream::StreamExt;
+
+use super::app::{Action, Data, Effect, Fetch, Outcome, TaskData, Write};
+use crate::client::{self, Client};
+
+/// The first and the longest pause between reconnection attempts.
+const BACKOFF_MIN: Duration = Duration::from_millis(100);
+const BACKOFF_MAX: Duration = Duration::from_secs(5);
+
+/// Starts the stream task and returns where effects go.
+pub fn spawn(
+    client: Client,
+    socket: PathBuf,
+    actions: mpsc::Sender<Action>,
+) -> mpsc::UnboundedSender<Effect> {
+    let (current, watched) = watch::channel(Some(client));
+    tokio::spawn(stream(current, socket, actions.clone()));
+    let (effects, mut requests) = mpsc::unbounded_channel::<Effect>();
+    tokio::spawn(async move {
+        while let Some(effect) = requests.recv().await {
+            let client = watched.borrow().clone();
+            let actions = actions.clone();
+            // Each effect on its own task: a slow answer never holds up the next key's fetch.
+            tokio::spawn(async move {
+                let action = match client {
+                    Some(client) => run(client, effect).await,
+                    None => offline_answer(effect),
+                };
+                let _ = actions.send(action).await;
+            });
+        }
+    });
+    effects
+}
+
+fn offline_answer(effect: Effect) -> Action {
+    let message = "relayd is offline; the window reconnects by itself".to_owned();
+    match effect {
+        Effect::Fetch(fetch) => Action::Loaded {
+            fetch,
+            result: Err(message),
+        },
+        Effect::Write(write) => Action::Wrote {
+            write,
+            result: Err(message),
+        },
+    }
+}
+
+/// Subscribes, forwards the stream, and on its end reconnects with a growing pause (reset once live).
+async fn stream(current: watch::Sender<Option<Client>>, socket: PathBuf, actions: mpsc::Sender<Action>) {
+    let mut backoff = BACKOFF_MIN;
+    loop {
+        let client = current.borrow().clone();
+        let reason = match client {
+            Some(mut client) => match client
+                .subscribe(proto::SubscribeRequest { since_event_id: None })
+                .await
+            {
+                Ok(response) => {
+                    let mut updates = response.into_inner();
+                    loop {
+                        match updates.next().await {
+                            Some(Ok(update)) => {
+                                backoff = BACKOFF_MIN;
+                                let action = match update.update {
+                                    Some(Update::Hello(_)) => Action::Live,
+                                    Some(Update::Snapshot(s)) => Action::Snapshot {
+                                        lagged: s.reason == proto::SnapshotReason::Lagged as i32,
+                                        last_event_id: s.last_event_id,
+                                    },
+                                    Some(Update::Event(event)) => Action::Event(event),
+                                    None => continue,
+                                };
+                                if actions.send(action).await.is_err() {
+                                    return;
+                                }
+                            }
+                            Some(Err(status)) => break status.message().to_owned(),
+                            None => break "relayd closed the stream (it stopped)".to_owned(),
+                        }
+                    }
+                }
+                Err(status) => status.message().to_owned(),
+            },
+            None => "not connected".to_owned(),
+        };
+        current.send_replace(None);
+        let retry_ms = u64::try_from(backoff.as_millis()).unwrap_or(u64::MAX);
+        if actions.send(Action::Offline { reason, retry_ms }).await.is_err() {
+            return;
+        }
+        // Dial until relayd answers again; the pause doubles up to BACKOFF_MAX.
+        loop {
+            tokio::time::sleep(backoff).await;
+            backoff = (backoff * 2).min(BACKOFF_MAX);
+            if actions.send(Action::Connecting).await.is_err() {
+                return;
+            }
+            match client::connect(&socket).await {
+                Ok(client) => {
+                    current.send_replace(Some(client));
+                    break;
+                }
+                Err(err) => {
+                    let retry_ms = u64::try_from(backoff.as_millis()).unwrap_or(u64::MAX);
+                    let reason = format!("cannot reach relayd: {err}");
+                    if actions.send(Action::Offline { reason, retry_ms }).await.is_err() {
+                        return;
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Carries out one effect.
+pub async fn run(mut client: Client, effect: Effect) -> Action {
+    match effect {
+        Effect::Fetch(fetch) => {
+            let result = fetch_data(&mut client, &fetch)
+                .await
+                .map_err(|s| s.message().to_owned());
+            Action::Loaded { fetch, result }
+        }
+        Effect::Write(write) => {
+            let result = write_data(&mut client, &write).await.map_err(refusal);
+            Action::Wrote { write, result }
+        }
+    }
+}
+
+/// A refusal in words: the daemon's message already says what to do.
+fn refusal(status: tonic::Status) -> String {
+    match status.code() {
+        tonic::Code::Aborted => format!(
+            "{} (someone changed the task meanwhile; it was fetched again)",
+            status.message()
+        ),
+        _ => status.message().to_owned(),
+    }
+}
+
+pub async fn fetch_data(client: &mut Client, fetch: &Fetch) -> Result<Data, tonic::Status> {
+    Ok(match fetch {
+        Fetch::Projects => Data::Projects(
+            client
+                .list_projects(proto::ListProjectsRequest {})
+                .await?
+                .into_inner()
+                .projects,
+        ),
+        Fetch::Board(slug) => {
+            let mut second = client.clone();
+            let (board, inbox) = tokio::join!(
+                client.get_project_board(proto::GetProjectBoardRequest { slug: slug.clone() }),
+                second.get_inbox(proto::GetInboxRequest {})
+            );
+            Data::Board {
+                board: Box::new(board?.into_inner()),
+                inbox: Box::new(inbox?.into_inner()),
+            }
+        }
+        Fetch::Task(key) => {
+            let (mut a, mut b, mut c) = (client.clone(), client.clone(), client.clone());
+            let (detail, plan, review, comments) = tokio::join!(
+                client.get_task(proto::GetTaskRequest { key: key.clone() }),
+                a.get_plan(proto::GetPlanRequest {
+                    key: key.clone(),
+                    revisions: false,
+                }),
+                b.get_review(proto::GetReviewRequest { key: key.clone() }),
+                c.list_comments(proto::ListCommentsRequest { key: key.clone() })
+            );
+            Data::Task(Box::new(TaskData {
+                detail: detail?.into_inner(),
+                plan: plan.ok().map(tonic::Response::into_inner),
+                review: review.ok().map(tonic::Response::into_inner),
+                comments: comments.ok().map(tonic::Response::into_inner),
+            }))
+        }
+        Fetch::Inbox => Data::Inbox(Box::new(
+            client.get_inbox(proto::GetInboxRequest {}).await?.into_inner(),
+        )),
+    })
+}
+
+fn outcome(summary: String, notes: Option<proto::WriteNotes>) -> Outcome {
+    let notes = notes.unwrap_or_default();
+    Outcome {
+        summary,
+        warnings: notes.warnings,
+        notes: notes.notes,
+    }
+}
+
+pub async fn write_data(client: &mut Client, write: &Write) -> Result<Outcome, tonic::Status> {
+    Ok(match write.clone() {
+        Write::SetStage {
+            key,
+            stage,
+            expected_version,
+        } => {
+            let answer = client
+                .set_task_stage(proto::SetTaskStageRequest {
+                    key: key.clone(),
+                    stage: stage.clone(),
+                    expected_version: Some(expected_version),
+                    ..Default::default()
+                })
+                .await?
+                .into_inner();
+            outcome(format!("{key} moved to {stage}"), answer.notes)
+        }
+        Write::DecideStep {
+            key,
+            step,
+            decision,
+            comment,
+        } => {
+            let answer = client
+                .decide_review_step(proto::DecideReviewStepRequest {
+                    key: key.clone(),
+                    step,
+                    decision: decision.into(),
+                    comment,
+                })
+                .await?
+                .into_inner();
+            let status = answer.step.as_ref().map(|s| s.status.clone()).unwrap_or_default();
+            outcome(
+                format!("{key} step {step}: {status} · {}", answer.summary),
+                answer.notes,
+            )
+        }
+        Write::Comment { key, body } => {
+            let answer = client
+                .add_comment(proto::AddCommentRequest {
+                    key: key.clone(),
+                    body,
+                    in_reply_to: None,
+                })
+                .await?
+                .into_inner();
+            outcome(format!("comment sent on {key}"), answer.notes)
+        }
+        Write::MarkRead { key } => {
+            let answer = client
+                .mark_replies_read(proto::MarkRepliesReadRequest { key: key.clone() })
+                .await?
+                .into_inner();
+            outcome(
+                format!("{} replies on {key} marked read", answer.marked.len()),
+                answer.notes,
+            )
+        }
+        Write::AcceptPlan { key } => {
+            let answer = client
+                .accept_plan(proto::AcceptPlanRequest { key: key.clone() })
+                .await?
+                .into_inner();
+            outcome(format!("plan of {key} accepted"), answer.notes)
+        }
+    })
+}
