@@ -93,10 +93,11 @@ pub fn route<S: Clone + Send + Sync + 'static>(handle: &DaemonHandle, hosts: &[S
         core_direct: direct::Direct::new(core),
         full_direct: direct::Direct::new(full),
     };
-    any(serve).with_state(services)
+    // Behind an Arc: axum clones the state for every request, and a service's clone copies its host lists.
+    any(serve).with_state(Arc::new(services))
 }
 
-async fn serve(State(services): State<Services>, request: Request) -> Response {
+async fn serve(State(services): State<Arc<Services>>, request: Request) -> Response {
     let profile = match Profile::of_request(request.uri().query(), request.headers()) {
         Ok(profile) => profile,
         Err(message) => return ApiError::new(StatusCode::BAD_REQUEST, message).into_response(),
