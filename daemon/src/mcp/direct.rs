@@ -113,7 +113,7 @@ impl Direct {
         let message = match handler.await {
             Ok(Ok(result)) => ServerJsonRpcMessage::response(result, id),
             Ok(Err(error)) => {
-                tracing::warn!(%id, ?error, "response error");
+                tracing::warn!(%id, ?error, "MCP request answered with a JSON-RPC error");
                 ServerJsonRpcMessage::error(error, Some(id))
             }
             Err(join) => {

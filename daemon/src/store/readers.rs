@@ -1,4 +1,4 @@
-//! The connections reads use, beside sqlx's pool (which the writer, event pages and backups keep using).
+//! The connections reads use, beside sqlx's pool (which the writer and backups keep using).
 //!
 //! sqlx runs each SQLite connection on its own thread, so every statement is a round trip between threads. A
 //! sqlx pool adds a second one to every read: giving a connection back spawns a task that pings the
