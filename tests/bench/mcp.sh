@@ -5,7 +5,8 @@
 #   tests/bench/mcp.sh           build the release relay, measure, print the table
 #
 # Environment: DURATION (wrk run, default 10s), CONNECTIONS (20), THREADS (2), WARMUP (untimed wrk run before
-# each measured one, default 2s), GETS (500), CREATES (300).
+# each measured one, default 2s), GETS (500), CREATES (300); BENCH_RELAY=/path/to/relay measures that binary
+# instead of building one (an older build, to compare in the same sitting).
 #
 # What runs, all on 127.0.0.1 and each step bounded by a timeout:
 #   1. `cargo build --release -p relay`, then `target/release/relay --home $TMP --port 0 daemon start`;
@@ -13,8 +14,9 @@
 #      Mcp-Session-Id), then project `bench` and its task `bench-1` through tools/call, and one check that the
 #      exact benchmark request answers a successful tool result;
 #   3. wrk (keep-alive, THREADS threads, CONNECTIONS connections, DURATION) with tests/bench/mcp_task_get.lua: each
-#      request a JSON-RPC tools/call of task_get(bench-1) — p50/p99 latency and calls/s;
-#   4. the same wrk run against tests/bench/py_server.py (MCPServer, one task_get tool reading one SQLite row,
+#      request a JSON-RPC tools/call of task_get(bench-1) — p50/p99 latency and calls/s; then the same with one
+#      thread and one connection (the one-connection latency);
+#   4. the same wrk runs against tests/bench/py_server.py (MCPServer, one task_get tool reading one SQLite row,
 #      stateless JSON), and the ratio;
 #   5. tests/bench/mcp_client.py (the official Python client, one session, one call at a time): task_get GETS
 #      times and task_create CREATES times against relayd (p50, p95), and task_get against the Python server.
@@ -51,7 +53,9 @@ bench_dir=$(dirname -- "$script")
 cd -- "$bench_dir/../.."
 root=$PWD
 PY=$root/tests/.venv/bin/python
-RELAY=$root/target/release/relay
+# cargo builds into CARGO_TARGET_DIR when it is set.
+target_dir=${CARGO_TARGET_DIR:-$root/target}
+RELAY=${BENCH_RELAY:-$target_dir/release/relay}
 
 # A developer's relay settings must not leak into the benchmark's daemon.
 for var in "${!RELAY_@}"; do
@@ -99,8 +103,11 @@ fi
 # relayd (release) on a temporary home, and the Python server; both are stopped on exit.
 
 load_start=$(cut -d' ' -f1-3 /proc/loadavg)
-say "cargo build --release -p relay"
-timeout 45m cargo build --release --locked -p relay || die "cargo build --release -p relay"
+if [[ -z ${BENCH_RELAY:-} ]]; then
+    say "cargo build --release -p relay"
+    timeout 45m cargo build --release --locked -p relay || die "cargo build --release -p relay"
+fi
+[[ -x $RELAY ]] || die "no relay binary at $RELAY"
 
 TMP=$(mktemp -d -t relay-bench-mcp.XXXXXX)
 HOME_DIR=$TMP/home
@@ -203,14 +210,15 @@ say "task_get $KEY answers $(wc -c <<<"$got") bytes of text"
 
 lua=$bench_dir/mcp_task_get.lua
 wrk_bound=$(($(seconds_of "$DURATION") + $(seconds_of "$WARMUP") + 30))
-# Runs the warm-up and the measured wrk run against $1; prints the RESULT line's fields.
+# Runs the warm-up and the measured wrk run against $1 with $4 threads and $5 connections (THREADS and
+# CONNECTIONS when not given); prints the RESULT line's fields.
 run_wrk() {
-    local url=$1 session=${2:-} out
+    local url=$1 session=${2:-} threads=${4:-$THREADS} connections=${5:-$CONNECTIONS} out
     MCP_TOKEN=$TOKEN MCP_TASK=$KEY MCP_SESSION=$session MCP_PROTOCOL=${3:-} \
-        timeout "$wrk_bound" wrk -t"$THREADS" -c"$CONNECTIONS" -d"$WARMUP" -s "$lua" "$url" >/dev/null ||
+        timeout "$wrk_bound" wrk -t"$threads" -c"$connections" -d"$WARMUP" -s "$lua" "$url" >/dev/null ||
         die "wrk warm-up against $url"
     out=$(MCP_TOKEN=$TOKEN MCP_TASK=$KEY MCP_SESSION=$session MCP_PROTOCOL=${3:-} \
-        timeout "$wrk_bound" wrk -t"$THREADS" -c"$CONNECTIONS" -d"$DURATION" -s "$lua" "$url") ||
+        timeout "$wrk_bound" wrk -t"$threads" -c"$connections" -d"$DURATION" -s "$lua" "$url") ||
         die "wrk against $url"
     echo "$out" >&2
     local result
@@ -232,6 +240,8 @@ if ((${#session_headers[@]})); then
 fi
 say "wrk relayd: $THREADS threads, $CONNECTIONS connections, $DURATION (after a $WARMUP warm-up)"
 relayd_wrk=$(run_wrk "$URL" "$session_id" "$protocol")
+say "wrk relayd: 1 thread, 1 connection, $DURATION (after a $WARMUP warm-up)"
+relayd_one=$(run_wrk "$URL" "$session_id" "$protocol" 1 1)
 
 say "starting the Python SDK server (tests/bench/py_server.py)"
 "$PY" "$bench_dir/py_server.py" --db "$TMP/py.sqlite" --key "$KEY" --token "$TOKEN" \
@@ -253,6 +263,8 @@ fi
 session_headers=("${saved_headers[@]}")
 say "wrk Python server at $PY_URL"
 py_wrk=$(run_wrk "$PY_URL")
+say "wrk Python server: 1 thread, 1 connection"
+py_one=$(run_wrk "$PY_URL" "" "" 1 1)
 
 # ---------------------------------------------------------------------------------------------------------
 # The official Python client, one call at a time.
@@ -289,6 +301,10 @@ r_p99=$(field p99_ms "$relayd_wrk")
 p_rps=$(field rps "$py_wrk")
 p_p50=$(field p50_ms "$py_wrk")
 p_p99=$(field p99_ms "$py_wrk")
+r1_p50=$(field p50_ms "$relayd_one")
+r1_p99=$(field p99_ms "$relayd_one")
+p1_p50=$(field p50_ms "$py_one")
+p1_p99=$(field p99_ms "$py_one")
 cpu=$(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo)
 
 cat <<EOF
@@ -300,11 +316,13 @@ request a JSON-RPC \`tools/call\` of \`task_get($KEY)\` to /mcp with the Bearer 
 Python client: mcp $MCP_SDK, protocol $(jq_py "$client_relayd" 'd["protocol"]'), one session, one call at a time. Load average
 (1, 5, 15 min) before the build: $load_start; after the runs: $load_end.
 
-| measure | relayd (rmcp) | Python SDK server | relayd ahead by |
+| measure | relayd | Python SDK server | relayd ahead by |
 |---|---|---|---|
 | wrk \`task_get\` calls/s | $r_rps | $p_rps | $(ratio "$r_rps" "$p_rps") |
 | wrk \`task_get\` p50 | $r_p50 ms | $p_p50 ms | $(ratio "$p_p50" "$r_p50") |
 | wrk \`task_get\` p99 | $r_p99 ms | $p_p99 ms | $(ratio "$p_p99" "$r_p99") |
+| wrk \`task_get\`, 1 connection, p50 | $r1_p50 ms | $p1_p50 ms | $(ratio "$p1_p50" "$r1_p50") |
+| wrk \`task_get\`, 1 connection, p99 | $r1_p99 ms | $p1_p99 ms | $(ratio "$p1_p99" "$r1_p99") |
 | Python client \`task_get\` ×$GETS p50 / p95 | $(p50_p95 "$client_relayd" task_get) | $(p50_p95 "$client_py" task_get) | — |
 | Python client \`task_create\` ×$CREATES p50 / p95 | $(p50_p95 "$client_relayd" task_create) | — | — |
 | RSS after the runs | $relayd_rss MB | $py_rss MB | — |

@@ -8,11 +8,16 @@
 //!   ([`profile`]); `full` is the default, an unknown profile is a 400.
 //! - **Refused before rmcp.** A POST body that is not one JSON-RPC 2.0 message gets a JSON-RPC error (parse
 //!   error, invalid request, invalid params) with HTTP 400 instead of rmcp's plain-text 415.
-//! - rmcp's own Host and Origin checks are on, with the guard's host list, as a second line.
+//! - rmcp's own Host and Origin checks are on, with the guard's host list, as a second line (on rmcp's path;
+//!   the direct path below relies on the guard, which runs on every request).
+//! - **Direct dispatch.** A plain stateless `tools/call`, `tools/list` or `ping` (no 2026-07-28 negotiation)
+//!   skips rmcp's per-request serve loop: relayd calls the same rmcp handler itself and writes the same JSON
+//!   body (`direct.rs`); everything else, and every refusal of rmcp's, stays rmcp's.
 //!
 //! Tools live in `tools.rs`, their parameters in `params.rs`, resources in `resources.rs`, the server
 //! instructions in `instructions.rs`. The board ([`crate::board`]) holds every rule.
 
+mod direct;
 mod error;
 mod instructions;
 mod params;
@@ -59,11 +64,13 @@ pub fn max_request_bytes(config: &relay_core::config::Config) -> usize {
 
 type Service = StreamableHttpService<RelayMcp, NeverSessionManager>;
 
-/// One rmcp service per profile.
+/// One rmcp service per profile, and beside each the direct path of plain stateless requests.
 #[derive(Clone)]
 struct Services {
     core: Service,
     full: Service,
+    core_direct: direct::Direct,
+    full_direct: direct::Direct,
     /// [`max_request_bytes`] of the daemon's configuration.
     max_body: usize,
 }
@@ -83,44 +90,57 @@ pub fn route<S: Clone + Send + Sync + 'static>(handle: &DaemonHandle, hosts: &[S
         .with_allowed_origins(origins)
         .enforce_origin_validation()
         .with_max_request_body_bytes(max_request_bytes(handle.config()));
-    let service = |profile| {
-        let server = RelayMcp::new(handle.clone(), profile);
+    let service = |server: &RelayMcp| {
+        let server = server.clone();
         StreamableHttpService::new(
             move || Ok(server.clone()),
             Arc::new(NeverSessionManager::default()),
             config.clone(),
         )
     };
+    let core = RelayMcp::new(handle.clone(), Profile::Core);
+    let full = RelayMcp::new(handle.clone(), Profile::Full);
     let services = Services {
-        core: service(Profile::Core),
-        full: service(Profile::Full),
+        core: service(&core),
+        full: service(&full),
+        core_direct: direct::Direct::new(core),
+        full_direct: direct::Direct::new(full),
         max_body: max_request_bytes(handle.config()),
     };
-    any(serve).with_state(services)
+    // Behind an Arc: axum clones the state for every request, and a service's clone copies its host lists.
+    any(serve).with_state(Arc::new(services))
 }
 
-async fn serve(State(services): State<Services>, request: Request) -> Response {
+async fn serve(State(services): State<Arc<Services>>, request: Request) -> Response {
     let profile = match Profile::of_request(request.uri().query(), request.headers()) {
         Ok(profile) => profile,
         Err(message) => return ApiError::new(StatusCode::BAD_REQUEST, message).into_response(),
     };
+    let (service, direct) = match profile {
+        Profile::Core => (&services.core, &services.core_direct),
+        Profile::Full => (&services.full, &services.full_direct),
+    };
     let request = if request.method() == Method::POST {
-        match checked(request, services.max_body).await {
-            Ok(request) => request,
+        let (parts, bytes, message) = match checked(request, services.max_body).await {
+            Ok(checked) => checked,
             Err(refused) => return refused,
+        };
+        if direct::eligible(&parts.headers, &message) {
+            return direct.answer(parts, message).await;
         }
+        Request::from_parts(parts, Body::from(bytes))
     } else {
         request
-    };
-    let service = match profile {
-        Profile::Core => &services.core,
-        Profile::Full => &services.full,
     };
     service.handle(request).await.map(Body::new)
 }
 
-/// Reads a POST body and refuses it unless it is one JSON-RPC message rmcp can take.
-async fn checked(request: Request, max_body: usize) -> Result<Request, Response> {
+/// Reads a POST body (at most `max_body` bytes) and refuses it unless it is one JSON-RPC message rmcp can take;
+/// the request's parts, the body and the message it holds.
+async fn checked(
+    request: Request,
+    max_body: usize,
+) -> Result<(http::request::Parts, axum::body::Bytes, ClientJsonRpcMessage), Response> {
     let (parts, body) = request.into_parts();
     let bytes = axum::body::to_bytes(body, max_body).await.map_err(|_| {
         ApiError::new(
@@ -129,15 +149,15 @@ async fn checked(request: Request, max_body: usize) -> Result<Request, Response>
         )
         .into_response()
     })?;
-    if let Err(refusal) = check_message(&bytes) {
-        return Err(jsonrpc_error(
+    match check_message(&bytes) {
+        Ok(message) => Ok((parts, bytes, message)),
+        Err(refusal) => Err(jsonrpc_error(
             StatusCode::BAD_REQUEST,
             refusal.id,
             refusal.code,
             refusal.message,
-        ));
+        )),
     }
-    Ok(Request::from_parts(parts, Body::from(bytes)))
 }
 
 /// Why a body is not one JSON-RPC 2.0 message: the JSON-RPC error to answer with.
@@ -154,8 +174,8 @@ impl Refusal {
     }
 }
 
-/// Checks that a body is one JSON-RPC 2.0 message whose params rmcp can read.
-fn check_message(bytes: &[u8]) -> Result<(), Refusal> {
+/// Checks that a body is one JSON-RPC 2.0 message whose params rmcp can read, and returns it.
+fn check_message(bytes: &[u8]) -> Result<ClientJsonRpcMessage, Refusal> {
     let value: Value = serde_json::from_slice(bytes).map_err(|err| {
         let message = format!(
             "Parse error: the body is not JSON ({err}); send one JSON-RPC 2.0 message as a JSON object"
@@ -182,11 +202,16 @@ fn check_message(bytes: &[u8]) -> Result<(), Refusal> {
             "Invalid Request: \"jsonrpc\" must be \"2.0\"".to_owned(),
         ));
     }
-    let method = object.get("method").and_then(Value::as_str).unwrap_or("");
+    let method = object
+        .get("method")
+        .and_then(Value::as_str)
+        .unwrap_or("")
+        .to_owned();
     let invalid_params = |id: Value, err: serde_json::Error| {
         Refusal::new(id, INVALID_PARAMS, format!("Invalid params for {method}: {err}"))
     };
-    match serde_json::from_value::<ClientJsonRpcMessage>(value.clone()) {
+    let params = object.get("params").cloned();
+    match serde_json::from_value::<ClientJsonRpcMessage>(value) {
         Err(err) if !method.is_empty() && !id.is_null() => Err(invalid_params(id, err)),
         Err(err) => Err(Refusal::new(
             id,
@@ -197,9 +222,11 @@ fn check_message(bytes: &[u8]) -> Result<(), Refusal> {
         Ok(ClientJsonRpcMessage::Request(request))
             if matches!(request.request, ClientRequest::CustomRequest(_)) =>
         {
-            known_params(method, object.get("params")).map_err(|err| invalid_params(id, err))
+            known_params(&method, params.as_ref())
+                .map_err(|err| invalid_params(id, err))
+                .map(|()| ClientJsonRpcMessage::Request(request))
         }
-        Ok(_) => Ok(()),
+        Ok(message) => Ok(message),
     }
 }
 

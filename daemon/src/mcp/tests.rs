@@ -284,3 +284,190 @@ async fn tool_schemas_carry_no_rust_names_or_dialect_when_listed() {
         );
     }
 }
+
+/// A router over one fixture, for several requests.
+struct Mcp {
+    _dir: tempfile::TempDir,
+    router: axum::Router,
+    token: String,
+}
+
+/// What the direct path is given (a plain `Accept`), and the same with a quality weight, which rmcp reads and
+/// the direct path leaves to it.
+const ACCEPT_DIRECT: &str = "application/json, text/event-stream";
+const ACCEPT_RMCP: &str = "application/json;q=1, text/event-stream";
+
+/// Extra request headers.
+type Headers<'a> = &'a [(&'a str, &'a str)];
+
+impl Mcp {
+    async fn new() -> Mcp {
+        let (dir, handle) = fixture().await;
+        let token = handle.token().expose().to_owned();
+        Mcp {
+            _dir: dir,
+            router: crate::http::router(handle),
+            token,
+        }
+    }
+
+    fn request(&self, query: &str, body: &str, accept: &str, extra: &[(&str, &str)]) -> Request<Body> {
+        let mut request = Request::post(format!("/mcp{query}"))
+            .header(header::HOST, "127.0.0.1:8765")
+            .header(header::AUTHORIZATION, format!("Bearer {}", self.token))
+            .header(header::CONTENT_TYPE, "application/json")
+            .header(header::ACCEPT, accept);
+        for (name, value) in extra {
+            request = request.header(*name, *value);
+        }
+        request.body(Body::from(body.to_owned())).unwrap()
+    }
+
+    /// Status, content type and body of one POST.
+    async fn post(
+        &self,
+        query: &str,
+        body: &str,
+        accept: &str,
+        extra: &[(&str, &str)],
+    ) -> (StatusCode, Option<String>, String) {
+        let request = self.request(query, body, accept, extra);
+        let response = self.router.clone().oneshot(request).await.unwrap();
+        let status = response.status();
+        let content_type = response
+            .headers()
+            .get(header::CONTENT_TYPE)
+            .map(|v| v.to_str().unwrap().to_owned());
+        let bytes = response.into_body().collect().await.unwrap().to_bytes();
+        (status, content_type, String::from_utf8(bytes.to_vec()).unwrap())
+    }
+
+    /// Whether the direct path takes this request.
+    fn direct(&self, query: &str, body: &str, accept: &str, extra: &[(&str, &str)]) -> bool {
+        let (parts, _) = self.request(query, body, accept, extra).into_parts();
+        let message = check_message(body.as_bytes()).unwrap();
+        direct::eligible(&parts.headers, &message)
+    }
+}
+
+fn call(id: u32, tool: &str, arguments: &str) -> String {
+    format!(
+        r#"{{"jsonrpc":"2.0","id":{id},"method":"tools/call","params":{{"name":"{tool}","arguments":{arguments}}}}}"#
+    )
+}
+
+#[tokio::test]
+async fn direct_and_rmcp_paths_answer_alike_when_given_the_same_request() {
+    let mcp = Mcp::new().await;
+    let setup = [
+        call(1, "project_upsert", r#"{"slug":"acme","name":"Acme"}"#),
+        call(2, "task_create", r#"{"project":"acme","title":"First"}"#),
+        call(
+            3,
+            "report_add",
+            r#"{"task":"acme-1","body":"Started.\nMore lines."}"#,
+        ),
+        call(
+            4,
+            "decision_add",
+            r#"{"project":"acme","task":"acme-1","text":"Use SQLite"}"#,
+        ),
+    ];
+    for body in &setup {
+        let (status, _, answer) = mcp.post("", body, ACCEPT_RMCP, &[]).await;
+        assert_eq!(status, StatusCode::OK, "{answer}");
+        assert!(answer.contains(r#""isError":false"#), "{answer}");
+    }
+    let v2025 = [("mcp-protocol-version", "2025-11-25")];
+    let v2024 = [("mcp-protocol-version", "2024-11-05")];
+    let cases: Vec<(&str, String, Headers)> = vec![
+        ("", call(10, "task_get", r#"{"task":"acme-1"}"#), &[]),
+        ("", call(11, "task_get", r#"{"task":"acme-1"}"#), &v2025),
+        ("", call(12, "task_get", r#"{"task":"acme-1"}"#), &v2024),
+        ("?profile=core", call(13, "task_get", r#"{"task":"acme-1"}"#), &[]),
+        ("", call(14, "task_get", r#"{"task":"acme-99"}"#), &[]),
+        ("", call(15, "task_get", r#"{"task":"nope-1"}"#), &[]),
+        ("", call(16, "task_get", r#"{"task":"not a key"}"#), &[]),
+        ("", call(17, "task_get", r#"{"task":"acme-1","verbose":true}"#), &[]),
+        ("", call(18, "task_get", r#"{"task":5}"#), &[]),
+        ("", call(19, "task_get", "{}"), &[]),
+        ("", call(20, "no_such_tool", "{}"), &[]),
+        ("?profile=core", call(21, "rules_get", "{}"), &[]),
+        ("", call(22, "rules_get", "{}"), &v2025),
+        ("", call(23, "project_list", "{}"), &[]),
+        ("", call(24, "project_snapshot", r#"{"project":"acme"}"#), &[]),
+        ("", call(25, "task_list", r#"{"project":"acme"}"#), &[]),
+        ("", call(26, "task_create", r#"{"project":"nope","title":"X"}"#), &[]),
+        ("", call(27, "task_set_stage", r#"{"task":"acme-1","stage":"sideways"}"#), &[]),
+        (
+            "",
+            r#"{"jsonrpc":"2.0","id":"s","method":"tools/call","params":{"name":"task_get","arguments":{"task":"acme-1"},"_meta":{"progressToken":3}}}"#.to_owned(),
+            &[],
+        ),
+        ("", r#"{"jsonrpc":"2.0","id":30,"method":"tools/list"}"#.to_owned(), &[]),
+        ("", r#"{"jsonrpc":"2.0","id":31,"method":"tools/list"}"#.to_owned(), &v2025),
+        ("?profile=core", r#"{"jsonrpc":"2.0","id":32,"method":"tools/list","params":{}}"#.to_owned(), &[]),
+        ("", r#"{"jsonrpc":"2.0","id":33,"method":"ping"}"#.to_owned(), &[]),
+        ("", r#"{"jsonrpc":"2.0","id":34,"method":"ping"}"#.to_owned(), &v2025),
+    ];
+    for (query, body, extra) in &cases {
+        assert!(
+            mcp.direct(query, body, ACCEPT_DIRECT, extra),
+            "not direct: {body}"
+        );
+        assert!(!mcp.direct(query, body, ACCEPT_RMCP, extra), "direct: {body}");
+        let direct = mcp.post(query, body, ACCEPT_DIRECT, extra).await;
+        let rmcp = mcp.post(query, body, ACCEPT_RMCP, extra).await;
+        assert_eq!(direct, rmcp, "{query} {body} {extra:?}");
+    }
+    // A write answers alike too (each creates its own task).
+    let create = call(40, "task_create", r#"{"project":"acme","title":"Second"}"#);
+    let (status, content_type, direct) = mcp.post("", &create, ACCEPT_DIRECT, &[]).await;
+    let rmcp = mcp.post("", &create, ACCEPT_RMCP, &[]).await;
+    assert_eq!((status, content_type), (rmcp.0, rmcp.1));
+    assert!(direct.contains("acme-2"), "{direct}");
+    assert_eq!(direct.replace("acme-2", "acme-3"), rmcp.2);
+}
+
+#[tokio::test]
+async fn rmcp_keeps_what_the_direct_path_does_not_serve() {
+    let mcp = Mcp::new().await;
+    let get = call(1, "task_get", r#"{"task":"acme-1"}"#);
+    let v2026 = [("mcp-protocol-version", "2026-07-28")];
+    let unknown = [("mcp-protocol-version", "1999-01-01")];
+    let two = [
+        ("mcp-protocol-version", "2025-11-25"),
+        ("mcp-protocol-version", "2025-06-18"),
+    ];
+    let cases: Vec<(String, &str, Headers)> = vec![
+        (get.clone(), ACCEPT_RMCP, &[]),
+        (get.clone(), "application/json", &[]),
+        (get.clone(), "application/json, text/event-stream;q=0", &[]),
+        (get.clone(), ACCEPT_DIRECT, &v2026),
+        (get.clone(), ACCEPT_DIRECT, &unknown),
+        (get.clone(), ACCEPT_DIRECT, &two),
+        (
+            r#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"task_get","arguments":{},"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28"}}}"#.to_owned(),
+            ACCEPT_DIRECT,
+            &v2026,
+        ),
+        (
+            r#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"0"}}}"#.to_owned(),
+            ACCEPT_DIRECT,
+            &[],
+        ),
+        (r#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#.to_owned(), ACCEPT_DIRECT, &[]),
+        (r#"{"jsonrpc":"2.0","id":2,"method":"resources/list"}"#.to_owned(), ACCEPT_DIRECT, &[]),
+    ];
+    for (body, accept, extra) in &cases {
+        assert!(
+            !mcp.direct("", body, accept, extra),
+            "direct: {body} {accept} {extra:?}"
+        );
+    }
+    // rmcp's own refusals still answer: Accept without the event stream, an unknown protocol version.
+    let (status, _, _) = mcp.post("", &get, "application/json", &[]).await;
+    assert_eq!(status, StatusCode::NOT_ACCEPTABLE);
+    let (status, _, body) = mcp.post("", &get, ACCEPT_DIRECT, &unknown).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+}

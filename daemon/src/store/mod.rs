@@ -13,6 +13,7 @@ pub mod hook_session;
 pub mod inbox;
 mod migrate;
 pub mod plan;
+mod readers;
 pub mod review;
 mod write;
 
@@ -32,6 +33,7 @@ use sqlx::{Connection, SqliteConnection, SqlitePool};
 pub use backup::{BackupInfo, Restored, restore};
 pub use error::StoreError;
 pub use migrate::{APPLICATION_ID, MIGRATIONS, Migration, SCHEMA_VERSION};
+pub use readers::{READERS, ReadConn};
 pub use write::WriteTx;
 
 /// One row of the event log.
@@ -57,6 +59,8 @@ pub struct DbInfo {
 #[derive(Debug)]
 pub struct Store {
     pool: SqlitePool,
+    /// The connections reads use ([`Store::read`]).
+    readers: readers::Readers,
     path: PathBuf,
     /// Fixed once migrations ran.
     schema_version: u32,
@@ -192,6 +196,7 @@ impl Store {
             .map_err(|source| StoreError::from_open(path, source))?;
         Ok(Store {
             pool,
+            readers: readers::Readers::new(options(path)),
             path: path.to_path_buf(),
             schema_version: info.schema_version,
             head: AtomicI64::new(info.last_event_id),
@@ -221,9 +226,10 @@ impl Store {
         Ok(WriteTx::new(self, guard, tx))
     }
 
-    /// A connection for reads; WAL lets reads run beside the writer.
-    pub async fn read(&self) -> Result<sqlx::pool::PoolConnection<sqlx::Sqlite>, StoreError> {
-        self.pool.acquire().await.map_err(self.sql())
+    /// A connection for reads; WAL lets reads run beside the writer. One of [`READERS`] connections kept for
+    /// reads: cheaper to take and give back than one of the pool's (see `readers.rs`).
+    pub async fn read(&self) -> Result<ReadConn<'_>, StoreError> {
+        self.readers.acquire().await.map_err(self.sql())
     }
 
     pub(crate) fn advance_head(&self, id: i64) {
@@ -271,6 +277,7 @@ impl Store {
     pub async fn events_after(&self, after: i64, limit: u32) -> Result<Vec<EventRecord>, StoreError> {
         // One row holding a JSON array: sqlx's SQLite driver hands rows over one by one between threads,
         // which dominated the cost of a page.
+        let mut conn = self.read().await?;
         let json: String = sqlx::query_scalar(
             "SELECT coalesce(json_group_array(json_object('id', id, 'kind', kind, 'at_ms', at_ms,
                                                          'subject', subject, 'data', data)), '[]')
@@ -278,7 +285,7 @@ impl Store {
         )
         .bind(after)
         .bind(i64::from(limit))
-        .fetch_one(&self.pool)
+        .fetch_one(&mut *conn)
         .await
         .map_err(self.sql())?;
         let mut events: Vec<EventRecord> = serde_json::from_str(&json).map_err(|e| StoreError::Sql {
@@ -296,6 +303,7 @@ impl Store {
 
     /// Checkpoints the WAL and closes every connection.
     pub async fn close(&self) {
+        self.readers.close().await;
         let _ = sqlx::query("PRAGMA wal_checkpoint(TRUNCATE)")
             .execute(&self.pool)
             .await;

@@ -42,6 +42,21 @@ async fn new_store_has_the_newest_schema_and_the_documented_pragmas() {
     assert_eq!(app, i64::from(APPLICATION_ID));
 }
 
+/// `.cargo/config.toml` builds the bundled SQLite with the query planner stability guarantee; without it every
+/// statement with `LIMIT ?` (task_get's among them) is compiled again on each execution.
+#[tokio::test]
+async fn sqlite_is_built_with_the_query_planner_stability_guarantee() {
+    let (_dir, store) = fresh().await;
+    let options: Vec<String> = sqlx::query_scalar("PRAGMA compile_options")
+        .fetch_all(&store.pool)
+        .await
+        .unwrap();
+    assert!(
+        options.iter().any(|o| o == "ENABLE_QPSG"),
+        "SQLite lacks ENABLE_QPSG (LIBSQLITE3_FLAGS in .cargo/config.toml): {options:?}"
+    );
+}
+
 #[tokio::test]
 async fn event_ids_stay_monotonic_when_the_newest_rows_are_deleted() {
     let (_dir, store) = fresh().await;
