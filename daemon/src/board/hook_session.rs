@@ -359,6 +359,11 @@ impl Board<'_> {
         let now = crate::store::now_ms();
         let store = self.handle.store();
         let mut write = store.begin_write().await?;
+        // Two calls of a new session can race here (parallel tool calls): the writer slot orders them, and the
+        // second one finds the first one's row.
+        if let Some(row) = db::by_cc(write.conn(), cc).await.map_err(sql(store))? {
+            return Ok(Tracked::of(&row));
+        }
         let projects = db::projects_holding(write.conn(), &cwd)
             .await
             .map_err(sql(store))?;

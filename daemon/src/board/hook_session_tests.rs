@@ -427,3 +427,29 @@ async fn an_agent_links_its_hook_session_exactly_and_a_guessed_row_hands_over() 
     );
     assert_eq!(row_name(&handle, "cc-1").await, "alice");
 }
+
+#[tokio::test]
+async fn two_first_calls_of_a_new_session_at_once_make_one_session() {
+    let (_dir, handle) = fixture().await;
+    let first = event(
+        Phase::PreTool,
+        "cc-race",
+        "/w/race",
+        json!({"tool_name": "Read", "tool_input": {}}),
+    );
+    let second = first.clone();
+    let board = handle.board();
+    let (a, b) = tokio::join!(board.claude_hook(&first, true), board.claude_hook(&second, true));
+    let (a, b) = (a.unwrap(), b.unwrap());
+    assert_eq!(
+        a.session.unwrap().session_id,
+        b.session.unwrap().session_id,
+        "both calls found the same session"
+    );
+    let mut conn = handle.store().read().await.unwrap();
+    let sessions: i64 = sqlx::query_scalar("SELECT count(*) FROM session")
+        .fetch_one(&mut *conn)
+        .await
+        .unwrap();
+    assert_eq!(sessions, 1);
+}
