@@ -1,0 +1,292 @@
+//! The configuration layers, each key's parsing and messages, and the docs table, against real files.
+
+use std::collections::HashMap;
+
+use super::*;
+
+fn home_with(config: &str) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("config.toml"), config).unwrap();
+    dir
+}
+
+fn load(home: &Path, env: &[(&str, &str)], flags: Flags) -> Result<Config, ConfigError> {
+    let env: HashMap<String, String> = env.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
+    let flags = Flags {
+        home: Some(home.to_path_buf()),
+        ..flags
+    };
+    Config::load_with(&flags, |name| env.get(name).cloned())
+}
+
+#[test]
+fn defaults_apply_when_nothing_is_configured() {
+    let dir = tempfile::tempdir().unwrap();
+    let config = load(dir.path(), &[], Flags::default()).unwrap();
+    assert_eq!(config.port, DEFAULT_PORT);
+    assert_eq!(config.host, IpAddr::from([127, 0, 0, 1]));
+    assert_eq!(config.socket, dir.path().join("run").join("relayd-v1.sock"));
+    assert_eq!(config.log_dir, dir.path().join("logs"));
+    assert_eq!(config.log_level, LogLevel::Info);
+    assert_eq!(config.event_buffer, DEFAULT_EVENT_BUFFER);
+    assert_eq!(config.home_source, HomeSource::Flag);
+    assert_eq!(config.rules_mode, RulesMode::Warn);
+    assert!(config.rules.is_empty());
+}
+
+#[test]
+fn lock_ttl_is_clamped_to_its_range_when_configured() {
+    let dir = tempfile::tempdir().unwrap();
+    assert_eq!(load(dir.path(), &[], Flags::default()).unwrap().lock_ttl_secs, 15);
+    let ttl = |value: &str| {
+        load(dir.path(), &[("RELAY_LOCK_TTL_SECS", value)], Flags::default()).map(|c| c.lock_ttl_secs)
+    };
+    assert_eq!(ttl("60").unwrap(), 60);
+    assert_eq!(ttl("1").unwrap(), 5);
+    assert_eq!(ttl("3600").unwrap(), 300);
+    let message = ttl("-3").unwrap_err().to_string();
+    assert!(
+        message.contains("`lock_ttl_secs`") && message.contains("RELAY_LOCK_TTL_SECS"),
+        "{message}"
+    );
+    let dir = home_with("lock_ttl_secs = \"long\"\n");
+    assert!(load(dir.path(), &[], Flags::default()).is_err());
+}
+
+#[test]
+fn attachment_limits_and_roots_are_read_and_checked_when_configured() {
+    let dir = tempfile::tempdir().unwrap();
+    let defaults = load(dir.path(), &[], Flags::default()).unwrap();
+    assert_eq!(
+        (defaults.attachments_max_mb, defaults.attachments_task_max_mb),
+        (10, 200)
+    );
+    assert!(defaults.attachment_roots.is_empty());
+    let env = load(
+        dir.path(),
+        &[
+            ("RELAY_ATTACHMENTS_MAX_MB", "3"),
+            ("RELAY_ATTACHMENT_ROOTS", "/srv/shots, /home/dana/Pictures"),
+        ],
+        Flags::default(),
+    )
+    .unwrap();
+    assert_eq!(env.attachments_max_mb, 3);
+    assert_eq!(
+        env.attachment_roots,
+        vec![PathBuf::from("/srv/shots"), PathBuf::from("/home/dana/Pictures")]
+    );
+    let refused = |var: &str, value: &str| {
+        load(dir.path(), &[(var, value)], Flags::default())
+            .unwrap_err()
+            .to_string()
+    };
+    let message = refused("RELAY_ATTACHMENTS_MAX_MB", "0");
+    assert!(
+        message.contains("`attachments_max_mb`") && message.contains("from 1 to 1024"),
+        "{message}"
+    );
+    let message = refused("RELAY_ATTACHMENTS_TASK_MAX_MB", "lots");
+    assert!(message.contains("`attachments_task_max_mb`"), "{message}");
+    let message = refused("RELAY_ATTACHMENT_ROOTS", "shots");
+    assert!(
+        message.contains("`attachment_roots`") && message.contains("absolute folder paths"),
+        "{message}"
+    );
+}
+
+#[test]
+fn rules_mode_is_read_from_file_and_env_when_set() {
+    let dir = home_with("rules_mode = \"strict\"\n");
+    let file = load(dir.path(), &[], Flags::default()).unwrap();
+    assert_eq!(file.rules_mode, RulesMode::Strict);
+    let env = load(dir.path(), &[("RELAY_RULES_MODE", "warn")], Flags::default()).unwrap();
+    assert_eq!(env.rules_mode, RulesMode::Warn);
+}
+
+#[test]
+fn invalid_rules_mode_names_the_key_and_origin_when_loading() {
+    let dir = tempfile::tempdir().unwrap();
+    let message = load(dir.path(), &[("RELAY_RULES_MODE", "loose")], Flags::default())
+        .unwrap_err()
+        .to_string();
+    assert!(
+        message.contains("`rules_mode`")
+            && message.contains("RELAY_RULES_MODE")
+            && message.contains("warn or strict"),
+        "{message}"
+    );
+    let dir = home_with("rules_mode = true\n");
+    let message = load(dir.path(), &[], Flags::default()).unwrap_err().to_string();
+    assert!(
+        message.contains("`rules_mode`") && message.contains("config.toml"),
+        "{message}"
+    );
+}
+
+#[test]
+fn rules_table_becomes_the_global_layer_when_present() {
+    let dir = home_with(
+        "port = 9000\n\n[rules]\nguidance = \"Small steps.\"\n\n[rules.stage_requirements]\n\
+         review = [{ kind = \"field_present\", field = \"branch\" }]\ndev = []\n",
+    );
+    let config = load(dir.path(), &[], Flags::default()).unwrap();
+    assert_eq!(config.port, 9000);
+    let expected = crate::rules::RulesLayer::from_json(
+        r#"{"guidance": "Small steps.", "stage_requirements": {"review": [{"kind": "field_present", "field": "branch"}], "dev": []}}"#,
+    )
+    .unwrap();
+    assert_eq!(config.rules, expected);
+    let rules = crate::rules::effective(&config.rules, None, config.rules_mode);
+    assert!(
+        rules
+            .summary_line()
+            .ends_with(": branch before review, report before test, progress before done")
+    );
+}
+
+#[test]
+fn invalid_rules_table_names_the_key_path_and_file_when_loading() {
+    let dir = home_with("[rules.stage_requirements]\ntset = []\n");
+    let err = load(dir.path(), &[], Flags::default()).unwrap_err();
+    assert!(matches!(err, ConfigError::Rules { .. }), "{err}");
+    let message = err.to_string();
+    assert!(
+        message.starts_with("invalid configuration: `rules.stage_requirements.tset` in "),
+        "{message}"
+    );
+    assert!(message.contains("config.toml"), "{message}");
+    assert!(
+        message.ends_with(": unknown stage `tset`; stages are plan, dev, review, test, live, done"),
+        "{message}"
+    );
+    let dir = home_with("rules = \"strict\"\n");
+    let message = load(dir.path(), &[], Flags::default()).unwrap_err().to_string();
+    assert!(
+        message.contains("`rules`") && message.contains("expected a table"),
+        "{message}"
+    );
+}
+
+#[test]
+fn later_layers_win_when_a_key_is_set_in_several() {
+    let dir = home_with("port = 9000\nlog_level = \"debug\"\nallowed_hosts = [\"Relay.Example\"]\n");
+    let file_only = load(dir.path(), &[], Flags::default()).unwrap();
+    assert_eq!(file_only.port, 9000);
+    assert_eq!(file_only.log_level, LogLevel::Debug);
+    assert_eq!(file_only.allowed_hosts, vec!["relay.example".to_string()]);
+
+    let env = load(dir.path(), &[("RELAY_PORT", "9100")], Flags::default()).unwrap();
+    assert_eq!(env.port, 9100);
+    assert_eq!(env.log_level, LogLevel::Debug);
+
+    let flag = load(
+        dir.path(),
+        &[("RELAY_PORT", "9100")],
+        Flags {
+            port: Some(9200),
+            ..Flags::default()
+        },
+    )
+    .unwrap();
+    assert_eq!(flag.port, 9200);
+}
+
+#[test]
+fn invalid_file_value_names_the_key_and_file_when_loading() {
+    let dir = home_with("port = \"eighty\"\n");
+    let err = load(dir.path(), &[], Flags::default()).unwrap_err();
+    let message = err.to_string();
+    assert!(message.contains("`port`"), "{message}");
+    assert!(message.contains("config.toml"), "{message}");
+    assert!(message.contains("\"eighty\""), "{message}");
+}
+
+#[test]
+fn invalid_env_value_names_the_variable_when_loading() {
+    let dir = tempfile::tempdir().unwrap();
+    let err = load(dir.path(), &[("RELAY_PORT", "70000")], Flags::default()).unwrap_err();
+    let message = err.to_string();
+    assert!(
+        message.contains("`port`") && message.contains("RELAY_PORT"),
+        "{message}"
+    );
+    let err = load(dir.path(), &[("RELAY_LOG_LEVEL", "loud")], Flags::default()).unwrap_err();
+    assert!(err.to_string().contains("`log_level`"), "{err}");
+}
+
+#[test]
+fn unknown_key_is_refused_with_the_known_keys_listed() {
+    let dir = home_with("prot = 1\n");
+    let message = load(dir.path(), &[], Flags::default()).unwrap_err().to_string();
+    assert!(
+        message.contains("`prot`") && message.contains("port, host") && message.ends_with(", [rules]"),
+        "{message}"
+    );
+}
+
+#[test]
+fn toml_syntax_error_names_the_file() {
+    let dir = home_with("port = = 3\n");
+    let err = load(dir.path(), &[], Flags::default()).unwrap_err();
+    assert!(matches!(err, ConfigError::Syntax { .. }), "{err}");
+    assert!(err.to_string().contains("config.toml"), "{err}");
+}
+
+#[test]
+fn config_reference_in_docs_matches_the_key_table() {
+    let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/CONFIG.md")).unwrap();
+    assert!(
+        doc.contains(&reference_table()),
+        "docs/CONFIG.md is out of date; paste this table into it:\n{}",
+        reference_table()
+    );
+}
+
+#[test]
+fn rules_example_in_docs_is_accepted_when_loaded() {
+    let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/CONFIG.md")).unwrap();
+    let section = &doc[doc.find("## Working rules").unwrap()..];
+    let start = section.find("```toml\n").unwrap() + "```toml\n".len();
+    let example = &section[start..start + section[start..].find("```\n").unwrap()];
+    let dir = home_with(example);
+    let config = load(dir.path(), &[], Flags::default()).unwrap();
+    assert_eq!(config.rules_mode, RulesMode::Warn);
+    let rules = crate::rules::effective(&config.rules, None, config.rules_mode);
+    assert!(
+        rules
+            .summary_line()
+            .ends_with(": accepted plan before dev, branch and report before review, report before test"),
+        "{}",
+        rules.summary_line()
+    );
+    assert_eq!(rules.doc().guidance(), "Run `make check` before every report.");
+}
+
+#[test]
+fn every_key_in_the_table_is_accepted_by_the_parser() {
+    let samples = [
+        ("port", "1"),
+        ("host", "\"::1\""),
+        ("socket", "\"/tmp/x.sock\""),
+        ("allowed_hosts", "[\"a.example\"]"),
+        ("log_dir", "\"/tmp/logs\""),
+        ("log_level", "\"warn\""),
+        ("log_format", "\"json\""),
+        ("event_buffer", "64"),
+        ("rules_mode", "\"strict\""),
+        ("lock_ttl_secs", "30"),
+        ("attachments_max_mb", "5"),
+        ("attachments_task_max_mb", "50"),
+        ("attachment_roots", "[\"/srv/shots\", \"//nas/screens\"]"),
+        ("plan_reminder_every", "0"),
+        ("owner_names", "[\"Ana\", \"owner\"]"),
+        ("require_tracker_log", "true"),
+        ("done_window_days", "14"),
+    ];
+    assert_eq!(samples.len(), KEYS.len());
+    for (key, value) in samples {
+        let dir = home_with(&format!("{key} = {value}\n"));
+        load(dir.path(), &[], Flags::default()).unwrap_or_else(|e| panic!("{key}: {e}"));
+    }
+}
