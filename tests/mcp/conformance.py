@@ -5,8 +5,10 @@
 
 One scripted session over streamable HTTP, the way an agent's MCP client talks to relayd: initialize, list the
 tools, create a project and a task, move the task through the stages with the working-rules warning, add a report,
-read the resources, and provoke the domain failures (a version conflict, an unknown task), which must come back
-as tool errors (`isError`), not as JSON-RPC errors; then one call through the SDK's default `Client`, which
+read the resources, write a plan with a checkpoint, a review checklist with a screenshot and a comment, and provoke
+the domain failures (a version conflict, a bad conformance line, an SVG screenshot, an agent deciding a review step,
+a comment over 4,000 characters, an unknown task), which must come back as tool errors (`isError`), not as JSON-RPC
+errors; then one call through the SDK's default `Client`, which
 negotiates the protocol itself (server/discover, else initialize). Each step prints `ok: <step>`; the first
 failing one prints `FAIL: <step>: <what was expected and what came back>` on stderr and the script exits 1
 (2 for bad usage or another installed mcp version). The e2e test `tests/tests/e2e/mcp_conformance.rs` runs it
@@ -16,6 +18,7 @@ against a fresh relayd (tests/.venv, see tests/run).
 from __future__ import annotations
 
 import argparse
+import base64
 import secrets
 import sys
 import time
@@ -34,8 +37,27 @@ from mcp_types.version import HANDSHAKE_PROTOCOL_VERSIONS, KNOWN_PROTOCOL_VERSIO
 SDK_VERSION = "2.3.0"
 
 # The board tools /mcp lists in its default profile, full (docs/SPEC.md §8; the relaybay MCP contract §3).
-READ_TOOLS = {"project_list", "project_snapshot", "task_list", "task_get", "events_since", "rules_get"}
+READ_TOOLS = {
+    "project_list",
+    "project_snapshot",
+    "task_list",
+    "task_get",
+    "events_since",
+    "rules_get",
+    "plan_get",
+    "review_get",
+    "comments_list",
+}
 WRITE_TOOLS = {
+    "plan_set",
+    "plan_step_update",
+    "plan_accept",
+    "review_steps_set",
+    "review_step_update",
+    "comment_add",
+    "comment_ack",
+    "attach_file",
+    "attachment_caption",
     "project_upsert",
     "task_create",
     "task_update",
@@ -295,6 +317,70 @@ async def conformance(url: str, token: str) -> None:
                 "Overwritten by a stale writer" not in after,
                 f"a refused write must change nothing, but task_get shows the new title: {shorten(after)}",
             )
+
+        with step("plan_set, plan_get, and a checkpoint that needs a conformance line"):
+            steps = [{"title": "Write the check"}, {"title": "Run it", "details": "Against a fresh relayd."}]
+            text = await call_ok(session, "plan_set", {"task": key, "steps": steps, "session": "conformance"})
+            check("draft" in text.lower(), f"a new plan is a draft: {shorten(text)}")
+            text = await call_tool_error(
+                session,
+                "plan_step_update",
+                {"task": key, "step": 1, "status": "done", "conformance": "fine", "session": "conformance"},
+            )
+            check("as planned" in text and "deviation" in text, f"the refusal names both forms: {shorten(text)}")
+            await call_ok(
+                session,
+                "plan_step_update",
+                {"task": key, "step": 1, "status": "done", "conformance": "as planned", "session": "conformance"},
+            )
+            text = await call_ok(session, "plan_get", {"task": key})
+            check("Write the check" in text and "as planned" in text, f"plan_get shows the checkpoint: {shorten(text)}")
+            text = await call_tool_error(session, "plan_accept", {"task": key})
+            check("owner" in text, f"plan_accept without a coordinator's session names the owner's way: {shorten(text)}")
+
+        with step("review_steps_set, a screenshot, and the owner-only decision refused"):
+            steps = [{"title": "Open the report", "details": "It lists the steps."}, {"title": "Read the summary"}]
+            text = await call_ok(session, "review_steps_set", {"task": key, "steps": steps, "session": "conformance"})
+            png = b"\x89PNG\r\n\x1a\n" + bytes(range(256)) * 4
+            text = await call_ok(
+                session,
+                "attach_file",
+                {
+                    "task": key,
+                    "content_base64": base64.b64encode(png).decode(),
+                    "step": 1,
+                    "caption": "The report",
+                    "filename": "report.png",
+                    "session": "conformance",
+                },
+            )
+            check("report.png" in text or "#" in text, f"attach_file names the screenshot: {shorten(text)}")
+            svg = b'<svg xmlns="http://www.w3.org/2000/svg"></svg>'
+            text = await call_tool_error(
+                session,
+                "attach_file",
+                {"task": key, "content_base64": base64.b64encode(svg).decode(), "session": "conformance"},
+            )
+            check("SVG" in text or "svg" in text, f"an SVG is refused by its bytes: {shorten(text)}")
+            text = await call_tool_error(
+                session,
+                "review_step_update",
+                {"task": key, "step": 1, "status": "accepted", "session": "conformance"},
+            )
+            check("owner" in text, f"accepting a step is the owner's: {shorten(text)}")
+            text = await call_ok(session, "review_get", {"task": key})
+            check("Open the report" in text and "0 of 2 accepted" in text, f"review_get: {shorten(text)}")
+
+        with step("comment_add, comments_list, comment_ack"):
+            text = await call_ok(
+                session, "comment_add", {"task": key, "body": "Ready for a look.", "session": "conformance"}
+            )
+            text = await call_ok(session, "comments_list", {"task": key, "session": "conformance"})
+            text = await call_tool_error(
+                session, "comment_add", {"task": key, "body": "x" * 4001, "session": "conformance"}
+            )
+            check("4000" in text or "4,000" in text, f"a comment over 4000 characters is refused: {shorten(text)}")
+            await call_ok(session, "comment_ack", {"task": key, "session": "conformance"})
 
         unknown = f"{slug}-9999"
         with step("an unknown task is a tool error"):
