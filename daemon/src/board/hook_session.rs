@@ -235,7 +235,12 @@ impl Board<'_> {
             ));
         }
         let say = self.hook_say(event, &mut tracked, may_deliver).await;
-        sessions.put(cc, tracked.clone());
+        if tracked.status == Some(HookStatus::Ended) {
+            // The store remembers an ended session; the map keeps only the live ones.
+            sessions.forget(cc);
+        } else {
+            sessions.put(cc, tracked.clone());
+        }
         let say = say?;
         context.extend(say.context);
         Ok(HookSessionSeen {
