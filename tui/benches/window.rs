@@ -67,6 +67,7 @@ fn main() {
             result: Ok(Data::Board {
                 board: Box::new(board()),
                 inbox: Box::default(),
+                sessions: Vec::new(),
             }),
         },
     );

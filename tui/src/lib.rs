@@ -131,5 +131,6 @@ async fn window(ctx: &Context, screen: ui::Screen) -> Result<(), CliError> {
         }
         _ => {}
     }
-    ui::run(client, ctx.config.socket.clone(), screen).await
+    let theme = ui::theme::load(ctx.config.data_dir.path(), ui::theme::Depth::detect());
+    ui::run(client, ctx.config.socket.clone(), screen, theme).await
 }

@@ -5,6 +5,7 @@
 //! Every write runs in one store write transaction that also appends its events, so the event log and the
 //! state never disagree.
 
+mod activity;
 mod attachment;
 mod comment;
 mod error;
@@ -21,8 +22,10 @@ mod report;
 mod review;
 mod rules;
 mod session;
+pub mod sessions;
 mod task;
 
+pub use activity::{ACTIVITY_PAGE, ActivityPage};
 pub use attachment::{AttachInput, AttachSource, AttachmentView, attachment_limits};
 pub use comment::{AuthorKind, COMMENT_BODY, CommentAdded, CommentsRead, OWNER, Thread};
 pub use error::BoardError;

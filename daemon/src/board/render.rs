@@ -341,7 +341,25 @@ pub fn events(page: &EventPage) -> String {
 pub fn event_line(event: &EventRecord) -> String {
     let data: Value = serde_json::from_str(&event.data).unwrap_or(Value::Null);
     let text = |key: &str| data.get(key).and_then(Value::as_str).map(one_line);
-    let what = match event.kind.as_str() {
+    let what = event_what(event);
+    let mut line = format!("#{} {} {}", event.id, time(event.at_ms), event.kind);
+    if !event.subject.is_empty() {
+        line.push_str(&format!(" {}", event.subject));
+    }
+    if let Some(what) = what {
+        line.push_str(&format!(": {}", cut(&what, 200)));
+    }
+    if let Some(actor) = text("actor") {
+        line.push_str(&format!(" (by {actor})"));
+    }
+    line
+}
+
+/// What an event says in a few words (`dev → test`, a report's summary, the changed fields), if anything.
+pub fn event_what(event: &EventRecord) -> Option<String> {
+    let data: Value = serde_json::from_str(&event.data).unwrap_or(Value::Null);
+    let text = |key: &str| data.get(key).and_then(Value::as_str).map(one_line);
+    match event.kind.as_str() {
         "task.stage_changed" => {
             let warnings = data.get("warnings").and_then(Value::as_array).map_or(0, Vec::len);
             let warned = if warnings > 0 {
@@ -365,6 +383,13 @@ pub fn event_line(event: &EventRecord) -> String {
         "task.session_unbound" => {
             Some(text("session").map_or_else(|| "unbound".to_owned(), |s| format!("unbound {s}")))
         }
+        "session.status_changed" => match (text("session"), text("status")) {
+            (Some(session), Some(status)) => Some(match text("previous") {
+                Some(previous) => format!("{session}: {previous} → {status}"),
+                None => format!("{session}: {status}"),
+            }),
+            _ => None,
+        },
         "task.tracker_unlogged" => text("reason").map(|reason| format!("tracker mark cleared: {reason}")),
         "project.created" => text("name").map(|name| format!("created \"{name}\"")),
         "session.alias_added" => match (text("alias"), text("session")) {
@@ -375,18 +400,7 @@ pub fn event_line(event: &EventRecord) -> String {
             super::render_review::event_what(kind, &data)
         }
         _ => None,
-    };
-    let mut line = format!("#{} {} {}", event.id, time(event.at_ms), event.kind);
-    if !event.subject.is_empty() {
-        line.push_str(&format!(" {}", event.subject));
     }
-    if let Some(what) = what {
-        line.push_str(&format!(": {}", cut(&what, 200)));
-    }
-    if let Some(actor) = text("actor") {
-        line.push_str(&format!(" (by {actor})"));
-    }
-    line
 }
 
 /// A JSON array of strings as `a, b`.

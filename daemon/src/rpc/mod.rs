@@ -8,6 +8,7 @@ mod inbox;
 mod plan;
 mod review;
 mod service;
+mod sessions;
 mod streams;
 
 use std::io;

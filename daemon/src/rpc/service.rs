@@ -378,6 +378,20 @@ impl Relay for RelayService {
         self.inbox_get(request).await
     }
 
+    async fn list_sessions(
+        &self,
+        request: Request<proto::ListSessionsRequest>,
+    ) -> Result<Response<proto::ListSessionsResponse>, tonic::Status> {
+        self.sessions_list(request).await
+    }
+
+    async fn list_activity(
+        &self,
+        request: Request<proto::ListActivityRequest>,
+    ) -> Result<Response<proto::ListActivityResponse>, tonic::Status> {
+        self.activity_list(request).await
+    }
+
     async fn get_plan(
         &self,
         request: Request<proto::GetPlanRequest>,

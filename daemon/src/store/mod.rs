@@ -4,6 +4,7 @@
 //! `migrations/`, tracked by `PRAGMA user_version`; a copy of the file before each upgrade; a schema newer
 //! than this binary is refused. Writes are serialised by the daemon (one writer).
 
+pub mod activity;
 pub mod attachment;
 mod backup;
 pub mod board;
@@ -15,6 +16,7 @@ mod migrate;
 pub mod plan;
 mod readers;
 pub mod review;
+pub mod sessions;
 mod write;
 
 use std::path::{Path, PathBuf};

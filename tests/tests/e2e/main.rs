@@ -20,6 +20,7 @@ mod review;
 mod setup;
 mod store;
 mod subscribe;
+mod tui_tmux;
 
 use relay_tests::{Output, TestHome};
 

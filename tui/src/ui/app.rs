@@ -6,19 +6,22 @@ use std::collections::HashMap;
 use crossterm::event::KeyEvent;
 use relay_core::proto;
 
+use super::activity::{self, ActivityFilter, ActivityState};
 use super::editor::Editor;
 use super::form::form_key;
 pub use super::form::{Form, FormKind, stage_form};
 use super::keymap::{self, Command, Scope};
+use super::sessions::{self, SessionsState};
 use super::theme::Theme;
 
 /// The six stages in board order.
 pub const STAGES: [&str; 6] = ["plan", "dev", "review", "test", "live", "done"];
 
 /// The task view's tabs.
-pub const TABS: [&str; 4] = ["Overview", "Plan", "Review", "Comments"];
+pub const TABS: [&str; 5] = ["Overview", "Plan", "Review", "Comments", "History"];
 pub const TAB_REVIEW: usize = 2;
 pub const TAB_COMMENTS: usize = 3;
+pub const TAB_HISTORY: usize = 4;
 
 /// Something that happened: a key, the connection changing, an event on the stream, or an answer.
 #[derive(Debug)]
@@ -63,11 +66,20 @@ pub enum Effect {
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum Fetch {
     Projects,
-    /// The project's board, and the inbox for its Review n/m badges.
+    /// The project's board, the inbox for its Review n/m badges and its sessions for the hook-status dots.
     Board(String),
     /// The task's detail, plan, review and comments.
     Task(String),
     Inbox,
+    /// The sessions, of one project or all; with the project slugs for the filter.
+    Sessions(Option<String>),
+    /// The activity feed's first page; with the project slugs for the filter.
+    Activity(ActivityFilter),
+    /// An older page of the feed ("load more").
+    ActivityMore {
+        filter: ActivityFilter,
+        before: i64,
+    },
 }
 
 /// An owner action.
@@ -115,9 +127,18 @@ pub enum Data {
     Board {
         board: Box<proto::ProjectBoard>,
         inbox: Box<proto::Inbox>,
+        sessions: Vec<proto::SessionRow>,
     },
     Task(Box<TaskData>),
     Inbox(Box<proto::Inbox>),
+    Sessions {
+        list: Box<proto::ListSessionsResponse>,
+        slugs: Vec<String>,
+    },
+    Activity {
+        page: Box<proto::ListActivityResponse>,
+        slugs: Vec<String>,
+    },
 }
 
 #[derive(Debug, Clone, Default)]
@@ -153,6 +174,8 @@ pub enum Screen {
     Board(String),
     Task(String),
     Inbox,
+    Sessions,
+    Activity,
 }
 
 /// A line under the screen: what a write did, its warnings, or why something failed.
@@ -181,6 +204,8 @@ pub struct BoardState {
     pub board: Option<proto::ProjectBoard>,
     /// Review progress by task key: (accepted, rejected, steps), from the inbox's review queue.
     pub reviews: HashMap<String, (u32, u32, u32)>,
+    /// The hook status of each of the project's sessions, by name (`None`: no hook status).
+    pub hook_status: HashMap<String, Option<String>>,
     pub column: usize,
     /// The selected card in each column.
     pub rows: [usize; 6],
@@ -208,8 +233,8 @@ pub struct TaskState {
     pub tab: usize,
     /// The selected review step (0-based).
     pub step: usize,
-    /// The scroll offset of the Overview, Plan and Comments tabs.
-    pub scroll: [u16; 4],
+    /// The scroll offset of each tab (the Review tab follows its selected step instead).
+    pub scroll: [u16; 5],
 }
 
 #[derive(Debug, Default)]
@@ -235,6 +260,10 @@ pub struct Model {
     pub board: BoardState,
     pub task: TaskState,
     pub inbox: InboxState,
+    pub sessions: SessionsState,
+    pub activity: ActivityState,
+    /// Every project's slug, for the project filters.
+    pub slugs: Vec<String>,
     pub form: Option<Form>,
     pub flash: Option<Flash>,
     pub help: bool,
@@ -260,6 +289,9 @@ impl Model {
             board: BoardState::default(),
             task: TaskState::default(),
             inbox: InboxState::default(),
+            sessions: SessionsState::default(),
+            activity: ActivityState::default(),
+            slugs: Vec::new(),
             form: None,
             flash: None,
             help: false,
@@ -284,6 +316,8 @@ impl Model {
             Screen::Board(slug) => Fetch::Board(slug.clone()),
             Screen::Task(key) => Fetch::Task(key.clone()),
             Screen::Inbox => Fetch::Inbox,
+            Screen::Sessions => Fetch::Sessions(self.sessions.project.clone()),
+            Screen::Activity => Fetch::Activity(self.activity.filter.clone()),
         }
     }
 
@@ -298,6 +332,8 @@ impl Model {
             Screen::Task(_) if self.task.tab == TAB_REVIEW => vec![Scope::Review, Scope::Task, Scope::Global],
             Screen::Task(_) => vec![Scope::Task, Scope::Global],
             Screen::Inbox => vec![Scope::Inbox, Scope::Global],
+            Screen::Sessions => vec![Scope::Sessions, Scope::Global],
+            Screen::Activity => vec![Scope::Activity, Scope::Global],
         }
     }
 
@@ -322,7 +358,7 @@ impl Model {
     }
 
     /// Opens a screen (remembering the current one for Back) and asks for its data.
-    fn open(&mut self, screen: Screen, effects: &mut Vec<Effect>) {
+    pub(super) fn open(&mut self, screen: Screen, effects: &mut Vec<Effect>) {
         if screen == self.screen {
             return;
         }
@@ -330,6 +366,19 @@ impl Model {
         self.history.push(previous);
         self.set_screen(screen);
         self.fetch(self.screen_fetch(), effects);
+    }
+
+    /// Asks for the current screen's data again (after its filter changed).
+    pub(super) fn refetch(&mut self, effects: &mut Vec<Effect>) {
+        let fetch = self.screen_fetch();
+        self.fetch(fetch, effects);
+    }
+
+    /// Asks for a fetch unless the same one is on its way (then nothing: its answer will do).
+    pub(super) fn fetch_once(&mut self, fetch: Fetch, effects: &mut Vec<Effect>) {
+        if !self.in_flight.contains_key(&fetch) {
+            self.fetch(fetch, effects);
+        }
     }
 
     /// Asks for a fetch unless the same one is on its way; then it is asked again once that one answers.
@@ -441,10 +490,10 @@ pub fn affects(fetch: &Fetch, event: &proto::Event) -> bool {
     };
     match fetch {
         Fetch::Projects => matches!(area, "project" | "task"),
-        // Session events (hook activity) change nothing the board or the task view shows yet; a binding is a
-        // task event.
+        // Of the session events only a hook status change shows on the board (a card's dot); a binding is a
+        // task event. The task view shows none of them yet.
         Fetch::Board(slug) => {
-            area != "session"
+            (area != "session" || kind == "session.status_changed")
                 && (project().as_deref() == Some(slug.as_str())
                     || event
                         .subject
@@ -453,6 +502,9 @@ pub fn affects(fetch: &Fetch, event: &proto::Event) -> bool {
         }
         Fetch::Task(key) => area != "session" && event.subject == *key,
         Fetch::Inbox => matches!(area, "task" | "session" | "comment" | "review" | "plan"),
+        Fetch::Sessions(_) => area == "session" || kind.starts_with("task.session_"),
+        Fetch::Activity(filter) => filter.admits(event),
+        Fetch::ActivityMore { .. } => false,
     }
 }
 
@@ -476,10 +528,19 @@ fn loaded(model: &mut Model, fetch: Fetch, result: Result<Data, String>, effects
     }
     match (fetch, data) {
         (Fetch::Projects, Data::Projects(list)) => {
+            model.slugs = list.iter().map(|p| p.slug.clone()).collect();
             model.projects.selected = model.projects.selected.min(list.len().saturating_sub(1));
             model.projects.list = Some(list);
         }
-        (Fetch::Board(slug), Data::Board { board, inbox }) if slug == model.board.slug => {
+        (
+            Fetch::Board(slug),
+            Data::Board {
+                board,
+                inbox,
+                sessions,
+            },
+        ) if slug == model.board.slug => {
+            model.board.hook_status = sessions.into_iter().map(|s| (s.name, s.hook_status)).collect();
             model.board.reviews = inbox
                 .review_queue
                 .iter()
@@ -508,6 +569,17 @@ fn loaded(model: &mut Model, fetch: Fetch, result: Result<Data, String>, effects
             model.inbox.inbox = Some(*inbox);
             let rows = model.inbox_targets().len();
             model.inbox.selected = model.inbox.selected.min(rows.saturating_sub(1));
+        }
+        (Fetch::Sessions(project), Data::Sessions { list, slugs }) => {
+            model.slugs = slugs;
+            sessions::loaded(model, project, *list);
+        }
+        (Fetch::Activity(filter), Data::Activity { page, slugs }) => {
+            model.slugs = slugs;
+            activity::first_page(model, filter, *page);
+        }
+        (Fetch::ActivityMore { filter, .. }, Data::Activity { page, .. }) => {
+            activity::more_page(model, filter, *page);
         }
         _ => model.dirty = current,
     }
@@ -582,16 +654,34 @@ fn on_key(model: &mut Model, key: KeyEvent, effects: &mut Vec<Effect>) {
         }
         Command::Projects => model.open(Screen::Projects, effects),
         Command::Inbox => model.open(Screen::Inbox, effects),
+        Command::Sessions => {
+            // From a board: that project's sessions; elsewhere every session.
+            let project = match &model.screen {
+                Screen::Board(slug) => Some(slug.clone()),
+                Screen::Sessions => model.sessions.project.clone(),
+                _ => None,
+            };
+            if project != model.sessions.project {
+                model.sessions = SessionsState {
+                    project,
+                    ..SessionsState::default()
+                };
+            }
+            model.open(Screen::Sessions, effects);
+        }
+        Command::Activity => model.open(Screen::Activity, effects),
         _ => match model.screen.clone() {
             Screen::Projects => projects_command(model, command, effects),
             Screen::Board(_) => board_command(model, command, effects),
             Screen::Task(_) => task_command(model, command, effects),
             Screen::Inbox => inbox_command(model, command, effects),
+            Screen::Sessions => sessions::command(model, command, effects),
+            Screen::Activity => activity::command(model, command, effects),
         },
     }
 }
 
-fn step(selected: &mut usize, len: usize, command: Command) {
+pub(super) fn step(selected: &mut usize, len: usize, command: Command) {
     match command {
         Command::Up => *selected = selected.saturating_sub(1),
         Command::Down if *selected + 1 < len => *selected += 1,

@@ -118,7 +118,8 @@ fn render_column(state: &BoardState, column: usize, theme: &Theme, area: Rect, b
         .render(area, buf);
 }
 
-/// A card: key, tracker badge and session dot; title; waiting on; next step (stale marked); the Review badge.
+/// A card: key, tracker badge and the bound session's hook-status dot (● working / waiting / idle, ○ ended or no
+/// hook status); title; waiting on; next step (stale marked); the Review badge.
 fn card_lines(state: &BoardState, task: &proto::Task, theme: &Theme) -> Vec<Line<'static>> {
     let mut top = vec![Span::styled(task.key.clone(), theme.accent)];
     if let Some(reference) = &task.tracker_ref {
@@ -130,8 +131,10 @@ fn card_lines(state: &BoardState, task: &proto::Task, theme: &Theme) -> Vec<Line
         let mark = if task.tracker_logged { " ✓" } else { "" };
         top.push(Span::styled(format!(" {name}{reference}{mark}"), theme.muted));
     }
-    if task.session.is_some() {
-        top.push(Span::styled(" ●", theme.ok));
+    if let Some(session) = &task.session {
+        let status = state.hook_status.get(session).cloned().flatten();
+        let (dot, _, style) = super::sessions::status_dot(status.as_deref(), theme);
+        top.push(Span::styled(format!(" {dot}"), style));
     }
     let mut lines = vec![Line::from(top), Line::raw(task.title.clone())];
     let done = task.stage == "done";

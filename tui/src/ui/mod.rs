@@ -2,13 +2,16 @@
 //! stream and the answers to fetches and writes arrive as actions; the worker (`worker.rs`) does all I/O in the
 //! background; the screen is redrawn only when something changed, at most every 16 ms.
 
+mod activity;
 pub mod app;
 pub(crate) mod board;
 mod editor;
 mod form;
+mod history;
 mod inbox;
 pub mod keymap;
 mod projects;
+mod sessions;
 mod task;
 pub mod theme;
 pub mod view;
@@ -49,7 +52,13 @@ pub fn screen_for(project: Option<String>, task: Option<String>) -> Screen {
     }
 }
 
-pub async fn run(client: Client, socket: PathBuf, screen: Screen) -> Result<(), CliError> {
+/// Runs the window at `screen` with `theme` (and the warnings its file gave, shown under the first screen).
+pub async fn run(
+    client: Client,
+    socket: PathBuf,
+    screen: Screen,
+    (theme, warnings): (theme::Theme, Vec<String>),
+) -> Result<(), CliError> {
     let (tx, mut rx) = mpsc::channel::<Action>(1024);
     let effects = worker::spawn(client, socket, tx.clone());
     spawn_input(tx.clone());
@@ -60,6 +69,13 @@ pub async fn run(client: Client, socket: PathBuf, screen: Screen) -> Result<(), 
     let _guard = TerminalGuard;
     let mut model = Model::new(screen);
     model.now_ms = now_ms();
+    model.theme = theme;
+    if !warnings.is_empty() {
+        model.flash = Some(app::Flash {
+            level: app::Level::Warning,
+            lines: warnings,
+        });
+    }
     let mut last_draw = Instant::now() - FRAME;
     // The inbox count in the header comes with the first fetch.
     let _ = effects.send(Effect::Fetch(app::Fetch::Inbox));

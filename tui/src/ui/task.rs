@@ -7,7 +7,7 @@ use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
 
 use relay_core::proto;
 
-use super::app::{Model, TAB_REVIEW, TABS, TaskData};
+use super::app::{Model, TAB_HISTORY, TAB_REVIEW, TABS, TaskData};
 use super::theme::Theme;
 use super::view::{ago, bounded, size};
 
@@ -63,6 +63,7 @@ pub fn render(model: &Model, theme: &Theme, area: Rect, buf: &mut Buffer) {
         0 => overview(model, data, theme),
         1 => plan(data, theme),
         TAB_REVIEW => review(model, data, theme),
+        TAB_HISTORY => super::history::lines(data, model.now_ms, theme),
         _ => comments(model, data, theme),
     };
     let scroll = if state.tab == TAB_REVIEW {

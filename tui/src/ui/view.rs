@@ -9,7 +9,7 @@ use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
 use super::app::{Connection, Form, FormKind, Level, Model, STAGES, Screen};
 use super::keymap;
 use super::theme::Theme;
-use super::{board, inbox, projects, task};
+use super::{activity, board, inbox, projects, sessions, task};
 
 /// The smallest screen the window draws on.
 pub const MIN_SIZE: (u16, u16) = (50, 12);
@@ -51,6 +51,8 @@ pub fn render(model: &Model, buf: &mut Buffer) {
             Screen::Board(_) => board::render(model, theme, body, buf),
             Screen::Task(_) => task::render(model, theme, body, buf),
             Screen::Inbox => inbox::render(model, theme, body, buf),
+            Screen::Sessions => sessions::render(model, theme, body, buf),
+            Screen::Activity => activity::render(model, theme, body, buf),
         },
     }
     render_footer(model, theme, footer, buf);
@@ -68,6 +70,8 @@ fn has_data(model: &Model) -> bool {
         Screen::Board(_) => model.board.board.is_some(),
         Screen::Task(_) => model.task.data.is_some(),
         Screen::Inbox => model.inbox.inbox.is_some(),
+        Screen::Sessions => model.sessions.list.is_some(),
+        Screen::Activity => model.activity.rows.is_some(),
     }
 }
 
@@ -89,6 +93,11 @@ fn render_header(model: &Model, theme: &Theme, area: Rect, buf: &mut Buffer) {
             vec!["Projects".into(), project, key.clone()]
         }
         Screen::Inbox => vec!["Needs you".into()],
+        Screen::Sessions => match &model.sessions.project {
+            Some(slug) => vec!["Projects".into(), slug.clone(), "Sessions".into()],
+            None => vec!["Sessions".into()],
+        },
+        Screen::Activity => vec!["Activity".into()],
     };
     for (i, part) in path.iter().enumerate() {
         if i > 0 {

@@ -8,6 +8,7 @@ use relay_core::proto::{self, update::Update};
 use tokio::sync::{mpsc, watch};
 use tokio_stream::StreamExt;
 
+use super::activity::ActivityFilter;
 use super::app::{Action, Data, Effect, Fetch, Outcome, TaskData, Write};
 use crate::client::{self, Client};
 
@@ -159,14 +160,18 @@ pub async fn fetch_data(client: &mut Client, fetch: &Fetch) -> Result<Data, toni
                 .projects,
         ),
         Fetch::Board(slug) => {
-            let mut second = client.clone();
-            let (board, inbox) = tokio::join!(
+            let (mut second, mut third) = (client.clone(), client.clone());
+            let (board, inbox, sessions) = tokio::join!(
                 client.get_project_board(proto::GetProjectBoardRequest { slug: slug.clone() }),
-                second.get_inbox(proto::GetInboxRequest {})
+                second.get_inbox(proto::GetInboxRequest {}),
+                third.list_sessions(proto::ListSessionsRequest {
+                    project: Some(slug.clone())
+                })
             );
             Data::Board {
                 board: Box::new(board?.into_inner()),
                 inbox: Box::new(inbox?.into_inner()),
+                sessions: sessions?.into_inner().sessions,
             }
         }
         Fetch::Task(key) => {
@@ -175,7 +180,7 @@ pub async fn fetch_data(client: &mut Client, fetch: &Fetch) -> Result<Data, toni
                 client.get_task(proto::GetTaskRequest { key: key.clone() }),
                 a.get_plan(proto::GetPlanRequest {
                     key: key.clone(),
-                    revisions: false,
+                    revisions: true,
                 }),
                 b.get_review(proto::GetReviewRequest { key: key.clone() }),
                 c.list_comments(proto::ListCommentsRequest { key: key.clone() })
@@ -190,7 +195,54 @@ pub async fn fetch_data(client: &mut Client, fetch: &Fetch) -> Result<Data, toni
         Fetch::Inbox => Data::Inbox(Box::new(
             client.get_inbox(proto::GetInboxRequest {}).await?.into_inner(),
         )),
+        Fetch::Sessions(project) => {
+            let mut second = client.clone();
+            let (list, projects) = tokio::join!(
+                client.list_sessions(proto::ListSessionsRequest {
+                    project: project.clone()
+                }),
+                slugs(&mut second)
+            );
+            Data::Sessions {
+                list: Box::new(list?.into_inner()),
+                slugs: projects?,
+            }
+        }
+        Fetch::Activity(filter) => {
+            let mut second = client.clone();
+            let (page, projects) = tokio::join!(activity(client, filter, None), slugs(&mut second));
+            Data::Activity {
+                page: Box::new(page?),
+                slugs: projects?,
+            }
+        }
+        Fetch::ActivityMore { filter, before } => Data::Activity {
+            page: Box::new(activity(client, filter, Some(*before)).await?),
+            slugs: Vec::new(),
+        },
     })
+}
+
+async fn slugs(client: &mut Client) -> Result<Vec<String>, tonic::Status> {
+    let projects = client
+        .list_projects(proto::ListProjectsRequest {})
+        .await?
+        .into_inner();
+    Ok(projects.projects.into_iter().map(|p| p.slug).collect())
+}
+
+async fn activity(
+    client: &mut Client,
+    filter: &ActivityFilter,
+    before: Option<i64>,
+) -> Result<proto::ListActivityResponse, tonic::Status> {
+    let request = proto::ListActivityRequest {
+        before_event_id: before,
+        limit: None,
+        project: filter.project.clone(),
+        kind: filter.kind.clone(),
+    };
+    Ok(client.list_activity(request).await?.into_inner())
 }
 
 fn outcome(summary: String, notes: Option<proto::WriteNotes>) -> Outcome {

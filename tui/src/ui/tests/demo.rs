@@ -102,6 +102,12 @@ async fn every_screen_matches_its_snapshot_when_drawn_from_the_demo() {
 
     let mut board = demo.model(Screen::Board("acme-shop".into())).await;
     snapshot("board", &board);
+    // The light theme: the buffer with its styles (the text snapshots above carry no colours).
+    board.theme = crate::ui::theme::Theme::built_in("light", crate::ui::theme::Depth::TrueColor);
+    let mut buf = ratatui::buffer::Buffer::empty(ratatui::layout::Rect::new(0, 0, 80, 24));
+    crate::ui::render(&board, &mut buf);
+    insta::assert_snapshot!("board_light_styles_80x24", format!("{buf:?}"));
+    board.theme = crate::ui::theme::Theme::default();
     board.board.column = 4;
     snapshot("board_page_2", &board);
     board.board.column = 2;
@@ -129,9 +135,31 @@ async fn every_screen_matches_its_snapshot_when_drawn_from_the_demo() {
     let mut plan = demo.model(Screen::Task(plan_key)).await;
     plan.task.tab = 1;
     snapshot("task_plan", &plan);
+    plan.task.tab = crate::ui::app::TAB_HISTORY;
+    snapshot("task_history", &plan);
 
     let inbox = demo.model(Screen::Inbox).await;
     snapshot("inbox", &inbox);
+
+    let sessions = demo.model(Screen::Sessions).await;
+    snapshot("sessions", &sessions);
+    let mut shop_sessions = Model::new(Screen::Sessions);
+    shop_sessions.sessions.project = Some("acme-shop".into());
+    demo.load(&mut shop_sessions, Fetch::Inbox).await;
+    update(&mut shop_sessions, Action::Live);
+    demo.load(&mut shop_sessions, Fetch::Sessions(Some("acme-shop".into())))
+        .await;
+    snapshot("sessions_acme_shop", &shop_sessions);
+
+    let activity = demo.model(Screen::Activity).await;
+    snapshot("activity", &activity);
+    let mut status_changes = Model::new(Screen::Activity);
+    status_changes.activity.filter.kind = Some("session.status_changed".into());
+    update(&mut status_changes, Action::Live);
+    demo.load(&mut status_changes, Fetch::Inbox).await;
+    let fetch = status_changes.screen_fetch();
+    demo.load(&mut status_changes, fetch).await;
+    snapshot("activity_status_changes", &status_changes);
 
     // The owner's action through the worker: accept step 1 with a comment, then read the review back.
     let write = Write::DecideStep {

@@ -67,6 +67,7 @@ fn board_model() -> Model {
             result: Ok(Data::Board {
                 board: Box::new(board),
                 inbox: Box::default(),
+                sessions: Vec::new(),
             }),
         },
     );
@@ -153,6 +154,7 @@ fn board_is_fetched_once_when_events_arrive_while_a_fetch_is_on_its_way() {
             result: Ok(Data::Board {
                 board: Box::default(),
                 inbox: Box::default(),
+                sessions: Vec::new(),
             }),
         },
     );
@@ -444,5 +446,261 @@ fn board_pages_its_columns_when_the_terminal_is_narrow() {
     assert!(
         text.contains("Live 0") && text.contains("Done 0") && !text.contains("Plan 1"),
         "{text}"
+    );
+}
+
+fn activity_row(id: i64, kind: &str, project: &str) -> proto::ActivityRow {
+    proto::ActivityRow {
+        event: Some(event(id, kind, &format!("{project}-1"), project)),
+        what: format!("event {id}"),
+        actor: "cli".into(),
+    }
+}
+
+fn activity_page(ids: std::ops::RangeInclusive<i64>, more: bool) -> Data {
+    let rows: Vec<_> = ids
+        .rev()
+        .map(|id| activity_row(id, "task.updated", "acme"))
+        .collect();
+    let next = rows.last().and_then(|r| r.event.as_ref()).map_or(0, |e| e.id);
+    Data::Activity {
+        page: Box::new(proto::ListActivityResponse {
+            rows,
+            next_before_event_id: next,
+            more,
+            now_ms: 0,
+        }),
+        slugs: vec!["acme".into(), "beta".into()],
+    }
+}
+
+fn activity_ids(model: &Model) -> Vec<i64> {
+    model
+        .activity
+        .rows
+        .as_ref()
+        .unwrap()
+        .iter()
+        .map(|r| r.event.as_ref().unwrap().id)
+        .collect()
+}
+
+fn activity_model() -> Model {
+    let mut model = Model::new(Screen::Projects);
+    update(&mut model, Action::Live);
+    let effects = update(&mut model, ch('e'));
+    let first = Fetch::Activity(Default::default());
+    assert_eq!(effects, vec![Effect::Fetch(first.clone())]);
+    update(
+        &mut model,
+        Action::Loaded {
+            fetch: first,
+            result: Ok(activity_page(51..=100, true)),
+        },
+    );
+    model
+}
+
+#[test]
+fn activity_appends_the_older_page_when_load_more_is_pressed() {
+    let mut model = activity_model();
+    assert_eq!(activity_ids(&model).len(), 50);
+    let effects = update(&mut model, ch('n'));
+    let more = Fetch::ActivityMore {
+        filter: Default::default(),
+        before: 51,
+    };
+    assert_eq!(effects, vec![Effect::Fetch(more.clone())]);
+    // Pressed again while the page is on its way: asked once.
+    assert!(update(&mut model, ch('n')).is_empty());
+    update(
+        &mut model,
+        Action::Loaded {
+            fetch: more,
+            result: Ok(activity_page(1..=50, false)),
+        },
+    );
+    let ids = activity_ids(&model);
+    assert_eq!(ids.len(), 100);
+    assert_eq!((ids[0], ids[99]), (100, 1), "newest first, then the older page");
+    assert!(!model.activity.more);
+    // Nothing more to load: n does nothing.
+    assert!(update(&mut model, ch('n')).is_empty());
+}
+
+#[test]
+fn activity_prepends_new_events_and_keeps_loaded_pages_when_an_event_arrives() {
+    let mut model = activity_model();
+    update(&mut model, ch('n'));
+    update(
+        &mut model,
+        Action::Loaded {
+            fetch: Fetch::ActivityMore {
+                filter: Default::default(),
+                before: 51,
+            },
+            result: Ok(activity_page(1..=50, false)),
+        },
+    );
+    // A hook status change is not in the unfiltered feed: no fetch.
+    let hidden = update(
+        &mut model,
+        Action::Event(event(101, "session.status_changed", "acme-1", "acme")),
+    );
+    assert!(hidden.is_empty());
+    let effects = update(
+        &mut model,
+        Action::Event(event(101, "task.updated", "acme-1", "acme")),
+    );
+    let first = Fetch::Activity(Default::default());
+    assert_eq!(effects, vec![Effect::Fetch(first.clone())]);
+    update(
+        &mut model,
+        Action::Loaded {
+            fetch: first,
+            result: Ok(activity_page(52..=101, true)),
+        },
+    );
+    let ids = activity_ids(&model);
+    assert_eq!(ids.len(), 101);
+    assert_eq!((ids[0], ids[1], ids[100]), (101, 100, 1));
+}
+
+#[test]
+fn activity_filters_refetch_from_the_newest_when_changed() {
+    let mut model = activity_model();
+    let effects = update(&mut model, ch('f'));
+    let filter = crate::ui::activity::ActivityFilter {
+        project: Some("acme".into()),
+        kind: None,
+    };
+    assert_eq!(effects, vec![Effect::Fetch(Fetch::Activity(filter.clone()))]);
+    assert!(model.activity.rows.is_none(), "the old feed is dropped");
+    let effects = update(&mut model, ch('t'));
+    let kind = relay_core::event::EventKind::ALL[0].as_str().to_owned();
+    let both = crate::ui::activity::ActivityFilter {
+        project: Some("acme".into()),
+        kind: Some(kind),
+    };
+    assert_eq!(effects, vec![Effect::Fetch(Fetch::Activity(both))]);
+    // A late answer for the old filter is dropped.
+    update(
+        &mut model,
+        Action::Loaded {
+            fetch: Fetch::Activity(filter),
+            result: Ok(activity_page(1..=3, false)),
+        },
+    );
+    assert!(model.activity.rows.is_none());
+}
+
+#[test]
+fn sessions_open_with_the_boards_project_and_enter_opens_a_bound_task() {
+    let mut model = board_model();
+    let effects = update(&mut model, ch('s'));
+    let fetch = Fetch::Sessions(Some("acme".into()));
+    assert_eq!(effects, vec![Effect::Fetch(fetch.clone())]);
+    let list = proto::ListSessionsResponse {
+        sessions: vec![proto::SessionRow {
+            name: "agent-1".into(),
+            kind: "named".into(),
+            hook_status: Some("working".into()),
+            tasks: vec!["acme-2".into()],
+            ..Default::default()
+        }],
+        now_ms: 0,
+    };
+    update(
+        &mut model,
+        Action::Loaded {
+            fetch,
+            result: Ok(Data::Sessions {
+                list: Box::new(list),
+                slugs: vec!["acme".into()],
+            }),
+        },
+    );
+    assert!(screen(&model, 100, 20).contains("● working"));
+    // A binding event refetches; a report does not.
+    assert!(
+        update(
+            &mut model,
+            Action::Event(event(9, "report.added", "acme-2", "acme"))
+        )
+        .is_empty()
+    );
+    assert_eq!(
+        update(
+            &mut model,
+            Action::Event(event(10, "task.session_bound", "acme-2", "acme"))
+        )
+        .len(),
+        1
+    );
+    let effects = update(&mut model, key(KeyCode::Enter));
+    assert_eq!(model.screen, Screen::Task("acme-2".into()));
+    assert_eq!(effects, vec![Effect::Fetch(Fetch::Task("acme-2".into()))]);
+    // f from the project's list: the next project is none (acme was the only one), i.e. all sessions.
+    update(&mut model, key(KeyCode::Esc));
+    let effects = update(&mut model, ch('f'));
+    assert_eq!(effects, vec![Effect::Fetch(Fetch::Sessions(None))]);
+}
+
+#[test]
+fn board_refetches_when_a_hook_status_of_its_project_changes() {
+    let mut model = board_model();
+    let status = event(20, "session.status_changed", "acme-2", "acme");
+    assert_eq!(
+        update(&mut model, Action::Event(status)),
+        vec![Effect::Fetch(Fetch::Board("acme".into()))]
+    );
+    let mut model = board_model();
+    let todo = event(21, "session.todo_updated", "acme-2", "acme");
+    assert!(
+        update(&mut model, Action::Event(todo)).is_empty(),
+        "other session events change no card"
+    );
+}
+
+#[test]
+fn board_card_dot_follows_the_bound_sessions_hook_status_when_drawn() {
+    let mut model = Model::new(Screen::Board("acme".into()));
+    let mut bound = task("acme-1", "plan");
+    bound.session = Some("agent-1".into());
+    let board = proto::ProjectBoard {
+        tasks: vec![bound],
+        ..Default::default()
+    };
+    let sessions = vec![proto::SessionRow {
+        name: "agent-1".into(),
+        hook_status: Some("working".into()),
+        ..Default::default()
+    }];
+    update(
+        &mut model,
+        Action::Loaded {
+            fetch: Fetch::Board("acme".into()),
+            result: Ok(Data::Board {
+                board: Box::new(board.clone()),
+                inbox: Box::default(),
+                sessions,
+            }),
+        },
+    );
+    assert!(screen(&model, 80, 24).contains("acme-1 ●"));
+    update(
+        &mut model,
+        Action::Loaded {
+            fetch: Fetch::Board("acme".into()),
+            result: Ok(Data::Board {
+                board: Box::new(board),
+                inbox: Box::default(),
+                sessions: Vec::new(),
+            }),
+        },
+    );
+    assert!(
+        screen(&model, 80, 24).contains("acme-1 ○"),
+        "no hook status: a hollow dot"
     );
 }

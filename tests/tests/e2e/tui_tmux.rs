@@ -1,0 +1,228 @@
+//! The one real-terminal run of the window: `relay` inside a detached tmux session of a fixed size, on a
+//! seeded demo home with its own relayd. Keys go in with `tmux send-keys`, frames come back with
+//! `tmux capture-pane -p`; the owner's decision is then checked through the CLI's JSON, and the terminal
+//! through tmux's pane state (the process exited 0 and left the alternate screen).
+//!
+//! tmux is required, never skipped: tests/run installs it (apt package `tmux`).
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+use relay_tests::{TestDaemon, TestHome, relay_bin, run};
+use serde_json::Value;
+
+/// How long one frame may take to show what the test waits for.
+const FRAME_TIMEOUT: Duration = Duration::from_secs(15);
+const POLL: Duration = Duration::from_millis(25);
+
+/// A tmux server of the test's own (its socket in the scratch folder), killed when dropped.
+struct Tmux {
+    socket: PathBuf,
+    session: String,
+}
+
+impl Tmux {
+    /// `tmux` on the private socket, with an environment free of the caller's relay settings.
+    fn command(socket: &Path) -> Command {
+        let mut command = Command::new("tmux");
+        command.arg("-S").arg(socket);
+        command.env_remove(relay_core::config::HOME_ENV);
+        for key in relay_core::config::KEYS {
+            command.env_remove(key.env);
+        }
+        command.env_remove("TMUX");
+        command
+    }
+
+    fn tmux(&self, args: &[&str]) -> std::process::Output {
+        let output = Tmux::command(&self.socket)
+            .args(args)
+            .output()
+            .unwrap_or_else(|e| panic!("cannot run tmux {args:?}: {e}"));
+        assert!(
+            output.status.success(),
+            "tmux {args:?} failed: {}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        output
+    }
+
+    /// Starts `shell_command` in a new detached 200×50 session of its own server.
+    fn start(scratch: &Path, shell_command: &str) -> Tmux {
+        let socket = scratch.join("tmux.sock");
+        let session = format!("relay-e2e-{}", std::process::id());
+        let tmux = Tmux { socket, session };
+        let session = tmux.session.clone();
+        tmux.tmux(&[
+            "-f",
+            "/dev/null",
+            "new-session",
+            "-d",
+            "-x",
+            "200",
+            "-y",
+            "50",
+            "-s",
+            &session,
+            shell_command,
+        ]);
+        tmux
+    }
+
+    fn capture(&self) -> String {
+        let out = self.tmux(&["capture-pane", "-p", "-t", &self.session]);
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    }
+
+    fn send(&self, keys: &[&str]) {
+        let mut args = vec!["send-keys", "-t", self.session.as_str()];
+        args.extend_from_slice(keys);
+        self.tmux(&args);
+    }
+
+    /// Types `text` literally (no key names).
+    fn type_text(&self, text: &str) {
+        self.tmux(&["send-keys", "-t", &self.session, "-l", text]);
+    }
+
+    /// A pane format, e.g. `#{pane_dead}`.
+    fn pane(&self, format: &str) -> String {
+        let out = self.tmux(&["display-message", "-p", "-t", &self.session, format]);
+        String::from_utf8_lossy(&out.stdout).trim().to_owned()
+    }
+
+    /// Polls the pane until `what` holds for its text; fails with the last capture after the deadline.
+    async fn wait_for(&self, description: &str, what: impl Fn(&str) -> bool) -> String {
+        let deadline = Instant::now() + FRAME_TIMEOUT;
+        loop {
+            let screen = self.capture();
+            if what(&screen) {
+                return screen;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "the window never showed {description} within {FRAME_TIMEOUT:?}; the last frame:\n{screen}"
+            );
+            tokio::time::sleep(POLL).await;
+        }
+    }
+}
+
+impl Drop for Tmux {
+    fn drop(&mut self) {
+        let _ = Tmux::command(&self.socket).arg("kill-server").output();
+    }
+}
+
+/// Quotes a word for the shell tmux runs the command with.
+fn quoted(word: &Path) -> String {
+    format!("'{}'", word.display().to_string().replace('\'', r"'\''"))
+}
+
+#[tokio::test]
+async fn owner_accepts_a_review_step_with_a_comment_when_driving_the_window_in_tmux() {
+    let tmux_present = Command::new("tmux")
+        .arg("-V")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    assert!(
+        tmux_present,
+        "tmux is not installed: the real-terminal test needs it (tests/run installs it; or apt-get install tmux)"
+    );
+
+    let home = TestHome::new();
+    run(home.relay().arg("demo")).await.assert_success();
+    let daemon = TestDaemon::start_in(home).await;
+    let home = daemon.home();
+
+    // After the window exits the pane stays, like a shell prompt would: its exit code is printed on the
+    // normal screen and the terminal's modes can be read.
+    let window = format!(
+        "{} --home {} --port 0; echo \"relay exited: $?\"; exec sleep 600",
+        quoted(&relay_bin()),
+        quoted(home.path())
+    );
+    let tmux = Tmux::start(home.scratch(), &window);
+
+    // The first full frame: the projects with their counts, live.
+    tmux.wait_for("the projects list, live", |s| {
+        s.contains("acme-shop") && s.contains("● live")
+    })
+    .await;
+
+    // The inbox's review queue leads to the task's Review tab.
+    tmux.send(&["i"]);
+    tmux.wait_for("the inbox's review queue", |s| {
+        s.contains("Review queue (1)") && s.contains("acme-shop-4")
+    })
+    .await;
+    tmux.send(&["Enter"]);
+    tmux.wait_for("the task's review checklist", |s| {
+        s.contains("0 of 3 accepted") && s.contains("1. Turn on two-factor login")
+    })
+    .await;
+
+    // Accept step 1 with a comment, sent with Ctrl-S.
+    tmux.send(&["a"]);
+    tmux.wait_for("the accept form", |s| {
+        s.contains("Turn on two-factor login — the comment")
+    })
+    .await;
+    let comment = "Works with my authenticator app";
+    tmux.type_text(comment);
+    tmux.wait_for("the typed comment", |s| s.contains(comment)).await;
+    tmux.send(&["C-s"]);
+    tmux.wait_for("the decision's answer", |s| {
+        s.contains("step 1: accepted") && s.contains("1 of 3 accepted")
+    })
+    .await;
+
+    // Quit: the process exits 0, and the terminal is restored: the normal screen, the cursor shown.
+    tmux.send(&["q"]);
+    let after = tmux
+        .wait_for("the shell's line after the window exited", |s| {
+            s.contains("relay exited: ")
+        })
+        .await;
+    assert!(
+        after.contains("relay exited: 0"),
+        "the window's exit code:\n{after}"
+    );
+    assert!(
+        !after.contains("Needs you"),
+        "the window's frame is gone (it drew on the alternate screen):\n{after}"
+    );
+    assert_eq!(
+        tmux.pane("#{alternate_on}"),
+        "0",
+        "the window left the alternate screen"
+    );
+    assert_eq!(tmux.pane("#{cursor_flag}"), "1", "the cursor is shown again");
+    assert_eq!(
+        tmux.pane("#{keypad_cursor_flag}#{mouse_any_flag}"),
+        "00",
+        "no cursor-key or mouse mode left behind"
+    );
+
+    // The decision went through the daemon: step 1 accepted, the comment on it.
+    let shown = run(daemon.relay().args(["review", "show", "acme-shop-4", "--json"])).await;
+    shown.assert_success();
+    let review: Value = serde_json::from_str(&shown.stdout).unwrap();
+    assert_eq!(review["accepted"], 1, "{review}");
+    let step = &review["steps"][0];
+    assert_eq!(step["status"], "accepted", "{review}");
+    assert_eq!(step["decided_by"], "owner", "{review}");
+    let comments = step["comments"].as_array().cloned().unwrap_or_default();
+    assert!(
+        comments
+            .iter()
+            .any(|c| c["body"].as_str().is_some_and(|b| b.contains(comment))),
+        "the step carries the comment: {review}"
+    );
+    let listed = run(daemon.relay().args(["comment", "list", "acme-shop-4", "--json"])).await;
+    listed.assert_success();
+    assert!(listed.stdout.contains(comment), "{listed}");
+}

@@ -1,0 +1,302 @@
+//! The activity screen (relaybay §2 "Activity"): the event log newest first, 50 at a time ("load more" appends
+//! the next older page), filtered by project and by kind; hook status changes only when that kind is chosen.
+//! New events are prepended while it is open. Its state, its keys and its view.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Paragraph, Widget};
+use relay_core::event::EventKind;
+use relay_core::proto;
+
+use super::app::{Effect, Fetch, Model, Screen};
+use super::keymap::Command;
+use super::sessions::cycle_project;
+use super::theme::Theme;
+use super::view::{age, scroll_to};
+
+/// The kind a feed without a kind filter leaves out (the daemon does the same).
+pub const HIDDEN_KIND: &str = "session.status_changed";
+
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
+pub struct ActivityFilter {
+    pub project: Option<String>,
+    pub kind: Option<String>,
+}
+
+impl ActivityFilter {
+    /// Whether a live event belongs in the feed.
+    pub fn admits(&self, event: &proto::Event) -> bool {
+        let kind_ok = match &self.kind {
+            Some(kind) => event.kind == *kind,
+            None => event.kind != HIDDEN_KIND,
+        };
+        kind_ok
+            && self.project.as_deref().is_none_or(|slug| {
+                serde_json::from_str::<serde_json::Value>(&event.data_json)
+                    .ok()
+                    .and_then(|d| d.get("project").and_then(|p| p.as_str()).map(str::to_owned))
+                    .as_deref()
+                    == Some(slug)
+            })
+    }
+}
+
+#[derive(Debug, Default)]
+pub struct ActivityState {
+    pub filter: ActivityFilter,
+    /// Newest first; `None` until the first page arrives.
+    pub rows: Option<Vec<proto::ActivityRow>>,
+    /// Where "load more" continues.
+    pub next_before: i64,
+    pub more: bool,
+    pub selected: usize,
+}
+
+impl ActivityState {
+    fn top_id(&self) -> i64 {
+        self.rows
+            .as_ref()
+            .and_then(|rows| rows.first())
+            .and_then(|r| r.event.as_ref())
+            .map_or(0, |e| e.id)
+    }
+}
+
+/// The first page arrived: on an empty feed it is the feed; otherwise its newer rows are prepended (the feed
+/// keeps what "load more" appended), unless the gap is larger than a page, then it starts over.
+pub(super) fn first_page(model: &mut Model, filter: ActivityFilter, page: proto::ListActivityResponse) {
+    let state = &mut model.activity;
+    if filter != state.filter {
+        return;
+    }
+    model.now_ms = model.now_ms.max(page.now_ms);
+    let top = state.top_id();
+    let newer: Vec<proto::ActivityRow> = page
+        .rows
+        .iter()
+        .filter(|r| r.event.as_ref().is_some_and(|e| e.id > top))
+        .cloned()
+        .collect();
+    match state.rows.as_mut() {
+        Some(rows) if newer.len() < page.rows.len() => {
+            let added = newer.len();
+            rows.splice(0..0, newer);
+            // The selection stays on the same row.
+            if state.selected > 0 {
+                state.selected += added;
+            }
+        }
+        _ => {
+            state.rows = Some(page.rows);
+            state.next_before = page.next_before_event_id;
+            state.more = page.more;
+            state.selected = 0;
+        }
+    }
+}
+
+/// An older page arrived ("load more").
+pub(super) fn more_page(model: &mut Model, filter: ActivityFilter, page: proto::ListActivityResponse) {
+    let state = &mut model.activity;
+    if filter != state.filter {
+        return;
+    }
+    if let Some(rows) = state.rows.as_mut() {
+        let bottom = rows
+            .last()
+            .and_then(|r| r.event.as_ref())
+            .map_or(i64::MAX, |e| e.id);
+        rows.extend(
+            page.rows
+                .into_iter()
+                .filter(|r| r.event.as_ref().is_some_and(|e| e.id < bottom)),
+        );
+        state.next_before = page.next_before_event_id;
+        state.more = page.more;
+    }
+}
+
+fn load_more(model: &mut Model, effects: &mut Vec<Effect>) {
+    let state = &model.activity;
+    if state.more && state.rows.is_some() {
+        let fetch = Fetch::ActivityMore {
+            filter: state.filter.clone(),
+            before: state.next_before,
+        };
+        model.fetch_once(fetch, effects);
+    } else {
+        model.dirty = false;
+    }
+}
+
+/// The next (or previous) kind filter: all, then every event kind in the table's order.
+pub fn cycle_kind(current: Option<&str>, forward: bool) -> Option<String> {
+    let kinds: Vec<String> = EventKind::ALL.iter().map(|k| k.as_str().to_owned()).collect();
+    cycle_project(current, &kinds, forward)
+}
+
+pub(super) fn command(model: &mut Model, command: Command, effects: &mut Vec<Effect>) {
+    let len = model.activity.rows.as_ref().map_or(0, Vec::len);
+    match command {
+        Command::Down if model.activity.selected + 1 >= len => load_more(model, effects),
+        Command::Up | Command::Down => super::app::step(&mut model.activity.selected, len, command),
+        Command::LoadMore => load_more(model, effects),
+        Command::NextProject | Command::PrevProject | Command::NextKind | Command::PrevKind => {
+            let filter = &mut model.activity.filter;
+            match command {
+                Command::NextProject | Command::PrevProject => {
+                    let forward = command == Command::NextProject;
+                    filter.project = cycle_project(filter.project.as_deref(), &model.slugs, forward);
+                }
+                _ => filter.kind = cycle_kind(filter.kind.as_deref(), command == Command::NextKind),
+            }
+            model.activity.rows = None;
+            model.activity.selected = 0;
+            model.refetch(effects);
+        }
+        Command::Open => {
+            let key = model
+                .activity
+                .rows
+                .as_ref()
+                .and_then(|rows| rows.get(model.activity.selected))
+                .and_then(|r| r.event.as_ref())
+                .and_then(task_key);
+            match key {
+                Some(key) => model.open(Screen::Task(key), effects),
+                None => model.dirty = false,
+            }
+        }
+        _ => model.dirty = false,
+    }
+}
+
+/// The task an event is about: its subject, when that is a task key (`<project>-<number>`).
+fn task_key(event: &proto::Event) -> Option<String> {
+    let (project, number) = event.subject.rsplit_once('-')?;
+    (!project.is_empty() && !number.is_empty() && number.bytes().all(|b| b.is_ascii_digit()))
+        .then(|| event.subject.clone())
+}
+
+pub fn render(model: &Model, theme: &Theme, area: Rect, buf: &mut Buffer) {
+    let state = &model.activity;
+    let [filters, feed] = Layout::vertical([Constraint::Length(1), Constraint::Min(1)]).areas(area);
+    let kind = match &state.filter.kind {
+        Some(kind) => kind.clone(),
+        None => "all (hook status changes hidden)".to_owned(),
+    };
+    Line::from(vec![
+        Span::styled(" Project ", theme.muted),
+        Span::styled(
+            state.filter.project.as_deref().unwrap_or("all").to_owned(),
+            theme.accent,
+        ),
+        Span::styled(" · Kind ", theme.muted),
+        Span::styled(kind, theme.accent),
+    ])
+    .render(filters, buf);
+    let block = Block::bordered().title(" Activity ");
+    let Some(rows) = &state.rows else {
+        Paragraph::new(Line::styled("loading…", theme.muted))
+            .block(block)
+            .render(feed, buf);
+        return;
+    };
+    if rows.is_empty() {
+        Paragraph::new("No events match these filters.")
+            .block(block)
+            .render(feed, buf);
+        return;
+    }
+    let now = model.now_ms;
+    let mut lines: Vec<Line> = rows
+        .iter()
+        .enumerate()
+        .map(|(i, row)| {
+            let Some(event) = &row.event else {
+                return Line::raw("");
+            };
+            let mut spans = vec![
+                Span::styled(format!("{:>4}  ", age(now, event.at_ms)), theme.muted),
+                Span::styled(format!("{:<24} ", event.kind), theme.accent),
+                Span::styled(format!("{:<14} ", event.subject), theme.title),
+                Span::raw(super::view::bounded(&row.what).replace('\n', " ")),
+            ];
+            if !row.actor.is_empty() {
+                spans.push(Span::styled(format!("  by {}", row.actor), theme.muted));
+            }
+            let line = Line::from(spans);
+            if i == state.selected {
+                line.style(theme.selected)
+            } else {
+                line
+            }
+        })
+        .collect();
+    lines.push(if state.more {
+        Line::styled(
+            "more below: n (or ↓ on the last row) loads the next 50",
+            theme.muted,
+        )
+    } else {
+        Line::styled("the beginning of the log", theme.muted)
+    });
+    let inner = block.inner(feed).height as usize;
+    let top = scroll_to(state.selected + 1, inner);
+    Paragraph::new(lines)
+        .block(block)
+        .scroll((u16::try_from(top).unwrap_or(u16::MAX), 0))
+        .render(feed, buf);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn event(id: i64, kind: &str, project: &str) -> proto::Event {
+        proto::Event {
+            id,
+            kind: kind.into(),
+            at_ms: 0,
+            subject: format!("{project}-1"),
+            data_json: format!(r#"{{"project":"{project}"}}"#),
+        }
+    }
+
+    #[test]
+    fn filter_admits_matching_events_and_hides_status_changes_when_no_kind_is_chosen() {
+        let all = ActivityFilter::default();
+        assert!(all.admits(&event(1, "task.updated", "a")));
+        assert!(!all.admits(&event(1, HIDDEN_KIND, "a")));
+        let status = ActivityFilter {
+            kind: Some(HIDDEN_KIND.into()),
+            project: Some("a".into()),
+        };
+        assert!(status.admits(&event(1, HIDDEN_KIND, "a")));
+        assert!(!status.admits(&event(1, HIDDEN_KIND, "b")));
+        assert!(!status.admits(&event(1, "task.updated", "a")));
+    }
+
+    #[test]
+    fn task_key_is_the_subject_only_when_it_looks_like_one() {
+        assert_eq!(
+            task_key(&event(1, "task.updated", "acme-shop")).as_deref(),
+            Some("acme-shop-1")
+        );
+        let mut daemon = event(1, "daemon.started", "x");
+        daemon.subject = "relayd".into();
+        assert_eq!(task_key(&daemon), None);
+        daemon.subject = "local_0b7c6a52-demo".into();
+        assert_eq!(task_key(&daemon), None);
+    }
+
+    #[test]
+    fn kind_filter_cycles_through_every_event_kind_when_pressed_repeatedly() {
+        let first = cycle_kind(None, true);
+        assert_eq!(first.as_deref(), Some(EventKind::ALL[0].as_str()));
+        assert_eq!(cycle_kind(first.as_deref(), false), None);
+        let last = cycle_kind(None, false);
+        assert_eq!(last.as_deref(), EventKind::ALL.last().map(|k| k.as_str()));
+    }
+}
