@@ -61,6 +61,7 @@ pub async fn run(config: Config) -> Result<(), DaemonError> {
             json!({ "pid": std::process::id(), "version": relay_core::VERSION }),
         )
         .await?;
+    spawn_signal_listener(handle.clone());
     tracing::info!(
         pid = std::process::id(),
         version = relay_core::VERSION,
@@ -70,7 +71,6 @@ pub async fn run(config: Config) -> Result<(), DaemonError> {
         "relayd is ready"
     );
 
-    spawn_signal_listener(handle.clone());
     let mut rpc_task = tokio::spawn(rpc::serve(handle.clone(), unix));
     let mut http_task = tokio::spawn(http::serve(handle.clone(), tcp));
     let coord_task = tokio::spawn(coord::run(handle.clone()));
@@ -133,14 +133,16 @@ fn server_failure(
     Some(DaemonError::Server { server, problem })
 }
 
+/// Listens for SIGINT and SIGTERM. The handlers are installed before this returns (not in the spawned task), so a
+/// signal sent as soon as relayd says it is ready already means a graceful shutdown.
 fn spawn_signal_listener(handle: DaemonHandle) {
     use tokio::signal::unix::{SignalKind, signal};
+    let (Ok(mut int), Ok(mut term)) = (signal(SignalKind::interrupt()), signal(SignalKind::terminate()))
+    else {
+        tracing::error!("cannot listen for SIGINT/SIGTERM; stop relayd with `relay daemon stop`");
+        return;
+    };
     tokio::spawn(async move {
-        let (Ok(mut int), Ok(mut term)) = (signal(SignalKind::interrupt()), signal(SignalKind::terminate()))
-        else {
-            tracing::error!("cannot listen for SIGINT/SIGTERM; stop relayd with `relay daemon stop`");
-            return;
-        };
         tokio::select! {
             _ = int.recv() => tracing::info!("SIGINT received"),
             _ = term.recv() => tracing::info!("SIGTERM received"),
