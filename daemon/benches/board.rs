@@ -1,6 +1,7 @@
 //! Board numbers measured in-process on a real store (`cargo bench -p relayd --bench board`):
 //!
-//! - `project_snapshot` of a project with 2,000 tasks (target: under 20 ms);
+//! - `project_snapshot` of a project with 2,000 tasks (target: under 20 ms), and `plan_cards` (the window's
+//!   Plan n/m badges, ListPlanCards) of the same project once every other task has a 4-step plan;
 //! - `task_create` through the board service, one writer (the service part of MCP's task_create);
 //! - 50 concurrent writers creating 20 tasks each in one project: every key distinct, every event id unique and
 //!   gap-free in commit order, no "database is locked".
@@ -15,7 +16,7 @@ use std::collections::BTreeSet;
 use std::time::Instant;
 
 use relayd::DaemonHandle;
-use relayd::board::{Actor, NewTask, ProjectInput};
+use relayd::board::{Actor, NewTask, ProjectInput, StepInput};
 
 async fn project(handle: &DaemonHandle, slug: &str) {
     let input = ProjectInput {
@@ -67,6 +68,29 @@ async fn main() {
         assert!(!snapshot.tasks.is_empty());
     }
     let (snap_p50, snap_p95, snap_p99) = common::summary(snapshot_times);
+
+    // The board cards' plan badges: every other task gets a 4-step plan, then one statement reads them all.
+    for n in (0..tasks).step_by(2) {
+        let steps = (1..=4)
+            .map(|i| StepInput {
+                title: format!("Step {i} of task {n}"),
+                details: None,
+            })
+            .collect();
+        handle
+            .board()
+            .set_plan(&format!("big-{}", n + 1), steps, None, &actor)
+            .await
+            .unwrap();
+    }
+    let mut card_times = Vec::new();
+    for _ in 0..snapshots {
+        let began = Instant::now();
+        let cards = handle.board().plan_cards("big").await.unwrap();
+        card_times.push(began.elapsed());
+        assert_eq!(cards.len(), tasks.div_ceil(2));
+    }
+    let (cards_p50, cards_p95, cards_p99) = common::summary(card_times);
 
     // task_create, one writer.
     project(&handle, "solo").await;
@@ -155,6 +179,13 @@ async fn main() {
         common::ms(snap_p50),
         common::ms(snap_p95),
         common::ms(snap_p99)
+    );
+    println!(
+        "| `plan_cards` (ListPlanCards), {tasks} tasks, {} with a plan (service) | {} | {} | {} | — |",
+        tasks.div_ceil(2),
+        common::ms(cards_p50),
+        common::ms(cards_p95),
+        common::ms(cards_p99)
     );
     println!(
         "| `task_create` (service, one writer) | {} | {} | {} | p95 < 5 ms (through MCP) |",

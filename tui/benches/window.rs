@@ -68,6 +68,20 @@ fn main() {
                 board: Box::new(board()),
                 inbox: Box::default(),
                 sessions: Vec::new(),
+                // Every other task has a plan: its badge is drawn too.
+                plans: (0..TASKS)
+                    .step_by(2)
+                    .map(|i| proto::PlanCard {
+                        key: format!("acme-{}", i + 1),
+                        status: if i % 4 == 0 { "accepted" } else { "draft" }.into(),
+                        steps: 5,
+                        done: 2,
+                        deviations: (i % 6 == 0).into(),
+                        now: Some(format!(
+                            "Step three of task {i}, with a title long enough to be cut"
+                        )),
+                    })
+                    .collect(),
             }),
         },
     );

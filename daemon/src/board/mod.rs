@@ -7,6 +7,7 @@
 
 mod activity;
 mod attachment;
+pub mod cards;
 mod comment;
 mod error;
 pub mod hook_context;

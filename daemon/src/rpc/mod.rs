@@ -2,6 +2,7 @@
 //! function and converts back.
 
 mod attachment;
+mod cards;
 mod convert;
 mod error;
 mod inbox;

@@ -378,6 +378,13 @@ impl Relay for RelayService {
         self.inbox_get(request).await
     }
 
+    async fn list_plan_cards(
+        &self,
+        request: Request<proto::ListPlanCardsRequest>,
+    ) -> Result<Response<proto::ListPlanCardsResponse>, tonic::Status> {
+        self.plan_cards_list(request).await
+    }
+
     async fn list_sessions(
         &self,
         request: Request<proto::ListSessionsRequest>,

@@ -8,6 +8,7 @@ pub mod activity;
 pub mod attachment;
 mod backup;
 pub mod board;
+pub mod cards;
 pub mod comment;
 mod error;
 pub mod hook_session;

@@ -128,6 +128,8 @@ pub enum Data {
         board: Box<proto::ProjectBoard>,
         inbox: Box<proto::Inbox>,
         sessions: Vec<proto::SessionRow>,
+        /// The Plan n/m badges of the project's tasks with plan steps.
+        plans: Vec<proto::PlanCard>,
     },
     Task(Box<TaskData>),
     Inbox(Box<proto::Inbox>),
@@ -204,6 +206,8 @@ pub struct BoardState {
     pub board: Option<proto::ProjectBoard>,
     /// Review progress by task key: (accepted, rejected, steps), from the inbox's review queue.
     pub reviews: HashMap<String, (u32, u32, u32)>,
+    /// The plan badge of each task with plan steps, by key (ListPlanCards).
+    pub plans: HashMap<String, proto::PlanCard>,
     /// The hook status of each of the project's sessions, by name (`None`: no hook status).
     pub hook_status: HashMap<String, Option<String>>,
     pub column: usize,
@@ -538,8 +542,10 @@ fn loaded(model: &mut Model, fetch: Fetch, result: Result<Data, String>, effects
                 board,
                 inbox,
                 sessions,
+                plans,
             },
         ) if slug == model.board.slug => {
+            model.board.plans = plans.into_iter().map(|p| (p.key.clone(), p)).collect();
             model.board.hook_status = sessions.into_iter().map(|s| (s.name, s.hook_status)).collect();
             model.board.reviews = inbox
                 .review_queue

@@ -98,7 +98,7 @@ fn render_column(state: &BoardState, column: usize, theme: &Theme, area: Rect, b
     let mut lines: Vec<Line> = Vec::new();
     let mut selected_end = 0;
     for (i, task) in tasks.iter().enumerate() {
-        let mut card = card_lines(state, task, theme);
+        let mut card = card_lines(state, task, theme, usize::from(area.width.saturating_sub(2)));
         if focused && i == selected {
             for line in &mut card {
                 line.style = theme.selected;
@@ -119,8 +119,9 @@ fn render_column(state: &BoardState, column: usize, theme: &Theme, area: Rect, b
 }
 
 /// A card: key, tracker badge and the bound session's hook-status dot (● working / waiting / idle, ○ ended or no
-/// hook status); title; waiting on; next step (stale marked); the Review badge.
-fn card_lines(state: &BoardState, task: &proto::Task, theme: &Theme) -> Vec<Line<'static>> {
+/// hook status); title; waiting on; next step (stale marked); the Plan and Review badges. `width` is the
+/// column's inner width, which the plan badge's `now:` part is cut to.
+fn card_lines(state: &BoardState, task: &proto::Task, theme: &Theme, width: usize) -> Vec<Line<'static>> {
     let mut top = vec![Span::styled(task.key.clone(), theme.accent)];
     if let Some(reference) = &task.tracker_ref {
         let name = task
@@ -154,6 +155,9 @@ fn card_lines(state: &BoardState, task: &proto::Task, theme: &Theme) -> Vec<Line
             lines.push(Line::styled(format!("⎇ {branch}"), theme.muted));
         }
     }
+    if let Some(plan) = state.plans.get(&task.key) {
+        lines.push(plan_badge(plan, theme, width));
+    }
     if let Some((accepted, rejected, steps)) = state.reviews.get(&task.key) {
         let style = if *rejected > 0 {
             theme.error
@@ -165,4 +169,89 @@ fn card_lines(state: &BoardState, task: &proto::Task, theme: &Theme) -> Vec<Line
         lines.push(Line::styled(format!("Review {accepted}/{steps}"), style));
     }
     lines
+}
+
+/// `Plan 2/5 · draft · 1 deviation · now: <step in progress>`: draft while not accepted, the deviations in the
+/// warning style, the step in progress cut with an ellipsis to fit `width` columns.
+pub(super) fn plan_badge(plan: &proto::PlanCard, theme: &Theme, width: usize) -> Line<'static> {
+    let style = if plan.steps > 0 && plan.done == plan.steps {
+        theme.ok
+    } else {
+        theme.text
+    };
+    let mut spans = vec![Span::styled(format!("Plan {}/{}", plan.done, plan.steps), style)];
+    if plan.status != "accepted" {
+        spans.push(Span::styled(" · draft", theme.muted));
+    }
+    match plan.deviations {
+        0 => {}
+        1 => spans.push(Span::styled(" · 1 deviation", theme.warn)),
+        n => spans.push(Span::styled(format!(" · {n} deviations"), theme.warn)),
+    }
+    if let Some(now) = &plan.now {
+        let used: usize = spans.iter().map(|s| s.content.chars().count()).sum();
+        let prefix = " · now: ";
+        let room = width.saturating_sub(used + prefix.chars().count());
+        // Too narrow for even a letter and the ellipsis: the step is left out.
+        if room >= 2 {
+            let now = now.split_whitespace().collect::<Vec<_>>().join(" ");
+            spans.push(Span::styled(format!("{prefix}{}", cut(&now, room)), theme.muted));
+        }
+    }
+    Line::from(spans)
+}
+
+/// `text` in at most `max` characters, the last one an ellipsis when it is cut.
+pub(super) fn cut(text: &str, max: usize) -> String {
+    if text.chars().count() <= max {
+        return text.to_owned();
+    }
+    if max == 0 {
+        return String::new();
+    }
+    let mut out: String = text.chars().take(max.saturating_sub(1)).collect();
+    out.push('…');
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn text(line: &Line<'_>) -> String {
+        line.spans.iter().map(|s| s.content.as_ref()).collect()
+    }
+
+    #[test]
+    fn plan_badge_says_draft_counts_deviations_and_cuts_the_step_in_progress() {
+        let theme = Theme::default();
+        let mut card = proto::PlanCard {
+            key: "acme-1".into(),
+            status: "draft".into(),
+            steps: 5,
+            done: 2,
+            deviations: 1,
+            now: Some("Address   book\npage".into()),
+        };
+        let line = plan_badge(&card, &theme, 80);
+        assert_eq!(
+            text(&line),
+            "Plan 2/5 · draft · 1 deviation · now: Address book page"
+        );
+        assert_eq!(line.spans[2].style, theme.warn);
+        let narrow = plan_badge(&card, &theme, 44);
+        assert_eq!(text(&narrow), "Plan 2/5 · draft · 1 deviation · now: Addre…");
+        let narrower = plan_badge(&card, &theme, 36);
+        assert_eq!(text(&narrower), "Plan 2/5 · draft · 1 deviation");
+        card.status = "accepted".into();
+        card.deviations = 0;
+        card.done = 5;
+        card.now = None;
+        let line = plan_badge(&card, &theme, 80);
+        assert_eq!(text(&line), "Plan 5/5");
+        assert_eq!(line.spans[0].style, theme.ok);
+        assert_eq!(cut("abc", 3), "abc");
+        assert_eq!(cut("abcd", 3), "ab…");
+        assert_eq!(cut("abcd", 0), "");
+    }
 }

@@ -10,6 +10,7 @@ mod form;
 mod history;
 mod inbox;
 pub mod keymap;
+mod markdown;
 mod projects;
 mod sessions;
 mod task;

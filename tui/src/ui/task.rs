@@ -8,8 +8,9 @@ use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
 use relay_core::proto;
 
 use super::app::{Model, TAB_HISTORY, TAB_REVIEW, TABS, TaskData};
+use super::markdown;
 use super::theme::Theme;
-use super::view::{ago, bounded, size};
+use super::view::{ago, size};
 
 pub fn render(model: &Model, theme: &Theme, area: Rect, buf: &mut Buffer) {
     let state = &model.task;
@@ -99,8 +100,9 @@ fn section(lines: &mut Vec<Line<'static>>, theme: &Theme, title: String) {
     lines.push(Line::styled(title, theme.title));
 }
 
-fn text_lines(lines: &mut Vec<Line<'static>>, text: &str) {
-    lines.extend(bounded(text).lines().map(|l| Line::raw(l.to_owned())));
+/// A markdown body (bounded, raw HTML shown as text).
+fn text_lines(lines: &mut Vec<Line<'static>>, theme: &Theme, text: &str, indent: &str) {
+    lines.extend(markdown::lines(text, theme, indent));
 }
 
 fn overview(model: &Model, data: &TaskData, theme: &Theme) -> Vec<Line<'static>> {
@@ -171,11 +173,11 @@ fn overview(model: &Model, data: &TaskData, theme: &Theme) -> Vec<Line<'static>>
     );
     if let Some(description) = task.description.as_deref().filter(|d| !d.is_empty()) {
         section(&mut lines, theme, "Description".to_owned());
-        text_lines(&mut lines, description);
+        text_lines(&mut lines, theme, description, "");
     }
     if let Some(progress) = task.progress.as_deref().filter(|p| !p.is_empty()) {
         section(&mut lines, theme, "Progress".to_owned());
-        text_lines(&mut lines, progress);
+        text_lines(&mut lines, theme, progress, "");
     }
     if !data.detail.reports.is_empty() {
         section(
@@ -183,7 +185,7 @@ fn overview(model: &Model, data: &TaskData, theme: &Theme) -> Vec<Line<'static>>
             theme,
             format!("Reports ({})", data.detail.reports.len()),
         );
-        for report in &data.detail.reports {
+        for (i, report) in data.detail.reports.iter().enumerate() {
             let badges: Vec<String> = [report.state.clone(), report.size.clone()]
                 .into_iter()
                 .flatten()
@@ -200,6 +202,19 @@ fn overview(model: &Model, data: &TaskData, theme: &Theme) -> Vec<Line<'static>>
                     theme.accent,
                 ),
             ]));
+            // The newest report in full (the others by their summary line), less its first line when that is
+            // the summary.
+            if i == 0 {
+                let body = report.body.trim();
+                let rest = match body.split_once('\n') {
+                    Some((first, rest)) if first.trim() == report.summary.trim() => rest,
+                    None if body == report.summary.trim() => "",
+                    _ => body,
+                };
+                if !rest.trim().is_empty() {
+                    text_lines(&mut lines, theme, rest, "    ");
+                }
+            }
         }
     }
     if !data.detail.decisions.is_empty() {
@@ -272,6 +287,9 @@ fn plan(data: &TaskData, theme: &Theme) -> Vec<Line<'static>> {
             Span::raw(step.title.clone()),
             Span::styled(format!("  {}", step.status), theme.muted),
         ]));
+        if let Some(details) = &step.details {
+            text_lines(&mut lines, theme, details, "     ");
+        }
         if let Some(conformance) = &step.conformance {
             let style = if step.deviation { theme.warn } else { theme.muted };
             lines.push(Line::styled(format!("     {conformance}"), style));
@@ -346,9 +364,7 @@ fn review(model: &Model, data: &TaskData, theme: &Theme) -> Vec<Line<'static>> {
         }
         lines.push(head);
         if let Some(details) = &step.details {
-            for line in bounded(details).lines() {
-                lines.push(Line::raw(format!("    {line}")));
-            }
+            text_lines(&mut lines, theme, details, "    ");
         }
         for shot in &step.screenshots {
             let caption = shot.caption.clone().unwrap_or_default();
@@ -445,9 +461,7 @@ fn comments(model: &Model, data: &TaskData, theme: &Theme) -> Vec<Line<'static>>
             head.push(Span::styled(format!(" · step {step}"), theme.muted));
         }
         lines.push(Line::from(head));
-        for line in bounded(&comment.body).lines() {
-            lines.push(Line::raw(format!("  {line}")));
-        }
+        text_lines(&mut lines, theme, &comment.body, "  ");
         lines.push(Line::raw(""));
     }
     lines.push(Line::styled(

@@ -160,18 +160,22 @@ pub async fn fetch_data(client: &mut Client, fetch: &Fetch) -> Result<Data, toni
                 .projects,
         ),
         Fetch::Board(slug) => {
-            let (mut second, mut third) = (client.clone(), client.clone());
-            let (board, inbox, sessions) = tokio::join!(
+            let (mut second, mut third, mut fourth) = (client.clone(), client.clone(), client.clone());
+            let (board, inbox, sessions, plans) = tokio::join!(
                 client.get_project_board(proto::GetProjectBoardRequest { slug: slug.clone() }),
                 second.get_inbox(proto::GetInboxRequest {}),
                 third.list_sessions(proto::ListSessionsRequest {
                     project: Some(slug.clone())
+                }),
+                fourth.list_plan_cards(proto::ListPlanCardsRequest {
+                    project: slug.clone()
                 })
             );
             Data::Board {
                 board: Box::new(board?.into_inner()),
                 inbox: Box::new(inbox?.into_inner()),
                 sessions: sessions?.into_inner().sessions,
+                plans: plans?.into_inner().cards,
             }
         }
         Fetch::Task(key) => {

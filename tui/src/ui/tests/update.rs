@@ -68,6 +68,7 @@ fn board_model() -> Model {
                 board: Box::new(board),
                 inbox: Box::default(),
                 sessions: Vec::new(),
+                plans: Vec::new(),
             }),
         },
     );
@@ -155,6 +156,7 @@ fn board_is_fetched_once_when_events_arrive_while_a_fetch_is_on_its_way() {
                 board: Box::default(),
                 inbox: Box::default(),
                 sessions: Vec::new(),
+                plans: Vec::new(),
             }),
         },
     );
@@ -684,6 +686,7 @@ fn board_card_dot_follows_the_bound_sessions_hook_status_when_drawn() {
                 board: Box::new(board.clone()),
                 inbox: Box::default(),
                 sessions,
+                plans: Vec::new(),
             }),
         },
     );
@@ -696,6 +699,7 @@ fn board_card_dot_follows_the_bound_sessions_hook_status_when_drawn() {
                 board: Box::new(board),
                 inbox: Box::default(),
                 sessions: Vec::new(),
+                plans: Vec::new(),
             }),
         },
     );

@@ -1,0 +1,74 @@
+//! The board cards' Plan n/m badges (relaybay §2 "Cards"), read in one statement for a whole project so the
+//! window's board fetch stays one round of reads however many tasks the project has.
+
+use super::error::sql;
+use super::{Board, BoardError};
+use crate::store::cards as db;
+pub use crate::store::cards::PlanCardRow;
+
+impl Board<'_> {
+    /// The plan badges of `project`'s tasks that have plan steps; an unknown project is refused.
+    pub async fn plan_cards(&self, project: &str) -> Result<Vec<PlanCardRow>, BoardError> {
+        let store = self.handle.store();
+        let mut conn = store.read().await?;
+        let project_id = self.project_row(&mut conn, project).await?.id;
+        db::plan_cards(&mut conn, project_id).await.map_err(sql(store))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::net::SocketAddr;
+
+    use relay_core::config::{Config, Flags};
+
+    use crate::handle::DaemonHandle;
+    use crate::store::Store;
+    use crate::token::Token;
+
+    async fn demo() -> (tempfile::TempDir, DaemonHandle) {
+        let dir = tempfile::tempdir().unwrap();
+        let flags = Flags {
+            home: Some(dir.path().to_path_buf()),
+            ..Flags::default()
+        };
+        let config = Config::load_with(&flags, |_| None).unwrap();
+        crate::demo::seed(config.clone(), false).await.unwrap();
+        let store = Store::open(&config.data_dir.db()).await.unwrap();
+        let (token, _) = Token::load_or_create(&config.data_dir).unwrap();
+        let addr: SocketAddr = "127.0.0.1:8765".parse().unwrap();
+        (dir, DaemonHandle::new(config, store, token, addr))
+    }
+
+    /// The one statement agrees with each task's own plan: every task with steps, and only those, with the
+    /// same counts, status and step in progress.
+    #[tokio::test]
+    async fn plan_cards_match_each_tasks_plan_in_the_demo() {
+        let (_dir, handle) = demo().await;
+        let board = handle.board();
+        let mut seen = 0;
+        for project in board.projects().await.unwrap() {
+            let cards = board.plan_cards(&project.slug).await.unwrap();
+            let snapshot = board.snapshot(&project.slug).await.unwrap();
+            for task in &snapshot.tasks {
+                let plan = board.plan(&task.key, false).await.unwrap();
+                let card = cards.iter().find(|c| c.key == task.key);
+                if plan.steps.is_empty() {
+                    assert!(card.is_none(), "{} has no steps but a card: {card:?}", task.key);
+                    continue;
+                }
+                let summary = plan.summary();
+                let card = card.unwrap_or_else(|| panic!("{} has steps but no card", task.key));
+                seen += 1;
+                assert_eq!(card.status, summary.status, "{}", task.key);
+                assert_eq!(card.steps as usize, summary.total, "{}", task.key);
+                assert_eq!(card.done as usize, summary.done, "{}", task.key);
+                assert_eq!(card.deviations as usize, summary.deviations, "{}", task.key);
+                assert_eq!(card.now, summary.now, "{}", task.key);
+            }
+        }
+        assert!(seen >= 2, "the demo has plans");
+        let unknown = board.plan_cards("nope").await;
+        assert!(unknown.is_err(), "{unknown:?}");
+    }
+}

@@ -1,0 +1,44 @@
+//! SQL of the board cards' Plan n/m badges (relaybay §2 "Cards"): one statement for every task of a project
+//! that has plan steps; the rows cross from the database thread as one JSON array.
+
+use serde::Deserialize;
+use sqlx::SqliteConnection;
+
+/// A task's plan as its card shows it.
+#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+pub struct PlanCardRow {
+    pub key: String,
+    /// draft or accepted (a task with steps is never `none`, but the column is passed as is).
+    pub status: String,
+    pub steps: i64,
+    pub done: i64,
+    /// Done steps whose conformance line starts with `deviation:`.
+    pub deviations: i64,
+    /// The title of the first step in progress.
+    pub now: Option<String>,
+}
+
+/// The plan badges of the tasks of `project_id` that have plan steps, in task number order.
+pub async fn plan_cards(conn: &mut SqliteConnection, project_id: i64) -> sqlx::Result<Vec<PlanCardRow>> {
+    let json: String = sqlx::query_scalar(
+        "SELECT coalesce(json_group_array(json_object(
+                    'key', c.key, 'status', c.status, 'steps', c.steps, 'done', c.done,
+                    'deviations', c.deviations, 'now', c.now)), '[]')
+         FROM (SELECT p.slug || '-' || t.number AS key, t.plan_status AS status,
+                      count(*) AS steps,
+                      sum(s.status = 'done') AS done,
+                      sum(s.status = 'done' AND s.conformance LIKE 'deviation:%') AS deviations,
+                      (SELECT n.title FROM plan_step n
+                        WHERE n.task_id = t.id AND n.status = 'in_progress'
+                        ORDER BY n.position LIMIT 1) AS now
+               FROM task t JOIN project p ON p.id = t.project_id
+               JOIN plan_step s ON s.task_id = t.id
+               WHERE t.project_id = ?1
+               GROUP BY t.id
+               ORDER BY t.number) c",
+    )
+    .bind(project_id)
+    .fetch_one(conn)
+    .await?;
+    serde_json::from_str(&json).map_err(|err| sqlx::Error::Decode(Box::new(err)))
+}
