@@ -32,7 +32,9 @@ pub use dialect::{Answer, Decision, allow, answer};
 pub use files::{edit_files, is_edit_tool, is_read_tool, read_files};
 pub use payload::{AgentSessionId, HOST_ATTENDED_KEY, HOST_SESSION_KEY, HookEvent, MAX_BODY, read_event};
 pub use phase::Phase;
-pub use todo::{MAX_ITEMS as TODO_MAX_ITEMS, TodoChange, TodoItem, TodoStatus, todo_change};
+pub use todo::{
+    MAX_ITEMS as TODO_MAX_ITEMS, MAX_TEXT as TODO_MAX_TEXT, TodoChange, TodoItem, TodoStatus, todo_change,
+};
 
 /// Why a hook call could not be read. Every case is answered with [`allow`]: relay never stands in an agent's way.
 #[derive(Debug, thiserror::Error)]

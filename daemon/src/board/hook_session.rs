@@ -444,31 +444,16 @@ impl Board<'_> {
                     .map_err(sql(store))?;
                 row.id
             }
-            Some(_) => {
-                let short: String = cc.chars().take(8).collect();
-                db::insert_hook_session(
-                    write.conn(),
-                    &format!("{folder} {short}"),
-                    cc,
-                    &cwd,
-                    project_id,
-                    reason.as_deref(),
-                    now,
-                )
-                .await
-                .map_err(sql(store))?
+            // A second live session in the same folder gets the id's first characters after the name.
+            taken => {
+                let name = match taken {
+                    Some(_) => format!("{folder} {}", cc.chars().take(8).collect::<String>()),
+                    None => folder.clone(),
+                };
+                db::insert_hook_session(write.conn(), &name, cc, &cwd, project_id, reason.as_deref(), now)
+                    .await
+                    .map_err(sql(store))?
             }
-            None => db::insert_hook_session(
-                write.conn(),
-                &folder,
-                cc,
-                &cwd,
-                project_id,
-                reason.as_deref(),
-                now,
-            )
-            .await
-            .map_err(sql(store))?,
         };
         let row = db::by_id(write.conn(), id).await.map_err(sql(store))?;
         let Some(row) = row else {

@@ -35,7 +35,7 @@ pub mod limits {
     pub const REASON: usize = 500;
     /// Items of one session's todo, and the longest subject or active form kept.
     pub const TODO_ITEMS: usize = relay_core::hook::TODO_MAX_ITEMS;
-    pub const TODO_TEXT: usize = 200;
+    pub const TODO_TEXT: usize = relay_core::hook::TODO_MAX_TEXT;
 }
 
 /// The statuses of a plan step, in documentation order.

@@ -21,7 +21,7 @@ pub struct Check {
     pub detail: String,
 }
 
-fn ok(name: &'static str, detail: impl Into<String>) -> Check {
+pub(crate) fn ok(name: &'static str, detail: impl Into<String>) -> Check {
     Check {
         name,
         ok: true,
@@ -29,7 +29,7 @@ fn ok(name: &'static str, detail: impl Into<String>) -> Check {
     }
 }
 
-fn fail(name: &'static str, detail: impl Into<String>) -> Check {
+pub(crate) fn fail(name: &'static str, detail: impl Into<String>) -> Check {
     Check {
         name,
         ok: false,

@@ -15,24 +15,8 @@ use super::marker::{self, Role};
 use super::plan::{self, Found};
 use super::{Setup, Target};
 use crate::client::{Context, connect};
-use crate::cmd::doctor::Check;
+use crate::cmd::doctor::{Check, fail, ok};
 use crate::http_client;
-
-fn ok(name: &'static str, detail: impl Into<String>) -> Check {
-    Check {
-        name,
-        ok: true,
-        detail: detail.into(),
-    }
-}
-
-fn fail(name: &'static str, detail: impl Into<String>) -> Check {
-    Check {
-        name,
-        ok: false,
-        detail: detail.into(),
-    }
-}
 
 /// The token as the data directory holds it, without creating one.
 pub fn read_token(ctx: &Context) -> Result<String, String> {
