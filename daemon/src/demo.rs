@@ -703,7 +703,9 @@ impl Demo<'_> {
                 None,
             )
             .await?;
-        // The stage moves on without a new next step: the old one is now stale.
+        // The stage moves on without a new next step: the old one is now stale. Staleness compares millisecond
+        // times, so the move must come at least a millisecond after the next step was written.
+        tokio::time::sleep(std::time::Duration::from_millis(2)).await;
         self.update(&key, &[("stage", "dev")], &owner()).await?;
         Ok(key)
     }
