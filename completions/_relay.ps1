@@ -46,6 +46,7 @@ Register-ArgumentCompleter -Native -CommandName 'relay' -ScriptBlock {
             [CompletionResult]::new('hook', 'hook', [CompletionResultType]::ParameterValue, 'Answer one agent hook call: the program every agent''s hooks run (always exits 0)')
             [CompletionResult]::new('inbox', 'inbox', [CompletionResultType]::ParameterValue, 'What needs you across projects: review queue, waiting on you, rule warnings, unlinked hook sessions, agent replies')
             [CompletionResult]::new('locks', 'locks', [CompletionResultType]::ParameterValue, 'List file locks (holder, intent, age, expiry, waiters, readers) and recent contentions')
+            [CompletionResult]::new('keys', 'keys', [CompletionResultType]::ParameterValue, 'Print the window''s keys in force with their binding ids, and what is wrong with the [keys] table')
             [CompletionResult]::new('doctor', 'doctor', [CompletionResultType]::ParameterValue, 'Check the daemon, data directory, token, socket, HTTP port, store and Claude Code''s hooks; exit 1 on a failure')
             [CompletionResult]::new('setup', 'setup', [CompletionResultType]::ParameterValue, 'Connect an agent''s hooks to relay: show the plan (the default), --apply it, --remove it, or --check it')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
@@ -908,6 +909,17 @@ Register-ArgumentCompleter -Native -CommandName 'relay' -ScriptBlock {
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             break
         }
+        'relay;keys' {
+            [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'Data directory (database, token, config.toml) [env: RELAY_HOME]')
+            [CompletionResult]::new('--port', '--port', [CompletionResultType]::ParameterName, 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]')
+            [CompletionResult]::new('--socket', '--socket', [CompletionResultType]::ParameterName, 'Path of the daemon''s local socket [env: RELAY_SOCKET]')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the answer as JSON (stable field names, for scripts)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
         'relay;doctor' {
             [CompletionResult]::new('--claude-home', '--claude-home', [CompletionResultType]::ParameterName, 'A folder standing in for your home folder when reading Claude Code''s .claude/settings.json and .claude.json')
             [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'Data directory (database, token, config.toml) [env: RELAY_HOME]')
@@ -983,6 +995,7 @@ Register-ArgumentCompleter -Native -CommandName 'relay' -ScriptBlock {
             [CompletionResult]::new('hook', 'hook', [CompletionResultType]::ParameterValue, 'Answer one agent hook call: the program every agent''s hooks run (always exits 0)')
             [CompletionResult]::new('inbox', 'inbox', [CompletionResultType]::ParameterValue, 'What needs you across projects: review queue, waiting on you, rule warnings, unlinked hook sessions, agent replies')
             [CompletionResult]::new('locks', 'locks', [CompletionResultType]::ParameterValue, 'List file locks (holder, intent, age, expiry, waiters, readers) and recent contentions')
+            [CompletionResult]::new('keys', 'keys', [CompletionResultType]::ParameterValue, 'Print the window''s keys in force with their binding ids, and what is wrong with the [keys] table')
             [CompletionResult]::new('doctor', 'doctor', [CompletionResultType]::ParameterValue, 'Check the daemon, data directory, token, socket, HTTP port, store and Claude Code''s hooks; exit 1 on a failure')
             [CompletionResult]::new('setup', 'setup', [CompletionResultType]::ParameterValue, 'Connect an agent''s hooks to relay: show the plan (the default), --apply it, --remove it, or --check it')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
@@ -1174,6 +1187,9 @@ Register-ArgumentCompleter -Native -CommandName 'relay' -ScriptBlock {
             break
         }
         'relay;help;locks' {
+            break
+        }
+        'relay;help;keys' {
             break
         }
         'relay;help;doctor' {

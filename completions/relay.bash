@@ -55,6 +55,9 @@ _relay() {
             relay,inbox)
                 cmd="relay__subcmd__inbox"
                 ;;
+            relay,keys)
+                cmd="relay__subcmd__keys"
+                ;;
             relay,locks)
                 cmd="relay__subcmd__locks"
                 ;;
@@ -231,6 +234,9 @@ _relay() {
                 ;;
             relay__subcmd__help,inbox)
                 cmd="relay__subcmd__help__subcmd__inbox"
+                ;;
+            relay__subcmd__help,keys)
+                cmd="relay__subcmd__help__subcmd__keys"
                 ;;
             relay__subcmd__help,locks)
                 cmd="relay__subcmd__help__subcmd__locks"
@@ -512,7 +518,7 @@ _relay() {
 
     case "${cmd}" in
         relay)
-            opts="-h -V --home --port --socket --help --version demo daemon token backup restore project board task decision review comment plan attachment events rules hook inbox locks doctor setup completions man help"
+            opts="-h -V --home --port --socket --help --version demo daemon token backup restore project board task decision review comment plan attachment events rules hook inbox locks keys doctor setup completions man help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1578,7 +1584,7 @@ _relay() {
             return 0
             ;;
         relay__subcmd__help)
-            opts="demo daemon token backup restore project board task decision review comment plan attachment events rules hook inbox locks doctor setup completions man help"
+            opts="demo daemon token backup restore project board task decision review comment plan attachment events rules hook inbox locks keys doctor setup completions man help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1956,6 +1962,20 @@ _relay() {
             return 0
             ;;
         relay__subcmd__help__subcmd__inbox)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        relay__subcmd__help__subcmd__keys)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -2406,6 +2426,32 @@ _relay() {
             return 0
             ;;
         relay__subcmd__inbox)
+            opts="-h -V --json --home --port --socket --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --home)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --port)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --socket)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        relay__subcmd__keys)
             opts="-h -V --json --home --port --socket --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )

@@ -43,6 +43,7 @@ set edit:completion:arg-completer[relay] = {|@words|
             cand hook 'Answer one agent hook call: the program every agent''s hooks run (always exits 0)'
             cand inbox 'What needs you across projects: review queue, waiting on you, rule warnings, unlinked hook sessions, agent replies'
             cand locks 'List file locks (holder, intent, age, expiry, waiters, readers) and recent contentions'
+            cand keys 'Print the window''s keys in force with their binding ids, and what is wrong with the [keys] table'
             cand doctor 'Check the daemon, data directory, token, socket, HTTP port, store and Claude Code''s hooks; exit 1 on a failure'
             cand setup 'Connect an agent''s hooks to relay: show the plan (the default), --apply it, --remove it, or --check it'
             cand completions 'Print a shell completion script'
@@ -802,6 +803,16 @@ set edit:completion:arg-completer[relay] = {|@words|
             cand -V 'Print version'
             cand --version 'Print version'
         }
+        &'relay;keys'= {
+            cand --home 'Data directory (database, token, config.toml) [env: RELAY_HOME]'
+            cand --port 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]'
+            cand --socket 'Path of the daemon''s local socket [env: RELAY_SOCKET]'
+            cand --json 'Print the answer as JSON (stable field names, for scripts)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
         &'relay;doctor'= {
             cand --claude-home 'A folder standing in for your home folder when reading Claude Code''s .claude/settings.json and .claude.json'
             cand --home 'Data directory (database, token, config.toml) [env: RELAY_HOME]'
@@ -873,6 +884,7 @@ set edit:completion:arg-completer[relay] = {|@words|
             cand hook 'Answer one agent hook call: the program every agent''s hooks run (always exits 0)'
             cand inbox 'What needs you across projects: review queue, waiting on you, rule warnings, unlinked hook sessions, agent replies'
             cand locks 'List file locks (holder, intent, age, expiry, waiters, readers) and recent contentions'
+            cand keys 'Print the window''s keys in force with their binding ids, and what is wrong with the [keys] table'
             cand doctor 'Check the daemon, data directory, token, socket, HTTP port, store and Claude Code''s hooks; exit 1 on a failure'
             cand setup 'Connect an agent''s hooks to relay: show the plan (the default), --apply it, --remove it, or --check it'
             cand completions 'Print a shell completion script'
@@ -1013,6 +1025,8 @@ set edit:completion:arg-completer[relay] = {|@words|
         &'relay;help;inbox'= {
         }
         &'relay;help;locks'= {
+        }
+        &'relay;help;keys'= {
         }
         &'relay;help;doctor'= {
         }

@@ -5,6 +5,8 @@
 //! One top-level name is not in [`KEYS`]: the `[rules]` table (the global working rules, [`crate::rules`]). It is
 //! a whole document rather than a value, so it is read only from `config.toml` (no environment variable or flag)
 //! and validated by [`RulesLayer::from_toml`]; its errors name the full key path (`rules.stage_requirements.tset`).
+//! Nor is the `[keys]` table (the window's key overrides): relayd carries it as read, and the window checks it
+//! against its key table, warning about each bad entry instead of refusing to start.
 
 use std::fmt;
 use std::net::IpAddr;
@@ -35,6 +37,8 @@ pub const DEFAULT_OWNER_NAMES: &[&str] = &["owner", "me", "you"];
 pub const DEFAULT_DONE_WINDOW_DAYS: u32 = 7;
 /// The table of `config.toml` that holds the global working rules; it is not in [`KEYS`].
 pub const RULES_TABLE: &str = "rules";
+/// The table of `config.toml` that holds the window's key overrides; it is not in [`KEYS`].
+pub const KEYS_TABLE: &str = "keys";
 
 /// One configuration key: its name in `config.toml`, its environment variable, its flag (if any).
 #[derive(Clone, Copy, Debug)]
@@ -284,6 +288,8 @@ pub struct Config {
     pub done_window_days: u32,
     /// The global working rules, the `[rules]` table of `config.toml` (empty when there is none).
     pub rules: RulesLayer,
+    /// The `[keys]` value of `config.toml` as written (the window's key overrides, checked by the window).
+    pub keys: Option<toml::Value>,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -413,6 +419,7 @@ struct Layered {
     require_tracker_log: Option<bool>,
     done_window_days: Option<u32>,
     rules: Option<RulesLayer>,
+    keys: Option<toml::Value>,
 }
 
 impl Layered {
@@ -639,6 +646,7 @@ impl Config {
             require_tracker_log: layered.require_tracker_log.unwrap_or(false),
             done_window_days: layered.done_window_days.unwrap_or(DEFAULT_DONE_WINDOW_DAYS),
             rules: layered.rules.unwrap_or_default(),
+            keys: layered.keys,
         })
     }
 }
@@ -669,6 +677,10 @@ fn read_file(path: &Path, layered: &mut Layered) -> Result<(), ConfigError> {
             layered.rules = Some(rules);
             continue;
         }
+        if name == KEYS_TABLE {
+            layered.keys = Some(value.clone());
+            continue;
+        }
         let key = KEYS
             .iter()
             .find(|key| key.name == name)
@@ -686,6 +698,7 @@ fn read_file(path: &Path, layered: &mut Layered) -> Result<(), ConfigError> {
 fn known_keys() -> String {
     let mut known: Vec<String> = KEYS.iter().map(|k| k.name.to_owned()).collect();
     known.push(format!("[{RULES_TABLE}]"));
+    known.push(format!("[{KEYS_TABLE}]"));
     known.join(", ")
 }
 

@@ -220,7 +220,9 @@ fn unknown_key_is_refused_with_the_known_keys_listed() {
     let dir = home_with("prot = 1\n");
     let message = load(dir.path(), &[], Flags::default()).unwrap_err().to_string();
     assert!(
-        message.contains("`prot`") && message.contains("port, host") && message.ends_with(", [rules]"),
+        message.contains("`prot`")
+            && message.contains("port, host")
+            && message.ends_with(", [rules], [keys]"),
         "{message}"
     );
 }
@@ -289,4 +291,22 @@ fn every_key_in_the_table_is_accepted_by_the_parser() {
         let dir = home_with(&format!("{key} = {value}\n"));
         load(dir.path(), &[], Flags::default()).unwrap_or_else(|e| panic!("{key}: {e}"));
     }
+}
+
+#[test]
+fn keys_table_is_carried_as_written_when_loaded() {
+    let dir = home_with("port = 1\n[keys]\n\"board.move_stage\" = [\"M\"]\nnonsense = 3\n");
+    let config = load(dir.path(), &[], Flags::default()).unwrap();
+    let keys = config.keys.unwrap();
+    let table = keys.as_table().unwrap();
+    assert_eq!(table.len(), 2);
+    assert_eq!(table["board.move_stage"], toml::Value::Array(vec!["M".into()]));
+    // A wrong shape is the window's to report: relayd still starts.
+    let dir = home_with("keys = 5\n");
+    assert_eq!(
+        load(dir.path(), &[], Flags::default()).unwrap().keys,
+        Some(toml::Value::Integer(5))
+    );
+    let dir = tempfile::tempdir().unwrap();
+    assert_eq!(load(dir.path(), &[], Flags::default()).unwrap().keys, None);
 }

@@ -1,7 +1,11 @@
 //! The window's frame cost, measured on the release build (`cargo bench -p relay --bench window`):
 //!
 //! - one frame of a 2,000-task board rendered into a 200×60 and an 80×24 buffer;
-//! - a key press (the next card) applied by `update` and the frame drawn again.
+//! - a key press (the next card) applied by `update` and the frame drawn again;
+//! - the command palette over the 2,000 tasks: one keystroke's scoring, and a keystroke through `update` with the
+//!   frame drawn;
+//! - one frame of a task view whose description is a long markdown body with fenced code (Rust, Python, a diff)
+//!   and whose thread has 40 markdown comments, on the Overview and the Comments tab.
 //!
 //! Prints a Markdown table for docs/PERFORMANCE.md. Timings are never asserted: these machines are noisy.
 
@@ -46,6 +50,147 @@ fn board() -> proto::ProjectBoard {
         tasks,
         ..Default::default()
     }
+}
+
+/// A long markdown body: prose, lists, a table and fenced code in three languages (~12,000 characters).
+fn long_body() -> String {
+    let mut body = String::from(
+        "# Checkout rewrite\n\nThe **checkout** moves to the new `PaymentIntent` flow; see <https://example.com/docs/payments/intents/a-very-long-path-without-any-break>.\n\n",
+    );
+    for i in 0..12 {
+        body.push_str(&format!(
+            "- step {i}: *check* the `cart_{i}` totals and write the **report**\n"
+        ));
+    }
+    body.push_str("\n| field | type |\n|---|---|\n| amount | u64 |\n| currency | String |\n\n```rust\n");
+    for i in 0..60 {
+        body.push_str(&format!(
+            "pub fn total_{i}(cart: &Cart) -> Result<u64, Error> {{ let n = cart.items.iter().map(|x| x.price * {i}).sum::<u64>(); Ok(n) }} // line {i}\n"
+        ));
+    }
+    body.push_str("```\n\n```python\n");
+    for i in 0..30 {
+        body.push_str(&format!(
+            "def handler_{i}(event, context):\n    return {{\"status\": {i}, \"body\": str(event)}}\n"
+        ));
+    }
+    body.push_str("```\n\n```diff\n");
+    for i in 0..20 {
+        body.push_str(&format!(
+            "-    let old_{i} = compute({i});\n+    let new_{i} = compute_faster({i});\n"
+        ));
+    }
+    body.push_str("```\n");
+    body
+}
+
+fn task() -> relay::ui::app::TaskData {
+    let comments = (0..40)
+        .map(|i| proto::Comment {
+            id: i,
+            author: if i % 2 == 0 { "owner" } else { "claude" }.into(),
+            author_kind: if i % 2 == 0 { "owner" } else { "agent" }.into(),
+            body: format!(
+                "Comment {i}: please **check** the `total_{i}` function.\n\n```rust\nlet x = total_{i}(&cart)?;\nassert_eq!(x, {i});\n```\n"
+            ),
+            created_at_ms: 1_000,
+            ..Default::default()
+        })
+        .collect();
+    relay::ui::app::TaskData {
+        detail: proto::TaskDetail {
+            task: Some(proto::Task {
+                key: "acme-1".into(),
+                project: "acme".into(),
+                number: 1,
+                title: "Checkout rewrite".into(),
+                stage: "dev".into(),
+                description: Some(long_body()),
+                progress: Some("Half of the **handlers** are ported; `cargo test` is green.".into()),
+                version: 3,
+                ..Default::default()
+            }),
+            ..Default::default()
+        },
+        plan: None,
+        review: None,
+        comments: Some(proto::ListCommentsResponse {
+            comments,
+            ..Default::default()
+        }),
+    }
+}
+
+/// The command palette over the 2,000 tasks: one keystroke is the whole list scored again (with the matched
+/// characters' positions), and one keystroke through `update` plus the frame drawn with the palette open.
+fn palette_keystrokes() {
+    use relay::ui::keymap::{Keymap, Scope};
+    use relay::ui::palette::Palette;
+
+    let tasks = board().tasks;
+    let mut palette = Palette::new(
+        &Keymap::default(),
+        &[Scope::Board, Scope::Global],
+        &["acme".into()],
+    );
+    palette.set_tasks(&tasks, &["acme".into()]);
+    // A query typed letter by letter, then taken back: the scores of every prefix.
+    let typed = "task 1999 narrow";
+    let prefixes: Vec<&str> = (1..=typed.len()).map(|n| &typed[..n]).collect();
+    let mut samples = Vec::with_capacity(RUNS);
+    for i in 0..RUNS {
+        let query = prefixes[i % prefixes.len()];
+        let started = Instant::now();
+        palette.set_query(query);
+        samples.push(started.elapsed());
+    }
+    let (p50, p99) = percentiles(samples);
+    println!(
+        "| palette: one keystroke scores {} entries (nucleo, with match positions) | {} | {} |",
+        palette.total(),
+        ms(p50),
+        ms(p99)
+    );
+
+    let mut model = Model::new(Screen::Board("acme".into()));
+    update(&mut model, Action::Key(KeyEvent::from(KeyCode::Char(':'))));
+    update(
+        &mut model,
+        Action::Loaded {
+            fetch: Fetch::PaletteTasks,
+            result: Ok(Data::PaletteTasks {
+                tasks,
+                slugs: vec!["acme".into()],
+            }),
+        },
+    );
+    let mut samples = Vec::with_capacity(RUNS);
+    for i in 0..RUNS {
+        // Type a letter, or take one back once the query is long.
+        let code = if i % 8 < 4 {
+            KeyCode::Char(['t', 'a', 's', 'k'][i % 4])
+        } else {
+            KeyCode::Backspace
+        };
+        let mut buf = Buffer::empty(Rect::new(0, 0, 200, 60));
+        let started = Instant::now();
+        update(&mut model, Action::Key(KeyEvent::from(code)));
+        render(&model, &mut buf);
+        samples.push(started.elapsed());
+    }
+    let (p50, p99) = percentiles(samples);
+    println!(
+        "| palette: keystroke → update → frame (200×60, 2,000 tasks) | {} | {} |",
+        ms(p50),
+        ms(p99)
+    );
+}
+
+/// This process's resident set in kB (Linux; `None` elsewhere).
+fn rss_kb() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
+    line.split_whitespace().nth(1)?.parse().ok()
 }
 
 fn percentiles(mut samples: Vec<Duration>) -> (Duration, Duration) {
@@ -120,4 +265,63 @@ fn main() {
         ms(p50),
         ms(p99)
     );
+    palette_keystrokes();
+
+    // syntect's grammars and themes load once, on the first highlighted block; then the first frame of the task
+    // compiles the grammars' regexes it needs and highlights its bodies; later frames take them from the cache.
+    let rss_before = rss_kb();
+    let started = Instant::now();
+    relay::ui::highlight::preload();
+    println!(
+        "| syntect grammars and themes loaded (once, on the first fenced block) | {} | — |",
+        ms(started.elapsed())
+    );
+    if let (Some(before), Some(after)) = (rss_before, rss_kb()) {
+        println!(
+            "| RSS added by loading them | {:.1} MB | — |",
+            after.saturating_sub(before) as f64 / 1024.0
+        );
+    }
+    // The worker prepares the grammars the task's code needs before handing the task over (off the window's
+    // thread); the window's first frame then only highlights.
+    let data = task();
+    let started = Instant::now();
+    relay::ui::highlight::warm(&relay::ui::highlight::task_blocks(&data));
+    println!(
+        "| worker: grammars prepared for the task's code (once per language, off the window's thread) | {} | — |",
+        ms(started.elapsed())
+    );
+    let mut model = Model::new(Screen::Task("acme-1".into()));
+    update(
+        &mut model,
+        Action::Loaded {
+            fetch: Fetch::Task("acme-1".into()),
+            result: Ok(Data::Task(Box::new(data))),
+        },
+    );
+    let mut buf = Buffer::empty(Rect::new(0, 0, 200, 60));
+    let started = Instant::now();
+    render(&model, &mut buf);
+    println!(
+        "| first task frame, Overview tab (parses and highlights the bodies) 200×60 | {} | — |",
+        ms(started.elapsed())
+    );
+    for (tab, name) in [('1', "Overview"), ('4', "Comments")] {
+        update(&mut model, Action::Key(KeyEvent::from(KeyCode::Char(tab))));
+        for (width, height) in [(200u16, 60u16), (80, 24)] {
+            let mut samples = Vec::with_capacity(RUNS);
+            for _ in 0..RUNS {
+                let mut buf = Buffer::empty(Rect::new(0, 0, width, height));
+                let started = Instant::now();
+                render(&model, &mut buf);
+                samples.push(started.elapsed());
+            }
+            let (p50, p99) = percentiles(samples);
+            println!(
+                "| one task frame, {name} tab (long markdown + code) into {width}×{height} | {} | {} |",
+                ms(p50),
+                ms(p99)
+            );
+        }
+    }
 }

@@ -158,6 +158,15 @@ pub enum Command {
         #[command(flatten)]
         output: OutputArgs,
     },
+    /// Print the window's keys in force with their binding ids, and what is wrong with the [keys] table
+    ///
+    /// The [keys] table of config.toml gives a binding other keys by its id, e.g. "review.accept_step" = ["y"].
+    /// Each line: the id, the keys as config.toml writes them (* when they come from [keys]), where they work and
+    /// what they do. Warnings about the table go to stderr; the window shows the same ones when it opens.
+    Keys {
+        #[command(flatten)]
+        output: OutputArgs,
+    },
     /// Check the daemon, data directory, token, socket, HTTP port, store and Claude Code's hooks; exit 1 on a failure
     Doctor {
         /// Print the checks as JSON

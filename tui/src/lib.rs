@@ -104,6 +104,7 @@ pub async fn run(cli: Cli) -> Result<(), CliError> {
         },
         Some(Command::Inbox { output }) => cmd::inbox::run(&ctx, output).await,
         Some(Command::Locks { output }) => cmd::locks::run(&ctx, output).await,
+        Some(Command::Keys { output }) => cmd::keys::run(&ctx, output),
         Some(Command::Doctor { json, claude_home }) => {
             cmd::doctor::run(&ctx, json, claude_home.as_deref()).await
         }
@@ -132,5 +133,9 @@ async fn window(ctx: &Context, screen: ui::Screen) -> Result<(), CliError> {
         _ => {}
     }
     let theme = ui::theme::load(ctx.config.data_dir.path(), ui::theme::Depth::detect());
-    ui::run(client, ctx.config.socket.clone(), screen, theme).await
+    let keys = ui::keys_config::keymap_from(
+        ctx.config.keys.as_ref(),
+        &ctx.config.data_dir.config().display().to_string(),
+    );
+    ui::run(client, ctx.config.socket.clone(), screen, theme, keys).await
 }

@@ -21,6 +21,7 @@ mod setup;
 mod store;
 mod subscribe;
 mod tui_tmux;
+mod window_lists;
 
 use relay_tests::{Output, TestHome};
 

@@ -141,15 +141,15 @@ async fn owner_accepts_a_review_step_with_a_comment_when_driving_the_window_in_t
     // After the window exits the pane stays, like a shell prompt would: its exit code is printed on the
     // normal screen and the terminal's modes can be read.
     let window = format!(
-        "{} --home {} --port 0; echo \"relay exited: $?\"; exec sleep 600",
+        "{} --home {} --port 0 board acme-shop; echo \"relay exited: $?\"; exec sleep 600",
         quoted(&relay_bin()),
         quoted(home.path())
     );
     let tmux = Tmux::start(home.scratch(), &window);
 
-    // The first full frame: the projects with their counts, live.
-    tmux.wait_for("the projects list, live", |s| {
-        s.contains("acme-shop") && s.contains("● live")
+    // The README's command lands on the demo board: its first full frame, live.
+    tmux.wait_for("the acme-shop board, live", |s| {
+        s.contains("acme-shop") && s.contains("● live") && s.contains("acme-shop-4")
     })
     .await;
 

@@ -12,6 +12,7 @@ pub mod format;
 pub mod generate;
 pub mod hook;
 pub mod inbox;
+pub mod keys;
 pub mod locks;
 pub mod plan;
 pub mod project;

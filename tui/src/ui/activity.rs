@@ -10,7 +10,9 @@ use relay_core::event::EventKind;
 use relay_core::proto;
 
 use super::app::{Effect, Fetch, Model, Screen};
+use super::fit::fit;
 use super::keymap::Command;
+use super::mouse::{Hits, Target};
 use super::sessions::cycle_project;
 use super::theme::Theme;
 use super::view::{age, scroll_to};
@@ -179,7 +181,7 @@ fn task_key(event: &proto::Event) -> Option<String> {
         .then(|| event.subject.clone())
 }
 
-pub fn render(model: &Model, theme: &Theme, area: Rect, buf: &mut Buffer) {
+pub fn render(model: &Model, theme: &Theme, area: Rect, buf: &mut Buffer, hits: &mut Hits) {
     let state = &model.activity;
     let [filters, feed] = Layout::vertical([Constraint::Length(1), Constraint::Min(1)]).areas(area);
     let kind = match &state.filter.kind {
@@ -210,6 +212,8 @@ pub fn render(model: &Model, theme: &Theme, area: Rect, buf: &mut Buffer) {
         return;
     }
     let now = model.now_ms;
+    // Rows stay one line each: a long description is cut with an ellipsis at the border.
+    let width = usize::from(feed.width.saturating_sub(2));
     let mut lines: Vec<Line> = rows
         .iter()
         .enumerate()
@@ -226,7 +230,7 @@ pub fn render(model: &Model, theme: &Theme, area: Rect, buf: &mut Buffer) {
             if !row.actor.is_empty() {
                 spans.push(Span::styled(format!("  by {}", row.actor), theme.muted));
             }
-            let line = Line::from(spans);
+            let line = fit(Line::from(spans), width);
             if i == state.selected {
                 line.style(theme.selected)
             } else {
@@ -242,12 +246,18 @@ pub fn render(model: &Model, theme: &Theme, area: Rect, buf: &mut Buffer) {
     } else {
         Line::styled("the beginning of the log", theme.muted)
     });
-    let inner = block.inner(feed).height as usize;
+    let inner_area = block.inner(feed);
+    let inner = inner_area.height as usize;
     let top = scroll_to(state.selected + 1, inner);
     Paragraph::new(lines)
         .block(block)
         .scroll((u16::try_from(top).unwrap_or(u16::MAX), 0))
         .render(feed, buf);
+    // One line per event row.
+    for (line, i) in (top..rows.len()).enumerate().take(inner) {
+        let y = inner_area.y + u16::try_from(line).unwrap_or(u16::MAX);
+        hits.add(Rect::new(inner_area.x, y, inner_area.width, 1), Target::Row(i));
+    }
 }
 
 #[cfg(test)]

@@ -10,7 +10,7 @@ use super::activity::{self, ActivityFilter, ActivityState};
 use super::editor::Editor;
 use super::form::form_key;
 pub use super::form::{Form, FormKind, stage_form};
-use super::keymap::{self, Command, Scope};
+use super::keymap::{Command, Keymap, Scope};
 use super::sessions::{self, SessionsState};
 use super::theme::Theme;
 
@@ -27,6 +27,8 @@ pub const TAB_HISTORY: usize = 4;
 #[derive(Debug)]
 pub enum Action {
     Key(KeyEvent),
+    /// A click or the wheel (`mouse.rs`), mapped through the hits of the last frame.
+    Mouse(crossterm::event::MouseEvent),
     Resize,
     /// The clock, for ages (sent by the loop every few seconds).
     Clock(i64),
@@ -53,6 +55,8 @@ pub enum Action {
         write: Write,
         result: Result<Outcome, String>,
     },
+    /// A screenshot shown or opened, or the terminal's size (`image.rs`).
+    Image(super::image::ImageAction),
 }
 
 /// What the worker is asked to do.
@@ -60,6 +64,8 @@ pub enum Action {
 pub enum Effect {
     Fetch(Fetch),
     Write(Write),
+    /// Show a screenshot inline or open it with the system viewer (`image.rs`, `screenshot.rs`).
+    Image(super::image::ImageEffect),
 }
 
 /// A read; each screen has one.
@@ -80,6 +86,8 @@ pub enum Fetch {
         filter: ActivityFilter,
         before: i64,
     },
+    /// Every project's tasks (up to `palette::MAX_TASKS`) and slugs, for the command palette.
+    PaletteTasks,
 }
 
 /// An owner action.
@@ -106,6 +114,21 @@ pub enum Write {
     AcceptPlan {
         key: String,
     },
+    /// One field through UpdateTask, refused when the task is no longer at `expected_version`.
+    UpdateField {
+        key: String,
+        field: String,
+        value: String,
+        expected_version: i64,
+    },
+    /// A session name or desktop id (local_…).
+    BindSession {
+        key: String,
+        session: String,
+    },
+    UnbindSession {
+        key: String,
+    },
 }
 
 impl Write {
@@ -115,7 +138,10 @@ impl Write {
             | Write::DecideStep { key, .. }
             | Write::Comment { key, .. }
             | Write::MarkRead { key }
-            | Write::AcceptPlan { key } => key,
+            | Write::AcceptPlan { key }
+            | Write::UpdateField { key, .. }
+            | Write::BindSession { key, .. }
+            | Write::UnbindSession { key } => key,
         }
     }
 }
@@ -139,6 +165,10 @@ pub enum Data {
     },
     Activity {
         page: Box<proto::ListActivityResponse>,
+        slugs: Vec<String>,
+    },
+    PaletteTasks {
+        tasks: Vec<proto::Task>,
         slugs: Vec<String>,
     },
 }
@@ -239,6 +269,8 @@ pub struct TaskState {
     pub step: usize,
     /// The scroll offset of each tab (the Review tab follows its selected step instead).
     pub scroll: [u16; 5],
+    /// Markdown bodies as drawn, kept between frames and across tasks (bounded; see `markdown::Cache`).
+    pub markdown: super::markdown::Cache,
 }
 
 #[derive(Debug, Default)]
@@ -271,6 +303,8 @@ pub struct Model {
     pub form: Option<Form>,
     pub flash: Option<Flash>,
     pub help: bool,
+    /// The help overlay's first line shown (it scrolls when the terminal is shorter than the key list).
+    pub help_scroll: u16,
     /// Failed fetches by screen, shown until the next answer.
     pub load_error: Option<String>,
     pub last_event_id: i64,
@@ -279,6 +313,14 @@ pub struct Model {
     /// Fetches on their way, and whether an event asked for another one meanwhile.
     pub in_flight: HashMap<Fetch, bool>,
     pub theme: Theme,
+    /// The keys in force: the table with the user's `[keys]` overrides.
+    pub keymap: Keymap,
+    /// The command palette, while it is open.
+    pub palette: Option<super::palette::Palette>,
+    /// Where the last frame drew what a click can reach (stored by the loop after each draw).
+    pub hits: super::mouse::Hits,
+    /// Screenshots: the inline protocol, what was asked and answered (`image.rs`).
+    pub images: super::image::Images,
     pub dirty: bool,
     pub quit: bool,
 }
@@ -299,6 +341,7 @@ impl Model {
             form: None,
             flash: None,
             help: false,
+            help_scroll: 0,
             load_error: None,
             // Below every real id: the first snapshot always fetches the screen's data.
             last_event_id: -1,
@@ -306,6 +349,10 @@ impl Model {
             now_ms: 0,
             in_flight: HashMap::new(),
             theme: Theme::default(),
+            keymap: Keymap::default(),
+            palette: None,
+            hits: super::mouse::Hits::default(),
+            images: super::image::Images::default(),
             dirty: true,
             quit: false,
         };
@@ -330,6 +377,14 @@ impl Model {
         if self.form.is_some() {
             return vec![Scope::Form];
         }
+        if self.palette.is_some() {
+            return vec![Scope::Palette];
+        }
+        self.screen_scopes()
+    }
+
+    /// The key scopes of the screen itself (under a form or the palette), most specific first.
+    pub fn screen_scopes(&self) -> Vec<Scope> {
         match &self.screen {
             Screen::Projects => vec![Scope::Projects, Scope::Global],
             Screen::Board(_) => vec![Scope::Board, Scope::Global],
@@ -352,6 +407,8 @@ impl Model {
             Screen::Task(key) if self.task.key != *key => {
                 self.task = TaskState {
                     key: key.clone(),
+                    // Kept (it is bounded): going back to a task draws its bodies without rendering them again.
+                    markdown: std::mem::take(&mut self.task.markdown),
                     ..TaskState::default()
                 };
             }
@@ -429,6 +486,7 @@ pub fn update(model: &mut Model, action: Action) -> Vec<Effect> {
     model.dirty = true;
     match action {
         Action::Key(key) => on_key(model, key, &mut effects),
+        Action::Mouse(event) => super::mouse::on_mouse(model, event, &mut effects),
         Action::Resize => {}
         Action::Clock(now) => {
             // Ages shown in minutes: redraw only when one could have changed.
@@ -460,14 +518,14 @@ pub fn update(model: &mut Model, action: Action) -> Vec<Effect> {
         }
         Action::Event(event) => {
             model.last_event_id = model.last_event_id.max(event.id);
+            // Nothing on screen changes until the fetch answers, unless an age could (they are in minutes).
+            model.dirty = event.at_ms / 60_000 > model.now_ms / 60_000;
             if event.at_ms > model.now_ms {
                 model.now_ms = event.at_ms;
             }
             let fetch = model.screen_fetch();
             if affects(&fetch, &event) {
                 model.fetch(fetch, &mut effects);
-            } else {
-                model.dirty = false;
             }
         }
         Action::Offline { reason, retry_ms } => {
@@ -476,7 +534,10 @@ pub fn update(model: &mut Model, action: Action) -> Vec<Effect> {
         }
         Action::Loaded { fetch, result } => loaded(model, fetch, result, &mut effects),
         Action::Wrote { write, result } => wrote(model, write, result, &mut effects),
+        Action::Image(action) => super::image::on_action(model, action),
     }
+    // The inline screenshot follows the screen, tab, step and terminal size.
+    super::image::follow(model, &mut effects);
     effects
 }
 
@@ -508,11 +569,17 @@ pub fn affects(fetch: &Fetch, event: &proto::Event) -> bool {
         Fetch::Inbox => matches!(area, "task" | "session" | "comment" | "review" | "plan"),
         Fetch::Sessions(_) => area == "session" || kind.starts_with("task.session_"),
         Fetch::Activity(filter) => filter.admits(event),
-        Fetch::ActivityMore { .. } => false,
+        // The palette's list is fetched when it opens and kept while it is open.
+        Fetch::ActivityMore { .. } | Fetch::PaletteTasks => false,
     }
 }
 
 fn loaded(model: &mut Model, fetch: Fetch, result: Result<Data, String>, effects: &mut Vec<Effect>) {
+    if fetch == Fetch::PaletteTasks {
+        model.in_flight.remove(&fetch);
+        super::palette::loaded(model, result);
+        return;
+    }
     let again = model.in_flight.remove(&fetch).unwrap_or(false);
     if again {
         model.fetch(fetch.clone(), effects);
@@ -521,12 +588,14 @@ fn loaded(model: &mut Model, fetch: Fetch, result: Result<Data, String>, effects
     let data = match result {
         Ok(data) => data,
         Err(message) => {
+            super::edit::load_failed(model, &fetch, &message);
             if current {
                 model.load_error = Some(message);
             }
             return;
         }
     };
+    super::edit::loaded(model, &fetch, &data);
     if current {
         model.load_error = None;
     }
@@ -629,12 +698,17 @@ fn on_key(model: &mut Model, key: KeyEvent, effects: &mut Vec<Effect>) {
         form_key(model, key, effects);
         return;
     }
-    let command = keymap::lookup(&model.scopes(), &key);
+    if model.palette.is_some() {
+        super::palette::key(model, key, effects);
+        return;
+    }
+    let command = model.keymap.lookup(&model.scopes(), &key);
     if model.help {
-        // Any key closes the help; q still quits.
-        model.help = false;
-        if command == Some(Command::Quit) {
-            model.quit = true;
+        // ↑/↓ scroll a help taller than the terminal; any other key closes it; q still quits.
+        match command {
+            Some(command @ (Command::Up | Command::Down)) => scroll_help(model, command),
+            Some(Command::Quit) => model.quit = true,
+            _ => model.help = false,
         }
         return;
     }
@@ -642,10 +716,31 @@ fn on_key(model: &mut Model, key: KeyEvent, effects: &mut Vec<Effect>) {
         model.dirty = false;
         return;
     };
+    run_command(model, command, effects);
+}
+
+/// Scrolls the help overlay a line (the view stops it at the list's end; this bounds it by the list's length).
+pub(super) fn scroll_help(model: &mut Model, command: Command) {
+    match command {
+        Command::Up => model.help_scroll = model.help_scroll.saturating_sub(1),
+        _ => {
+            let lines = model.keymap.bindings(&model.scopes()).count() * 2;
+            model.help_scroll = (model.help_scroll + 1).min(u16::try_from(lines).unwrap_or(u16::MAX));
+        }
+    }
+}
+
+/// What a command does on the current screen. A key comes here after its lookup; the palette and the mouse run
+/// their commands through here too, so an entry or a click does exactly what the key does.
+pub(super) fn run_command(model: &mut Model, command: Command, effects: &mut Vec<Effect>) {
     model.flash = None;
     match command {
         Command::Quit => model.quit = true,
-        Command::Help => model.help = true,
+        Command::Help => {
+            model.help = true;
+            model.help_scroll = 0;
+        }
+        Command::Palette => super::palette::open(model, effects),
         Command::Back => {
             if let Some(previous) = model.history.pop() {
                 model.set_screen(previous);
@@ -736,6 +831,7 @@ fn board_command(model: &mut Model, command: Command, effects: &mut Vec<Effect>)
                 model.form = Some(stage_form(task));
             }
         }
+        Command::EditField => super::edit::command(model, command, effects),
         _ => model.dirty = false,
     }
 }
@@ -818,6 +914,10 @@ fn task_command(model: &mut Model, command: Command, effects: &mut Vec<Effect>) 
         }
         Command::MarkRead => effects.push(Effect::Write(Write::MarkRead { key })),
         Command::AcceptPlan => effects.push(Effect::Write(Write::AcceptPlan { key })),
+        Command::ViewShot => super::image::view(model, effects),
+        Command::EditField | Command::BindSession | Command::UnbindSession => {
+            super::edit::command(model, command, effects);
+        }
         _ => model.dirty = false,
     }
 }

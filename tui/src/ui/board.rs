@@ -11,6 +11,7 @@ use ratatui::widgets::{Block, Paragraph, Widget};
 use relay_core::proto;
 
 use super::app::{BoardState, Model, STAGES};
+use super::mouse::{Hits, Target};
 use super::theme::Theme;
 use super::view::scroll_to;
 
@@ -38,7 +39,7 @@ fn stage_title(stage: &str) -> String {
         .unwrap_or_default()
 }
 
-pub fn render(model: &Model, theme: &Theme, area: Rect, buf: &mut Buffer) {
+pub fn render(model: &Model, theme: &Theme, area: Rect, buf: &mut Buffer, hits: &mut Hits) {
     let state = &model.board;
     let Some(board) = &state.board else {
         Paragraph::new(Line::styled("loading…", theme.muted))
@@ -82,11 +83,18 @@ pub fn render(model: &Model, theme: &Theme, area: Rect, buf: &mut Buffer) {
     let constraints = vec![Constraint::Ratio(1, u32::try_from(count).unwrap_or(1)); count];
     let areas = Layout::horizontal(constraints).split(columns_area);
     for (column, column_area) in visible.zip(areas.iter()) {
-        render_column(state, column, theme, *column_area, buf);
+        render_column(state, column, theme, *column_area, buf, hits);
     }
 }
 
-fn render_column(state: &BoardState, column: usize, theme: &Theme, area: Rect, buf: &mut Buffer) {
+fn render_column(
+    state: &BoardState,
+    column: usize,
+    theme: &Theme,
+    area: Rect,
+    buf: &mut Buffer,
+    hits: &mut Hits,
+) {
     let tasks = state.column_tasks(column);
     let stage = STAGES.get(column).copied().unwrap_or_default();
     let focused = column == state.column;
@@ -97,6 +105,8 @@ fn render_column(state: &BoardState, column: usize, theme: &Theme, area: Rect, b
     let selected = state.rows.get(column).copied().unwrap_or(0);
     let mut lines: Vec<Line> = Vec::new();
     let mut selected_end = 0;
+    // The lines each card takes, for the mouse.
+    let mut cards = Vec::with_capacity(tasks.len());
     for (i, task) in tasks.iter().enumerate() {
         let mut card = card_lines(state, task, theme, usize::from(area.width.saturating_sub(2)));
         if focused && i == selected {
@@ -105,6 +115,7 @@ fn render_column(state: &BoardState, column: usize, theme: &Theme, area: Rect, b
             }
             selected_end = lines.len() + card.len();
         }
+        cards.push(lines.len()..lines.len() + card.len());
         lines.extend(card);
         lines.push(Line::raw(""));
     }
@@ -112,10 +123,23 @@ fn render_column(state: &BoardState, column: usize, theme: &Theme, area: Rect, b
         lines.push(Line::styled("no tasks", theme.muted));
     }
     let offset = scroll_to(selected_end.saturating_sub(1), inner_height);
+    let inner = block.inner(area);
     Paragraph::new(lines)
         .block(block)
         .scroll((u16::try_from(offset).unwrap_or(u16::MAX), 0))
         .render(area, buf);
+    for (row, lines) in cards.into_iter().enumerate() {
+        let first = lines.start.max(offset);
+        let end = lines.end.min(offset + inner_height);
+        if first < end {
+            let y = inner.y + u16::try_from(first - offset).unwrap_or(u16::MAX);
+            let height = u16::try_from(end - first).unwrap_or(u16::MAX);
+            hits.add(
+                Rect::new(inner.x, y, inner.width, height),
+                Target::Card { column, row },
+            );
+        }
+    }
 }
 
 /// A card: key, tracker badge and the bound session's hook-status dot (● working / waiting / idle, ○ ended or no

@@ -15,9 +15,44 @@ pub struct Editor {
     lines: Vec<Vec<char>>,
     row: usize,
     col: usize,
+    /// The longest text it takes when not [`MAX_CHARS`] (a task field's own limit).
+    limit: Option<usize>,
 }
 
 impl Editor {
+    /// An editor holding `text` (a field's current value) with the cursor at its end, taking up to `limit`
+    /// characters. Carriage returns are dropped and other control characters but tabs shown as `�`, so stored
+    /// text never reaches the terminal raw.
+    pub fn with_text(text: &str, limit: usize) -> Editor {
+        let lines: Vec<Vec<char>> = text
+            .split('\n')
+            .map(|line| {
+                line.chars()
+                    .filter(|c| *c != '\r')
+                    .map(|c| {
+                        if c.is_control() && c != '\t' {
+                            '\u{fffd}'
+                        } else {
+                            c
+                        }
+                    })
+                    .collect()
+            })
+            .collect();
+        let row = lines.len().saturating_sub(1);
+        let col = lines.last().map_or(0, Vec::len);
+        Editor {
+            lines,
+            row,
+            col,
+            limit: Some(limit),
+        }
+    }
+
+    fn max_chars(&self) -> usize {
+        self.limit.unwrap_or(MAX_CHARS)
+    }
+
     pub fn text(&self) -> String {
         if self.lines.is_empty() {
             return String::new();
@@ -59,7 +94,7 @@ impl Editor {
             KeyCode::Char(c) => self.insert(c),
             KeyCode::Tab => self.insert('\t'),
             KeyCode::Enter => {
-                if self.len() < MAX_CHARS
+                if self.len() < self.max_chars()
                     && let Some(line) = self.lines.get_mut(self.row)
                 {
                     let rest = line.split_off(self.col);
@@ -127,7 +162,7 @@ impl Editor {
     }
 
     fn insert(&mut self, c: char) {
-        if c.is_control() && c != '\t' || self.len() >= MAX_CHARS {
+        if c.is_control() && c != '\t' || self.len() >= self.max_chars() {
             return;
         }
         if let Some(line) = self.lines.get_mut(self.row) {

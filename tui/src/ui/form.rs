@@ -5,8 +5,9 @@ use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use relay_core::proto;
 
 use super::app::{Effect, Model, STAGES, Write};
+use super::edit::EditForm;
 use super::editor::Editor;
-use super::keymap::{self, Command, Scope};
+use super::keymap::{Command, Scope};
 
 /// An open form. It stays open, with its text, until its write succeeds or the owner cancels it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -38,6 +39,8 @@ pub enum FormKind {
         key: String,
         session: Option<String>,
     },
+    /// A task's field picker or field editor, the session picker or the unbind question (`edit.rs`).
+    Edit(EditForm),
 }
 
 pub fn stage_form(task: &proto::Task) -> Form {
@@ -60,7 +63,7 @@ pub(super) fn form_key(model: &mut Model, key: KeyEvent, effects: &mut Vec<Effec
     let Some(form) = model.form.as_mut() else {
         return;
     };
-    let command = keymap::lookup(&[Scope::Form], &key);
+    let command = model.keymap.lookup(&[Scope::Form], &key);
     if command == Some(Command::Cancel) {
         model.form = None;
         return;
@@ -71,6 +74,10 @@ pub(super) fn form_key(model: &mut Model, key: KeyEvent, effects: &mut Vec<Effec
     }
     if form.busy {
         model.dirty = false;
+        return;
+    }
+    if matches!(form.kind, FormKind::Edit(_)) {
+        super::edit::form_key(model, key, command, effects);
         return;
     }
     let submit = command == Some(Command::Submit);
@@ -138,5 +145,7 @@ pub(super) fn form_key(model: &mut Model, key: KeyEvent, effects: &mut Vec<Effec
                 model.dirty = form.editor.key(&key);
             }
         }
+        // Handled above.
+        FormKind::Edit(_) => {}
     }
 }

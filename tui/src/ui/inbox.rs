@@ -8,10 +8,12 @@ use ratatui::widgets::{Block, Paragraph, Widget};
 use relay_core::proto;
 
 use super::app::Model;
+use super::fit::fit;
+use super::mouse::{Hits, Target};
 use super::theme::Theme;
 use super::view::{ago, scroll_to};
 
-pub fn render(model: &Model, theme: &Theme, area: Rect, buf: &mut Buffer) {
+pub fn render(model: &Model, theme: &Theme, area: Rect, buf: &mut Buffer, hits: &mut Hits) {
     let Some(inbox) = &model.inbox.inbox else {
         Paragraph::new(Line::styled("loading…", theme.muted))
             .block(Block::bordered().title(" Needs you "))
@@ -29,7 +31,11 @@ pub fn render(model: &Model, theme: &Theme, area: Rect, buf: &mut Buffer) {
     let mut lines: Vec<Line> = Vec::new();
     let mut row = 0usize;
     let mut selected_line = 0usize;
+    // The line of each row a key can select, for the mouse.
+    let mut row_lines: Vec<usize> = Vec::new();
     let selected = model.inbox.selected;
+    // Rows stay one line each: a long one is cut with an ellipsis at the border.
+    let width = usize::from(area.width.saturating_sub(2));
     let mut group = |lines: &mut Vec<Line>, title: &str, rows: Vec<Vec<Span<'static>>>| {
         if rows.is_empty() {
             return;
@@ -39,11 +45,12 @@ pub fn render(model: &Model, theme: &Theme, area: Rect, buf: &mut Buffer) {
         }
         lines.push(Line::styled(format!("{title} ({})", rows.len()), theme.title));
         for spans in rows {
-            let mut line = Line::from(spans);
+            let mut line = fit(Line::from(spans), width);
             if row == selected {
                 line = line.style(theme.selected);
                 selected_line = lines.len();
             }
+            row_lines.push(lines.len());
             lines.push(line);
             row += 1;
         }
@@ -155,8 +162,15 @@ pub fn render(model: &Model, theme: &Theme, area: Rect, buf: &mut Buffer) {
     );
     let inner_height = usize::from(area.height.saturating_sub(2));
     let offset = scroll_to(selected_line + 1, inner_height);
+    let inner = block.inner(area);
     Paragraph::new(lines)
         .block(block)
         .scroll((u16::try_from(offset).unwrap_or(u16::MAX), 0))
         .render(area, buf);
+    for (i, line) in row_lines.into_iter().enumerate() {
+        if (offset..offset + inner_height).contains(&line) {
+            let y = inner.y + u16::try_from(line - offset).unwrap_or(u16::MAX);
+            hits.add(Rect::new(inner.x, y, inner.width, 1), Target::Row(i));
+        }
+    }
 }

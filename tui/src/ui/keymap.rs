@@ -1,5 +1,9 @@
 //! The one key table: it drives dispatch, the `?` help overlay and the key list in docs/SPEC.md (a test keeps
-//! the two equal).
+//! the two equal). Every binding has a stable id, `<scope>.<command>` (`board.move_stage`, `task.tab_3`), derived
+//! from its scope and command; the user's `[keys]` table in config.toml gives a binding other keys by that id
+//! (`keys_config.rs`), and the window dispatches through the resulting [`Keymap`].
+
+use std::borrow::Cow;
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
@@ -31,6 +35,10 @@ pub enum Command {
     Comment,
     MarkRead,
     AcceptPlan,
+    EditField,
+    BindSession,
+    UnbindSession,
+    ViewShot,
     NextProject,
     PrevProject,
     NextKind,
@@ -38,6 +46,8 @@ pub enum Command {
     LoadMore,
     Submit,
     Cancel,
+    Palette,
+    ClearQuery,
 }
 
 /// Where a binding applies. `Global` keys work on every screen (not inside a form).
@@ -52,6 +62,7 @@ pub enum Scope {
     Sessions,
     Activity,
     Form,
+    Palette,
 }
 
 impl Scope {
@@ -66,12 +77,69 @@ impl Scope {
             Scope::Sessions => "sessions",
             Scope::Activity => "activity",
             Scope::Form => "editor and stage picker",
+            Scope::Palette => "command palette",
+        }
+    }
+
+    /// The scope's part of a binding id: its name in snake case (`global`, `review`).
+    pub fn id(self) -> String {
+        snake(&format!("{self:?}"))
+    }
+
+    /// The scopes tried after this one while it is in force (`Model::scopes`): a key of this scope hides theirs.
+    pub fn below(self) -> &'static [Scope] {
+        match self {
+            Scope::Global | Scope::Form | Scope::Palette => &[],
+            Scope::Review => &[Scope::Task, Scope::Global],
+            _ => &[Scope::Global],
+        }
+    }
+
+    /// Whether typing goes to a text field in this scope, so a plain character cannot be one of its keys.
+    pub fn takes_text(self) -> bool {
+        matches!(self, Scope::Form | Scope::Palette)
+    }
+
+    /// Whether a key bound in both scopes would mean two things on one screen.
+    pub fn overlaps(self, other: Scope) -> bool {
+        self == other || self.below().contains(&other) || other.below().contains(&self)
+    }
+}
+
+impl Command {
+    /// The command's part of a binding id: its name in snake case; the tabs count from 1 as their keys do
+    /// (`tab_3` is the Review tab).
+    pub fn id(self) -> String {
+        match self {
+            Command::Tab(n) => format!("tab_{}", n + 1),
+            other => snake(&format!("{other:?}")),
         }
     }
 }
 
+/// `MoveStage` → `move_stage`; anything but letters and digits becomes one `_` (`Field(2)` → `field_2`).
+fn snake(name: &str) -> String {
+    let mut out = String::with_capacity(name.len() + 4);
+    for c in name.chars() {
+        if c.is_ascii_uppercase() {
+            if !out.is_empty() && !out.ends_with('_') {
+                out.push('_');
+            }
+            out.push(c.to_ascii_lowercase());
+        } else if c.is_ascii_alphanumeric() {
+            out.push(c);
+        } else if !out.is_empty() && !out.ends_with('_') {
+            out.push('_');
+        }
+    }
+    while out.ends_with('_') {
+        out.pop();
+    }
+    out
+}
+
 /// One key: its code and the modifiers it needs (Shift is ignored for characters).
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Key {
     pub code: KeyCode,
     pub ctrl: bool,
@@ -107,6 +175,13 @@ pub struct Binding {
     pub hint: bool,
 }
 
+impl Binding {
+    /// The binding's stable id, `<scope>.<command>`: the name a `[keys]` override uses.
+    pub fn id(&self) -> String {
+        format!("{}.{}", self.scope.id(), self.command.id())
+    }
+}
+
 const fn bind(
     keys: &'static [Key],
     label: &'static str,
@@ -138,6 +213,7 @@ pub static KEYMAP: &[Binding] = &[
     bind(&[key('i')], "i", S::Global, C::Inbox, "inbox (Needs you)", true),
     bind(&[key('s')], "s", S::Global, C::Sessions, "sessions (from a board: its project's)", false),
     bind(&[key('e')], "e", S::Global, C::Activity, "activity (the event feed)", false),
+    bind(&[key(':'), ctrl('p')], ":, Ctrl-P", S::Global, C::Palette, "command palette: find a task, a board or a command", false),
     bind(&[ctrl('r'), code(KeyCode::F(5))], "Ctrl-R, F5", S::Global, C::Refresh, "fetch the screen's data again", false),
     bind(&[key('k'), code(KeyCode::Up)], "k, ↑", S::Global, C::Up, "previous row, card, step or line", false),
     bind(&[key('j'), code(KeyCode::Down)], "j, ↓", S::Global, C::Down, "next row, card, step or line", false),
@@ -147,6 +223,7 @@ pub static KEYMAP: &[Binding] = &[
     bind(&[code(KeyCode::Tab)], "Tab", S::Board, C::NextPage, "next page of columns (Plan · Dev · Review · Test, then Live · Done)", false),
     bind(&[code(KeyCode::Enter)], "Enter", S::Board, C::Open, "open the task", true),
     bind(&[key('m')], "m", S::Board, C::MoveStage, "move the task to another stage", true),
+    bind(&[key('E')], "E", S::Board, C::EditField, "edit a field of the task", false),
     bind(&[code(KeyCode::Tab), key('l'), code(KeyCode::Right)], "Tab, l, →", S::Task, C::NextTab, "next tab", false),
     bind(&[code(KeyCode::BackTab), key('h'), code(KeyCode::Left)], "Shift-Tab, h, ←", S::Task, C::PrevTab, "previous tab", false),
     bind(&[key('1')], "1", S::Task, C::Tab(0), "Overview tab", false),
@@ -158,6 +235,10 @@ pub static KEYMAP: &[Binding] = &[
     bind(&[key('c')], "c", S::Task, C::Comment, "write an owner comment for the bound session's agent", true),
     bind(&[key('r')], "r", S::Task, C::MarkRead, "mark the agent's replies read", false),
     bind(&[key('A')], "A", S::Task, C::AcceptPlan, "accept the plan (as the owner)", false),
+    bind(&[key('E')], "E", S::Task, C::EditField, "edit a field (title, description, next step, branch, …)", false),
+    bind(&[key('b')], "b", S::Task, C::BindSession, "bind a session (pick one, or type a name or local_ id)", false),
+    bind(&[key('u')], "u", S::Task, C::UnbindSession, "unbind the bound session (asks y/n)", false),
+    bind(&[key('v')], "v", S::Task, C::ViewShot, "open the screenshot with the system viewer (Review: the step's, Overview: the task's; again: the next one)", false),
     bind(&[key('a')], "a", S::Review, C::AcceptStep, "accept the step, with an optional comment", true),
     bind(&[key('x')], "x", S::Review, C::RejectStep, "reject the step, with an optional comment", true),
     bind(&[key('o')], "o", S::Review, C::ReopenStep, "reopen the step, with an optional comment", false),
@@ -174,6 +255,12 @@ pub static KEYMAP: &[Binding] = &[
     bind(&[key('n')], "n", S::Activity, C::LoadMore, "load more (the next 50 older events; also ↓ on the last row)", true),
     bind(&[ctrl('s')], "Ctrl-S", S::Form, C::Submit, "send (in the stage picker also Enter)", true),
     bind(&[code(KeyCode::Esc)], "Esc", S::Form, C::Cancel, "cancel (the text is dropped)", true),
+    bind(&[code(KeyCode::Enter)], "Enter", S::Palette, C::Open, "run the entry (open the task or the board, or do what its key does)", true),
+    bind(&[code(KeyCode::Up), ctrl('p')], "↑, Ctrl-P", S::Palette, C::Up, "previous entry", true),
+    bind(&[code(KeyCode::Down), ctrl('n')], "↓, Ctrl-N", S::Palette, C::Down, "next entry", true),
+    bind(&[ctrl('u')], "Ctrl-U", S::Palette, C::ClearQuery, "clear the query (typing adds to it, Backspace takes back)", false),
+    bind(&[code(KeyCode::Esc)], "Esc", S::Palette, C::Cancel, "close the palette", true),
+    bind(&[ctrl('r')], "Ctrl-R", S::Form, C::Refresh, "fetch the task (field editor; text kept) or sessions again", false),
 ];
 
 impl Key {
@@ -188,35 +275,154 @@ impl Key {
             (a, b) => a == b,
         }
     }
+
+    /// How help writes the key: `q`, `Ctrl-S`, `Enter`, `↑`, `Shift-Tab`, `PgDn`, `F5`, `Space`.
+    pub fn label(&self) -> String {
+        let name = match self.code {
+            KeyCode::Char(' ') => "Space".to_owned(),
+            KeyCode::Char(c) if self.ctrl => c.to_uppercase().to_string(),
+            KeyCode::Char(c) => c.to_string(),
+            KeyCode::Enter => "Enter".to_owned(),
+            KeyCode::Esc => "Esc".to_owned(),
+            KeyCode::Tab => "Tab".to_owned(),
+            KeyCode::BackTab => "Shift-Tab".to_owned(),
+            KeyCode::Backspace => "Backspace".to_owned(),
+            KeyCode::Up => "↑".to_owned(),
+            KeyCode::Down => "↓".to_owned(),
+            KeyCode::Left => "←".to_owned(),
+            KeyCode::Right => "→".to_owned(),
+            KeyCode::Home => "Home".to_owned(),
+            KeyCode::End => "End".to_owned(),
+            KeyCode::PageUp => "PgUp".to_owned(),
+            KeyCode::PageDown => "PgDn".to_owned(),
+            KeyCode::F(n) => format!("F{n}"),
+            other => format!("{other:?}"),
+        };
+        if self.ctrl { format!("Ctrl-{name}") } else { name }
+    }
 }
 
-/// The command a key means in `scopes` (tried in order), if any.
-pub fn lookup(scopes: &[Scope], event: &KeyEvent) -> Option<Command> {
-    scopes.iter().find_map(|scope| {
-        KEYMAP
+/// One binding as the window uses it: the table's line with the keys the user's `[keys]` table gave it.
+#[derive(Debug, Clone)]
+pub struct Entry {
+    pub scope: Scope,
+    pub command: Command,
+    pub keys: Cow<'static, [Key]>,
+    /// How the keys are written in help: the table's label, or the overriding keys' labels.
+    pub label: Cow<'static, str>,
+    pub help: &'static str,
+    /// Shown in the footer's short hint line.
+    pub hint: bool,
+    /// The keys come from the user's `[keys]` table.
+    pub overridden: bool,
+}
+
+impl Entry {
+    fn default_of(binding: &'static Binding) -> Entry {
+        Entry {
+            scope: binding.scope,
+            command: binding.command,
+            keys: Cow::Borrowed(binding.keys),
+            label: Cow::Borrowed(binding.label),
+            help: binding.help,
+            hint: binding.hint,
+            overridden: false,
+        }
+    }
+
+    /// The binding's stable id, `<scope>.<command>`.
+    pub fn id(&self) -> String {
+        format!("{}.{}", self.scope.id(), self.command.id())
+    }
+
+    /// The first key as help writes it, for one-key hints (the footer).
+    pub fn first_label(&self) -> String {
+        match self.overridden {
+            false => self.label.split(',').next().unwrap_or_default().to_owned(),
+            true => self.keys.first().map(Key::label).unwrap_or_default(),
+        }
+    }
+}
+
+/// The keys in force: [`KEYMAP`] with the user's overrides (`keys_config.rs`). Built once when the window
+/// starts and kept in the model; dispatch, the help overlay and the footer read it.
+#[derive(Debug, Clone)]
+pub struct Keymap {
+    /// In [`KEYMAP`] order, one per line of the table.
+    entries: Vec<Entry>,
+}
+
+impl Default for Keymap {
+    /// The table as it is.
+    fn default() -> Keymap {
+        Keymap {
+            entries: KEYMAP.iter().map(Entry::default_of).collect(),
+        }
+    }
+}
+
+impl Keymap {
+    /// The command a key means in `scopes` (tried in order), if any. Runs per key press: a scan of the
+    /// table's few dozen lines, nothing allocated.
+    pub fn lookup(&self, scopes: &[Scope], event: &KeyEvent) -> Option<Command> {
+        scopes.iter().find_map(|scope| {
+            self.entries
+                .iter()
+                .filter(|e| e.scope == *scope)
+                .find(|e| e.keys.iter().any(|k| k.matches(event)))
+                .map(|e| e.command)
+        })
+    }
+
+    /// The bindings of `scopes`, in table order scope by scope, for the help overlay and the footer.
+    pub fn bindings<'a>(&'a self, scopes: &'a [Scope]) -> impl Iterator<Item = &'a Entry> + 'a {
+        scopes
             .iter()
-            .filter(|b| b.scope == *scope)
-            .find(|b| b.keys.iter().any(|k| k.matches(event)))
-            .map(|b| b.command)
-    })
+            .flat_map(move |scope| self.entries.iter().filter(move |e| e.scope == *scope))
+    }
+
+    /// Every binding, in table order.
+    pub fn entries(&self) -> &[Entry] {
+        &self.entries
+    }
+
+    /// The first key of `command` in `scope` as help writes it (`Ctrl-S`), for hints drawn beside a form.
+    pub fn first_label(&self, scope: Scope, command: Command) -> String {
+        self.entries
+            .iter()
+            .find(|e| e.scope == scope && e.command == command)
+            .map(Entry::first_label)
+            .unwrap_or_default()
+    }
+
+    /// Gives the binding at `index` the user's keys.
+    pub(super) fn set_keys(&mut self, index: usize, keys: Vec<Key>) {
+        if let Some(entry) = self.entries.get_mut(index) {
+            entry.label = Cow::Owned(keys.iter().map(Key::label).collect::<Vec<_>>().join(", "));
+            entry.keys = Cow::Owned(keys);
+            entry.overridden = true;
+        }
+    }
+
+    /// Puts the binding at `index` back to the table's keys.
+    pub(super) fn reset(&mut self, index: usize) {
+        if let (Some(entry), Some(binding)) = (self.entries.get_mut(index), KEYMAP.get(index)) {
+            *entry = Entry::default_of(binding);
+        }
+    }
 }
 
-/// The bindings of `scopes`, for the help overlay and the footer.
-pub fn bindings(scopes: &[Scope]) -> impl Iterator<Item = &'static Binding> + '_ {
-    scopes
-        .iter()
-        .flat_map(|scope| KEYMAP.iter().filter(move |b| b.scope == *scope))
-}
-
-/// The key list that docs/SPEC.md carries under "The window" (a test keeps the two equal).
+/// The key list that docs/SPEC.md carries under "The window" (a test keeps the two equal): the defaults, with
+/// each binding's id for `[keys]` overrides.
 pub fn reference_table() -> String {
-    let mut out = String::from("| Where | Keys | What they do |\n|---|---|---|\n");
+    let mut out = String::from("| Where | Keys | What they do | Id |\n|---|---|---|---|\n");
     for b in KEYMAP {
         out.push_str(&format!(
-            "| {} | {} | {} |\n",
+            "| {} | {} | {} | `{}` |\n",
             b.scope.title(),
             b.label.replace('|', "\\|"),
-            b.help.replace('|', "\\|")
+            b.help.replace('|', "\\|"),
+            b.id()
         ));
     }
     out
@@ -228,6 +434,10 @@ mod tests {
 
     fn press(code: KeyCode, modifiers: KeyModifiers) -> KeyEvent {
         KeyEvent::new(code, modifiers)
+    }
+
+    fn lookup(scopes: &[Scope], event: &KeyEvent) -> Option<Command> {
+        Keymap::default().lookup(scopes, event)
     }
 
     #[test]

@@ -2,19 +2,160 @@
 //! an AST, which is walked to ratatui spans. Headings, emphasis, strong, inline code, code blocks (plain, in the
 //! code style), lists, links (text and url), block quotes, tables as plain rows. Raw HTML is never rendered: agent
 //! text is untrusted, so an HTML block or inline tag is shown as its literal text. The input is first bounded by
-//! [`bounded`] (20,000 characters, control characters replaced), so a huge body costs a bounded time.
+//! [`bounded`] (20,000 characters, control characters replaced), so a huge body costs a bounded time. A fenced
+//! block whose info string names a language is highlighted through syntect (`highlight.rs`).
+//!
+//! The task view draws the same bodies on every frame: [`Cache`] keeps their rendered lines, keyed by the text,
+//! the indent and the theme. The lines do not depend on the width (the paragraph wraps them when drawn), so a
+//! resize needs no new rendering; changed data is a different text, hence a different entry.
+
+use std::cell::RefCell;
+use std::hash::{DefaultHasher, Hash, Hasher};
 
 use comrak::nodes::{ListType, Node, NodeValue};
 use comrak::{Arena, Options, parse_document};
 use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 
+use super::highlight::{self, Budget};
 use super::theme::Theme;
 use super::view::bounded;
 
+/// The most bodies a [`Cache`] keeps.
+pub const CACHE_ENTRIES: usize = 256;
+/// The most characters of source text a [`Cache`] keeps (its entries' texts together).
+pub const CACHE_CHARS: usize = 1_000_000;
+/// The most of a body's text (in bytes) an entry keeps to compare: a longer body (far past what the daemon
+/// accepts, and drawn cut to 20,000 characters anyway) is known by this much of it, its length and the hash of
+/// all of it.
+pub const CACHE_MAX_BODY: usize = 200_000;
+
+/// Rendered bodies, least recently used dropped first; interior mutability so that a view taking `&Model` can
+/// fill it. Bounded by [`CACHE_ENTRIES`] and [`CACHE_CHARS`].
+#[derive(Debug, Default)]
+pub struct Cache {
+    inner: RefCell<CacheInner>,
+}
+
+#[derive(Debug, Default)]
+struct CacheInner {
+    entries: Vec<Entry>,
+    /// The characters of the entries' texts.
+    chars: usize,
+    /// Counts lookups, for least-recently-used.
+    tick: u64,
+    hits: u64,
+    misses: u64,
+}
+
+#[derive(Debug)]
+struct Entry {
+    /// Of the whole text and the indent.
+    hash: u64,
+    /// The whole text's length in bytes.
+    len: usize,
+    /// The text, or its first [`CACHE_MAX_BODY`] bytes.
+    text: String,
+    indent: String,
+    theme: Theme,
+    lines: Vec<Line<'static>>,
+    used: u64,
+}
+
+impl Cache {
+    /// [`lines`] of `text`, from the cache when it has them.
+    pub fn lines(&self, text: &str, theme: &Theme, indent: &str) -> Vec<Line<'static>> {
+        // Re-entrancy cannot happen (rendering does not call back here); if it did, render without the cache.
+        let Ok(mut inner) = self.inner.try_borrow_mut() else {
+            return lines(text, theme, indent);
+        };
+        let mut hasher = DefaultHasher::new();
+        (text, indent).hash(&mut hasher);
+        let hash = hasher.finish();
+        inner.tick += 1;
+        let tick = inner.tick;
+        let kept = prefix(text);
+        let found = inner.entries.iter_mut().find(|e| {
+            e.hash == hash && e.len == text.len() && e.text == kept && e.indent == indent && e.theme == *theme
+        });
+        if let Some(entry) = found {
+            entry.used = tick;
+            let lines = entry.lines.clone();
+            inner.hits += 1;
+            return lines;
+        }
+        inner.misses += 1;
+        let rendered = lines(text, theme, indent);
+        while !inner.entries.is_empty()
+            && (inner.entries.len() >= CACHE_ENTRIES || inner.chars + kept.len() > CACHE_CHARS)
+        {
+            let oldest = inner
+                .entries
+                .iter()
+                .enumerate()
+                .min_by_key(|(_, e)| e.used)
+                .map_or(0, |(i, _)| i);
+            let dropped = inner.entries.swap_remove(oldest);
+            inner.chars -= dropped.text.len();
+        }
+        inner.chars += kept.len();
+        inner.entries.push(Entry {
+            hash,
+            len: text.len(),
+            text: kept.to_owned(),
+            indent: indent.to_owned(),
+            theme: theme.clone(),
+            lines: rendered.clone(),
+            used: tick,
+        });
+        rendered
+    }
+
+    /// How many lookups were answered from the cache and how many rendered, and how many bodies it keeps.
+    #[cfg(test)]
+    pub fn stats(&self) -> (u64, u64, usize) {
+        let inner = self.inner.borrow();
+        (inner.hits, inner.misses, inner.entries.len())
+    }
+}
+
+/// The fenced code blocks of `text` that name a language: (info string, code), from the same bounded text
+/// [`lines`] draws.
+pub fn fenced_code(text: &str) -> Vec<(String, String)> {
+    if !text.contains("```") && !text.contains("~~~") {
+        return Vec::new();
+    }
+    let text = bounded(&text.replace('\t', "    "));
+    let arena = Arena::new();
+    let root = parse_document(&arena, &text, &Options::default());
+    root.descendants()
+        .filter_map(|node| match &node.data().value {
+            NodeValue::CodeBlock(code) if code.fenced && !code.info.trim().is_empty() => {
+                Some((code.info.clone(), code.literal.trim_end_matches('\n').to_owned()))
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+/// At most the first [`CACHE_MAX_BODY`] bytes of `text`, cut at a character boundary.
+fn prefix(text: &str) -> &str {
+    let mut end = text.len().min(CACHE_MAX_BODY);
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    &text[..end]
+}
+
 /// `text` as lines, each prefixed with `indent`.
 pub fn lines(text: &str, theme: &Theme, indent: &str) -> Vec<Line<'static>> {
-    let text = bounded(text);
+    // Tabs as four spaces (as CommonMark counts them), so that code indented with tabs keeps its shape; the
+    // bound below would make each one space.
+    let text = if text.contains('\t') {
+        bounded(&text.replace('\t', "    "))
+    } else {
+        bounded(text)
+    };
     let arena = Arena::new();
     let mut options = Options::default();
     options.extension.strikethrough = true;
@@ -31,6 +172,7 @@ pub fn lines(text: &str, theme: &Theme, indent: &str) -> Vec<Line<'static>> {
         first_prefix: None,
         gap: false,
         depth: 0,
+        budget: Budget::new(highlight::BODY_BUDGET),
     };
     out.blocks(root, Style::default());
     out.finish();
@@ -51,6 +193,8 @@ struct Writer<'t> {
     gap: bool,
     /// How deep the walk is: past [`MAX_DEPTH`] the rest of a subtree is shown as plain text.
     depth: usize,
+    /// The time left for highlighting this body's code.
+    budget: Budget,
 }
 
 /// The deepest nesting of blocks and inlines walked with their structure (a hostile body nests thousands).
@@ -150,9 +294,27 @@ impl Writer<'_> {
                 self.gap();
             }
             NodeValue::CodeBlock(code) => {
-                for line in code.literal.trim_end_matches('\n').split('\n') {
-                    self.push(format!(" {line} "), self.theme.accent);
-                    self.newline();
+                let literal = code.literal.trim_end_matches('\n');
+                let highlighted = if code.fenced {
+                    highlight::lines(&code.info, literal, self.theme, &mut self.budget)
+                } else {
+                    None
+                };
+                match highlighted {
+                    Some(lines) => {
+                        for spans in lines {
+                            self.push(" ", self.theme.accent);
+                            self.current.extend(spans);
+                            self.push(" ", self.theme.accent);
+                            self.newline();
+                        }
+                    }
+                    None => {
+                        for line in literal.split('\n') {
+                            self.push(format!(" {line} "), self.theme.accent);
+                            self.newline();
+                        }
+                    }
                 }
                 self.gap();
             }
@@ -339,8 +501,9 @@ mod tests {
 
     #[test]
     fn code_blocks_keep_their_lines() {
+        // No language: the plain code style (highlighting is tested in tests/code.rs).
         let theme = Theme::default();
-        let out = lines("```rust\nfn main() {\n    x();\n}\n```\nafter", &theme, "  ");
+        let out = lines("```\nfn main() {\n    x();\n}\n```\nafter", &theme, "  ");
         let text: Vec<String> = out
             .iter()
             .map(|l| l.spans.iter().map(|s| s.content.as_ref()).collect())

@@ -5,16 +5,25 @@
 mod activity;
 pub mod app;
 pub(crate) mod board;
+mod edit;
 mod editor;
+mod fit;
 mod form;
+pub mod highlight;
 mod history;
+mod image;
 mod inbox;
 pub mod keymap;
+pub mod keys_config;
 mod markdown;
+pub mod mouse;
+pub mod palette;
 mod projects;
+mod screenshot;
 mod sessions;
 mod task;
 pub mod theme;
+pub mod trace;
 pub mod view;
 pub mod worker;
 
@@ -35,13 +44,32 @@ pub use view::render;
 const FRAME: Duration = Duration::from_millis(16);
 const CLOCK: Duration = Duration::from_secs(5);
 
-/// Restores the terminal when dropped, also on early return; ratatui's panic hook covers panics.
+/// Restores the terminal when dropped, also on early return; ratatui's panic hook covers panics, and
+/// [`capture_mouse`] adds mouse reporting to both (ratatui's restore does not turn it off).
 struct TerminalGuard;
 
 impl Drop for TerminalGuard {
     fn drop(&mut self) {
+        release_mouse();
         ratatui::restore();
     }
+}
+
+/// Turns mouse reporting on (clicks and the wheel, `mouse.rs`) and makes a panic turn it off again before
+/// ratatui's own hook restores the rest: `ratatui::restore` leaves raw mode and the alternate screen only, and
+/// a shell left with mouse reporting on prints escape codes at every click. A terminal that refuses it is
+/// used without the mouse.
+fn capture_mouse() {
+    let hook = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        release_mouse();
+        hook(info);
+    }));
+    let _ = crossterm::execute!(std::io::stdout(), crossterm::event::EnableMouseCapture);
+}
+
+fn release_mouse() {
+    let _ = crossterm::execute!(std::io::stdout(), crossterm::event::DisableMouseCapture);
 }
 
 /// Where the window opens.
@@ -53,24 +81,38 @@ pub fn screen_for(project: Option<String>, task: Option<String>) -> Screen {
     }
 }
 
-/// Runs the window at `screen` with `theme` (and the warnings its file gave, shown under the first screen).
+/// Runs the window at `screen` with `theme` and `keys` (and the warnings their files gave, shown under the
+/// first screen).
 pub async fn run(
     client: Client,
     socket: PathBuf,
     screen: Screen,
-    (theme, warnings): (theme::Theme, Vec<String>),
+    (theme, mut warnings): (theme::Theme, Vec<String>),
+    (keys, key_warnings): (keymap::Keymap, Vec<String>),
 ) -> Result<(), CliError> {
     let (tx, mut rx) = mpsc::channel::<Action>(1024);
-    let effects = worker::spawn(client, socket, tx.clone());
-    spawn_input(tx.clone());
-    spawn_clock(tx);
-
+    let mut frame_log = trace::FrameLog::from_env()?;
     let mut terminal =
         ratatui::try_init().map_err(|e| CliError::Failed(format!("cannot open the terminal: {e}")))?;
     let _guard = TerminalGuard;
+    // The worker dials and fetches meanwhile: the image protocol is asked once, in the alternate screen and
+    // before the input thread starts reading (the terminal answers on stdin).
+    let images = screenshot::Engine::new(None);
+    let effects = worker::spawn(client, socket, tx.clone(), images.clone());
+    let (picker, support, image_warning) = tokio::task::block_in_place(self::image::detect);
+    if let Some(picker) = picker {
+        images.set_picker(picker);
+    }
+    spawn_input(tx.clone(), frame_log.key_clock());
+    spawn_clock(tx);
+    capture_mouse();
     let mut model = Model::new(screen);
+    model.images = self::image::Images::new(support, images.encoded());
+    warnings.extend(image_warning);
     model.now_ms = now_ms();
     model.theme = theme;
+    model.keymap = keys;
+    warnings.extend(key_warnings);
     if !warnings.is_empty() {
         model.flash = Some(app::Flash {
             level: app::Level::Warning,
@@ -88,28 +130,55 @@ pub async fn run(
                 tokio::time::sleep(wait).await;
             }
             while let Ok(action) = rx.try_recv() {
-                apply(&mut model, action, &effects);
+                apply(&mut model, action, &effects, &mut frame_log);
             }
+            // The inline screenshot's box follows the terminal's size (asked again when it changes).
+            if let Ok(size) = terminal.size() {
+                let cells = self::image::Cells {
+                    width: size.width,
+                    height: size.height,
+                };
+                if model.images.terminal != Some(cells) {
+                    let action = Action::Image(self::image::ImageAction::Terminal(cells));
+                    apply(&mut model, action, &effects, &mut frame_log);
+                }
+            }
+            let draw_started = Instant::now();
+            let mut hits = mouse::Hits::default();
             terminal
-                .draw(|frame| render(&model, frame.buffer_mut()))
+                .draw(|frame| hits = view::render_with_hits(&model, frame.buffer_mut()))
                 .map_err(CliError::failed)?;
-            last_draw = Instant::now();
+            // Where this frame drew what a click can reach: the next click is mapped through it.
+            model.hits = hits;
+            frame_log.frame(&model, draw_started);
+            // The 16 ms run from one draw's start to the next: counted from its end, a key arriving just after a
+            // draw waited the draw's own time on top (key → frame up to ~18 ms on a 2,000-task board).
+            last_draw = draw_started;
             model.dirty = false;
+            // A screenshot appears on the frame after the one that blanked its box (`image::after_draw`).
+            model.dirty |= self::image::after_draw(&mut model);
             if model.quit {
                 break;
             }
         }
         match rx.recv().await {
-            Some(action) => apply(&mut model, action, &effects),
+            Some(action) => apply(&mut model, action, &effects, &mut frame_log),
             None => break,
         }
     }
     Ok(())
 }
 
-fn apply(model: &mut Model, action: Action, effects: &mpsc::UnboundedSender<Effect>) {
+fn apply(
+    model: &mut Model,
+    action: Action,
+    effects: &mpsc::UnboundedSender<Effect>,
+    frame_log: &mut trace::FrameLog,
+) {
+    frame_log.action(&action);
     let was_dirty = model.dirty;
     for effect in update(model, action) {
+        frame_log.effect(&effect, model.last_event_id);
         let _ = effects.send(effect);
     }
     model.dirty |= was_dirty;
@@ -134,16 +203,28 @@ fn spawn_clock(tx: mpsc::Sender<Action>) {
 }
 
 /// Reads keys on a blocking thread (crossterm's read is blocking).
-fn spawn_input(tx: mpsc::Sender<Action>) {
+fn spawn_input(tx: mpsc::Sender<Action>, key_clock: trace::KeyClock) {
     std::thread::spawn(move || {
         loop {
             let action = match crossterm::event::read() {
                 Ok(crossterm::event::Event::Key(key))
                     if key.kind == crossterm::event::KeyEventKind::Press =>
                 {
+                    key_clock.stamp();
                     Action::Key(key)
                 }
                 Ok(crossterm::event::Event::Resize(..)) => Action::Resize,
+                // Only what the window uses: moves and drags would wake the loop for nothing.
+                Ok(crossterm::event::Event::Mouse(mouse))
+                    if matches!(
+                        mouse.kind,
+                        crossterm::event::MouseEventKind::Down(crossterm::event::MouseButton::Left)
+                            | crossterm::event::MouseEventKind::ScrollUp
+                            | crossterm::event::MouseEventKind::ScrollDown
+                    ) =>
+                {
+                    Action::Mouse(mouse)
+                }
                 Ok(_) => continue,
                 Err(_) => break,
             };

@@ -6,9 +6,10 @@ use ratatui::text::Line;
 use ratatui::widgets::{Block, Cell, Paragraph, Row, StatefulWidget, Table, TableState, Widget};
 
 use super::app::{Model, STAGES};
+use super::mouse::{Hits, Target};
 use super::theme::Theme;
 
-pub fn render(model: &Model, theme: &Theme, area: Rect, buf: &mut Buffer) {
+pub fn render(model: &Model, theme: &Theme, area: Rect, buf: &mut Buffer, hits: &mut Hits) {
     let block = Block::bordered().title(" Projects ");
     let Some(list) = &model.projects.list else {
         Paragraph::new(Line::styled("loading…", theme.muted))
@@ -60,4 +61,18 @@ pub fn render(model: &Model, theme: &Theme, area: Rect, buf: &mut Buffer) {
         .block(block);
     let mut state = TableState::default().with_selected(Some(model.projects.selected));
     StatefulWidget::render(table, area, buf, &mut state);
+    // One line per project under the border and the header line, from the table's scroll offset.
+    let rows = Rect::new(
+        area.x + 1,
+        area.y + 2,
+        area.width.saturating_sub(2),
+        area.height.saturating_sub(3),
+    );
+    for (line, i) in (state.offset()..list.len())
+        .enumerate()
+        .take(usize::from(rows.height))
+    {
+        let y = rows.y + u16::try_from(line).unwrap_or(u16::MAX);
+        hits.add(Rect::new(rows.x, y, rows.width, 1), Target::Row(i));
+    }
 }

@@ -11,6 +11,7 @@ use relay_core::proto;
 
 use super::app::{Effect, Model, Screen};
 use super::keymap::Command;
+use super::mouse::{Hits, Target};
 use super::theme::Theme;
 use super::view::{age, scroll_to};
 
@@ -81,7 +82,7 @@ pub fn status_dot(status: Option<&str>, theme: &Theme) -> (&'static str, &'stati
     }
 }
 
-pub fn render(model: &Model, theme: &Theme, area: Rect, buf: &mut Buffer) {
+pub fn render(model: &Model, theme: &Theme, area: Rect, buf: &mut Buffer, hits: &mut Hits) {
     let scope = model.sessions.project.as_deref().unwrap_or("all projects");
     let Some(list) = &model.sessions.list else {
         Paragraph::new(Line::styled("loading…", theme.muted))
@@ -105,7 +106,10 @@ pub fn render(model: &Model, theme: &Theme, area: Rect, buf: &mut Buffer) {
     let now = model.now_ms;
     let mut lines: Vec<Line> = Vec::new();
     let mut selected_line = 0;
+    // The lines each session takes, for the mouse.
+    let mut spans_of: Vec<std::ops::Range<usize>> = Vec::with_capacity(list.sessions.len());
     for (i, s) in list.sessions.iter().enumerate() {
+        let start = lines.len();
         let (dot, words, style) = status_dot(s.hook_status.as_deref(), theme);
         let mut head = vec![
             Span::styled(format!("{dot} {words:<15}"), style),
@@ -142,13 +146,26 @@ pub fn render(model: &Model, theme: &Theme, area: Rect, buf: &mut Buffer) {
         if let Some(reason) = &s.unlinked_reason {
             lines.push(Line::styled(format!("  unlinked: {reason}"), theme.warn));
         }
+        spans_of.push(start..lines.len());
     }
-    let inner = block.inner(area).height as usize;
+    let inner_area = block.inner(area);
+    let inner = inner_area.height as usize;
     let top = scroll_to(selected_line + 1, inner);
     Paragraph::new(lines)
         .block(block)
         .scroll((u16::try_from(top).unwrap_or(u16::MAX), 0))
         .render(area, buf);
+    for (i, range) in spans_of.into_iter().enumerate() {
+        let (first, end) = (range.start.max(top), range.end.min(top + inner));
+        if first < end {
+            let y = inner_area.y + u16::try_from(first - top).unwrap_or(u16::MAX);
+            let height = u16::try_from(end - first).unwrap_or(u16::MAX);
+            hits.add(
+                Rect::new(inner_area.x, y, inner_area.width, height),
+                Target::Row(i),
+            );
+        }
+    }
 }
 
 #[cfg(test)]

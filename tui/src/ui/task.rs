@@ -8,11 +8,12 @@ use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
 use relay_core::proto;
 
 use super::app::{Model, TAB_HISTORY, TAB_REVIEW, TABS, TaskData};
-use super::markdown;
+use super::fit;
+use super::mouse::{Hits, Target};
 use super::theme::Theme;
 use super::view::{ago, size};
 
-pub fn render(model: &Model, theme: &Theme, area: Rect, buf: &mut Buffer) {
+pub fn render(model: &Model, theme: &Theme, area: Rect, buf: &mut Buffer, hits: &mut Hits) {
     let state = &model.task;
     let Some(data) = &state.data else {
         Paragraph::new(Line::styled("loading…", theme.muted))
@@ -23,12 +24,12 @@ pub fn render(model: &Model, theme: &Theme, area: Rect, buf: &mut Buffer) {
     let [head, tabs, body] =
         Layout::vertical([Constraint::Length(1), Constraint::Length(1), Constraint::Min(1)]).areas(area);
     if let Some(task) = &data.detail.task {
-        Line::from(vec![
-            Span::styled(format!(" {} ", task.key), theme.accent),
-            Span::styled(task.title.clone(), theme.title),
-            Span::styled(format!("  [{}] v{}", task.stage, task.version), theme.muted),
-        ])
-        .render(head, buf);
+        // A long title is cut with an ellipsis so that the stage and version stay on the line.
+        let key = Span::styled(format!(" {} ", task.key), theme.accent);
+        let stage = Span::styled(format!("  [{}] v{}", task.stage, task.version), theme.muted);
+        let room = usize::from(head.width).saturating_sub(key.width() + stage.width());
+        let title = Span::styled(super::board::cut(&task.title, room), theme.title);
+        fit::fit(Line::from(vec![key, title, stage]), usize::from(head.width)).render(head, buf);
     }
     let mut spans = vec![Span::raw(" ")];
     for (i, name) in TABS.iter().enumerate() {
@@ -58,17 +59,37 @@ pub fn render(model: &Model, theme: &Theme, area: Rect, buf: &mut Buffer) {
         spans.push(Span::styled(format!(" {} {label} ", i + 1), style));
         spans.push(Span::raw(" "));
     }
+    // The spans alternate a gap and a tab: tab i is span 2i + 1.
+    let mut x = tabs.x;
+    for (i, span) in spans.iter().enumerate() {
+        let width = u16::try_from(span.width()).unwrap_or(u16::MAX);
+        if i % 2 == 1 {
+            hits.add(
+                Rect::new(x, tabs.y, width, 1).intersection(tabs),
+                Target::Tab(i / 2),
+            );
+        }
+        x = x.saturating_add(width);
+    }
     Line::from(spans).render(tabs, buf);
 
+    // The Review tab's selected step shows its screenshots in a panel under the checklist (`image.rs`).
+    let body = if state.tab == TAB_REVIEW {
+        super::image::review_panel(model, data, theme, body, buf)
+    } else {
+        body
+    };
+    // The Review tab's selected step: its title line, kept in view.
+    let mut selected_line = 0;
     let lines = match state.tab {
         0 => overview(model, data, theme),
-        1 => plan(data, theme),
-        TAB_REVIEW => review(model, data, theme),
+        1 => plan(model, data, theme),
+        TAB_REVIEW => review(model, data, theme, &mut selected_line),
         TAB_HISTORY => super::history::lines(data, model.now_ms, theme),
         _ => comments(model, data, theme),
     };
     let scroll = if state.tab == TAB_REVIEW {
-        review_scroll(data, state.step, usize::from(body.height.saturating_sub(2)))
+        review_scroll(&lines, selected_line, body)
     } else {
         state.scroll.get(state.tab).copied().unwrap_or(0)
     };
@@ -100,9 +121,9 @@ fn section(lines: &mut Vec<Line<'static>>, theme: &Theme, title: String) {
     lines.push(Line::styled(title, theme.title));
 }
 
-/// A markdown body (bounded, raw HTML shown as text).
-fn text_lines(lines: &mut Vec<Line<'static>>, theme: &Theme, text: &str, indent: &str) {
-    lines.extend(markdown::lines(text, theme, indent));
+/// A markdown body (bounded, raw HTML shown as text, code highlighted), from the task's cache when drawn before.
+fn text_lines(lines: &mut Vec<Line<'static>>, model: &Model, theme: &Theme, text: &str, indent: &str) {
+    lines.extend(model.task.markdown.lines(text, theme, indent));
 }
 
 fn overview(model: &Model, data: &TaskData, theme: &Theme) -> Vec<Line<'static>> {
@@ -161,6 +182,20 @@ fn overview(model: &Model, data: &TaskData, theme: &Theme) -> Vec<Line<'static>>
     if let Some(summary) = &data.detail.plan_summary {
         field(&mut lines, theme, "plan", summary.clone());
     }
+    if let Some(count) = data
+        .review
+        .as_ref()
+        .map(|r| super::image::task_shots(r).len())
+        .filter(|n| *n > 0)
+    {
+        let them = if count == 1 { "it" } else { "them" };
+        field(
+            &mut lines,
+            theme,
+            "screenshots",
+            format!("{count} · v opens {them}"),
+        );
+    }
     field(
         &mut lines,
         theme,
@@ -173,11 +208,11 @@ fn overview(model: &Model, data: &TaskData, theme: &Theme) -> Vec<Line<'static>>
     );
     if let Some(description) = task.description.as_deref().filter(|d| !d.is_empty()) {
         section(&mut lines, theme, "Description".to_owned());
-        text_lines(&mut lines, theme, description, "");
+        text_lines(&mut lines, model, theme, description, "");
     }
     if let Some(progress) = task.progress.as_deref().filter(|p| !p.is_empty()) {
         section(&mut lines, theme, "Progress".to_owned());
-        text_lines(&mut lines, theme, progress, "");
+        text_lines(&mut lines, model, theme, progress, "");
     }
     if !data.detail.reports.is_empty() {
         section(
@@ -212,7 +247,7 @@ fn overview(model: &Model, data: &TaskData, theme: &Theme) -> Vec<Line<'static>>
                     _ => body,
                 };
                 if !rest.trim().is_empty() {
-                    text_lines(&mut lines, theme, rest, "    ");
+                    text_lines(&mut lines, model, theme, rest, "    ");
                 }
             }
         }
@@ -240,7 +275,7 @@ fn overview(model: &Model, data: &TaskData, theme: &Theme) -> Vec<Line<'static>>
     lines
 }
 
-fn plan(data: &TaskData, theme: &Theme) -> Vec<Line<'static>> {
+fn plan(model: &Model, data: &TaskData, theme: &Theme) -> Vec<Line<'static>> {
     let mut lines = Vec::new();
     let Some(plan) = &data.plan else {
         lines.push(Line::styled("The plan could not be read.", theme.error));
@@ -288,7 +323,7 @@ fn plan(data: &TaskData, theme: &Theme) -> Vec<Line<'static>> {
             Span::styled(format!("  {}", step.status), theme.muted),
         ]));
         if let Some(details) = &step.details {
-            text_lines(&mut lines, theme, details, "     ");
+            text_lines(&mut lines, model, theme, details, "     ");
         }
         if let Some(conformance) = &step.conformance {
             let style = if step.deviation { theme.warn } else { theme.muted };
@@ -318,7 +353,7 @@ fn todo(lines: &mut Vec<Line<'static>>, plan: &proto::Plan, theme: &Theme) {
     }
 }
 
-fn review(model: &Model, data: &TaskData, theme: &Theme) -> Vec<Line<'static>> {
+fn review(model: &Model, data: &TaskData, theme: &Theme, selected_line: &mut usize) -> Vec<Line<'static>> {
     let mut lines = Vec::new();
     let Some(review) = &data.review else {
         lines.push(Line::styled("The review could not be read.", theme.error));
@@ -361,18 +396,20 @@ fn review(model: &Model, data: &TaskData, theme: &Theme) -> Vec<Line<'static>> {
         }
         if i == model.task.step {
             head = head.style(theme.selected);
+            *selected_line = lines.len();
         }
         lines.push(head);
         if let Some(details) = &step.details {
-            text_lines(&mut lines, theme, details, "    ");
+            text_lines(&mut lines, model, theme, details, "    ");
         }
         for shot in &step.screenshots {
-            let caption = shot.caption.clone().unwrap_or_default();
+            // Agent text: one line, control characters replaced.
+            let caption = super::image::printable(shot.caption.as_deref().unwrap_or_default(), 200);
             lines.push(Line::styled(
                 format!(
                     "    screenshot #{} {} {} {caption}",
                     shot.id,
-                    shot.media_type,
+                    super::image::printable(&shot.media_type, 40),
                     size(shot.size_bytes)
                 ),
                 theme.accent,
@@ -391,7 +428,11 @@ fn review(model: &Model, data: &TaskData, theme: &Theme) -> Vec<Line<'static>> {
         lines.push(Line::styled("Other screenshots", theme.title));
         for shot in &review.other_screenshots {
             lines.push(Line::styled(
-                format!("    #{} {}", shot.id, shot.caption.clone().unwrap_or_default()),
+                format!(
+                    "    #{} {}",
+                    shot.id,
+                    super::image::printable(shot.caption.as_deref().unwrap_or_default(), 200)
+                ),
                 theme.accent,
             ));
         }
@@ -399,22 +440,15 @@ fn review(model: &Model, data: &TaskData, theme: &Theme) -> Vec<Line<'static>> {
     lines
 }
 
-/// Keeps the selected step's first lines in view (lines are counted before wrapping).
-fn review_scroll(data: &TaskData, step: usize, height: usize) -> u16 {
-    let Some(review) = &data.review else { return 0 };
-    // Two heading lines, then per step a blank, the title, details, screenshots and comments.
-    let mut start = 2usize;
-    for (i, s) in review.steps.iter().enumerate() {
-        start += 1;
-        if i == step {
-            break;
-        }
-        start += 1
-            + s.details.as_deref().map_or(0, |d| d.lines().count())
-            + s.screenshots.len()
-            + s.comments.len();
-    }
-    u16::try_from(start.saturating_sub(height / 3)).unwrap_or(0)
+/// Keeps the selected step's title a third of the way down the pane, counting the rows the lines before it take
+/// once wrapped (long details and comments wrap; see [`fit::rows`]).
+fn review_scroll(lines: &[Line<'_>], selected_line: usize, body: Rect) -> u16 {
+    let inner = Block::bordered().inner(body);
+    let before = fit::rows(
+        lines.get(..selected_line).unwrap_or_default(),
+        usize::from(inner.width),
+    );
+    u16::try_from(before.saturating_sub(usize::from(inner.height) / 3)).unwrap_or(u16::MAX)
 }
 
 fn comments(model: &Model, data: &TaskData, theme: &Theme) -> Vec<Line<'static>> {
@@ -461,7 +495,7 @@ fn comments(model: &Model, data: &TaskData, theme: &Theme) -> Vec<Line<'static>>
             head.push(Span::styled(format!(" · step {step}"), theme.muted));
         }
         lines.push(Line::from(head));
-        text_lines(&mut lines, theme, &comment.body, "  ");
+        text_lines(&mut lines, model, theme, &comment.body, "  ");
         lines.push(Line::raw(""));
     }
     lines.push(Line::styled(

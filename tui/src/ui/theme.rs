@@ -39,6 +39,29 @@ pub struct Theme {
     pub warn: Style,
     pub error: Style,
     pub brand: Style,
+    /// The built-in theme this one starts from; it picks the colours of highlighted code.
+    pub base: Base,
+    /// What the terminal shows; highlighted code is brought down to it too.
+    pub depth: Depth,
+}
+
+/// The built-in theme a theme starts from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Base {
+    Dark,
+    Light,
+    HighContrast,
+}
+
+impl Base {
+    /// The base a built-in theme's name means (`dark` when unknown, as [`Theme::built_in`] does).
+    fn named(name: &str) -> Base {
+        match name {
+            "light" => Base::Light,
+            "high-contrast" => Base::HighContrast,
+            _ => Base::Dark,
+        }
+    }
 }
 
 /// How many colours the terminal shows.
@@ -78,6 +101,7 @@ impl Theme {
             .find(|(n, _)| *n == name)
             .map_or(BUILT_IN[0].1, |(_, text)| *text);
         let mut theme = Theme::plain();
+        theme.base = Base::named(name);
         // The embedded files are checked by a test; a mistake in one would only leave a role plain.
         let _ = theme.apply(text, "built-in theme");
         theme.degrade(depth);
@@ -96,6 +120,8 @@ impl Theme {
             warn: Style::new(),
             error: Style::new(),
             brand: Style::new().add_modifier(Modifier::REVERSED),
+            base: Base::Dark,
+            depth: Depth::TrueColor,
         }
     }
 
@@ -150,6 +176,7 @@ impl Theme {
 
     /// Replaces colours the terminal cannot show with the nearest it can.
     fn degrade(&mut self, depth: Depth) {
+        self.depth = depth;
         for role in ROLES {
             if let Some(style) = self.role_mut(role) {
                 style.fg = style.fg.map(|c| reduce(c, depth));

@@ -6,10 +6,11 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
 
-use super::app::{Connection, Form, FormKind, Level, Model, STAGES, Screen};
-use super::keymap;
+use super::app::{Connection, Flash, Form, FormKind, Level, Model, STAGES, Screen};
+use super::keymap::{Command, Keymap, Scope};
+use super::mouse::Hits;
 use super::theme::Theme;
-use super::{activity, board, inbox, projects, sessions, task};
+use super::{activity, board, inbox, palette, projects, sessions, task};
 
 /// The smallest screen the window draws on.
 pub const MIN_SIZE: (u16, u16) = (50, 12);
@@ -20,48 +21,81 @@ pub const MAX_BODY: usize = 20_000;
 
 /// Draws the whole window into `buf` (the bench and the snapshot tests call this directly).
 pub fn render(model: &Model, buf: &mut Buffer) {
+    render_with_hits(model, buf);
+}
+
+/// Draws the whole window into `buf` and says where it drew what a click can reach (the loop keeps that in the
+/// model for the mouse, `mouse.rs`).
+pub fn render_with_hits(model: &Model, buf: &mut Buffer) -> Hits {
+    draw(model, &model.theme, buf)
+}
+
+/// Draws the window in another theme than the model's (the snapshot tests draw every screen in each).
+#[cfg(test)]
+pub fn render_with_theme(model: &Model, theme: &Theme, buf: &mut Buffer) {
+    draw(model, theme, buf);
+}
+
+fn draw(model: &Model, theme: &Theme, buf: &mut Buffer) -> Hits {
+    let mut hits = Hits::new(model.screen.clone());
     let area = buf.area;
-    let theme = &model.theme;
     if area.width < MIN_SIZE.0 || area.height < MIN_SIZE.1 {
         let text = vec![
             Line::from(format!(
                 "Enlarge the terminal to at least {}×{}",
                 MIN_SIZE.0, MIN_SIZE.1
             )),
-            Line::from(format!("(it is {}×{}); q quits", area.width, area.height)).style(theme.muted),
+            Line::from(format!(
+                "(it is {}×{}); {} quits",
+                area.width,
+                area.height,
+                model.keymap.first_label(Scope::Global, Command::Quit)
+            ))
+            .style(theme.muted),
         ];
         Paragraph::new(text).wrap(Wrap { trim: true }).render(area, buf);
-        return;
+        return hits;
     }
-    let [header, body, footer] =
-        Layout::vertical([Constraint::Length(1), Constraint::Min(1), Constraint::Length(1)]).areas(area);
+    let [header, body, footer] = Layout::vertical([
+        Constraint::Length(1),
+        Constraint::Min(1),
+        Constraint::Length(footer_height(model, area.width)),
+    ])
+    .areas(area);
     render_header(model, theme, header, buf);
     match &model.load_error {
         Some(error) if !has_data(model) => {
             Paragraph::new(vec![
                 Line::from(format!("Could not load this screen: {error}")).style(theme.error),
-                Line::from("Ctrl-R tries again; the window also refetches when relayd is back.")
-                    .style(theme.muted),
+                Line::from(format!(
+                    "{} tries again; the window also refetches when relayd is back.",
+                    model.keymap.first_label(Scope::Global, Command::Refresh)
+                ))
+                .style(theme.muted),
             ])
             .wrap(Wrap { trim: true })
             .render(body, buf);
         }
         _ => match &model.screen {
-            Screen::Projects => projects::render(model, theme, body, buf),
-            Screen::Board(_) => board::render(model, theme, body, buf),
-            Screen::Task(_) => task::render(model, theme, body, buf),
-            Screen::Inbox => inbox::render(model, theme, body, buf),
-            Screen::Sessions => sessions::render(model, theme, body, buf),
-            Screen::Activity => activity::render(model, theme, body, buf),
+            Screen::Projects => projects::render(model, theme, body, buf, &mut hits),
+            Screen::Board(_) => board::render(model, theme, body, buf, &mut hits),
+            Screen::Task(_) => task::render(model, theme, body, buf, &mut hits),
+            Screen::Inbox => inbox::render(model, theme, body, buf, &mut hits),
+            Screen::Sessions => sessions::render(model, theme, body, buf, &mut hits),
+            Screen::Activity => activity::render(model, theme, body, buf, &mut hits),
         },
     }
     render_footer(model, theme, footer, buf);
     if let Some(form) = &model.form {
-        render_form(form, theme, body, buf);
+        render_form(form, &model.keymap, theme, body, buf);
     }
     if model.help {
         render_help(model, theme, body, buf);
     }
+    if let Some(palette) = &model.palette {
+        palette::render(palette, theme, body, buf, &mut hits);
+    }
+    hits
 }
 
 fn has_data(model: &Model) -> bool {
@@ -136,6 +170,24 @@ fn render_header(model: &Model, theme: &Theme, area: Rect, buf: &mut Buffer) {
     }
 }
 
+/// The most lines a message under the screen takes (a longer one ends with `…`).
+const FLASH_LINES: u16 = 4;
+
+fn flash_text(flash: &Flash) -> String {
+    format!(" {}", flash.lines.join(" · "))
+}
+
+/// One line of key hints, or as many lines as the message needs (up to [`FLASH_LINES`]).
+fn footer_height(model: &Model, width: u16) -> u16 {
+    match &model.flash {
+        Some(flash) if width > 0 => {
+            let chars = u16::try_from(Line::raw(flash_text(flash)).width()).unwrap_or(u16::MAX);
+            chars.div_ceil(width).clamp(1, FLASH_LINES)
+        }
+        _ => 1,
+    }
+}
+
 fn render_footer(model: &Model, theme: &Theme, area: Rect, buf: &mut Buffer) {
     if let Some(flash) = &model.flash {
         let style = match flash.level {
@@ -143,20 +195,50 @@ fn render_footer(model: &Model, theme: &Theme, area: Rect, buf: &mut Buffer) {
             Level::Warning => theme.warn,
             Level::Error => theme.error,
         };
-        Line::styled(format!(" {}", flash.lines.join(" · ")), style).render(area, buf);
+        // Wrapped by characters, not words: the rows then match `footer_height`, and a cut message ends in `…`.
+        let width = usize::from(area.width.max(1));
+        let chars: Vec<char> = flash_text(flash).chars().collect();
+        let mut rows: Vec<Line> = chars
+            .chunks(width)
+            .map(|row| Line::styled(row.iter().collect::<String>(), style))
+            .collect();
+        if rows.len() > usize::from(area.height) {
+            rows.truncate(usize::from(area.height));
+            if let Some(last) = rows.pop() {
+                rows.push(super::fit::fit(Line::styled(format!("{last}…"), style), width));
+            }
+        }
+        Paragraph::new(rows).render(area, buf);
         return;
     }
-    let hints: Vec<String> = keymap::bindings(&model.scopes())
-        .filter(|b| b.hint)
-        .map(|b| {
-            format!(
-                "{} {}",
-                b.label.split(',').next().unwrap_or(b.label),
-                short(b.help)
-            )
-        })
-        .collect();
-    Line::styled(format!(" {}", hints.join(" · ")), theme.muted).render(area, buf);
+    // Hints while they fit, then `…`; the help key's hint always shows, last.
+    let scopes = model.scopes();
+    let help = model
+        .keymap
+        .bindings(&scopes)
+        .find(|b| b.command == Command::Help)
+        .map(|b| format!("{} help", b.first_label()));
+    let hints = model
+        .keymap
+        .bindings(&scopes)
+        .filter(|b| b.hint && b.command != Command::Help)
+        .map(|b| format!("{} {}", b.first_label(), short(b.help)));
+    let room = usize::from(area.width).saturating_sub(help.as_ref().map_or(0, |h| h.chars().count() + 3));
+    let mut text = String::from(" ");
+    for hint in hints {
+        let sep = if text.len() > 1 { " · " } else { "" };
+        if text.chars().count() + sep.chars().count() + hint.chars().count() > room {
+            text.push_str(" …");
+            break;
+        }
+        text.push_str(sep);
+        text.push_str(&hint);
+    }
+    if let Some(help) = help {
+        text.push_str(if text.len() > 1 { " · " } else { "" });
+        text.push_str(&help);
+    }
+    Line::styled(text, theme.muted).render(area, buf);
 }
 
 /// The first words of a help text, for the footer.
@@ -176,7 +258,7 @@ pub fn centered(area: Rect, width: u16, height: u16) -> Rect {
     )
 }
 
-fn render_form(form: &Form, theme: &Theme, area: Rect, buf: &mut Buffer) {
+fn render_form(form: &Form, keymap: &Keymap, theme: &Theme, area: Rect, buf: &mut Buffer) {
     let (title, intro) = match &form.kind {
         FormKind::Stage { key, title, .. } => (format!(" Move {key} "), title.clone()),
         FormKind::Decide {
@@ -204,6 +286,7 @@ fn render_form(form: &Form, theme: &Theme, area: Rect, buf: &mut Buffer) {
                 None => "No session is bound: the comment waits for one".to_owned(),
             },
         ),
+        FormKind::Edit(edit) => return super::edit::render(form, edit, theme, area, buf),
     };
     let is_stage = matches!(form.kind, FormKind::Stage { .. });
     let height = if is_stage { 9 } else { 14 };
@@ -262,10 +345,12 @@ fn render_form(form: &Form, theme: &Theme, area: Rect, buf: &mut Buffer) {
     } else if form.busy {
         Line::styled("sending…", theme.muted).render(error_area, buf);
     }
+    let cancel = keymap.first_label(Scope::Form, Command::Cancel);
     let keys_text = if is_stage {
-        "←/→ or 1–6 choose · Enter move · Esc cancel   (* current stage)"
+        format!("←/→ or 1–6 choose · Enter move · {cancel} cancel   (* current stage)")
     } else {
-        "Ctrl-S send · Enter new line · Esc cancel"
+        let send = keymap.first_label(Scope::Form, Command::Submit);
+        format!("{send} send · Enter new line · {cancel} cancel")
     };
     Line::styled(keys_text, theme.muted).render(keys, buf);
 }
@@ -273,7 +358,7 @@ fn render_form(form: &Form, theme: &Theme, area: Rect, buf: &mut Buffer) {
 fn render_help(model: &Model, theme: &Theme, area: Rect, buf: &mut Buffer) {
     let mut lines = Vec::new();
     let mut last = None;
-    for binding in keymap::bindings(&model.scopes()) {
+    for binding in model.keymap.bindings(&model.scopes()) {
         if last != Some(binding.scope) {
             if last.is_some() {
                 lines.push(Line::raw(""));
@@ -289,10 +374,23 @@ fn render_help(model: &Model, theme: &Theme, area: Rect, buf: &mut Buffer) {
             Span::raw(binding.help),
         ]));
     }
-    let popup = centered(area, 76, lines.len() as u16 + 2);
+    let total = u16::try_from(lines.len()).unwrap_or(u16::MAX);
+    let popup = centered(area, 76, total.saturating_add(2));
+    let visible = popup.height.saturating_sub(2);
+    let scroll = model.help_scroll.min(total.saturating_sub(visible));
+    let title = if total > visible {
+        let last = (scroll + visible).min(total);
+        format!(
+            " Help · lines {}–{last} of {total} · ↑/↓ scroll · any other key closes ",
+            scroll + 1
+        )
+    } else {
+        " Help · any key closes ".to_owned()
+    };
     Clear.render(popup, buf);
     Paragraph::new(lines)
-        .block(Block::bordered().title(" Help · any key closes "))
+        .scroll((scroll, 0))
+        .block(Block::bordered().title(title))
         .render(popup, buf);
 }
 

@@ -16,11 +16,13 @@ use crate::client::{self, Client};
 const BACKOFF_MIN: Duration = Duration::from_millis(100);
 const BACKOFF_MAX: Duration = Duration::from_secs(5);
 
-/// Starts the stream task and returns where effects go.
+/// Starts the stream task and returns where effects go. `images` decodes and encodes screenshots for the
+/// terminal's image protocol (`screenshot.rs`).
 pub fn spawn(
     client: Client,
     socket: PathBuf,
     actions: mpsc::Sender<Action>,
+    images: super::screenshot::Engine,
 ) -> mpsc::UnboundedSender<Effect> {
     let (current, watched) = watch::channel(Some(client));
     tokio::spawn(stream(current, socket, actions.clone()));
@@ -29,11 +31,15 @@ pub fn spawn(
         while let Some(effect) = requests.recv().await {
             let client = watched.borrow().clone();
             let actions = actions.clone();
+            let images = images.clone();
             // Each effect on its own task: a slow answer never holds up the next key's fetch.
             tokio::spawn(async move {
-                let action = match client {
-                    Some(client) => run(client, effect).await,
-                    None => offline_answer(effect),
+                let action = match (client, effect) {
+                    (Some(client), Effect::Image(effect)) => {
+                        super::screenshot::run(client, &images, effect).await
+                    }
+                    (Some(client), effect) => run(client, effect).await,
+                    (None, effect) => offline_answer(effect),
                 };
                 let _ = actions.send(action).await;
             });
@@ -53,6 +59,19 @@ fn offline_answer(effect: Effect) -> Action {
             write,
             result: Err(message),
         },
+        Effect::Image(super::image::ImageEffect::Show { id, cells }) => {
+            Action::Image(super::image::ImageAction::Shown {
+                id,
+                cells,
+                result: Err(message),
+            })
+        }
+        Effect::Image(super::image::ImageEffect::Open { id }) => {
+            Action::Image(super::image::ImageAction::Opened {
+                id,
+                result: Err(message),
+            })
+        }
     }
 }
 
@@ -126,6 +145,10 @@ async fn stream(current: watch::Sender<Option<Client>>, socket: PathBuf, actions
 /// Carries out one effect.
 pub async fn run(mut client: Client, effect: Effect) -> Action {
     match effect {
+        // Without the window's engine (tests, scripts): opening works, inline images answer that they are off.
+        Effect::Image(effect) => {
+            super::screenshot::run(client, &super::screenshot::Engine::new(None), effect).await
+        }
         Effect::Fetch(fetch) => {
             let result = fetch_data(&mut client, &fetch)
                 .await
@@ -133,7 +156,13 @@ pub async fn run(mut client: Client, effect: Effect) -> Action {
             Action::Loaded { fetch, result }
         }
         Effect::Write(write) => {
-            let result = write_data(&mut client, &write).await.map_err(refusal);
+            let result = match &write {
+                // The field editor keeps the text; Ctrl-R there takes the task's new version.
+                Write::UpdateField { .. } => write_data(&mut client, &write)
+                    .await
+                    .map_err(super::edit::refusal),
+                _ => write_data(&mut client, &write).await.map_err(refusal),
+            };
             Action::Wrote { write, result }
         }
     }
@@ -189,12 +218,18 @@ pub async fn fetch_data(client: &mut Client, fetch: &Fetch) -> Result<Data, toni
                 b.get_review(proto::GetReviewRequest { key: key.clone() }),
                 c.list_comments(proto::ListCommentsRequest { key: key.clone() })
             );
-            Data::Task(Box::new(TaskData {
+            let data = TaskData {
                 detail: detail?.into_inner(),
                 plan: plan.ok().map(tonic::Response::into_inner),
                 review: review.ok().map(tonic::Response::into_inner),
                 comments: comments.ok().map(tonic::Response::into_inner),
-            }))
+            };
+            // The grammars its code needs are prepared here, off the window's thread (once per language).
+            let blocks = super::highlight::task_blocks(&data);
+            if !blocks.is_empty() {
+                let _ = tokio::task::spawn_blocking(move || super::highlight::warm(&blocks)).await;
+            }
+            Data::Task(Box::new(data))
         }
         Fetch::Inbox => Data::Inbox(Box::new(
             client.get_inbox(proto::GetInboxRequest {}).await?.into_inner(),
@@ -224,6 +259,20 @@ pub async fn fetch_data(client: &mut Client, fetch: &Fetch) -> Result<Data, toni
             page: Box::new(activity(client, filter, Some(*before)).await?),
             slugs: Vec::new(),
         },
+        Fetch::PaletteTasks => {
+            let mut second = client.clone();
+            let (tasks, projects) = tokio::join!(
+                client.list_tasks(proto::ListTasksRequest {
+                    limit: Some(super::palette::MAX_TASKS),
+                    ..Default::default()
+                }),
+                slugs(&mut second)
+            );
+            Data::PaletteTasks {
+                tasks: tasks?.into_inner().tasks,
+                slugs: projects?,
+            }
+        }
     })
 }
 
@@ -249,7 +298,7 @@ async fn activity(
     Ok(client.list_activity(request).await?.into_inner())
 }
 
-fn outcome(summary: String, notes: Option<proto::WriteNotes>) -> Outcome {
+pub(super) fn outcome(summary: String, notes: Option<proto::WriteNotes>) -> Outcome {
     let notes = notes.unwrap_or_default();
     Outcome {
         summary,
@@ -325,5 +374,13 @@ pub async fn write_data(client: &mut Client, write: &Write) -> Result<Outcome, t
                 .into_inner();
             outcome(format!("plan of {key} accepted"), answer.notes)
         }
+        Write::UpdateField {
+            key,
+            field,
+            value,
+            expected_version,
+        } => super::edit::update_field(client, key, field, value, expected_version).await?,
+        Write::BindSession { key, session } => super::edit::bind_session(client, key, session).await?,
+        Write::UnbindSession { key } => super::edit::unbind_session(client, key).await?,
     })
 }

@@ -7,20 +7,21 @@ use std::time::Duration;
 use relay_core::config::{Config, Flags};
 use relay_core::proto;
 
-use super::screen;
+use super::{screen, styles};
 use crate::client::{self, Client};
 use crate::ui::app::{Action, Data, Effect, Fetch, Model, Screen, TAB_COMMENTS, TAB_REVIEW, Write, update};
+use crate::ui::theme::{Depth, Theme};
 use crate::ui::worker;
 
 const SIZES: [(u16, u16); 2] = [(80, 24), (200, 60)];
 
-struct Demo {
+pub(super) struct Demo {
     _home: tempfile::TempDir,
-    client: Client,
+    pub(super) client: Client,
     daemon: tokio::task::JoinHandle<()>,
 }
 
-async fn demo() -> Demo {
+pub(super) async fn demo() -> Demo {
     let home = tempfile::tempdir().unwrap();
     let flags = Flags {
         home: Some(home.path().to_path_buf()),
@@ -49,7 +50,7 @@ async fn demo() -> Demo {
 }
 
 impl Demo {
-    async fn load(&self, model: &mut Model, fetch: Fetch) {
+    pub(super) async fn load(&self, model: &mut Model, fetch: Fetch) {
         let result = worker::fetch_data(&mut self.client.clone(), &fetch)
             .await
             .map_err(|s| s.to_string());
@@ -60,7 +61,7 @@ impl Demo {
         update(model, Action::Loaded { fetch, result });
     }
 
-    async fn model(&self, screen: Screen) -> Model {
+    pub(super) async fn model(&self, screen: Screen) -> Model {
         let mut model = Model::new(screen);
         update(&mut model, Action::Live);
         // The header's inbox count, and a clock from the daemon.
@@ -71,15 +72,23 @@ impl Demo {
         model
     }
 
-    async fn stop(mut self) {
+    pub(super) async fn stop(mut self) {
         let _ = self.client.stop_daemon(proto::StopDaemonRequest {}).await;
         let _ = tokio::time::timeout(Duration::from_secs(10), self.daemon).await;
     }
 }
 
-fn snapshot(name: &str, model: &Model) {
+/// The screen's text at both sizes, and its colours in the dark and the light theme at both sizes.
+pub(super) fn snapshot(name: &str, model: &Model) {
     for (width, height) in SIZES {
         insta::assert_snapshot!(format!("{name}_{width}x{height}"), screen(model, width, height));
+        for theme in ["dark", "light"] {
+            let theme_value = Theme::built_in(theme, Depth::TrueColor);
+            insta::assert_snapshot!(
+                format!("{name}_{theme}_styles_{width}x{height}"),
+                styles(model, &theme_value, width, height)
+            );
+        }
     }
 }
 
@@ -102,12 +111,6 @@ async fn every_screen_matches_its_snapshot_when_drawn_from_the_demo() {
 
     let mut board = demo.model(Screen::Board("acme-shop".into())).await;
     snapshot("board", &board);
-    // The light theme: the buffer with its styles (the text snapshots above carry no colours).
-    board.theme = crate::ui::theme::Theme::built_in("light", crate::ui::theme::Depth::TrueColor);
-    let mut buf = ratatui::buffer::Buffer::empty(ratatui::layout::Rect::new(0, 0, 80, 24));
-    crate::ui::render(&board, &mut buf);
-    insta::assert_snapshot!("board_light_styles_80x24", format!("{buf:?}"));
-    board.theme = crate::ui::theme::Theme::default();
     board.board.column = 4;
     snapshot("board_page_2", &board);
     board.board.column = 2;

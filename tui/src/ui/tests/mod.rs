@@ -2,14 +2,21 @@
 //! demo data through a real relayd into ratatui's test buffer, compared with insta snapshots (`demo.rs`).
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+mod code;
 mod demo;
+mod edit;
+mod image;
+mod keys;
+mod palette;
+mod trace;
 mod update;
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 
 use super::app::Model;
-use super::view::render;
+use super::theme::Theme;
+use super::view::{render, render_with_theme};
 
 /// The screen as text, one line per row, trailing blanks cut.
 pub fn screen(model: &Model, width: u16, height: u16) -> String {
@@ -25,4 +32,49 @@ pub fn screen(model: &Model, width: u16, height: u16) -> String {
         out.push('\n');
     }
     out
+}
+
+/// The screen's colours in `theme`: one character per cell naming its style in the legend below the grid
+/// (`.` the terminal's default), so a snapshot shows which role each part of the screen is drawn in.
+pub fn styles(model: &Model, theme: &Theme, width: u16, height: u16) -> String {
+    let mut buf = Buffer::empty(Rect::new(0, 0, width, height));
+    render_with_theme(model, theme, &mut buf);
+    let marks: Vec<char> = ('a'..='z').chain('A'..='Z').chain('0'..='9').collect();
+    let mut legend: Vec<ratatui::style::Style> = Vec::new();
+    let mut grid = String::new();
+    for y in 0..height {
+        for x in 0..width {
+            let style = buf[(x, y)].style();
+            if style
+                == ratatui::style::Style::default()
+                    .fg(ratatui::style::Color::Reset)
+                    .bg(ratatui::style::Color::Reset)
+                    .underline_color(ratatui::style::Color::Reset)
+                || style == ratatui::style::Style::default()
+            {
+                grid.push('.');
+                continue;
+            }
+            let index = match legend.iter().position(|s| *s == style) {
+                Some(i) => i,
+                None => {
+                    legend.push(style);
+                    legend.len() - 1
+                }
+            };
+            grid.push(marks.get(index).copied().unwrap_or('#'));
+        }
+        grid.push('\n');
+    }
+    grid.push('\n');
+    for (i, style) in legend.iter().enumerate() {
+        let mark = marks.get(i).copied().unwrap_or('#');
+        grid.push_str(&format!(
+            "{mark} fg {:?} · bg {:?} · {:?}\n",
+            style.fg.unwrap_or_default(),
+            style.bg.unwrap_or_default(),
+            style.add_modifier
+        ));
+    }
+    grid
 }

@@ -338,10 +338,33 @@ fn help_opens_on_question_mark_and_any_key_closes_it() {
     update(&mut model, ch('?'));
     assert!(model.help);
     assert!(screen(&model, 100, 40).contains("accept the step, with an optional comment"));
-    update(&mut model, ch('j'));
+    update(&mut model, ch('x'));
     assert!(!model.help);
     update(&mut model, ch('q'));
     assert!(model.quit);
+}
+
+#[test]
+fn help_scrolls_with_arrows_when_taller_than_the_terminal() {
+    let mut model = review_model();
+    update(&mut model, ch('3'));
+    update(&mut model, ch('?'));
+    let top = screen(&model, 80, 24);
+    assert!(top.contains("↑/↓ scroll"), "{top}");
+    assert!(top.contains("Keys: task, Review tab"), "{top}");
+    assert!(!top.contains("Keys: everywhere"), "{top}");
+    for _ in 0..200 {
+        update(&mut model, key(KeyCode::Down));
+    }
+    assert!(model.help, "arrows scroll, they do not close");
+    let bottom = screen(&model, 80, 24);
+    assert!(bottom.contains("Keys: everywhere"), "{bottom}");
+    assert!(bottom.contains("quit (the terminal is restored)"), "{bottom}");
+    update(&mut model, ch('k'));
+    assert!(model.help);
+    update(&mut model, key(KeyCode::Enter));
+    assert!(!model.help, "any other key closes");
+    assert!(!model.quit);
 }
 
 #[test]

@@ -1,0 +1,100 @@
+//! One-line rows (inbox, activity) fitted to their pane: a row wider than the pane is cut at a character boundary
+//! and ends in `…`, so a long title, URL or description never runs past the border unannounced. Text panes
+//! (the task's tabs) wrap instead; this is for lists whose rows must stay one line each. [`rows`] counts the rows
+//! wrapped lines take, to scroll a wrapped pane to a line.
+
+use ratatui::text::{Line, Span};
+
+/// `line` in at most `width` columns: unchanged when it fits, else cut with `…` as its last column (in the style
+/// of the span it cuts). Widths are terminal columns (a wide character counts two).
+pub fn fit(line: Line<'static>, width: usize) -> Line<'static> {
+    if line.width() <= width {
+        return line;
+    }
+    let Line {
+        spans,
+        style,
+        alignment,
+    } = line;
+    let mut out = Vec::with_capacity(spans.len());
+    // One column is kept for the ellipsis.
+    let mut room = width.saturating_sub(1);
+    for span in spans {
+        let span_width = span.width();
+        if span_width <= room {
+            room -= span_width;
+            out.push(span);
+            continue;
+        }
+        let mut kept = String::new();
+        for c in span.content.chars() {
+            let w = Span::raw(c.to_string()).width();
+            if w > room {
+                break;
+            }
+            room -= w;
+            kept.push(c);
+        }
+        if width > 0 {
+            kept.push('…');
+        }
+        out.push(Span::styled(kept, span.style));
+        break;
+    }
+    let mut line = Line::from(out).style(style);
+    line.alignment = alignment;
+    line
+}
+
+/// The rows `lines` take when wrapped at `width` columns: each at least one, a longer one its width divided by
+/// `width`, rounded up. Word wrapping can take a row more where a word moves down whole, so this may count a few
+/// rows short on long paragraphs: enough to keep a line near where it is aimed, not to place it exactly.
+pub fn rows(lines: &[Line<'_>], width: usize) -> usize {
+    let width = width.max(1);
+    lines.iter().map(|l| l.width().div_ceil(width).max(1)).sum()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ratatui::style::{Color, Style};
+
+    fn text(line: &Line<'_>) -> String {
+        line.spans.iter().map(|s| s.content.as_ref()).collect()
+    }
+
+    #[test]
+    fn long_rows_end_in_an_ellipsis_when_wider_than_the_pane() {
+        let red = Style::new().fg(Color::Red);
+        let line = Line::from(vec![
+            Span::raw("  acme-1 "),
+            Span::styled("https://example.com/a/very/long/path", red),
+        ]);
+        let cut = fit(line.clone(), 20);
+        assert_eq!(text(&cut), "  acme-1 https://ex…");
+        assert_eq!(cut.width(), 20);
+        assert_eq!(cut.spans[1].style, red, "the ellipsis keeps the cut span's style");
+        assert_eq!(fit(line.clone(), 100), line, "a row that fits is unchanged");
+        assert_eq!(text(&fit(line.clone(), 9)), "  acme-1…");
+        assert_eq!(text(&fit(line, 0)), "");
+    }
+
+    #[test]
+    fn wrapped_rows_are_counted_when_lines_are_wider_than_the_pane() {
+        let lines = [
+            Line::raw(""),
+            Line::raw("x".repeat(10)),
+            Line::raw("x".repeat(11)),
+            Line::raw("x".repeat(25)),
+        ];
+        assert_eq!(rows(&lines, 10), 1 + 1 + 2 + 3);
+        assert_eq!(rows(&lines, 0), 1 + 10 + 11 + 25, "no width: one column each");
+    }
+
+    #[test]
+    fn wide_characters_count_two_columns_when_cut() {
+        let cut = fit(Line::raw("日本語のタイトル"), 7);
+        assert_eq!(text(&cut), "日本語…");
+        assert!(cut.width() <= 7);
+    }
+}
