@@ -18,11 +18,11 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use std::io::{BufRead, BufReader};
-use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::path::Path;
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use relay_core::proto::{self, update::Update};
+use relay_tests::tmux::Tmux;
 use relay_tests::{TestDaemon, relay_bin};
 use serde_json::{Value, json};
 
@@ -47,71 +47,6 @@ impl Jitter {
         self.0 ^= self.0 >> 7;
         self.0 ^= self.0 << 17;
         Duration::from_millis(from_ms + self.0 % (to_ms - from_ms + 1))
-    }
-}
-
-/// A tmux server of the harness's own (its socket in the scratch folder), killed when dropped.
-struct Tmux {
-    socket: PathBuf,
-    session: String,
-}
-
-impl Tmux {
-    fn command(&self) -> Command {
-        let mut command = Command::new("tmux");
-        command.arg("-S").arg(&self.socket);
-        command.env_remove("TMUX");
-        command
-    }
-
-    fn tmux(&self, args: &[&str]) -> String {
-        let out = self.command().args(args).output().expect("run tmux");
-        assert!(
-            out.status.success(),
-            "tmux {args:?}: {}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        String::from_utf8_lossy(&out.stdout).trim().to_owned()
-    }
-
-    fn start(scratch: &Path, shell_command: &str) -> Tmux {
-        let tmux = Tmux {
-            socket: scratch.join("tmux.sock"),
-            session: "relay-bench".into(),
-        };
-        let session = tmux.session.clone();
-        tmux.tmux(&[
-            "-f",
-            "/dev/null",
-            "new-session",
-            "-d",
-            "-x",
-            "200",
-            "-y",
-            "50",
-            "-s",
-            &session,
-            shell_command,
-        ]);
-        tmux
-    }
-
-    fn send(&self, keys: &[&str]) {
-        let mut args = vec!["send-keys", "-t", self.session.as_str()];
-        args.extend_from_slice(keys);
-        self.tmux(&args);
-    }
-
-    fn pane_pid(&self) -> u32 {
-        self.tmux(&["display-message", "-p", "-t", &self.session, "#{pane_pid}"])
-            .parse()
-            .expect("a pid")
-    }
-}
-
-impl Drop for Tmux {
-    fn drop(&mut self) {
-        let _ = self.command().arg("kill-server").output();
     }
 }
 

@@ -4,6 +4,7 @@
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use relay_core::proto;
 
+use super::board_answer;
 use super::demo::{demo, snapshot};
 use crate::ui::app::{
     Action, Data, Effect, Fetch, FormKind, Level, Model, Outcome, Screen, TaskData, Write, update,
@@ -130,18 +131,7 @@ fn field_picker_opens_on_the_selected_card_when_e_is_pressed_on_the_board() {
         tasks: vec![task(7)],
         ..Default::default()
     };
-    update(
-        &mut model,
-        Action::Loaded {
-            fetch: Fetch::Board("acme".into()),
-            result: Ok(Data::Board {
-                board: Box::new(board),
-                inbox: Box::default(),
-                sessions: Vec::new(),
-                plans: Vec::new(),
-            }),
-        },
-    );
+    update(&mut model, board_answer("acme", board));
     model.board.column = 1;
     assert!(update(&mut model, ch('E')).is_empty());
     match model.form.as_ref().map(|f| &f.kind) {

@@ -14,7 +14,9 @@ mod update;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 
-use super::app::Model;
+use relay_core::proto;
+
+use super::app::{Action, Data, Fetch, Model};
 use super::theme::Theme;
 use super::view::{render, render_with_theme};
 
@@ -77,4 +79,17 @@ pub fn styles(model: &Model, theme: &Theme, width: u16, height: u16) -> String {
         ));
     }
     grid
+}
+
+/// The answer to a board fetch of `slug`: `board`, with no inbox, sessions or plan badges.
+pub fn board_answer(slug: &str, board: proto::ProjectBoard) -> Action {
+    Action::Loaded {
+        fetch: Fetch::Board(slug.to_owned()),
+        result: Ok(Data::Board {
+            board: Box::new(board),
+            inbox: Box::default(),
+            sessions: Vec::new(),
+            plans: Vec::new(),
+        }),
+    }
 }

@@ -6,6 +6,7 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use relay_core::proto;
 
+use super::board_answer;
 use super::demo::{demo, snapshot};
 use crate::ui::app::{Action, Data, Effect, Fetch, Model, Screen, TAB_REVIEW, TaskData, update};
 use crate::ui::keymap::Command;
@@ -56,18 +57,7 @@ fn board_model() -> Model {
         tasks: tasks().into_iter().filter(|t| t.project == "acme").collect(),
         ..Default::default()
     };
-    update(
-        &mut model,
-        Action::Loaded {
-            fetch: Fetch::Board("acme".into()),
-            result: Ok(Data::Board {
-                board: Box::new(board),
-                inbox: Box::default(),
-                sessions: Vec::new(),
-                plans: Vec::new(),
-            }),
-        },
-    );
+    update(&mut model, board_answer("acme", board));
     model.in_flight.clear();
     model
 }

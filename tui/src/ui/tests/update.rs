@@ -3,7 +3,7 @@
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use relay_core::proto;
 
-use super::screen;
+use super::{board_answer, screen};
 use crate::ui::app::{
     Action, Connection, Data, Effect, Fetch, FormKind, Level, Model, Outcome, Screen, TAB_REVIEW, TaskData,
     Write, update,
@@ -60,18 +60,7 @@ fn board_model() -> Model {
         ],
         ..Default::default()
     };
-    update(
-        &mut model,
-        Action::Loaded {
-            fetch: Fetch::Board("acme".into()),
-            result: Ok(Data::Board {
-                board: Box::new(board),
-                inbox: Box::default(),
-                sessions: Vec::new(),
-                plans: Vec::new(),
-            }),
-        },
-    );
+    update(&mut model, board_answer("acme", board));
     model
 }
 
@@ -714,18 +703,7 @@ fn board_card_dot_follows_the_bound_sessions_hook_status_when_drawn() {
         },
     );
     assert!(screen(&model, 80, 24).contains("acme-1 ●"));
-    update(
-        &mut model,
-        Action::Loaded {
-            fetch: Fetch::Board("acme".into()),
-            result: Ok(Data::Board {
-                board: Box::new(board),
-                inbox: Box::default(),
-                sessions: Vec::new(),
-                plans: Vec::new(),
-            }),
-        },
-    );
+    update(&mut model, board_answer("acme", board));
     assert!(
         screen(&model, 80, 24).contains("acme-1 ○"),
         "no hook status: a hollow dot"

@@ -1,0 +1,124 @@
+//! A tmux server of a test's own, driving the real `relay` window in a real terminal: start a command in a
+//! detached session of a fixed size, send keys, read the pane back. Used by the real-terminal e2e test and the
+//! window's benchmark (`benches/tui.rs`).
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+/// How long one frame may take to show what the test waits for.
+pub const FRAME_TIMEOUT: Duration = Duration::from_secs(15);
+pub const POLL: Duration = Duration::from_millis(25);
+
+/// A tmux server of its own (its socket in the scratch folder), killed when dropped.
+pub struct Tmux {
+    socket: PathBuf,
+    session: String,
+}
+
+impl Tmux {
+    /// `tmux` on the private socket, with an environment free of the caller's relay settings.
+    pub fn command(socket: &Path) -> Command {
+        let mut command = Command::new("tmux");
+        command.arg("-S").arg(socket);
+        command.env_remove(relay_core::config::HOME_ENV);
+        for key in relay_core::config::KEYS {
+            command.env_remove(key.env);
+        }
+        command.env_remove("TMUX");
+        command
+    }
+
+    pub fn tmux(&self, args: &[&str]) -> std::process::Output {
+        let output = Tmux::command(&self.socket)
+            .args(args)
+            .output()
+            .unwrap_or_else(|e| panic!("cannot run tmux {args:?}: {e}"));
+        assert!(
+            output.status.success(),
+            "tmux {args:?} failed: {}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        output
+    }
+
+    /// Starts `shell_command` in a new detached 200×50 session of its own server.
+    pub fn start(scratch: &Path, shell_command: &str) -> Tmux {
+        let socket = scratch.join("tmux.sock");
+        let session = format!("relay-e2e-{}", std::process::id());
+        let tmux = Tmux { socket, session };
+        let session = tmux.session.clone();
+        tmux.tmux(&[
+            "-f",
+            "/dev/null",
+            "new-session",
+            "-d",
+            "-x",
+            "200",
+            "-y",
+            "50",
+            "-s",
+            &session,
+            shell_command,
+        ]);
+        tmux
+    }
+
+    pub fn capture(&self) -> String {
+        let out = self.tmux(&["capture-pane", "-p", "-t", &self.session]);
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    }
+
+    pub fn send(&self, keys: &[&str]) {
+        let mut args = vec!["send-keys", "-t", self.session.as_str()];
+        args.extend_from_slice(keys);
+        self.tmux(&args);
+    }
+
+    /// Types `text` literally (no key names).
+    pub fn type_text(&self, text: &str) {
+        self.tmux(&["send-keys", "-t", &self.session, "-l", text]);
+    }
+
+    /// A pane format, e.g. `#{pane_dead}`.
+    pub fn pane(&self, format: &str) -> String {
+        let out = self.tmux(&["display-message", "-p", "-t", &self.session, format]);
+        String::from_utf8_lossy(&out.stdout).trim().to_owned()
+    }
+
+    /// Polls the pane until `what` holds for its text; fails with the last capture after the deadline.
+    pub async fn wait_for(&self, description: &str, what: impl Fn(&str) -> bool) -> String {
+        let deadline = Instant::now() + FRAME_TIMEOUT;
+        loop {
+            let screen = self.capture();
+            if what(&screen) {
+                return screen;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "the window never showed {description} within {FRAME_TIMEOUT:?}; the last frame:\n{screen}"
+            );
+            tokio::time::sleep(POLL).await;
+        }
+    }
+}
+
+impl Tmux {
+    /// The pid of the process the pane runs (the shell that runs the command).
+    pub fn pane_pid(&self) -> u32 {
+        let pid = self.pane("#{pane_pid}");
+        pid.parse()
+            .unwrap_or_else(|_| panic!("tmux gave no pane pid: {pid:?}"))
+    }
+}
+
+impl Drop for Tmux {
+    fn drop(&mut self) {
+        let _ = Tmux::command(&self.socket).arg("kill-server").output();
+    }
+}
+
+/// Quotes a word for the shell tmux runs the command with.
+pub fn quoted(word: &Path) -> String {
+    format!("'{}'", word.display().to_string().replace('\'', r"'\''"))
+}
