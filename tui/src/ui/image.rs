@@ -173,38 +173,63 @@ const QUERY_WAIT: std::time::Duration = std::time::Duration::from_millis(800);
 /// terminal answers within a round trip; a detached session never does, and pays this at start).
 const OUTER_WAIT: std::time::Duration = std::time::Duration::from_millis(400);
 
-/// Asks the terminal what it can draw. Call it once, in the alternate screen (raw mode) and before the input
-/// thread starts reading: the answer comes on stdin. With `RELAY_IMAGES=off` nothing is asked.
-pub fn detect() -> (Option<Picker>, Support, Option<String>) {
+/// The terminal has been asked what it can draw; its answer is read with [`Asked::answer`].
+#[derive(Debug)]
+pub struct Asked {
+    setting: Setting,
+    warning: Option<String>,
+    /// The query went out (not with `RELAY_IMAGES=off`, nor when stdout refused it).
+    query: Option<Query>,
+}
+
+/// Asks the terminal what it can draw: call it once, in the alternate screen (raw mode), before anything reads
+/// stdin — the answer comes there — and before the first frame (so the query is never written in the middle of
+/// a frame). With `RELAY_IMAGES=off` nothing is asked. Quick: it only writes.
+pub fn ask() -> Asked {
     let get = |name: &str| std::env::var(name).ok();
     let (setting, warning) = match Setting::parse(get(SETTING_ENV).as_deref()) {
         Ok(setting) => (setting, None),
         Err(message) => (Setting::Auto, Some(message)),
     };
-    if setting == Setting::Off {
-        return (None, choose(setting, None, &get), warning);
-    }
-    let answer = query_terminal(&get);
-    let queried = answer.as_ref().map(|a| a.protocol);
-    let support = choose(setting, queried, &get);
-    let picker = match &support {
-        Support::Inline(protocol) => {
-            // The cell size in pixels: the terminal's answer, else the window's pixel size over its cells, else
-            // a common 10×20.
-            let font = answer
-                .and_then(|a| a.cell)
-                .or_else(cell_from_window)
-                .unwrap_or((10, 20));
-            // `from_fontsize` is the one constructor that takes a known cell size without asking the terminal
-            // again; ratatui-image deprecates it in favour of its own query, which cannot be bounded (below).
-            #[allow(deprecated)]
-            let mut picker = Picker::from_fontsize(font.into());
-            picker.set_protocol_type(protocol.to_type());
-            Some(picker)
-        }
-        Support::Off(_) => None,
+    let query = match setting {
+        Setting::Off => None,
+        _ => send_query(&get),
     };
-    (picker, support, warning)
+    Asked {
+        setting,
+        warning,
+        query,
+    }
+}
+
+impl Asked {
+    /// Reads the terminal's answer (at most [`QUERY_WAIT`]; the window draws meanwhile, and reads keys only
+    /// after this returns) and picks the protocol.
+    pub fn answer(self) -> (Option<Picker>, Support, Option<String>) {
+        let get = |name: &str| std::env::var(name).ok();
+        let answer = self.query.and_then(read_answer);
+        let queried = answer.as_ref().map(|a| a.protocol);
+        let support = choose(self.setting, queried, &get);
+        let picker = match &support {
+            Support::Inline(protocol) => {
+                // The cell size in pixels: the terminal's answer, else the window's pixel size over its cells,
+                // else a common 10×20.
+                let font = answer
+                    .and_then(|a| a.cell)
+                    .or_else(cell_from_window)
+                    .unwrap_or((10, 20));
+                // `from_fontsize` is the one constructor that takes a known cell size without asking the
+                // terminal again; ratatui-image deprecates it in favour of its own query, which cannot be
+                // bounded (below).
+                #[allow(deprecated)]
+                let mut picker = Picker::from_fontsize(font.into());
+                picker.set_protocol_type(protocol.to_type());
+                Some(picker)
+            }
+            Support::Off(_) => None,
+        };
+        (picker, support, self.warning)
+    }
 }
 
 /// What the terminal answered.
@@ -216,19 +241,36 @@ pub struct Answer {
     pub cell: Option<(u16, u16)>,
 }
 
-/// Sends ratatui-image's capability query and reads the answer within [`QUERY_WAIT`]; `None` when the terminal
-/// did not finish answering. Done here rather than with `Picker::from_query_stdio`, whose reader thread goes
-/// on reading stdin after its timeout — it would take the first key typed — and which waits 2 s on a terminal
-/// that never answers (a detached tmux). Inside tmux the query is wrapped for the outer terminal, and a plain
-/// status request after it makes tmux itself answer, so the read always ends.
-fn query_terminal(get: &dyn Fn(&str) -> Option<String>) -> Option<Answer> {
-    use ratatui_image::picker::cap_parser::{Parser, QueryStdioOptions, Response};
+/// A query on its way: whether it went through tmux (then two status answers end it) and when it was sent.
+#[derive(Debug)]
+struct Query {
+    tmux: bool,
+    sent: std::time::Instant,
+}
+
+/// Sends ratatui-image's capability query; `None` when stdout refused it. Done here rather than with
+/// `Picker::from_query_stdio`, whose reader thread goes on reading stdin after its timeout — it would take the
+/// first key typed — and which waits 2 s on a terminal that never answers (a detached tmux). Inside tmux the
+/// query is wrapped for the outer terminal, and a plain status request after it makes tmux itself answer, so
+/// the read always ends.
+fn send_query(get: &dyn Fn(&str) -> Option<String>) -> Option<Query> {
+    use ratatui_image::picker::cap_parser::{Parser, QueryStdioOptions};
     use std::io::Write as _;
-    use std::time::Instant;
 
     let term = get("TERM").unwrap_or_default();
     let tmux = term.starts_with("tmux") || get("TERM_PROGRAM").as_deref() == Some("tmux");
     if tmux {
+        // A detached session has no outer terminal to answer (only tmux would, a wait for nothing).
+        let attached = std::process::Command::new("tmux")
+            .args(["display-message", "-p", "#{session_attached}"])
+            .stdin(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .output()
+            .ok()
+            .and_then(|out| String::from_utf8_lossy(&out.stdout).trim().parse::<u32>().ok());
+        if attached == Some(0) {
+            return None;
+        }
         // The query reaches the outer terminal only with passthrough on (as ratatui-image does it).
         let _ = std::process::Command::new("tmux")
             .args(["set", "-p", "allow-passthrough", "on"])
@@ -252,12 +294,23 @@ fn query_terminal(get: &dyn Fn(&str) -> Option<String>) -> Option<Answer> {
     let mut stdout = std::io::stdout();
     stdout.write_all(query.as_bytes()).ok()?;
     stdout.flush().ok()?;
+    Some(Query {
+        tmux,
+        sent: std::time::Instant::now(),
+    })
+}
 
+/// Reads the answer to `query` within [`QUERY_WAIT`] of sending it; `None` when the terminal did not finish
+/// answering.
+fn read_answer(query: Query) -> Option<Answer> {
+    use ratatui_image::picker::cap_parser::{Parser, Response};
+    use std::time::Instant;
+
+    let tmux = query.tmux;
     let stdin = std::io::stdin();
     let mut parser = Parser::new();
     let mut responses = Vec::new();
-    let started = Instant::now();
-    let mut deadline = started + QUERY_WAIT;
+    let mut deadline = query.sent + QUERY_WAIT;
     let mut statuses = 0;
     let wanted = if tmux { 2 } else { 1 };
     let mut buf = [0u8; 256];
@@ -427,6 +480,11 @@ pub enum ImageEffect {
 /// Screenshot answers and the terminal's size.
 #[derive(Debug)]
 pub enum ImageAction {
+    /// What the terminal answered at start: the protocol (or why none), and a warning about the setting.
+    Support {
+        support: Support,
+        warning: Option<String>,
+    },
     /// The terminal's size in cells (the loop sends it when it changes).
     Terminal(Cells),
     Shown {
@@ -446,6 +504,20 @@ pub enum ImageAction {
 pub fn on_action(model: &mut Model, action: ImageAction) {
     let images = &mut model.images;
     match action {
+        ImageAction::Support { support, warning } => {
+            images.support = support;
+            if let Some(warning) = warning {
+                match model.flash.as_mut() {
+                    Some(flash) if flash.level == Level::Warning => flash.lines.push(warning),
+                    _ => {
+                        model.flash = Some(Flash {
+                            level: Level::Warning,
+                            lines: vec![warning],
+                        });
+                    }
+                }
+            }
+        }
         ImageAction::Terminal(cells) => {
             if images.terminal == Some(cells) {
                 model.dirty = false;

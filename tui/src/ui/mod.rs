@@ -95,20 +95,16 @@ pub async fn run(
     let mut terminal =
         ratatui::try_init().map_err(|e| CliError::Failed(format!("cannot open the terminal: {e}")))?;
     let _guard = TerminalGuard;
-    // The worker dials and fetches meanwhile: the image protocol is asked once, in the alternate screen and
-    // before the input thread starts reading (the terminal answers on stdin).
+    // The image protocol is asked once, in the alternate screen and before anything reads stdin (the terminal
+    // answers there); the input thread reads the answer first, then keys, while the window fetches and draws.
+    let asked = self::image::ask();
     let images = screenshot::Engine::new(None);
     let effects = worker::spawn(client, socket, tx.clone(), images.clone());
-    let (picker, support, image_warning) = tokio::task::block_in_place(self::image::detect);
-    if let Some(picker) = picker {
-        images.set_picker(picker);
-    }
-    spawn_input(tx.clone(), frame_log.key_clock());
+    spawn_input(tx.clone(), frame_log.key_clock(), asked, images.clone());
     spawn_clock(tx);
     capture_mouse();
     let mut model = Model::new(screen);
-    model.images = self::image::Images::new(support, images.encoded());
-    warnings.extend(image_warning);
+    model.images = self::image::Images::new(self::image::Support::default(), images.encoded());
     model.now_ms = now_ms();
     model.theme = theme;
     model.keymap = keys;
@@ -202,9 +198,23 @@ fn spawn_clock(tx: mpsc::Sender<Action>) {
     });
 }
 
-/// Reads keys on a blocking thread (crossterm's read is blocking).
-fn spawn_input(tx: mpsc::Sender<Action>, key_clock: trace::KeyClock) {
+/// Reads keys on a blocking thread (crossterm's read is blocking), after the terminal's answer to the image
+/// query (`asked`), which sets the worker's picker and tells the model.
+fn spawn_input(
+    tx: mpsc::Sender<Action>,
+    key_clock: trace::KeyClock,
+    asked: self::image::Asked,
+    images: screenshot::Engine,
+) {
     std::thread::spawn(move || {
+        let (picker, support, warning) = asked.answer();
+        if let Some(picker) = picker {
+            images.set_picker(picker);
+        }
+        let action = Action::Image(self::image::ImageAction::Support { support, warning });
+        if tx.blocking_send(action).is_err() {
+            return;
+        }
         loop {
             let action = match crossterm::event::read() {
                 Ok(crossterm::event::Event::Key(key))
