@@ -117,3 +117,63 @@ async fn owner_accepts_a_review_step_with_a_comment_when_driving_the_window_in_t
     listed.assert_success();
     assert!(listed.stdout.contains(comment), "{listed}");
 }
+
+#[tokio::test]
+async fn typed_comment_survives_when_relayd_is_killed_and_comes_back_while_the_window_is_open() {
+    let home = TestHome::new();
+    run(home.relay().arg("demo")).await.assert_success();
+    let daemon = TestDaemon::start_in(home).await;
+
+    let window = format!(
+        "{} --home {} --port 0 task acme-shop-4; echo \"relay exited: $?\"; exec sleep 600",
+        quoted(&relay_bin()),
+        quoted(daemon.home().path())
+    );
+    let tmux = Tmux::start(daemon.home().scratch(), &window);
+    tmux.wait_for("the task, live", |s| {
+        s.contains("acme-shop-4") && s.contains("● live")
+    })
+    .await;
+
+    // An owner comment half written…
+    tmux.send(&["c"]);
+    let typed = "Please keep the old login page until Friday";
+    tmux.type_text(typed);
+    tmux.wait_for("the typed comment", |s| s.contains(typed)).await;
+
+    // …when relayd dies: the window says so and keeps the text.
+    let home = daemon.crash();
+    let offline = tmux
+        .wait_for("the offline indicator", |s| s.contains("○ offline"))
+        .await;
+    assert!(offline.contains(typed), "the text survives the crash:\n{offline}");
+
+    // relayd comes back: the window reconnects by itself, the text still there, and it can be sent.
+    let daemon = TestDaemon::start_in(home).await;
+    let live = tmux
+        .wait_for("the window live again", |s| s.contains("● live"))
+        .await;
+    assert!(live.contains(typed), "the text survives the reconnect:\n{live}");
+    tmux.send(&["C-s"]);
+    let deadline = std::time::Instant::now() + relay_tests::tmux::FRAME_TIMEOUT;
+    loop {
+        let listed = run(daemon.relay().args(["comment", "list", "acme-shop-4", "--json"])).await;
+        listed.assert_success();
+        if listed.stdout.contains(typed) {
+            break;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the comment never reached relayd; the window shows:\n{}",
+            tmux.capture()
+        );
+        tokio::time::sleep(relay_tests::tmux::POLL).await;
+    }
+    tmux.send(&["q"]);
+    let after = tmux
+        .wait_for("the shell's line after the window exited", |s| {
+            s.contains("relay exited: ")
+        })
+        .await;
+    assert!(after.contains("relay exited: 0"), "{after}");
+}

@@ -1,5 +1,5 @@
 //! The window's tests: the update function without a terminal (`update.rs`), and every screen drawn from the
-//! demo data through a real relayd into ratatui's test buffer, compared with insta snapshots (`demo.rs`).
+//! demo data through a real relayd into ratatui's `TestBackend`, compared with insta snapshots (`demo.rs`).
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod code;
@@ -12,7 +12,6 @@ mod trace;
 mod update;
 
 use ratatui::buffer::Buffer;
-use ratatui::layout::Rect;
 
 use relay_core::proto;
 
@@ -20,10 +19,21 @@ use super::app::{Action, Data, Fetch, Model};
 use super::theme::Theme;
 use super::view::{render, render_with_theme};
 
+/// The frame ratatui's `TestBackend` holds after drawing `model` in `theme` (the model's own when `None`).
+fn frame(model: &Model, theme: Option<&Theme>, width: u16, height: u16) -> Buffer {
+    let mut terminal = ratatui::Terminal::new(ratatui::backend::TestBackend::new(width, height)).unwrap();
+    terminal
+        .draw(|frame| match theme {
+            Some(theme) => render_with_theme(model, theme, frame.buffer_mut()),
+            None => render(model, frame.buffer_mut()),
+        })
+        .unwrap();
+    terminal.backend().buffer().clone()
+}
+
 /// The screen as text, one line per row, trailing blanks cut.
 pub fn screen(model: &Model, width: u16, height: u16) -> String {
-    let mut buf = Buffer::empty(Rect::new(0, 0, width, height));
-    render(model, &mut buf);
+    let buf = frame(model, None, width, height);
     let mut out = String::new();
     for y in 0..height {
         let mut line = String::new();
@@ -39,8 +49,7 @@ pub fn screen(model: &Model, width: u16, height: u16) -> String {
 /// The screen's colours in `theme`: one character per cell naming its style in the legend below the grid
 /// (`.` the terminal's default), so a snapshot shows which role each part of the screen is drawn in.
 pub fn styles(model: &Model, theme: &Theme, width: u16, height: u16) -> String {
-    let mut buf = Buffer::empty(Rect::new(0, 0, width, height));
-    render_with_theme(model, theme, &mut buf);
+    let buf = frame(model, Some(theme), width, height);
     let marks: Vec<char> = ('a'..='z').chain('A'..='Z').chain('0'..='9').collect();
     let mut legend: Vec<ratatui::style::Style> = Vec::new();
     let mut grid = String::new();
