@@ -1,30 +1,69 @@
-//! A small multi-line text editor for comments. `tui-textarea` (0.7) is built for ratatui 0.29 and this
-//! workspace is on 0.30, so the window carries this single-purpose one: insert, delete, move by character,
-//! line and line end; the text is kept as lines of `char`s so every cursor position is valid.
+//! The multi-line editor of the window's forms: ratatui-textarea's `TextArea` (undo and redo, word moves, selection,
+//! soft wrapping) behind the small API the forms use, with the window's rules on top: a character limit, no control
+//! character typed or prefilled raw, and the keys the forms own (Ctrl-S, Ctrl-R, Ctrl-C, Esc) never taken.
+//!
+//! Keys: the crate's emacs-style defaults (Ctrl-A/E or Home/End, Ctrl-F/B/P/N, Alt-F/B or Ctrl-←/→ by word,
+//! Ctrl-K/J/W and Alt-D delete, Ctrl-U undo, Ctrl-X cut, Shift with a move selects), except three the window gives
+//! other meanings: Ctrl-Z undoes too, Ctrl-Y redoes (Ctrl-R fetches again in a form) and Ctrl-V pastes what was
+//! cut or deleted (Alt-W copies the selection, as Ctrl-C quits). The window takes no bracketed paste: a terminal
+//! paste arrives as typed keys, each one checked.
 
-use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use std::fmt;
+
+use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
-use ratatui::style::{Modifier, Style};
+use ratatui::style::Style;
+use ratatui::widgets::Widget;
+use ratatui_textarea::{CursorMove, Input, Key, TextArea, WrapMode};
 
 /// The longest text the editor takes (the daemon's comment limit).
 pub const MAX_CHARS: usize = 4000;
 
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+/// Edits kept for undo; every typed character is one.
+const UNDO_DEPTH: usize = 1000;
+
+#[derive(Clone)]
 pub struct Editor {
-    lines: Vec<Vec<char>>,
-    row: usize,
-    col: usize,
-    /// The longest text it takes when not [`MAX_CHARS`] (a task field's own limit).
-    limit: Option<usize>,
+    area: TextArea<'static>,
+    /// The longest text it takes: [`MAX_CHARS`] or a task field's own limit.
+    limit: usize,
+}
+
+/// What a key does in the editor.
+enum Action {
+    Input(Input),
+    Undo,
+    Redo,
+    Paste,
+    Copy,
+}
+
+impl Default for Editor {
+    fn default() -> Editor {
+        Editor::new(vec![String::new()], MAX_CHARS)
+    }
 }
 
 impl Editor {
+    fn new(lines: Vec<String>, limit: usize) -> Editor {
+        let mut area = TextArea::new(lines);
+        // The line under the cursor is not underlined: the reversed cursor cell is enough.
+        area.set_cursor_line_style(Style::default());
+        // A selection reversed, like the cursor: readable in every theme (the crate's default is a fixed blue).
+        area.set_selection_style(Style::default().add_modifier(ratatui::style::Modifier::REVERSED));
+        // Tab inserts a tab (one character against the limit), drawn to the next multiple of four.
+        area.set_hard_tab_indent(true);
+        area.set_wrap_mode(WrapMode::WordOrGlyph);
+        area.set_max_histories(UNDO_DEPTH);
+        Editor { area, limit }
+    }
+
     /// An editor holding `text` (a field's current value) with the cursor at its end, taking up to `limit`
     /// characters. Carriage returns are dropped and other control characters but tabs shown as `�`, so stored
     /// text never reaches the terminal raw.
     pub fn with_text(text: &str, limit: usize) -> Editor {
-        let lines: Vec<Vec<char>> = text
+        let lines = text
             .split('\n')
             .map(|line| {
                 line.chars()
@@ -39,172 +78,148 @@ impl Editor {
                     .collect()
             })
             .collect();
-        let row = lines.len().saturating_sub(1);
-        let col = lines.last().map_or(0, Vec::len);
-        Editor {
-            lines,
-            row,
-            col,
-            limit: Some(limit),
-        }
-    }
-
-    fn max_chars(&self) -> usize {
-        self.limit.unwrap_or(MAX_CHARS)
+        let mut editor = Editor::new(lines, limit);
+        editor.area.move_cursor(CursorMove::Bottom);
+        editor.area.move_cursor(CursorMove::End);
+        editor
     }
 
     pub fn text(&self) -> String {
-        if self.lines.is_empty() {
-            return String::new();
-        }
-        self.lines
-            .iter()
-            .map(|line| line.iter().collect::<String>())
-            .collect::<Vec<_>>()
-            .join("\n")
+        self.area.lines().join("\n")
     }
 
     pub fn is_blank(&self) -> bool {
-        self.text().trim().is_empty()
+        self.area.lines().iter().all(|line| line.trim().is_empty())
     }
 
+    /// Characters in the text, a line break counting one.
     fn len(&self) -> usize {
-        self.lines.iter().map(Vec::len).sum::<usize>() + self.lines.len().saturating_sub(1)
+        let lines = self.area.lines();
+        lines.iter().map(|line| line.chars().count()).sum::<usize>() + lines.len().saturating_sub(1)
     }
 
-    fn ensure_line(&mut self) {
-        if self.lines.is_empty() {
-            self.lines.push(Vec::new());
-        }
-    }
-
-    /// Applies an editing key; returns whether it was one.
+    /// Applies an editing key; returns whether it changed the text, the cursor, the selection or the scroll (so
+    /// the screen needs drawing). Keys past the limit, control characters and the forms' keys change nothing.
     pub fn key(&mut self, key: &KeyEvent) -> bool {
-        if key
-            .modifiers
-            .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT)
-        {
-            return false;
-        }
-        self.ensure_line();
-        let Some(line_len) = self.lines.get(self.row).map(Vec::len) else {
+        let Some(action) = action(key) else {
             return false;
         };
-        match key.code {
-            KeyCode::Char(c) => self.insert(c),
-            KeyCode::Tab => self.insert('\t'),
-            KeyCode::Enter => {
-                if self.len() < self.max_chars()
-                    && let Some(line) = self.lines.get_mut(self.row)
-                {
-                    let rest = line.split_off(self.col);
-                    self.row += 1;
-                    self.col = 0;
-                    self.lines.insert(self.row, rest);
-                }
-            }
-            KeyCode::Backspace => {
-                if self.col > 0 {
-                    self.col -= 1;
-                    if let Some(line) = self.lines.get_mut(self.row) {
-                        line.remove(self.col);
-                    }
-                } else if self.row > 0 {
-                    let line = self.lines.remove(self.row);
-                    self.row -= 1;
-                    if let Some(prev) = self.lines.get_mut(self.row) {
-                        self.col = prev.len();
-                        prev.extend(line);
-                    }
-                }
-            }
-            KeyCode::Delete => {
-                if self.col < line_len {
-                    if let Some(line) = self.lines.get_mut(self.row) {
-                        line.remove(self.col);
-                    }
-                } else if self.row + 1 < self.lines.len() {
-                    let next = self.lines.remove(self.row + 1);
-                    if let Some(line) = self.lines.get_mut(self.row) {
-                        line.extend(next);
-                    }
-                }
-            }
-            KeyCode::Left => {
-                if self.col > 0 {
-                    self.col -= 1;
-                } else if self.row > 0 {
-                    self.row -= 1;
-                    self.col = self.lines.get(self.row).map_or(0, Vec::len);
-                }
-            }
-            KeyCode::Right => {
-                if self.col < line_len {
-                    self.col += 1;
-                } else if self.row + 1 < self.lines.len() {
-                    self.row += 1;
-                    self.col = 0;
-                }
-            }
-            KeyCode::Up if self.row > 0 => {
-                self.row -= 1;
-                self.col = self.col.min(self.lines.get(self.row).map_or(0, Vec::len));
-            }
-            KeyCode::Down if self.row + 1 < self.lines.len() => {
-                self.row += 1;
-                self.col = self.col.min(self.lines.get(self.row).map_or(0, Vec::len));
-            }
-            KeyCode::Home => self.col = 0,
-            KeyCode::End => self.col = line_len,
-            _ => return false,
+        let grows = match &action {
+            Action::Paste => self.area.yank_text().chars().count(),
+            Action::Input(input) => usize::from(inserts(input)),
+            Action::Undo | Action::Redo | Action::Copy => 0,
+        };
+        if grows > 0 && self.len() + grows > self.limit {
+            return false;
         }
-        true
+        let before = (
+            self.area.cursor(),
+            self.area.selection_range(),
+            self.area.scroll_offset(),
+        );
+        let modified = match action {
+            // The crate's default key table.
+            Action::Input(input) => self.area.input(input),
+            Action::Undo => self.area.undo(),
+            Action::Redo => self.area.redo(),
+            Action::Paste => self.area.paste(),
+            Action::Copy => {
+                self.area.copy();
+                false
+            }
+        };
+        modified
+            || before
+                != (
+                    self.area.cursor(),
+                    self.area.selection_range(),
+                    self.area.scroll_offset(),
+                )
     }
 
-    fn insert(&mut self, c: char) {
-        if c.is_control() && c != '\t' || self.len() >= self.max_chars() {
-            return;
-        }
-        if let Some(line) = self.lines.get_mut(self.row) {
-            line.insert(self.col, c);
-            self.col += 1;
-        }
-    }
-
-    /// Draws the text, scrolled so the cursor's line is visible, with the cursor as a reversed cell.
+    /// Draws the text in `style`, long lines wrapped at words, scrolled so the cursor's line is visible, with the
+    /// cursor as a reversed cell.
     pub fn render(&self, area: Rect, buf: &mut Buffer, style: Style) {
         if area.width == 0 || area.height == 0 {
             return;
         }
-        let height = usize::from(area.height);
-        let first = self.row.saturating_sub(height - 1);
-        let width = usize::from(area.width);
-        let empty = Vec::new();
-        for (i, line) in self.lines.iter().skip(first).take(height).enumerate() {
-            let y = area.y + i as u16;
-            // Long lines scroll horizontally around the cursor.
-            let skip = if first + i == self.row {
-                self.col.saturating_sub(width - 1)
-            } else {
-                0
-            };
-            let text: String = line
-                .iter()
-                .skip(skip)
-                .take(width)
-                .map(|c| if *c == '\t' { ' ' } else { *c })
-                .collect();
-            buf.set_stringn(area.x, y, &text, width, style);
-        }
-        let line = self.lines.get(self.row).unwrap_or(&empty);
-        let skip = self.col.saturating_sub(width - 1);
-        let x = area.x + (self.col - skip) as u16;
-        let y = area.y + (self.row - first) as u16;
-        let under = line.get(self.col).copied().unwrap_or(' ');
-        if let Some(cell) = buf.cell_mut((x, y)) {
-            cell.set_char(if under == '\t' { ' ' } else { under });
-            cell.set_style(style.add_modifier(Modifier::REVERSED));
-        }
+        // The text is drawn unstyled over the area's style, so the cursor's reversal applies to it.
+        buf.set_style(area, style);
+        (&self.area).render(area, buf);
+    }
+}
+
+/// The editor's meaning of a key; `None` for the keys it leaves to the window.
+fn action(key: &KeyEvent) -> Option<Action> {
+    if key.kind == KeyEventKind::Release {
+        return None;
+    }
+    let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
+    let alt = key.modifiers.contains(KeyModifiers::ALT);
+    let shift = key.modifiers.contains(KeyModifiers::SHIFT);
+    let code = match key.code {
+        KeyCode::Char(c) if c.is_control() => return None,
+        KeyCode::Char(c) if ctrl && !alt => match c.to_ascii_lowercase() {
+            // The forms' send, fetch-again and quit.
+            's' | 'r' | 'c' => return None,
+            'z' => return Some(Action::Undo),
+            'y' => return Some(Action::Redo),
+            'v' => return Some(Action::Paste),
+            c => Key::Char(c),
+        },
+        KeyCode::Char('w') if alt && !ctrl => return Some(Action::Copy),
+        KeyCode::Char(c) => Key::Char(c),
+        KeyCode::Enter => Key::Enter,
+        KeyCode::Tab => Key::Tab,
+        KeyCode::Backspace => Key::Backspace,
+        KeyCode::Delete => Key::Delete,
+        KeyCode::Left => Key::Left,
+        KeyCode::Right => Key::Right,
+        KeyCode::Up => Key::Up,
+        KeyCode::Down => Key::Down,
+        KeyCode::Home => Key::Home,
+        KeyCode::End => Key::End,
+        KeyCode::PageUp => Key::PageUp,
+        KeyCode::PageDown => Key::PageDown,
+        _ => return None,
+    };
+    Some(Action::Input(Input {
+        key: code,
+        ctrl,
+        alt,
+        shift,
+    }))
+}
+
+/// Whether the crate's default mapping inserts one character for `input` (a line break, a tab or a letter).
+fn inserts(input: &Input) -> bool {
+    match input.key {
+        Key::Enter => true,
+        Key::Char('m') => input.ctrl && !input.alt,
+        Key::Char(_) | Key::Tab => !input.ctrl && !input.alt,
+        _ => false,
+    }
+}
+
+/// Two editors are equal when they hold the same text with the cursor at the same place under the same limit
+/// (`TextArea` has no equality of its own; its undo history and scroll are not compared).
+impl PartialEq for Editor {
+    fn eq(&self, other: &Editor) -> bool {
+        self.limit == other.limit
+            && self.area.cursor() == other.area.cursor()
+            && self.area.lines() == other.area.lines()
+    }
+}
+
+impl Eq for Editor {}
+
+impl fmt::Debug for Editor {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Editor")
+            .field("text", &self.text())
+            .field("cursor", &self.area.cursor())
+            .field("limit", &self.limit)
+            .finish()
     }
 }
 

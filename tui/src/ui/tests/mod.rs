@@ -5,6 +5,7 @@
 mod code;
 mod demo;
 mod edit;
+mod editor;
 mod image;
 mod keys;
 mod palette;
