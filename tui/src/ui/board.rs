@@ -142,11 +142,17 @@ fn render_column(
     }
 }
 
-/// A card: key, tracker badge and the bound session's hook-status dot (● working / waiting / idle, ○ ended or no
-/// hook status); title; waiting on; next step (stale marked); the Plan and Review badges. `width` is the
+/// A card: key, the bound session's hook-status dot (● working / waiting / idle, ○ ended or no hook status) and
+/// tracker badge; title; waiting on; next step (stale marked); the Plan and Review badges. `width` is the
 /// column's inner width, which the plan badge's `now:` part is cut to.
 fn card_lines(state: &BoardState, task: &proto::Task, theme: &Theme, width: usize) -> Vec<Line<'static>> {
     let mut top = vec![Span::styled(task.key.clone(), theme.accent)];
+    // The dot before the tracker badge: on a narrow column the badge is what gets cut.
+    if let Some(session) = &task.session {
+        let status = state.hook_status.get(session).cloned().flatten();
+        let (dot, _, style) = super::sessions::status_dot(status.as_deref(), theme);
+        top.push(Span::styled(format!(" {dot}"), style));
+    }
     if let Some(reference) = &task.tracker_ref {
         let name = task
             .tracker_name
@@ -155,11 +161,6 @@ fn card_lines(state: &BoardState, task: &proto::Task, theme: &Theme, width: usiz
             .unwrap_or_default();
         let mark = if task.tracker_logged { " ✓" } else { "" };
         top.push(Span::styled(format!(" {name}{reference}{mark}"), theme.muted));
-    }
-    if let Some(session) = &task.session {
-        let status = state.hook_status.get(session).cloned().flatten();
-        let (dot, _, style) = super::sessions::status_dot(status.as_deref(), theme);
-        top.push(Span::styled(format!(" {dot}"), style));
     }
     let mut lines = vec![Line::from(top), Line::raw(task.title.clone())];
     let done = task.stage == "done";
@@ -192,7 +193,11 @@ fn card_lines(state: &BoardState, task: &proto::Task, theme: &Theme, width: usiz
         };
         lines.push(Line::styled(format!("Review {accepted}/{steps}"), style));
     }
+    // Each line one row: a long title, next step or branch ends in `…` at the column's edge.
     lines
+        .into_iter()
+        .map(|line| super::fit::fit(line, width))
+        .collect()
 }
 
 /// `Plan 2/5 · draft · 1 deviation · now: <step in progress>`: draft while not accepted, the deviations in the
@@ -219,23 +224,13 @@ pub(super) fn plan_badge(plan: &proto::PlanCard, theme: &Theme, width: usize) ->
         // Too narrow for even a letter and the ellipsis: the step is left out.
         if room >= 2 {
             let now = now.split_whitespace().collect::<Vec<_>>().join(" ");
-            spans.push(Span::styled(format!("{prefix}{}", cut(&now, room)), theme.muted));
+            spans.push(Span::styled(
+                format!("{prefix}{}", super::fit::cut(&now, room)),
+                theme.muted,
+            ));
         }
     }
     Line::from(spans)
-}
-
-/// `text` in at most `max` characters, the last one an ellipsis when it is cut.
-pub(super) fn cut(text: &str, max: usize) -> String {
-    if text.chars().count() <= max {
-        return text.to_owned();
-    }
-    if max == 0 {
-        return String::new();
-    }
-    let mut out: String = text.chars().take(max.saturating_sub(1)).collect();
-    out.push('…');
-    out
 }
 
 #[cfg(test)]
@@ -274,8 +269,8 @@ mod tests {
         let line = plan_badge(&card, &theme, 80);
         assert_eq!(text(&line), "Plan 5/5");
         assert_eq!(line.spans[0].style, theme.ok);
-        assert_eq!(cut("abc", 3), "abc");
-        assert_eq!(cut("abcd", 3), "ab…");
-        assert_eq!(cut("abcd", 0), "");
+        assert_eq!(super::super::fit::cut("abc", 3), "abc");
+        assert_eq!(super::super::fit::cut("abcd", 3), "ab…");
+        assert_eq!(super::super::fit::cut("abcd", 0), "");
     }
 }

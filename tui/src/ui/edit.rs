@@ -13,7 +13,6 @@ use relay_core::proto;
 use serde_json::Value;
 
 use super::app::{Data, Effect, Fetch, Flash, Form, FormKind, Level, Model, Outcome, Screen, Write};
-use super::board::cut;
 use super::editor::Editor;
 use super::keymap::Command;
 use super::sessions::status_dot;
@@ -409,9 +408,10 @@ pub(super) fn loaded(model: &mut Model, fetch: &Fetch, data: &Data) {
                 return;
             };
             edit.refetching = false;
-            let value = field_value(task, edit.field.name)
-                .flatten()
-                .map_or_else(|| "empty".to_owned(), |v| format!("“{}”", one_line(&v, 60)));
+            let value = field_value(task, edit.field.name).flatten().map_or_else(
+                || "empty".to_owned(),
+                |v| format!("“{}”", super::fit::one_line(&v, 60)),
+            );
             edit.note = Some(if task.version == edit.task.version {
                 format!(
                     "fetched again: still version {}; {} is {value}",
@@ -534,20 +534,6 @@ fn binding_outcome(answer: proto::TaskBinding) -> Outcome {
     outcome(summary, answer.notes)
 }
 
-/// Text drawn on one line: line breaks and tabs as spaces, other control characters as `�`, cut to `max`.
-fn one_line(text: &str, max: usize) -> String {
-    let flat: String = text
-        .trim()
-        .chars()
-        .map(|c| match c {
-            '\n' | '\r' | '\t' => ' ',
-            c if c.is_control() => '\u{fffd}',
-            c => c,
-        })
-        .collect();
-    cut(&flat, max)
-}
-
 /// The bordered box of a form in the middle of `area`; returns its inside.
 fn frame(title: String, width: u16, height: u16, theme: &Theme, area: Rect, buf: &mut Buffer) -> Rect {
     let popup = centered(area, area.width.saturating_sub(4).min(width), height);
@@ -587,7 +573,7 @@ pub(super) fn render(form: &Form, edit: &EditForm, theme: &Theme, area: Rect, bu
                     .areas(inner);
             Line::from(vec![
                 Span::raw("Unbind the session "),
-                Span::styled(one_line(session, 40), theme.accent),
+                Span::styled(super::fit::one_line(session, 40), theme.accent),
                 Span::raw(format!(" from {key}?")),
             ])
             .render(question, buf);
@@ -604,7 +590,11 @@ fn render_fields(task: &proto::Task, selected: usize, theme: &Theme, area: Rect,
     let [intro, list, keys] =
         Layout::vertical([Constraint::Length(1), Constraint::Min(1), Constraint::Length(1)]).areas(inner);
     Line::styled(
-        format!("{} · version {}", one_line(&task.title, 60), task.version),
+        format!(
+            "{} · version {}",
+            super::fit::one_line(&task.title, 60),
+            task.version
+        ),
         theme.muted,
     )
     .render(intro, buf);
@@ -620,7 +610,7 @@ fn render_fields(task: &proto::Task, selected: usize, theme: &Theme, area: Rect,
         let y = list.y + (i - first) as u16;
         let value = match field_value(task, field.name) {
             Some(Some(value)) if !value.trim().is_empty() => {
-                Span::raw(one_line(&value, width.saturating_sub(name_width + 2)))
+                Span::raw(super::fit::one_line(&value, width.saturating_sub(name_width + 2)))
             }
             Some(_) => Span::styled("—", theme.muted),
             None => Span::styled("(not shown here)", theme.muted),
@@ -701,7 +691,7 @@ fn render_bind(form: &Form, picker: &SessionPicker, theme: &Theme, area: Rect, b
     ])
     .areas(inner);
     let now = match &picker.current {
-        Some(session) => format!("Bound now: {}", one_line(session, 40)),
+        Some(session) => format!("Bound now: {}", super::fit::one_line(session, 40)),
         None => "No session is bound now".to_owned(),
     };
     Line::styled(
@@ -735,26 +725,32 @@ fn render_bind(form: &Form, picker: &SessionPicker, theme: &Theme, area: Rect, b
                 let mut spans = vec![
                     Span::styled(format!(" {dot} "), style),
                     Span::styled(
-                        format!("{:<name_width$} ", one_line(&session.name, 28)),
+                        format!("{:<name_width$} ", super::fit::one_line(&session.name, 28)),
                         theme.text,
                     ),
-                    Span::styled(format!("{:<8}", one_line(&session.kind, 8)), theme.muted),
+                    Span::styled(
+                        format!("{:<8}", super::fit::one_line(&session.kind, 8)),
+                        theme.muted,
+                    ),
                     Span::styled(format!("{word:<8} "), style),
                 ];
                 if picker.current.as_deref() == Some(session.name.as_str()) {
                     spans.push(Span::styled("bound here ", theme.ok));
                 } else if !session.tasks.is_empty() {
-                    let tasks = one_line(&session.tasks.join(", "), 30);
+                    let tasks = super::fit::one_line(&session.tasks.join(", "), 30);
                     spans.push(Span::styled(format!("bound to {tasks} "), theme.warn));
                 }
                 if let Some(title) = &session.title {
-                    spans.push(Span::styled(one_line(title, width), theme.muted));
+                    spans.push(Span::styled(super::fit::one_line(title, width), theme.muted));
                 }
                 Line::from(spans)
             }
             Candidate::Typed(name) => Line::from(vec![
                 Span::styled(" + ", theme.accent),
-                Span::raw(format!("bind “{}” (not in the list)", one_line(name, 60))),
+                Span::raw(format!(
+                    "bind “{}” (not in the list)",
+                    super::fit::one_line(name, 60)
+                )),
             ]),
         };
         lines.push(if i == picker.selected {
@@ -768,7 +764,7 @@ fn render_bind(form: &Form, picker: &SessionPicker, theme: &Theme, area: Rect, b
             (_, Some(error)) => Line::styled(
                 format!(
                     " Could not fetch the sessions: {} (Ctrl-R tries again; a typed name still binds)",
-                    one_line(error, 200)
+                    super::fit::one_line(error, 200)
                 ),
                 theme.error,
             ),

@@ -1,7 +1,8 @@
 //! One-line rows (inbox, activity) fitted to their pane: a row wider than the pane is cut at a character boundary
 //! and ends in `…`, so a long title, URL or description never runs past the border unannounced. Text panes
 //! (the task's tabs) wrap instead; this is for lists whose rows must stay one line each. [`rows`] counts the rows
-//! wrapped lines take, to scroll a wrapped pane to a line.
+//! wrapped lines take, to scroll a wrapped pane to a line. [`cut`] and [`one_line`] do the same for plain text:
+//! agent text drawn on one line (titles, captions, session names) goes through `one_line`.
 
 use ratatui::text::{Line, Span};
 
@@ -52,6 +53,33 @@ pub fn fit(line: Line<'static>, width: usize) -> Line<'static> {
 pub fn rows(lines: &[Line<'_>], width: usize) -> usize {
     let width = width.max(1);
     lines.iter().map(|l| l.width().div_ceil(width).max(1)).sum()
+}
+
+/// `text` in at most `max` characters, the last one an ellipsis when it is cut.
+pub fn cut(text: &str, max: usize) -> String {
+    if text.chars().count() <= max {
+        return text.to_owned();
+    }
+    if max == 0 {
+        return String::new();
+    }
+    let mut out: String = text.chars().take(max.saturating_sub(1)).collect();
+    out.push('…');
+    out
+}
+
+/// Text drawn on one line: line breaks and tabs as spaces, other control characters as `�`, cut to `max`.
+pub fn one_line(text: &str, max: usize) -> String {
+    let flat: String = text
+        .trim()
+        .chars()
+        .map(|c| match c {
+            '\n' | '\r' | '\t' => ' ',
+            c if c.is_control() => '\u{fffd}',
+            c => c,
+        })
+        .collect();
+    cut(&flat, max)
 }
 
 #[cfg(test)]

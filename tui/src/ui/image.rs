@@ -89,7 +89,7 @@ impl Setting {
             "sixel" => Ok(Setting::Force(Protocol::Sixel)),
             _ => Err(format!(
                 "{SETTING_ENV}={:?} is not a setting: use off, auto, kitty, iterm2 or sixel (auto is used)",
-                printable(raw, 40)
+                super::fit::one_line(raw, 40)
             )),
         }
     }
@@ -808,9 +808,10 @@ pub fn review_panel(model: &Model, data: &TaskData, theme: &Theme, body: Rect, b
                 height: picture.height,
             };
             match model.images.shots.get(&shot.id) {
-                Some(Shot::Failed(why)) => {
-                    Some((format!("{} — v opens it", printable(why, 200)), theme.error))
-                }
+                Some(Shot::Failed(why)) => Some((
+                    format!("{} — v opens it", super::fit::one_line(why, 200)),
+                    theme.error,
+                )),
                 // Blank on the first frame, drawn on the next (see `after_draw`).
                 Some(Shot::Shown { .. }) if model.images.drawn != Some((shot.id, cells)) => None,
                 Some(Shot::Shown { .. }) if model.images.encoded.draw(shot.id, cells, picture, buf) => None,
@@ -839,27 +840,12 @@ fn shot_line(shot: &proto::ReviewScreenshot, shown: bool, theme: &Theme) -> Line
         ),
     ];
     if let Some(caption) = shot.caption.as_deref().filter(|c| !c.trim().is_empty()) {
-        spans.push(Span::raw(format!("  {}", printable(caption, 200))));
+        spans.push(Span::raw(format!("  {}", super::fit::one_line(caption, 200))));
     }
     Line::from(spans)
 }
 
 /// `PNG` for `image/png`; anything else as printable text.
 pub fn media_label(media_type: &str) -> String {
-    printable(relayd::attach::media::MediaType::label_of(media_type), 40)
-}
-
-/// Agent text for one line: its first line, control characters shown as `�`, at most `max` characters (then
-/// `…`). Never interpreted: no markdown, no escapes reach the terminal.
-pub fn printable(text: &str, max: usize) -> String {
-    let first = text.trim().lines().next().unwrap_or_default();
-    let mut out: String = first
-        .chars()
-        .take(max)
-        .map(|c| if c.is_control() { '\u{FFFD}' } else { c })
-        .collect();
-    if first.chars().nth(max).is_some() {
-        out.push('…');
-    }
-    out
+    super::fit::one_line(relayd::attach::media::MediaType::label_of(media_type), 40)
 }

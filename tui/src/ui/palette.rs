@@ -87,13 +87,9 @@ impl fmt::Debug for Palette {
     }
 }
 
-/// One line of text for the palette: control characters (line breaks included) shown as `�`, cut at
-/// [`MAX_TEXT`] characters. Task titles are agent text: nothing in them reaches the terminal raw.
+/// One line of text for the palette (task titles are agent text: nothing in them reaches the terminal raw).
 fn clean(text: &str) -> String {
-    text.chars()
-        .take(MAX_TEXT)
-        .map(|c| if c.is_control() { '�' } else { c })
-        .collect()
+    super::fit::one_line(text, MAX_TEXT)
 }
 
 fn item(entry: Entry, text: &str) -> Item {

@@ -28,7 +28,7 @@ pub fn render(model: &Model, theme: &Theme, area: Rect, buf: &mut Buffer, hits: 
         let key = Span::styled(format!(" {} ", task.key), theme.accent);
         let stage = Span::styled(format!("  [{}] v{}", task.stage, task.version), theme.muted);
         let room = usize::from(head.width).saturating_sub(key.width() + stage.width());
-        let title = Span::styled(super::board::cut(&task.title, room), theme.title);
+        let title = Span::styled(super::fit::cut(&task.title, room), theme.title);
         fit::fit(Line::from(vec![key, title, stage]), usize::from(head.width)).render(head, buf);
     }
     let mut spans = vec![Span::raw(" ")];
@@ -404,12 +404,12 @@ fn review(model: &Model, data: &TaskData, theme: &Theme, selected_line: &mut usi
         }
         for shot in &step.screenshots {
             // Agent text: one line, control characters replaced.
-            let caption = super::image::printable(shot.caption.as_deref().unwrap_or_default(), 200);
+            let caption = super::fit::one_line(shot.caption.as_deref().unwrap_or_default(), 200);
             lines.push(Line::styled(
                 format!(
                     "    screenshot #{} {} {} {caption}",
                     shot.id,
-                    super::image::printable(&shot.media_type, 40),
+                    super::fit::one_line(&shot.media_type, 40),
                     size(shot.size_bytes)
                 ),
                 theme.accent,
@@ -431,7 +431,7 @@ fn review(model: &Model, data: &TaskData, theme: &Theme, selected_line: &mut usi
                 format!(
                     "    #{} {}",
                     shot.id,
-                    super::image::printable(shot.caption.as_deref().unwrap_or_default(), 200)
+                    super::fit::one_line(shot.caption.as_deref().unwrap_or_default(), 200)
                 ),
                 theme.accent,
             ));
