@@ -525,6 +525,8 @@ pub fn update(model: &mut Model, action: Action) -> Vec<Effect> {
             }
             let fetch = model.screen_fetch();
             if affects(&fetch, &event) {
+                // A stage move shows at once (the card changes column); the fetch brings the rest.
+                model.dirty |= move_card(model, &event);
                 model.fetch(fetch, &mut effects);
             }
         }
@@ -572,6 +574,39 @@ pub fn affects(fetch: &Fetch, event: &proto::Event) -> bool {
         // The palette's list is fetched when it opens and kept while it is open.
         Fetch::ActivityMore { .. } | Fetch::PaletteTasks => false,
     }
+}
+
+/// Applies a `task.stage_changed` event to the open board's card; whether a card moved.
+fn move_card(model: &mut Model, event: &proto::Event) -> bool {
+    if event.kind != "task.stage_changed" || !matches!(model.screen, Screen::Board(_)) {
+        return false;
+    }
+    let Some(to) = serde_json::from_str::<serde_json::Value>(&event.data_json)
+        .ok()
+        .and_then(|data| data.get("to").and_then(|to| to.as_str()).map(str::to_owned))
+        .filter(|to| STAGES.contains(&to.as_str()))
+    else {
+        return false;
+    };
+    let Some(task) = model
+        .board
+        .board
+        .as_mut()
+        .and_then(|board| board.tasks.iter_mut().find(|t| t.key == event.subject))
+    else {
+        return false;
+    };
+    if task.stage == to {
+        return false;
+    }
+    task.stage = to;
+    for column in 0..STAGES.len() {
+        let len = model.board.column_tasks(column).len();
+        if let Some(row) = model.board.rows.get_mut(column) {
+            *row = (*row).min(len.saturating_sub(1));
+        }
+    }
+    true
 }
 
 fn loaded(model: &mut Model, fetch: Fetch, result: Result<Data, String>, effects: &mut Vec<Effect>) {

@@ -709,3 +709,32 @@ fn board_card_dot_follows_the_bound_sessions_hook_status_when_drawn() {
         "no hook status: a hollow dot"
     );
 }
+
+#[test]
+fn stage_move_by_another_client_moves_the_card_at_once_and_fetches_the_board() {
+    let mut model = board_model();
+    assert_eq!(model.board.column_tasks(1).len(), 2, "two dev cards");
+    let mut moved = event(9, "task.stage_changed", "acme-3", "acme");
+    moved.data_json = r#"{"project":"acme","from":"dev","to":"review","actor":"agent"}"#.into();
+    let effects = update(&mut model, Action::Event(moved));
+    assert_eq!(effects, vec![Effect::Fetch(Fetch::Board("acme".into()))]);
+    assert!(model.dirty, "drawn now, before the fetch answers");
+    let review: Vec<&str> = model
+        .board
+        .column_tasks(2)
+        .iter()
+        .map(|t| t.key.as_str())
+        .collect();
+    assert_eq!(review, ["acme-3"]);
+    assert_eq!(model.board.column_tasks(1).len(), 1);
+
+    // An event naming a stage that does not exist, or a task not on the board, moves nothing.
+    let mut bad = event(10, "task.stage_changed", "acme-2", "acme");
+    bad.data_json = r#"{"project":"acme","from":"dev","to":"nowhere"}"#.into();
+    update(&mut model, Action::Event(bad));
+    assert_eq!(model.board.column_tasks(1).len(), 1);
+    let mut elsewhere = event(11, "task.stage_changed", "acme-99", "acme");
+    elsewhere.data_json = r#"{"project":"acme","from":"dev","to":"test"}"#.into();
+    update(&mut model, Action::Event(elsewhere));
+    assert!(model.board.column_tasks(3).is_empty());
+}
