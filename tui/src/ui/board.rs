@@ -103,32 +103,49 @@ fn render_column(
         .border_style(if focused { theme.accent } else { theme.muted });
     let inner_height = usize::from(area.height.saturating_sub(2));
     let selected = state.rows.get(column).copied().unwrap_or(0);
+    let width = usize::from(area.width.saturating_sub(2));
+    // Where each card starts (a blank line after each), from the cards' heights alone: only the cards in view
+    // are built into lines, so a frame of a 2,000-task column costs the cards on screen.
+    let mut starts = Vec::with_capacity(tasks.len() + 1);
+    let mut total = 0;
+    for task in &tasks {
+        starts.push(total);
+        total += card_height(state, task) + 1;
+    }
+    starts.push(total);
+    let selected_end = match (focused, tasks.get(selected)) {
+        (true, Some(task)) => starts[selected] + card_height(state, task),
+        _ => 0,
+    };
+    let offset = scroll_to(selected_end.saturating_sub(1), inner_height);
+    let first = starts.partition_point(|start| *start <= offset).saturating_sub(1);
     let mut lines: Vec<Line> = Vec::new();
-    let mut selected_end = 0;
-    // The lines each card takes, for the mouse.
-    let mut cards = Vec::with_capacity(tasks.len());
-    for (i, task) in tasks.iter().enumerate() {
-        let mut card = card_lines(state, task, theme, usize::from(area.width.saturating_sub(2)));
+    let mut cards = Vec::new();
+    for (i, task) in tasks.iter().enumerate().skip(first) {
+        let start = starts[i];
+        if start >= offset + inner_height {
+            break;
+        }
+        let mut card = card_lines(state, task, theme, width);
         if focused && i == selected {
             for line in &mut card {
                 line.style = theme.selected;
             }
-            selected_end = lines.len() + card.len();
         }
-        cards.push(lines.len()..lines.len() + card.len());
+        cards.push((i, start..start + card.len()));
         lines.extend(card);
         lines.push(Line::raw(""));
     }
     if tasks.is_empty() {
         lines.push(Line::styled("no tasks", theme.muted));
     }
-    let offset = scroll_to(selected_end.saturating_sub(1), inner_height);
     let inner = block.inner(area);
+    let skip = offset - starts.get(first).copied().unwrap_or(0);
     Paragraph::new(lines)
         .block(block)
-        .scroll((u16::try_from(offset).unwrap_or(u16::MAX), 0))
+        .scroll((u16::try_from(skip).unwrap_or(u16::MAX), 0))
         .render(area, buf);
-    for (row, lines) in cards.into_iter().enumerate() {
+    for (row, lines) in cards {
         let first = lines.start.max(offset);
         let end = lines.end.min(offset + inner_height);
         if first < end {
@@ -140,6 +157,19 @@ fn render_column(
             );
         }
     }
+}
+
+/// How many lines [`card_lines`] draws for `task` (kept equal to it: a test compares the two).
+fn card_height(state: &BoardState, task: &proto::Task) -> usize {
+    let mut height = 2;
+    if task.stage != "done" {
+        height += usize::from(task.waiting_on.is_some())
+            + usize::from(task.next_step.is_some())
+            + usize::from(task.branch.is_some());
+    }
+    height
+        + usize::from(state.plans.contains_key(&task.key))
+        + usize::from(state.reviews.contains_key(&task.key))
 }
 
 /// A card: key, the bound session's hook-status dot (● working / waiting / idle, ○ ended or no hook status) and
@@ -236,6 +266,50 @@ pub(super) fn plan_badge(plan: &proto::PlanCard, theme: &Theme, width: usize) ->
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn card_height_counts_the_lines_card_lines_draws_for_every_kind_of_card() {
+        let theme = Theme::default();
+        let mut state = BoardState::default();
+        state.plans.insert(
+            "p-2".into(),
+            proto::PlanCard {
+                key: "p-2".into(),
+                ..Default::default()
+            },
+        );
+        state.reviews.insert("p-3".into(), (1, 0, 3));
+        let bare = proto::Task {
+            key: "p-1".into(),
+            stage: "dev".into(),
+            ..Default::default()
+        };
+        let full = proto::Task {
+            key: "p-2".into(),
+            stage: "review".into(),
+            waiting_on: Some("owner".into()),
+            next_step: Some("check\nthe rest".into()),
+            branch: Some("feature/x".into()),
+            ..Default::default()
+        };
+        let reviewed = proto::Task {
+            key: "p-3".into(),
+            stage: "review".into(),
+            ..full.clone()
+        };
+        let done = proto::Task {
+            key: "p-2".into(),
+            stage: "done".into(),
+            ..full.clone()
+        };
+        for task in [bare, full, reviewed, done] {
+            assert_eq!(
+                card_height(&state, &task),
+                card_lines(&state, &task, &theme, 20).len(),
+                "{task:?}"
+            );
+        }
+    }
 
     fn text(line: &Line<'_>) -> String {
         line.spans.iter().map(|s| s.content.as_ref()).collect()

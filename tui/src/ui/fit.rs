@@ -5,6 +5,7 @@
 //! agent text drawn on one line (titles, captions, session names) goes through `one_line`.
 
 use ratatui::text::{Line, Span};
+use unicode_width::UnicodeWidthChar;
 
 /// `line` in at most `width` columns: unchanged when it fits, else cut with `…` as its last column (in the style
 /// of the span it cuts). Widths are terminal columns (a wide character counts two).
@@ -29,7 +30,7 @@ pub fn fit(line: Line<'static>, width: usize) -> Line<'static> {
         }
         let mut kept = String::new();
         for c in span.content.chars() {
-            let w = Span::raw(c.to_string()).width();
+            let w = c.width().unwrap_or(0);
             if w > room {
                 break;
             }

@@ -76,7 +76,7 @@ impl Scope {
             Scope::Inbox => "inbox",
             Scope::Sessions => "sessions",
             Scope::Activity => "activity",
-            Scope::Form => "editor and stage picker",
+            Scope::Form => "forms (editor, pickers)",
             Scope::Palette => "command palette",
         }
     }

@@ -738,3 +738,54 @@ fn stage_move_by_another_client_moves_the_card_at_once_and_fetches_the_board() {
     update(&mut model, Action::Event(elsewhere));
     assert!(model.board.column_tasks(3).is_empty());
 }
+
+#[test]
+fn long_column_scrolls_to_the_selected_card_and_clicks_land_on_it() {
+    let mut model = Model::new(Screen::Board("acme".into()));
+    update(&mut model, Action::Live);
+    let tasks = (1..=40).map(|n| task(&format!("acme-{n}"), "dev")).collect();
+    update(
+        &mut model,
+        board_answer(
+            "acme",
+            proto::ProjectBoard {
+                tasks,
+                ..Default::default()
+            },
+        ),
+    );
+    model.board.column = 1;
+    for _ in 0..30 {
+        update(&mut model, key(KeyCode::Down));
+    }
+    assert_eq!(model.board.selected_task().unwrap().key, "acme-31");
+    let text = screen(&model, 80, 24);
+    assert!(text.contains("acme-31"), "{text}");
+    assert!(
+        !text.contains("acme-1 "),
+        "the top of the column scrolled away: {text}"
+    );
+
+    // The frame's hit map puts acme-31's card where it is drawn: a click on its row opens it.
+    let mut buf = ratatui::buffer::Buffer::empty(ratatui::layout::Rect::new(0, 0, 80, 24));
+    model.hits = crate::ui::view::render_with_hits(&model, &mut buf);
+    let row = (0..24)
+        .find(|y| {
+            (0..80)
+                .map(|x| buf[(x, *y)].symbol().to_owned())
+                .collect::<String>()
+                .contains("acme-31")
+        })
+        .unwrap();
+    let column = (0..76)
+        .find(|x| (*x..*x + 7).map(|x| buf[(x, row)].symbol()).collect::<String>() == "acme-31")
+        .unwrap();
+    let click = crossterm::event::MouseEvent {
+        kind: crossterm::event::MouseEventKind::Down(crossterm::event::MouseButton::Left),
+        column,
+        row,
+        modifiers: crossterm::event::KeyModifiers::NONE,
+    };
+    update(&mut model, Action::Mouse(click));
+    assert_eq!(model.screen, Screen::Task("acme-31".into()));
+}
