@@ -14,7 +14,7 @@ use serde_json::Value;
 
 use super::app::{Data, Effect, Fetch, Flash, Form, FormKind, Level, Model, Outcome, Screen, Write};
 use super::editor::Editor;
-use super::keymap::Command;
+use super::keymap::{Command, Keymap, Scope};
 use super::sessions::status_dot;
 use super::theme::Theme;
 use super::view::{bounded, centered, scroll_to};
@@ -196,6 +196,42 @@ pub(super) fn command(model: &mut Model, command: Command, effects: &mut Vec<Eff
         },
         _ => model.dirty = false,
     }
+}
+
+/// The form keys as the user's keymap has them, for the hint lines.
+pub(super) struct FormKeys {
+    submit: String,
+    refresh: String,
+    cancel: String,
+}
+
+impl FormKeys {
+    fn of(keymap: &Keymap) -> FormKeys {
+        FormKeys {
+            submit: keymap.first_label(Scope::Form, Command::Submit),
+            refresh: keymap.first_label(Scope::Form, Command::Refresh),
+            cancel: keymap.first_label(Scope::Form, Command::Cancel),
+        }
+    }
+}
+
+/// Esc in the field editor: back to the field picker, on that field (the typed text is dropped). Whether the form
+/// was one to go back in; every other form closes on Esc.
+pub(super) fn back(form: &mut Form) -> bool {
+    let FormKind::Edit(EditForm::Field(edit)) = &form.kind else {
+        return false;
+    };
+    let selected = editable_fields()
+        .position(|f| f.name == edit.field.name)
+        .unwrap_or(0);
+    form.kind = FormKind::Edit(EditForm::Fields {
+        task: edit.task.clone(),
+        selected,
+    });
+    form.editor = Editor::default();
+    form.error = None;
+    form.busy = false;
+    true
 }
 
 /// What a key in a form leaves to do once the form is no longer borrowed.
@@ -561,14 +597,22 @@ fn messages(form: &Form, note: Option<&str>, theme: &Theme, area: Rect, buf: &mu
         .render(area, buf);
 }
 
-pub(super) fn render(form: &Form, edit: &EditForm, theme: &Theme, area: Rect, buf: &mut Buffer) {
+pub(super) fn render(
+    form: &Form,
+    edit: &EditForm,
+    keymap: &Keymap,
+    theme: &Theme,
+    area: Rect,
+    buf: &mut Buffer,
+) {
+    let keys = FormKeys::of(keymap);
     match edit {
-        EditForm::Fields { task, selected } => render_fields(task, *selected, theme, area, buf),
-        EditForm::Field(edit) => render_field(form, edit, theme, area, buf),
-        EditForm::Bind(picker) => render_bind(form, picker, theme, area, buf),
+        EditForm::Fields { task, selected } => render_fields(task, *selected, &keys, theme, area, buf),
+        EditForm::Field(edit) => render_field(form, edit, &keys, theme, area, buf),
+        EditForm::Bind(picker) => render_bind(form, picker, &keys, theme, area, buf),
         EditForm::Unbind { key, session } => {
             let inner = frame(format!(" Unbind {key} "), 70, 7, theme, area, buf);
-            let [question, message, keys] =
+            let [question, message, keys_area] =
                 Layout::vertical([Constraint::Length(1), Constraint::Min(1), Constraint::Length(1)])
                     .areas(inner);
             Line::from(vec![
@@ -578,16 +622,27 @@ pub(super) fn render(form: &Form, edit: &EditForm, theme: &Theme, area: Rect, bu
             ])
             .render(question, buf);
             messages(form, None, theme, message, buf);
-            Line::styled("y or Enter unbind · n or Esc keep it", theme.muted).render(keys, buf);
+            Line::styled(
+                format!("y or Enter unbind · n or {} keep it", keys.cancel),
+                theme.muted,
+            )
+            .render(keys_area, buf);
         }
     }
 }
 
-fn render_fields(task: &proto::Task, selected: usize, theme: &Theme, area: Rect, buf: &mut Buffer) {
+fn render_fields(
+    task: &proto::Task,
+    selected: usize,
+    keys: &FormKeys,
+    theme: &Theme,
+    area: Rect,
+    buf: &mut Buffer,
+) {
     let fields: Vec<&TaskField> = editable_fields().collect();
     let height = fields.len() as u16 + 4;
     let inner = frame(format!(" Edit {} ", task.key), 90, height, theme, area, buf);
-    let [intro, list, keys] =
+    let [intro, list, keys_area] =
         Layout::vertical([Constraint::Length(1), Constraint::Min(1), Constraint::Length(1)]).areas(inner);
     Line::styled(
         format!(
@@ -626,10 +681,14 @@ fn render_fields(task: &proto::Task, selected: usize, theme: &Theme, area: Rect,
         };
         row.render(Rect::new(list.x, y, list.width, 1), buf);
     }
-    Line::styled("↑/↓ choose · Enter edit · Esc cancel · the stage: m", theme.muted).render(keys, buf);
+    Line::styled(
+        format!("↑/↓ choose · Enter edit · {} cancel · the stage: m", keys.cancel),
+        theme.muted,
+    )
+    .render(keys_area, buf);
 }
 
-fn render_field(form: &Form, edit: &FieldEdit, theme: &Theme, area: Rect, buf: &mut Buffer) {
+fn render_field(form: &Form, edit: &FieldEdit, keys: &FormKeys, theme: &Theme, area: Rect, buf: &mut Buffer) {
     let multi = multi_line(edit.field);
     let height = if multi { 16 } else { 10 };
     let inner = frame(
@@ -640,7 +699,7 @@ fn render_field(form: &Form, edit: &FieldEdit, theme: &Theme, area: Rect, buf: &
         area,
         buf,
     );
-    let [intro, main, message, keys] = Layout::vertical([
+    let [intro, main, message, keys_area] = Layout::vertical([
         Constraint::Length(1),
         Constraint::Min(3),
         Constraint::Length(2),
@@ -663,14 +722,27 @@ fn render_field(form: &Form, edit: &FieldEdit, theme: &Theme, area: Rect, buf: &
     form.editor.render(text_area, buf, theme.text);
     messages(form, edit.note.as_deref(), theme, message, buf);
     let keys_text = if multi {
-        "Ctrl-S save · Enter new line · Ctrl-R fetch again · Esc cancel"
+        format!(
+            "{} save · Enter new line · {} fetch again · {} back to the fields",
+            keys.submit, keys.refresh, keys.cancel
+        )
     } else {
-        "Enter save · Ctrl-R fetch the task again · Esc cancel"
+        format!(
+            "Enter save · {} fetch the task again · {} back to the fields",
+            keys.refresh, keys.cancel
+        )
     };
-    Line::styled(keys_text, theme.muted).render(keys, buf);
+    Line::styled(keys_text, theme.muted).render(keys_area, buf);
 }
 
-fn render_bind(form: &Form, picker: &SessionPicker, theme: &Theme, area: Rect, buf: &mut Buffer) {
+fn render_bind(
+    form: &Form,
+    picker: &SessionPicker,
+    keys: &FormKeys,
+    theme: &Theme,
+    area: Rect,
+    buf: &mut Buffer,
+) {
     // As high as the list needs (at least three rows), so filtering does not resize the box.
     let listed = picker.sessions.as_ref().map_or(0, Vec::len);
     let height = (listed + 1).clamp(3, 13) as u16 + 9;
@@ -682,7 +754,7 @@ fn render_bind(form: &Form, picker: &SessionPicker, theme: &Theme, area: Rect, b
         area,
         buf,
     );
-    let [intro, input, list, message, keys] = Layout::vertical([
+    let [intro, input, list, message, keys_area] = Layout::vertical([
         Constraint::Length(1),
         Constraint::Length(3),
         Constraint::Min(1),
@@ -780,8 +852,11 @@ fn render_bind(form: &Form, picker: &SessionPicker, theme: &Theme, area: Rect, b
     Paragraph::new(lines).scroll((first as u16, 0)).render(list, buf);
     messages(form, None, theme, message, buf);
     Line::styled(
-        "type to filter · ↑/↓ choose · Enter bind · Ctrl-R refetch · Esc cancel",
+        format!(
+            "type to filter · ↑/↓ choose · Enter bind · {} refetch · {} cancel",
+            keys.refresh, keys.cancel
+        ),
         theme.muted,
     )
-    .render(keys, buf);
+    .render(keys_area, buf);
 }

@@ -65,7 +65,9 @@ pub(super) fn form_key(model: &mut Model, key: KeyEvent, effects: &mut Vec<Effec
     };
     let command = model.keymap.lookup(&[Scope::Form], &key);
     if command == Some(Command::Cancel) {
-        model.form = None;
+        if !super::edit::back(form) {
+            model.form = None;
+        }
         return;
     }
     if key.code == KeyCode::Char('c') && key.modifiers.contains(KeyModifiers::CONTROL) {

@@ -286,7 +286,7 @@ fn render_form(form: &Form, keymap: &Keymap, theme: &Theme, area: Rect, buf: &mu
                 None => "No session is bound: the comment waits for one".to_owned(),
             },
         ),
-        FormKind::Edit(edit) => return super::edit::render(form, edit, theme, area, buf),
+        FormKind::Edit(edit) => return super::edit::render(form, edit, keymap, theme, area, buf),
     };
     let is_stage = matches!(form.kind, FormKind::Stage { .. });
     let height = if is_stage { 9 } else { 14 };

@@ -334,13 +334,19 @@ fn clearing_sends_a_dash_and_a_bad_value_is_refused_in_the_form_when_saved() {
 }
 
 #[test]
-fn esc_cancels_a_field_edit_without_a_write() {
+fn esc_goes_back_to_the_fields_then_closes_without_a_write() {
     let mut model = editing("waiting_on");
     typed(&mut model, "owner");
+    // Esc in the editor: back to the picker, on the same field, the text dropped.
     assert!(update(&mut model, key(KeyCode::Esc)).is_empty());
-    assert!(model.form.is_none());
-    // The picker too.
-    update(&mut model, ch('E'));
+    let form = model.form.as_ref().expect("the picker is open again");
+    let FormKind::Edit(EditForm::Fields { selected, .. }) = &form.kind else {
+        panic!("not the field picker: {:?}", form.kind);
+    };
+    let field = crate::ui::edit::editable_fields().nth(*selected).unwrap();
+    assert_eq!(field.name, "waiting_on");
+    assert!(form.editor.text().is_empty());
+    // Esc in the picker closes the form.
     assert!(update(&mut model, key(KeyCode::Esc)).is_empty());
     assert!(model.form.is_none());
 }
@@ -552,7 +558,10 @@ async fn edits_and_bindings_reach_relayd_when_sent_through_the_worker() {
     update(&mut model, key(KeyCode::Enter));
     assert_eq!(text(&model), target.description.clone().unwrap_or_default());
     snapshot("edit_field_editor", &model);
+    // Esc: back to the fields; Esc again: closed.
     update(&mut model, key(KeyCode::Esc));
+    update(&mut model, key(KeyCode::Esc));
+    assert!(model.form.is_none());
     let effects = update(&mut model, ch('b'));
     let [Effect::Fetch(fetch)] = &effects[..] else {
         panic!("the picker fetched nothing: {effects:?}");
