@@ -176,4 +176,7 @@ async fn typed_comment_survives_when_relayd_is_killed_and_comes_back_while_the_w
         })
         .await;
     assert!(after.contains("relay exited: 0"), "{after}");
+    // The tmux server first: its socket lives in the home's scratch folder, which goes with the daemon.
+    drop(tmux);
+    drop(daemon);
 }
