@@ -10,6 +10,7 @@
 
 use std::fmt;
 use std::net::IpAddr;
+use std::ops::RangeInclusive;
 use std::path::{Path, PathBuf};
 
 use crate::paths::{self, DataDir};
@@ -368,6 +369,13 @@ impl Raw<'_> {
         }
     }
 
+    /// An integer within `range` (and within `T`).
+    fn within<T: TryFrom<i64> + PartialOrd>(&self, range: RangeInclusive<T>) -> Option<T> {
+        self.integer()
+            .and_then(|n| T::try_from(n).ok())
+            .filter(|n| range.contains(n))
+    }
+
     fn boolean(&self) -> Option<bool> {
         match self {
             Raw::Toml(toml::Value::Boolean(b)) => Some(*b),
@@ -473,14 +481,7 @@ impl Layered {
                 };
                 self.log_format = Some(format);
             }
-            "event_buffer" => {
-                let size = raw
-                    .integer()
-                    .and_then(|n| usize::try_from(n).ok())
-                    .filter(|n| (2..=65536).contains(n))
-                    .ok_or_else(invalid)?;
-                self.event_buffer = Some(size);
-            }
+            "event_buffer" => self.event_buffer = Some(raw.within(2..=65536).ok_or_else(invalid)?),
             "rules_mode" => {
                 let mode = raw.text().and_then(RulesMode::parse).ok_or_else(invalid)?;
                 self.rules_mode = Some(mode);
@@ -493,22 +494,9 @@ impl Layered {
                 let (min, max) = LOCK_TTL_RANGE_SECS;
                 self.lock_ttl_secs = Some(secs.clamp(min, max));
             }
-            "attachments_max_mb" | "attachments_task_max_mb" => {
-                let most = if key.name == "attachments_max_mb" {
-                    1024
-                } else {
-                    100_000
-                };
-                let mb = raw
-                    .integer()
-                    .and_then(|n| u64::try_from(n).ok())
-                    .filter(|n| (1..=most).contains(n))
-                    .ok_or_else(invalid)?;
-                if key.name == "attachments_max_mb" {
-                    self.attachments_max_mb = Some(mb);
-                } else {
-                    self.attachments_task_max_mb = Some(mb);
-                }
+            "attachments_max_mb" => self.attachments_max_mb = Some(raw.within(1..=1024).ok_or_else(invalid)?),
+            "attachments_task_max_mb" => {
+                self.attachments_task_max_mb = Some(raw.within(1..=100_000).ok_or_else(invalid)?);
             }
             "attachment_roots" => {
                 let roots = raw.list().ok_or_else(invalid)?;
@@ -521,12 +509,7 @@ impl Layered {
                 self.attachment_roots = Some(roots.into_iter().map(PathBuf::from).collect());
             }
             "plan_reminder_every" => {
-                let every = raw
-                    .integer()
-                    .and_then(|n| u32::try_from(n).ok())
-                    .filter(|n| *n <= 10_000)
-                    .ok_or_else(invalid)?;
-                self.plan_reminder_every = Some(every);
+                self.plan_reminder_every = Some(raw.within(0..=10_000).ok_or_else(invalid)?);
             }
             "owner_names" => {
                 let names = raw.list().ok_or_else(invalid)?;
@@ -537,14 +520,7 @@ impl Layered {
                 self.owner_names = Some(names);
             }
             "require_tracker_log" => self.require_tracker_log = Some(raw.boolean().ok_or_else(invalid)?),
-            "done_window_days" => {
-                let days = raw
-                    .integer()
-                    .and_then(|n| u32::try_from(n).ok())
-                    .filter(|n| (1..=3650).contains(n))
-                    .ok_or_else(invalid)?;
-                self.done_window_days = Some(days);
-            }
+            "done_window_days" => self.done_window_days = Some(raw.within(1..=3650).ok_or_else(invalid)?),
             _ => return Err(invalid()),
         }
         Ok(())

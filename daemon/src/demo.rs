@@ -20,6 +20,7 @@ use relay_core::config::Config;
 use relay_core::hook::{Agent, Phase, read_event};
 use serde_json::{Value, json};
 
+use crate::attach::files;
 use crate::board::{
     Actor, AttachInput, AttachSource, BoardError, DecisionInput, NewTask, ProjectInput, ReportInput,
     ReviewStepInput, StepChange, StepInput, TaskChange,
@@ -156,11 +157,11 @@ fn keep_aside(db: &Path, data_dir: &Path) -> Result<PathBuf, DemoError> {
             rename(&file, &PathBuf::from(format!("{}{suffix}", aside.display())))?;
         }
     }
-    let attachments = data_dir.join("attachments");
+    let attachments = files::root(data_dir);
     if attachments.exists() {
         rename(
             &attachments,
-            &data_dir.join(format!("attachments.before-demo-{stamp}")),
+            &data_dir.join(format!("{}.before-demo-{stamp}", files::ATTACHMENTS_DIR)),
         )?;
     }
     Ok(aside)

@@ -22,7 +22,7 @@ use std::path::Path;
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use relay_core::proto::{self, update::Update};
-use relay_tests::tmux::Tmux;
+use relay_tests::tmux::{Tmux, quoted};
 use relay_tests::{TestDaemon, relay_bin};
 use serde_json::{Value, json};
 
@@ -197,10 +197,6 @@ fn row(label: &str, mut samples_us: Vec<f64>) -> String {
     )
 }
 
-fn quoted(word: &Path) -> String {
-    format!("'{}'", word.display().to_string().replace('\'', r"'\''"))
-}
-
 async fn seed(daemon: &TestDaemon) {
     let mut client = daemon.client().await;
     client
@@ -239,29 +235,6 @@ async fn seed(daemon: &TestDaemon) {
             .await
             .expect("CreateTask");
     }
-}
-
-/// One MCP `tools/call` as an agent makes it (plain JSON-RPC; /mcp is stateless).
-async fn mcp_call(daemon: &TestDaemon, tool: &str, arguments: Value) {
-    let bearer = format!("Bearer {}", daemon.token());
-    let body = json!({"jsonrpc": "2.0", "id": 1, "method": "tools/call",
-                      "params": {"name": tool, "arguments": arguments}});
-    let answer = relay::http_client::request_with_body(
-        daemon.http_addr(),
-        "POST",
-        "/mcp",
-        &[
-            ("authorization", bearer.as_str()),
-            ("content-type", "application/json"),
-            ("accept", "application/json, text/event-stream"),
-        ],
-        body.to_string().into_bytes(),
-    )
-    .await
-    .expect("POST /mcp");
-    assert_eq!(answer.status, 200, "{answer:?}");
-    let reply: Value = serde_json::from_str(&answer.body).unwrap();
-    assert_ne!(reply["result"]["isError"], true, "{reply}");
 }
 
 /// The id of the next `task.stage_changed` event of `key` on the harness's own stream.
@@ -386,12 +359,12 @@ async fn main() {
         let stage = if w % 2 == 0 { "dev" } else { "plan" };
         let from = frames.len();
         let began = wall_us();
-        mcp_call(
-            &daemon,
-            "task_set_stage",
-            json!({"task": key, "stage": stage, "next_step": "Keep going", "session": "bench-agent"}),
-        )
-        .await;
+        daemon
+            .mcp_call(
+                "task_set_stage",
+                json!({"task": key, "stage": stage, "next_step": "Keep going", "session": "bench-agent"}),
+            )
+            .await;
         mcp_answer.push((wall_us() - began) as f64);
         let id = stage_event(&mut stream, &key).await;
         // The window draws once when the event arrives (before its fetch answers): the stream's share.

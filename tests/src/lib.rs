@@ -67,11 +67,16 @@ pub fn relay_bin() -> PathBuf {
 /// `RELAY_PORT`, ...), so a developer's configuration never leaks into a test.
 pub fn relay_command() -> Command {
     let mut command = Command::new(relay_bin());
+    without_relay_env(&mut command).stdin(Stdio::null());
+    command
+}
+
+/// Removes the caller's relay settings (`RELAY_HOME`, `RELAY_PORT`, ...) from `command`'s environment.
+pub fn without_relay_env(command: &mut Command) -> &mut Command {
     command.env_remove(relay_core::config::HOME_ENV);
     for key in relay_core::config::KEYS {
         command.env_remove(key.env);
     }
-    command.stdin(Stdio::null());
     command
 }
 
@@ -537,6 +542,37 @@ impl TestDaemon {
         relay::client::connect(&self.socket())
             .await
             .unwrap_or_else(|e| panic!("cannot connect to {}: {e}", self.socket().display()))
+    }
+
+    /// One MCP `tools/call` as an agent makes it, over plain JSON-RPC (relayd's /mcp is stateless); it must
+    /// succeed. The tool's text.
+    pub async fn mcp_call(&self, tool: &str, arguments: serde_json::Value) -> String {
+        let bearer = format!("Bearer {}", self.token());
+        let body = serde_json::json!({"jsonrpc": "2.0", "id": 1, "method": "tools/call",
+                                      "params": {"name": tool, "arguments": arguments}});
+        let answer = relay::http_client::request_with_body(
+            self.http_addr(),
+            "POST",
+            "/mcp",
+            &[
+                ("authorization", bearer.as_str()),
+                ("content-type", "application/json"),
+                ("accept", "application/json, text/event-stream"),
+            ],
+            body.to_string().into_bytes(),
+        )
+        .await
+        .expect("POST /mcp");
+        assert_eq!(answer.status, 200, "{answer:?}");
+        let reply: serde_json::Value = serde_json::from_str(&answer.body).unwrap();
+        assert_ne!(reply["result"]["isError"], true, "{reply}");
+        reply["result"]["content"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter_map(|block| block["text"].as_str())
+            .collect::<Vec<_>>()
+            .join("\n")
     }
 
     /// `GetStatus`, now.

@@ -21,11 +21,7 @@ impl Tmux {
     pub fn command(socket: &Path) -> Command {
         let mut command = Command::new("tmux");
         command.arg("-S").arg(socket);
-        command.env_remove(relay_core::config::HOME_ENV);
-        for key in relay_core::config::KEYS {
-            command.env_remove(key.env);
-        }
-        command.env_remove("TMUX");
+        crate::without_relay_env(&mut command).env_remove("TMUX");
         command
     }
 
@@ -47,7 +43,6 @@ impl Tmux {
         let socket = scratch.join("tmux.sock");
         let session = format!("relay-e2e-{}", std::process::id());
         let tmux = Tmux { socket, session };
-        let session = tmux.session.clone();
         tmux.tmux(&[
             "-f",
             "/dev/null",
@@ -58,7 +53,7 @@ impl Tmux {
             "-y",
             "50",
             "-s",
-            &session,
+            &tmux.session,
             shell_command,
         ]);
         tmux
@@ -101,9 +96,7 @@ impl Tmux {
             tokio::time::sleep(POLL).await;
         }
     }
-}
 
-impl Tmux {
     /// The pid of the process the pane runs (the shell that runs the command).
     pub fn pane_pid(&self) -> u32 {
         let pid = self.pane("#{pane_pid}");

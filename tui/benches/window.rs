@@ -193,6 +193,18 @@ fn rss_kb() -> Option<u64> {
     line.split_whitespace().nth(1)?.parse().ok()
 }
 
+/// p50 and p99 of `RUNS` frames of `model` drawn into a fresh `width`×`height` buffer.
+fn frames(model: &Model, width: u16, height: u16) -> (Duration, Duration) {
+    let mut samples = Vec::with_capacity(RUNS);
+    for _ in 0..RUNS {
+        let mut buf = Buffer::empty(Rect::new(0, 0, width, height));
+        let started = Instant::now();
+        render(model, &mut buf);
+        samples.push(started.elapsed());
+    }
+    percentiles(samples)
+}
+
 fn percentiles(mut samples: Vec<Duration>) -> (Duration, Duration) {
     samples.sort();
     let at = |p: f64| samples[((samples.len() - 1) as f64 * p).round() as usize];
@@ -232,14 +244,7 @@ fn main() {
     );
     println!("| Measure ({TASKS} tasks, {RUNS} runs) | p50 | p99 |\n|---|---|---|");
     for (width, height) in [(200u16, 60u16), (80, 24)] {
-        let mut samples = Vec::with_capacity(RUNS);
-        for _ in 0..RUNS {
-            let mut buf = Buffer::empty(Rect::new(0, 0, width, height));
-            let started = Instant::now();
-            render(&model, &mut buf);
-            samples.push(started.elapsed());
-        }
-        let (p50, p99) = percentiles(samples);
+        let (p50, p99) = frames(&model, width, height);
         println!(
             "| one board frame into a {width}×{height} buffer | {} | {} |",
             ms(p50),
@@ -309,14 +314,7 @@ fn main() {
     for (tab, name) in [('1', "Overview"), ('4', "Comments")] {
         update(&mut model, Action::Key(KeyEvent::from(KeyCode::Char(tab))));
         for (width, height) in [(200u16, 60u16), (80, 24)] {
-            let mut samples = Vec::with_capacity(RUNS);
-            for _ in 0..RUNS {
-                let mut buf = Buffer::empty(Rect::new(0, 0, width, height));
-                let started = Instant::now();
-                render(&model, &mut buf);
-                samples.push(started.elapsed());
-            }
-            let (p50, p99) = percentiles(samples);
+            let (p50, p99) = frames(&model, width, height);
             println!(
                 "| one task frame, {name} tab (long markdown + code) into {width}×{height} | {} | {} |",
                 ms(p50),

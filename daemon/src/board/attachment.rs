@@ -22,6 +22,7 @@ use crate::attach::{self, AttachError, Folders, MediaType, Policy, Staged, human
 use crate::store::StoreError;
 use crate::store::attachment::{self as db, AttachmentRow, NewAttachment};
 use crate::store::board::TaskRow;
+use crate::store::review as review_db;
 
 /// One megabyte of the attachment limits (`attachments_max_mb`, `attachments_task_max_mb`).
 pub const MB: u64 = 1024 * 1024;
@@ -157,7 +158,7 @@ impl Board<'_> {
             let project = self.project_row(&mut conn, &task.project_slug).await?;
             (task, project.repo_path.map(PathBuf::from))
         };
-        let key = task_key(&task);
+        let key = task.key();
         let data_dir = config.data_dir.path().to_path_buf();
         let dir = files::task_dir(&data_dir, &task.project_slug, &key);
         let roots = config.attachment_roots.clone();
@@ -229,7 +230,7 @@ impl Board<'_> {
                 write.conn(),
                 &NewAttachment {
                     task_id: task.id,
-                    step_id: step.as_ref().map(|s| s.0),
+                    step_id: step,
                     stored_name: &stored_name,
                     original_name: original_name.as_deref(),
                     media_type: media.mime(),
@@ -247,7 +248,7 @@ impl Board<'_> {
                 .map_err(sql(store))?
                 .ok_or(BoardError::UnknownAttachment { id })?;
             let data = json!({
-                "project": task.project_slug, "key": key, "attachment": id, "step": step.as_ref().map(|s| s.0),
+                "project": task.project_slug, "key": key, "attachment": id, "step": step,
                 "position": input.step, "media_type": media.mime(), "size": size, "name": original_name,
                 "actor": label,
             });
@@ -391,22 +392,22 @@ impl Board<'_> {
             .ok_or(BoardError::UnknownAttachment { id })
     }
 
-    /// A review step of the task by number: its id and title, or a refusal naming the steps there are.
+    /// The id of the task's review step by number, or a refusal naming the steps there are.
     async fn step_at(
         &self,
         conn: &mut sqlx::SqliteConnection,
         task: &TaskRow,
         number: i64,
-    ) -> Result<(i64, String), BoardError> {
+    ) -> Result<i64, BoardError> {
         let store = self.handle.store();
-        if let Some(step) = db::review_step_at(&mut *conn, task.id, number)
+        if let Some(step) = review_db::step_at(&mut *conn, task.id, number)
             .await
             .map_err(sql(store))?
         {
-            return Ok(step);
+            return Ok(step.id);
         }
-        let count = db::review_step_count(conn, task.id).await.map_err(sql(store))?;
-        let key = task_key(task);
+        let count = review_db::step_count(conn, task.id).await.map_err(sql(store))?;
+        let key = task.key();
         Err(BoardError::Invalid(if count == 0 {
             format!(
                 "{key} has no review checklist yet, so there is no step {number}; write the Owner check with \
@@ -483,10 +484,6 @@ fn display_name(given: Option<&str>) -> Option<String> {
     let clean: String = last.chars().filter(|c| !c.is_control()).take(NAME_MAX).collect();
     let clean = clean.trim();
     (!clean.is_empty()).then(|| clean.to_owned())
-}
-
-fn task_key(task: &TaskRow) -> String {
-    format!("{}-{}", task.project_slug, task.number)
 }
 
 /// A refused screenshot is the caller's; relay failing to write its own folder is a store failure.

@@ -108,10 +108,6 @@ fn excerpt(body: &str) -> String {
     body.chars().take(EXCERPT).collect()
 }
 
-fn key_of(row: &TaskRow) -> String {
-    format!("{}-{}", row.project_slug, row.number)
-}
-
 impl Board<'_> {
     /// The owner writes a comment on a task (over the local socket): it goes to the agent of the bound session,
     /// and marks the task's unread agent replies read.
@@ -192,7 +188,7 @@ impl Board<'_> {
     ) -> Result<CommentAdded, BoardError> {
         let store = self.handle.store();
         let now = crate::store::now_ms();
-        let key = key_of(row);
+        let key = row.key();
         let replied = match in_reply_to {
             Some(id) => Some(self.reply_target(write, row, id).await?),
             None => None,
@@ -238,7 +234,7 @@ impl Board<'_> {
         row: &TaskRow,
         id: i64,
     ) -> Result<CommentRow, BoardError> {
-        let key = key_of(row);
+        let key = row.key();
         let target = store::by_id(write.conn(), id)
             .await
             .map_err(sql(self.handle.store()))?
@@ -275,7 +271,7 @@ impl Board<'_> {
             .await
             .map_err(sql(self.handle.store()))?;
         if !marked.is_empty() {
-            let key = key_of(row);
+            let key = row.key();
             let data =
                 json!({ "project": row.project_slug, "key": key, "comments": marked, "by": by, "actor": by });
             write.event(EventKind::CommentRead, &key, &data).await?;
@@ -290,7 +286,7 @@ impl Board<'_> {
         let row = self.task_row(&mut conn, key).await?;
         let comments = store::of_task(&mut conn, row.id).await.map_err(sql(store))?;
         Ok(Thread {
-            key: key_of(&row),
+            key: row.key(),
             title: row.title,
             session: row.session,
             comments,
@@ -366,7 +362,7 @@ impl Board<'_> {
                     return Err(BoardError::Invalid(format!(
                         "comment #{id} is on {}, not {}; leave task out or name the right one. Nothing changed.",
                         comment.key,
-                        key_of(row)
+                        row.key()
                     )));
                 }
             }
@@ -446,7 +442,7 @@ impl Board<'_> {
         if !changed {
             outcome.notes.push(format!(
                 "{} has no unread agent replies; nothing changed.",
-                key_of(&row)
+                row.key()
             ));
         }
         Ok(outcome)

@@ -114,10 +114,6 @@ pub struct HookSessions {
 impl HookSessions {
     /// What is remembered of a Claude Code id, if it was seen since the start.
     pub(super) fn tracked(&self, cc: &str) -> Option<Tracked> {
-        self.get(cc)
-    }
-
-    fn get(&self, cc: &str) -> Option<Tracked> {
         self.lock().get(cc).cloned()
     }
 
@@ -171,7 +167,7 @@ impl Board<'_> {
         let status = HookStatus::of(event.phase);
         let activity = activity(event);
 
-        let mut tracked = match sessions.get(cc) {
+        let mut tracked = match sessions.tracked(cc) {
             Some(tracked) => Some(tracked),
             None => {
                 let store = self.handle.store();

@@ -239,8 +239,8 @@ impl PlanSummary {
             n => line.push_str(&format!(" · {n} deviations")),
         }
         if let Some(now) = &self.now {
-            let now: String = now.split_whitespace().collect::<Vec<_>>().join(" ");
-            line.push_str(&format!(" · now: {}", cut_line(&now, 80)));
+            let now = super::render::one_line(now);
+            line.push_str(&format!(" · now: {}", super::render::ellipsize(&now, 80)));
         }
         line
     }
@@ -322,7 +322,7 @@ impl Board<'_> {
             .await
             .map_err(sql(store))?;
         Ok(Plan {
-            key: format!("{}-{}", row.project_slug, row.number),
+            key: row.key(),
             project: row.project_slug.clone(),
             title: row.title.clone(),
             stage: row.stage.clone(),
@@ -365,7 +365,7 @@ impl Board<'_> {
         let now = crate::store::now_ms();
         let mut write = store.begin_write().await?;
         let row = self.task_row(write.conn(), key).await?;
-        let key = task_key(&row);
+        let key = row.key();
         let state = db::plan_state(write.conn(), row.id).await.map_err(sql(store))?;
         let old = db::plan_steps(write.conn(), row.id).await.map_err(sql(store))?;
 
@@ -507,7 +507,7 @@ impl Board<'_> {
         let now = crate::store::now_ms();
         let mut write = store.begin_write().await?;
         let row = self.task_row(write.conn(), key).await?;
-        let key = task_key(&row);
+        let key = row.key();
         let steps = db::plan_steps(write.conn(), row.id).await.map_err(sql(store))?;
         let index = usize::try_from(change.step - 1)
             .ok()
@@ -625,7 +625,7 @@ impl Board<'_> {
         let now = crate::store::now_ms();
         let mut write = store.begin_write().await?;
         let row = self.task_row(write.conn(), key).await?;
-        let key = task_key(&row);
+        let key = row.key();
         let accepted_by = if actor.via == "mcp" {
             let owner_way =
                 format!("The owner accepts a plan in the relay window or with `relay plan accept {key}`");
@@ -730,14 +730,14 @@ impl Board<'_> {
             return Ok(());
         };
         let store = self.handle.store();
-        let key = task_key(row);
+        let key = row.key();
         match db::report_task(&mut *conn, id).await.map_err(sql(store))? {
             Some(task_id) if task_id == row.id => Ok(()),
             Some(task_id) => {
                 let other = board_db::task_by_id(&mut *conn, task_id)
                     .await
                     .map_err(sql(store))?
-                    .map_or_else(|| "another task".to_owned(), |t| task_key(&t));
+                    .map_or_else(|| "another task".to_owned(), |t| t.key());
                 Err(BoardError::Invalid(format!(
                     "report {id} belongs to {other}, not {key}; link a report of {key} (task_get lists them) or \
                      an http(s) URL. Nothing changed."
@@ -749,10 +749,6 @@ impl Board<'_> {
             ))),
         }
     }
-}
-
-fn task_key(row: &TaskRow) -> String {
-    format!("{}-{}", row.project_slug, row.number)
 }
 
 /// The values a stored step has, to compare a write against.
@@ -809,14 +805,6 @@ fn title_changes(before: &[String], after: &[String]) -> Vec<TitleChange> {
             })
         })
         .collect()
-}
-
-/// At most `max` characters, with an ellipsis when cut.
-fn cut_line(text: &str, max: usize) -> String {
-    match text.char_indices().nth(max) {
-        Some((end, _)) => format!("{}…", &text[..end]),
-        None => text.to_owned(),
-    }
 }
 
 #[cfg(test)]

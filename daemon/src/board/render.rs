@@ -341,7 +341,7 @@ pub fn events(page: &EventPage) -> String {
 pub fn event_line(event: &EventRecord) -> String {
     let data: Value = serde_json::from_str(&event.data).unwrap_or(Value::Null);
     let text = |key: &str| data.get(key).and_then(Value::as_str).map(one_line);
-    let what = event_what(event);
+    let what = what_of(&event.kind, &data);
     let mut line = format!("#{} {} {}", event.id, time(event.at_ms), event.kind);
     if !event.subject.is_empty() {
         line.push_str(&format!(" {}", event.subject));
@@ -358,8 +358,13 @@ pub fn event_line(event: &EventRecord) -> String {
 /// What an event says in a few words (`dev → test`, a report's summary, the changed fields), if anything.
 pub fn event_what(event: &EventRecord) -> Option<String> {
     let data: Value = serde_json::from_str(&event.data).unwrap_or(Value::Null);
+    what_of(&event.kind, &data)
+}
+
+/// [`event_what`] over a payload already parsed.
+fn what_of(kind: &str, data: &Value) -> Option<String> {
     let text = |key: &str| data.get(key).and_then(Value::as_str).map(one_line);
-    match event.kind.as_str() {
+    match kind {
         "task.stage_changed" => {
             let warnings = data.get("warnings").and_then(Value::as_array).map_or(0, Vec::len);
             let warned = if warnings > 0 {
@@ -374,9 +379,7 @@ pub fn event_what(event: &EventRecord) -> Option<String> {
             ))
         }
         "task.created" => text("title").map(|title| format!("created \"{title}\"")),
-        "task.updated" | "project.updated" => {
-            list(&data, "changed").map(|fields| format!("changed {fields}"))
-        }
+        "task.updated" | "project.updated" => list(data, "changed").map(|fields| format!("changed {fields}")),
         "report.added" => text("summary"),
         "decision.added" => text("text"),
         "task.session_bound" => text("session").map(|s| format!("bound to {s}")),
@@ -397,7 +400,7 @@ pub fn event_what(event: &EventRecord) -> Option<String> {
             _ => None,
         },
         kind if kind.starts_with("review.") || kind.starts_with("comment.") => {
-            super::render_review::event_what(kind, &data)
+            super::render_review::event_what(kind, data)
         }
         _ => None,
     }
@@ -415,8 +418,16 @@ fn list(data: &Value, key: &str) -> Option<String> {
 }
 
 /// Text on one line: line breaks become spaces.
-fn one_line(text: &str) -> String {
+pub(super) fn one_line(text: &str) -> String {
     text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// At most `max` characters, `…` when cut.
+pub(super) fn ellipsize(text: &str, max: usize) -> String {
+    match text.char_indices().nth(max) {
+        Some((end, _)) => format!("{}…", &text[..end]),
+        None => text.to_owned(),
+    }
 }
 
 /// At most `max` characters, with a marker when cut.

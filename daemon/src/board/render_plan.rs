@@ -2,7 +2,7 @@
 //! plan_accept). Pure: the plan in, text out. Agent text is shown as text; times in UTC.
 
 use super::plan::{Plan, PlanStep, PlanWritten, StepWritten, TodoItem};
-use super::render::utc;
+use super::render::{one_line, utc};
 
 /// Everything plan_get shows: the state, "2 of 5 done · 1 deviation", the steps with their checkpoints, the
 /// current step with "Now doing" and the bound session's todo, or without steps the todo as the agent's plan.
@@ -254,9 +254,4 @@ pub fn accepted(plan: &Plan, changed: bool) -> String {
         if plan.steps.len() == 1 { "" } else { "s" },
         plan.accepted_by.as_deref().unwrap_or("owner")
     )
-}
-
-/// Text on one line: line breaks become spaces.
-fn one_line(text: &str) -> String {
-    text.split_whitespace().collect::<Vec<_>>().join(" ")
 }

@@ -1,7 +1,7 @@
 //! The review checklist and the comment thread as short markdown for a model: review_get, the answers of the
 //! checklist writes, comments_list and the comment writes. Pure: rows in, text out; times in UTC.
 
-use super::render::utc;
+use super::render::{ellipsize, one_line, utc};
 use super::{CommentAdded, Review, ReviewSet, StepWritten};
 use crate::store::comment::CommentRow;
 use crate::store::review::ScreenshotRow;
@@ -55,7 +55,7 @@ pub fn review(review: &Review) -> String {
                 comment.id,
                 comment.author_name,
                 utc(comment.created_at_ms),
-                one_line(&cut(&comment.body, LIST_COMMENT))
+                one_line(&ellipsize(&comment.body, LIST_COMMENT))
             ));
         }
     }
@@ -141,7 +141,7 @@ pub fn owner_comments(comments: &[CommentRow], unread_only: bool) -> String {
             comment.key,
             state(comment)
         ));
-        md.push_str(&quote(&cut(&comment.body, LIST_COMMENT), "  "));
+        md.push_str(&quote(&ellipsize(&comment.body, LIST_COMMENT), "  "));
     }
     if unread > 0 {
         md.push_str(
@@ -236,7 +236,7 @@ fn screenshot_list(shots: &[ScreenshotRow]) -> String {
 fn screenshot(shot: &ScreenshotRow) -> String {
     let mut text = format!("#{}", shot.id);
     if let Some(caption) = shot.caption.as_deref().filter(|c| !c.trim().is_empty()) {
-        text.push_str(&format!(" \"{}\"", one_line(&cut(caption, 200))));
+        text.push_str(&format!(" \"{}\"", one_line(&ellipsize(caption, 200))));
     }
     text.push_str(&format!(" ({}, {})", shot.media_type, size(shot.size_bytes)));
     text
@@ -267,17 +267,6 @@ fn quote(text: &str, indent: &str) -> String {
 
 fn plural(n: usize) -> &'static str {
     if n == 1 { "" } else { "s" }
-}
-
-fn one_line(text: &str) -> String {
-    text.split_whitespace().collect::<Vec<_>>().join(" ")
-}
-
-fn cut(text: &str, max: usize) -> String {
-    match text.char_indices().nth(max) {
-        Some((end, _)) => format!("{}…", &text[..end]),
-        None => text.to_owned(),
-    }
 }
 
 #[cfg(test)]

@@ -141,10 +141,6 @@ pub struct StepWritten {
     pub summary: String,
 }
 
-fn key_of(row: &TaskRow) -> String {
-    format!("{}-{}", row.project_slug, row.number)
-}
-
 /// A step's title: one line, 1–200 characters.
 fn check_title(title: &str, position: usize) -> Result<String, BoardError> {
     let title = title.trim();
@@ -270,7 +266,7 @@ impl Board<'_> {
             })
             .collect();
         Ok(Review {
-            key: key_of(row),
+            key: row.key(),
             title: row.title.clone(),
             stage: row.stage.clone(),
             session: row.session.clone(),
@@ -307,7 +303,7 @@ impl Board<'_> {
         let by = actor.label();
         let mut write = store.begin_write().await?;
         let row = self.task_row(write.conn(), key).await?;
-        let key = key_of(&row);
+        let key = row.key();
         let current = db::steps(write.conn(), row.id).await.map_err(sql(store))?;
         let (mut added, mut changed, mut removed) = (0, 0, 0);
         for (index, (title, details)) in wanted.iter().enumerate() {
@@ -409,7 +405,7 @@ impl Board<'_> {
         let mut write = store.begin_write().await?;
         let row = self.task_row(write.conn(), key).await?;
         let step = self.step_in(&mut write, &row, position).await?;
-        let key = key_of(&row);
+        let key = row.key();
         let new_title = title.unwrap_or_else(|| step.title.clone());
         let new_details = details.unwrap_or_else(|| step.details.clone());
         let text_changed = new_title != step.title || new_details != step.details;
@@ -475,7 +471,7 @@ impl Board<'_> {
         let mut write = store.begin_write().await?;
         let row = self.task_row(write.conn(), key).await?;
         let step = self.step_in(&mut write, &row, position).await?;
-        let key = key_of(&row);
+        let key = row.key();
         let target = decision.target().filter(|status| *status != step.status);
         let effective = match (decision, target) {
             (Decision::Comment, _) => Decision::Comment,
@@ -559,7 +555,7 @@ impl Board<'_> {
             return Ok(step);
         }
         let count = db::step_count(write.conn(), row.id).await.map_err(sql(store))?;
-        let key = key_of(row);
+        let key = row.key();
         Err(BoardError::Invalid(if count == 0 {
             format!(
                 "{key} has no review checklist, so there is no step {position}; write it with review_steps_set \
@@ -592,7 +588,7 @@ impl Board<'_> {
         let accepted = steps.iter().filter(|s| s.status == "accepted").count();
         let rejected = steps.iter().filter(|s| s.status == "rejected").count();
         Ok(StepWritten {
-            key: key_of(row),
+            key: row.key(),
             step,
             previous: before.status.clone(),
             comment,
@@ -618,7 +614,7 @@ impl Board<'_> {
                 "Hint: {} has no review checklist. Write the Owner check with review_steps_set(task, \
                  steps=[{{title, details}}]) and attach screenshots with attach_file, so the owner can accept \
                  the work step by step.",
-                key_of(row)
+                row.key()
             )
         }))
     }

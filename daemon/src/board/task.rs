@@ -330,7 +330,7 @@ impl Board<'_> {
             if let Some(refusal) = check.refusal() {
                 return Err(BoardError::RulesRefused(refusal));
             }
-            let missed: Vec<String> = check.warnings().into_iter().collect();
+            let missed = check.warnings();
             let missed_column = match serde_json::to_string(&missed) {
                 Ok(json) if !missed.is_empty() => ColumnValue::Text(json),
                 _ => ColumnValue::Null,

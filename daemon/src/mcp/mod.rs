@@ -59,7 +59,7 @@ pub const MAX_REQUEST_BYTES: usize = 1 << 20;
 pub fn max_request_bytes(config: &relay_core::config::Config) -> usize {
     let (per_file, _) = crate::board::attachment_limits(config);
     let encoded = usize::try_from(per_file.div_ceil(3).saturating_mul(4)).unwrap_or(usize::MAX);
-    encoded.saturating_add(MAX_REQUEST_BYTES).max(MAX_REQUEST_BYTES)
+    encoded.saturating_add(MAX_REQUEST_BYTES)
 }
 
 type Service = StreamableHttpService<RelayMcp, NeverSessionManager>;
@@ -79,6 +79,7 @@ struct Services {
 /// is added, so the guard runs first; `hosts` are the names the guard allows, and rmcp checks Host and Origin
 /// against the same list.
 pub fn route<S: Clone + Send + Sync + 'static>(handle: &DaemonHandle, hosts: &[String]) -> MethodRouter<S> {
+    let max_body = max_request_bytes(handle.config());
     let origins: Vec<String> = hosts
         .iter()
         .flat_map(|host| [format!("http://{host}:*"), format!("https://{host}:*")])
@@ -89,7 +90,7 @@ pub fn route<S: Clone + Send + Sync + 'static>(handle: &DaemonHandle, hosts: &[S
         .with_allowed_hosts(hosts.iter().cloned())
         .with_allowed_origins(origins)
         .enforce_origin_validation()
-        .with_max_request_body_bytes(max_request_bytes(handle.config()));
+        .with_max_request_body_bytes(max_body);
     let service = |server: &RelayMcp| {
         let server = server.clone();
         StreamableHttpService::new(
@@ -105,7 +106,7 @@ pub fn route<S: Clone + Send + Sync + 'static>(handle: &DaemonHandle, hosts: &[S
         full: service(&full),
         core_direct: direct::Direct::new(core),
         full_direct: direct::Direct::new(full),
-        max_body: max_request_bytes(handle.config()),
+        max_body,
     };
     // Behind an Arc: axum clones the state for every request, and a service's clone copies its host lists.
     any(serve).with_state(Arc::new(services))

@@ -47,7 +47,6 @@ impl RelayMcp {
         let mut router = ToolRouter::new();
         let mut missing = Vec::new();
         // One router per area of the board; each area's tools live in their own file.
-        #[allow(unused_mut)]
         let mut all = Self::tool_router();
         all += Self::attach_router();
         all += Self::plan_router();
@@ -175,7 +174,7 @@ fn hook_link(tool: &Tool, request: &CallToolRequestParams) -> Option<HookLink> {
             .get(name)
             .and_then(|v| v.as_str())
             .map(str::trim)
-            .filter(|v| !v.is_empty() && *v != "-")
+            .filter(|v| !relay_core::board::clears(v))
             .map(str::to_owned)
     };
     let hook_session = text("hook_session")?;

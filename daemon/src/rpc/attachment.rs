@@ -167,11 +167,7 @@ fn attachment(view: AttachmentView) -> proto::Attachment {
 
 fn write(outcome: Outcome<AttachmentView>) -> proto::AttachmentWrite {
     proto::AttachmentWrite {
-        notes: Some(proto::WriteNotes {
-            warnings: outcome.warnings,
-            notes: outcome.notes,
-            changed: outcome.changed,
-        }),
+        notes: Some(convert::notes(&outcome)),
         attachment: Some(attachment(outcome.value)),
     }
 }

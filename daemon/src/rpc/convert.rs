@@ -97,7 +97,8 @@ pub(super) fn field_changes(fields: Vec<proto::FieldChange>) -> Result<Vec<(Stri
         .collect()
 }
 
-fn notes<T>(outcome: &Outcome<T>) -> proto::WriteNotes {
+/// A write's warnings, notes and whether it changed anything.
+pub(super) fn notes<T>(outcome: &Outcome<T>) -> proto::WriteNotes {
     proto::WriteNotes {
         warnings: outcome.warnings.clone(),
         notes: outcome.notes.clone(),

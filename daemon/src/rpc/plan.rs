@@ -4,8 +4,8 @@
 use relay_core::proto;
 use tonic::{Request, Response};
 
-use super::error;
 use super::service::RelayService;
+use super::{convert, error};
 use crate::board::plan::{PlanRevision, TitleChange};
 use crate::board::{Actor, Outcome, Plan, PlanStep, TodoItem};
 
@@ -40,11 +40,7 @@ impl RelayService {
 }
 
 fn plan_write(outcome: Outcome<Plan>) -> proto::PlanWrite {
-    let notes = proto::WriteNotes {
-        warnings: outcome.warnings,
-        notes: outcome.notes,
-        changed: outcome.changed,
-    };
+    let notes = convert::notes(&outcome);
     proto::PlanWrite {
         plan: Some(plan_message(outcome.value)),
         notes: Some(notes),

@@ -5,6 +5,7 @@
 use relay_core::proto;
 use tonic::{Request, Response};
 
+use super::convert::notes;
 use super::error;
 use super::service::RelayService;
 use crate::board::{Actor, Decision, Outcome, Review, ReviewStepView, StepWritten};
@@ -107,14 +108,6 @@ impl RelayService {
             marked: outcome.value.marked,
             notes: Some(notes),
         }))
-    }
-}
-
-fn notes<T>(outcome: &Outcome<T>) -> proto::WriteNotes {
-    proto::WriteNotes {
-        warnings: outcome.warnings.clone(),
-        notes: outcome.notes.clone(),
-        changed: outcome.changed,
     }
 }
 

@@ -40,6 +40,18 @@ impl RelayService {
     }
 }
 
+/// An event page's size: `limit`, else `default`; refused outside 1 to [`limits::EVENTS_PAGE`].
+pub(super) fn page_limit(limit: Option<u32>, default: u32) -> Result<u32, tonic::Status> {
+    let limit = limit.unwrap_or(default);
+    if limit == 0 || limit > limits::EVENTS_PAGE {
+        return Err(tonic::Status::invalid_argument(format!(
+            "limit {limit} is out of range; ask for 1 to {} events per page",
+            limits::EVENTS_PAGE
+        )));
+    }
+    Ok(limit)
+}
+
 type UpdateStream = Pin<Box<dyn Stream<Item = Result<proto::Update, tonic::Status>> + Send>>;
 
 #[tonic::async_trait]
@@ -315,13 +327,7 @@ impl Relay for RelayService {
                 "after_event_id must be 0 or a positive event id",
             ));
         }
-        let limit = request.limit.unwrap_or(limits::EVENTS_PAGE);
-        if limit == 0 || limit > limits::EVENTS_PAGE {
-            return Err(tonic::Status::invalid_argument(format!(
-                "limit {limit} is out of range; ask for 1 to {} events per page",
-                limits::EVENTS_PAGE
-            )));
-        }
+        let limit = page_limit(request.limit, limits::EVENTS_PAGE)?;
         let page = self
             .handle
             .board()

@@ -3,7 +3,7 @@
 use relay_core::proto;
 use tonic::{Request, Response};
 
-use super::service::RelayService;
+use super::service::{RelayService, page_limit};
 use super::{convert, error};
 use crate::board::{ACTIVITY_PAGE, render, sessions::SessionListRow};
 use crate::store::EventRecord;
@@ -36,13 +36,7 @@ impl RelayService {
                 "before_event_id must be 0 (from the newest) or a positive event id",
             ));
         }
-        let limit = request.limit.unwrap_or(ACTIVITY_PAGE);
-        let max = crate::board::limits::EVENTS_PAGE;
-        if limit == 0 || limit > max {
-            return Err(tonic::Status::invalid_argument(format!(
-                "limit {limit} is out of range; ask for 1 to {max} events per page"
-            )));
-        }
+        let limit = page_limit(request.limit, ACTIVITY_PAGE)?;
         let page = self
             .handle()
             .board()

@@ -1,6 +1,5 @@
 //! The SQL of screenshots (attachments): rows in, rows out; the checks, limits and files live in
-//! `crate::board` and `crate::attach`. Review steps are only read here (by number) — the checklist's writes
-//! belong to the review service.
+//! `crate::board` and `crate::attach`. Review steps are read through `super::review`.
 
 use sqlx::{FromRow, SqliteConnection};
 
@@ -96,27 +95,6 @@ pub async fn attachments_of_task(
 /// The bytes of every screenshot a task holds.
 pub async fn task_attachment_bytes(conn: &mut SqliteConnection, task_id: i64) -> sqlx::Result<i64> {
     sqlx::query_scalar("SELECT coalesce(sum(size_bytes), 0) FROM attachment WHERE task_id = ?")
-        .bind(task_id)
-        .fetch_one(conn)
-        .await
-}
-
-/// A review step of a task by its number: its id and title.
-pub async fn review_step_at(
-    conn: &mut SqliteConnection,
-    task_id: i64,
-    position: i64,
-) -> sqlx::Result<Option<(i64, String)>> {
-    sqlx::query_as("SELECT id, title FROM review_step WHERE task_id = ? AND position = ?")
-        .bind(task_id)
-        .bind(position)
-        .fetch_optional(conn)
-        .await
-}
-
-/// How many review steps a task has.
-pub async fn review_step_count(conn: &mut SqliteConnection, task_id: i64) -> sqlx::Result<i64> {
-    sqlx::query_scalar("SELECT count(*) FROM review_step WHERE task_id = ?")
         .bind(task_id)
         .fetch_one(conn)
         .await

@@ -71,6 +71,13 @@ pub struct TaskRow {
     pub session: Option<String>,
 }
 
+impl TaskRow {
+    /// The task's key, `<project>-<n>`.
+    pub fn key(&self) -> String {
+        format!("{}-{}", self.project_slug, self.number)
+    }
+}
+
 #[derive(Clone, Debug, FromRow, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct SessionRow {
     pub id: i64,

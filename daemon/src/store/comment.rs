@@ -150,21 +150,6 @@ pub async fn owner_comments_for_session(
     .await
 }
 
-/// Undelivered owner comments on the tasks bound to a session now, oldest first: what a hook of that session
-/// hands to its agent.
-pub async fn undelivered_for_session(
-    conn: &mut SqliteConnection,
-    session_id: i64,
-) -> sqlx::Result<Vec<CommentRow>> {
-    select(
-        conn,
-        "c.author_kind = 'owner' AND c.delivered_at_ms IS NULL AND c.read_at_ms IS NULL
-         AND c.task_id IN (SELECT task_id FROM task_session WHERE session_id = ?1 AND unbound_at_ms IS NULL)",
-        &[Some(session_id)],
-    )
-    .await
-}
-
 /// Marks comments read; returns the ids that were unread (the others keep their first read time).
 pub async fn mark_read(conn: &mut SqliteConnection, ids: &[i64], now_ms: i64) -> sqlx::Result<Vec<i64>> {
     let list = serde_json::to_string(ids).map_err(|e| sqlx::Error::Protocol(e.to_string()))?;
@@ -173,27 +158,6 @@ pub async fn mark_read(conn: &mut SqliteConnection, ids: &[i64], now_ms: i64) ->
           WHERE read_at_ms IS NULL AND id IN (SELECT value FROM json_each(?2)) RETURNING id",
     )
     .bind(now_ms)
-    .bind(list)
-    .fetch_all(conn)
-    .await?;
-    marked.sort_unstable();
-    Ok(marked)
-}
-
-/// Marks comments delivered to a session; returns the ids that were not delivered before.
-pub async fn mark_delivered(
-    conn: &mut SqliteConnection,
-    ids: &[i64],
-    session_id: i64,
-    now_ms: i64,
-) -> sqlx::Result<Vec<i64>> {
-    let list = serde_json::to_string(ids).map_err(|e| sqlx::Error::Protocol(e.to_string()))?;
-    let mut marked: Vec<i64> = sqlx::query_scalar(
-        "UPDATE comment SET delivered_at_ms = ?1, delivered_to_session_id = ?2
-          WHERE delivered_at_ms IS NULL AND id IN (SELECT value FROM json_each(?3)) RETURNING id",
-    )
-    .bind(now_ms)
-    .bind(session_id)
     .bind(list)
     .fetch_all(conn)
     .await?;

@@ -106,13 +106,19 @@ pub async fn bound_tasks(
     .await
 }
 
+/// Takes a Claude Code id from whichever row holds it, except `keep`.
+async fn release(conn: &mut SqliteConnection, cc: &str, keep: Option<i64>) -> sqlx::Result<()> {
+    sqlx::query("UPDATE session SET cc_session_id = NULL WHERE cc_session_id = ? AND id IS NOT ?")
+        .bind(cc)
+        .bind(keep)
+        .execute(conn)
+        .await
+        .map(drop)
+}
+
 /// Links a Claude Code id to a session, taking it from whichever row held it.
 pub async fn link(conn: &mut SqliteConnection, session_id: i64, cc: &str, exact: bool) -> sqlx::Result<()> {
-    sqlx::query("UPDATE session SET cc_session_id = NULL WHERE cc_session_id = ? AND id <> ?")
-        .bind(cc)
-        .bind(session_id)
-        .execute(&mut *conn)
-        .await?;
+    release(&mut *conn, cc, Some(session_id)).await?;
     sqlx::query("UPDATE session SET cc_session_id = ?, cc_exact = ?, unlinked_reason = NULL WHERE id = ?")
         .bind(cc)
         .bind(exact)
@@ -122,7 +128,6 @@ pub async fn link(conn: &mut SqliteConnection, session_id: i64, cc: &str, exact:
     Ok(())
 }
 
-#[allow(clippy::too_many_arguments)]
 pub async fn insert_hook_session(
     conn: &mut SqliteConnection,
     name: &str,
@@ -132,10 +137,7 @@ pub async fn insert_hook_session(
     unlinked_reason: Option<&str>,
     now_ms: i64,
 ) -> sqlx::Result<i64> {
-    sqlx::query("UPDATE session SET cc_session_id = NULL WHERE cc_session_id = ?")
-        .bind(cc)
-        .execute(&mut *conn)
-        .await?;
+    release(&mut *conn, cc, None).await?;
     sqlx::query_scalar(
         "INSERT INTO session (name, kind, created_at_ms, seen_at_ms, cc_session_id, cc_exact, cwd, project_id,
                               unlinked_reason)
@@ -162,11 +164,7 @@ pub async fn reuse_hook_session(
     unlinked_reason: Option<&str>,
     now_ms: i64,
 ) -> sqlx::Result<()> {
-    sqlx::query("UPDATE session SET cc_session_id = NULL WHERE cc_session_id = ? AND id <> ?")
-        .bind(cc)
-        .bind(id)
-        .execute(&mut *conn)
-        .await?;
+    release(&mut *conn, cc, Some(id)).await?;
     sqlx::query(
         "UPDATE session SET cc_session_id = ?, cc_exact = 0, cwd = ?, project_id = ?, unlinked_reason = ?,
                 seen_at_ms = ? WHERE id = ?",
@@ -247,19 +245,6 @@ pub async fn hand_over(conn: &mut SqliteConnection, from: i64, to: i64) -> sqlx:
     Ok(())
 }
 
-#[cfg(test)]
-mod tests {
-    use super::within;
-
-    #[test]
-    fn a_folder_is_within_a_repository_by_whole_components() {
-        assert!(within("/w/shop", "/w/shop"));
-        assert!(within("/w/shop/src", "/w/shop/"));
-        assert!(!within("/w/shopping", "/w/shop"));
-        assert!(!within("/w", "/w/shop"));
-    }
-}
-
 /// An unread owner comment on a task bound to a session now, as the hooks deliver it.
 #[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
 pub struct HookCommentRow {
@@ -321,4 +306,17 @@ pub async fn count_stop_block(conn: &mut SqliteConnection, ids: &[i64]) -> sqlx:
     .execute(conn)
     .await?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::within;
+
+    #[test]
+    fn a_folder_is_within_a_repository_by_whole_components() {
+        assert!(within("/w/shop", "/w/shop"));
+        assert!(within("/w/shop/src", "/w/shop/"));
+        assert!(!within("/w/shopping", "/w/shop"));
+        assert!(!within("/w", "/w/shop"));
+    }
 }

@@ -7,43 +7,22 @@
 //! Test-only helpers panic on a setup failure (a file that cannot be written), like the harness does.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 
 use base64::Engine;
 use base64::engine::general_purpose::STANDARD;
 use relay_tests::{Output, TestDaemon, TestHome, run};
+use rmcp::ServiceError;
 use rmcp::model::{CallToolRequestParams, CallToolResult};
-use rmcp::service::{RoleClient, RunningService};
-use rmcp::transport::StreamableHttpClientTransport;
-use rmcp::transport::streamable_http_client::StreamableHttpClientTransportConfig;
-use rmcp::{ServiceError, ServiceExt};
 use serde_json::{Value, json};
 
-type Client = RunningService<RoleClient, ()>;
-
-async fn connect(addr: SocketAddr, token: &str) -> Client {
-    let config =
-        StreamableHttpClientTransportConfig::with_uri(format!("http://{addr}/mcp")).auth_header(token);
-    ().serve(StreamableHttpClientTransport::from_config(config))
-        .await
-        .unwrap_or_else(|e| panic!("MCP client could not start against {addr}: {e}"))
-}
+use crate::mcp::{Client, connect, text};
 
 async fn call(client: &Client, tool: &str, arguments: Value) -> Result<CallToolResult, ServiceError> {
     let arguments = arguments.as_object().cloned().unwrap_or_default();
     client
         .call_tool(CallToolRequestParams::new(tool.to_owned()).with_arguments(arguments))
         .await
-}
-
-fn text(result: &CallToolResult) -> String {
-    result
-        .content
-        .iter()
-        .filter_map(|block| block.as_text().map(|t| t.text.clone()))
-        .collect::<Vec<_>>()
-        .join("\n")
 }
 
 /// PNG magic bytes followed by `len - 8` bytes derived from `seed`.
@@ -77,7 +56,7 @@ impl Setup {
             .config(config)
             .start()
             .await;
-        let client = connect(daemon.http_addr(), &daemon.token()).await;
+        let client = connect(&daemon).await;
         let setup = Setup {
             daemon,
             client,

@@ -155,36 +155,6 @@ async fn task_json(daemon: &TestDaemon, key: &str) -> Value {
     serde_json::from_str(&output.stdout).unwrap()
 }
 
-/// One MCP `tools/call` over plain JSON-RPC (relayd's /mcp is stateless): the tool's text.
-async fn mcp_call(daemon: &TestDaemon, tool: &str, arguments: Value) -> String {
-    let bearer = format!("Bearer {}", daemon.token());
-    let body = json!({"jsonrpc": "2.0", "id": 1, "method": "tools/call",
-                      "params": {"name": tool, "arguments": arguments}});
-    let answer = http_client::request_with_body(
-        daemon.http_addr(),
-        "POST",
-        "/mcp",
-        &[
-            ("authorization", bearer.as_str()),
-            ("content-type", "application/json"),
-            ("accept", "application/json, text/event-stream"),
-        ],
-        body.to_string().into_bytes(),
-    )
-    .await
-    .expect("POST /mcp");
-    assert_eq!(answer.status, 200, "{answer:?}");
-    let reply: Value = serde_json::from_str(&answer.body).unwrap();
-    assert_ne!(reply["result"]["isError"], true, "{reply}");
-    reply["result"]["content"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter_map(|block| block["text"].as_str())
-        .collect::<Vec<_>>()
-        .join("\n")
-}
-
 async fn claude_hook(daemon: &TestDaemon, phase: &str, body: Value) -> Value {
     let out = run_with_stdin(
         daemon.relay().args(["hook", "claude", phase]),
@@ -202,13 +172,15 @@ async fn claude_hook(daemon: &TestDaemon, phase: &str, body: Value) -> Value {
 async fn the_owners_comment_round_trip_goes_through_the_hooks_and_back_over_mcp() {
     let daemon = TestDaemon::start().await;
     let cwd = "/srv/app";
-    mcp_call(&daemon, "project_upsert", json!({"slug": "app", "name": "App"})).await;
-    mcp_call(
-        &daemon,
-        "task_create",
-        json!({"project": "app", "title": "Login", "session": "agent-1"}),
-    )
-    .await;
+    daemon
+        .mcp_call("project_upsert", json!({"slug": "app", "name": "App"}))
+        .await;
+    daemon
+        .mcp_call(
+            "task_create",
+            json!({"project": "app", "title": "Login", "session": "agent-1"}),
+        )
+        .await;
 
     // The session starts; the agent links its hook session with its next write.
     let start = claude_hook(
@@ -223,9 +195,7 @@ async fn the_owners_comment_round_trip_goes_through_the_hooks_and_back_over_mcp(
             .unwrap()
             .contains("cc-rt")
     );
-    let linked = mcp_call(
-        &daemon,
-        "task_update",
+    let linked = daemon.mcp_call("task_update",
         json!({"task": "app-1", "progress": "form drafted", "session": "agent-1", "hook_session": "cc-rt"}),
     )
     .await;
@@ -257,7 +227,7 @@ async fn the_owners_comment_round_trip_goes_through_the_hooks_and_back_over_mcp(
     assert_eq!(claude_hook(&daemon, "pre-tool", pre).await, Value::Null);
 
     // The agent answers over MCP; the owner sees the reply and the comment read.
-    mcp_call(&daemon, "comment_add",
+    daemon.mcp_call("comment_add",
         json!({"task": "app-1", "body": "Done: the button uses --brand.", "in_reply_to": 1, "session": "agent-1"})).await;
     let thread = run(daemon.relay().args(["comment", "list", "app-1", "--json"])).await;
     thread.assert_success();
@@ -278,25 +248,27 @@ async fn the_owners_comment_round_trip_goes_through_the_hooks_and_back_over_mcp(
 async fn the_wake_up_hook_exits_2_with_the_comment_when_the_owner_writes_to_an_idle_session() {
     let daemon = TestDaemon::start().await;
     let cwd = "/srv/wake";
-    mcp_call(&daemon, "project_upsert", json!({"slug": "wake", "name": "Wake"})).await;
-    mcp_call(
-        &daemon,
-        "task_create",
-        json!({"project": "wake", "title": "Login", "session": "agent-w"}),
-    )
-    .await;
+    daemon
+        .mcp_call("project_upsert", json!({"slug": "wake", "name": "Wake"}))
+        .await;
+    daemon
+        .mcp_call(
+            "task_create",
+            json!({"project": "wake", "title": "Login", "session": "agent-w"}),
+        )
+        .await;
     claude_hook(
         &daemon,
         "session-start",
         json!({"session_id": "cc-w", "cwd": cwd, "hook_event_name": "SessionStart"}),
     )
     .await;
-    mcp_call(
-        &daemon,
-        "task_update",
-        json!({"task": "wake-1", "progress": "started", "session": "agent-w", "hook_session": "cc-w"}),
-    )
-    .await;
+    daemon
+        .mcp_call(
+            "task_update",
+            json!({"task": "wake-1", "progress": "started", "session": "agent-w", "hook_session": "cc-w"}),
+        )
+        .await;
     let stop =
         json!({"session_id": "cc-w", "cwd": cwd, "hook_event_name": "Stop", "stop_hook_active": false});
     assert_eq!(claude_hook(&daemon, "stop", stop.clone()).await, Value::Null);

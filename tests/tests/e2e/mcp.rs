@@ -16,7 +16,7 @@ use serde_json::{Value, json};
 mod concurrency;
 mod refusals;
 
-type Client = RunningService<RoleClient, ()>;
+pub(crate) type Client = RunningService<RoleClient, ()>;
 
 /// Token budgets of `tools/list` (tokens ≈ characters of the JSON / 4). The core profile is what every turn of
 /// every agent pays for; raise a budget only on purpose.
@@ -88,7 +88,7 @@ async fn connect_with(
     client.unwrap_or_else(|e| panic!("MCP client could not start against {addr}{query}: {e}"))
 }
 
-async fn connect(daemon: &TestDaemon) -> Client {
+pub(crate) async fn connect(daemon: &TestDaemon) -> Client {
     connect_with(
         daemon.http_addr(),
         &daemon.token(),
@@ -100,7 +100,7 @@ async fn connect(daemon: &TestDaemon) -> Client {
 }
 
 /// Calls a tool; the answer may be an error result (`isError`), never a protocol error.
-async fn call(client: &Client, tool: &str, arguments: Value) -> CallToolResult {
+pub(crate) async fn call(client: &Client, tool: &str, arguments: Value) -> CallToolResult {
     let arguments = arguments.as_object().cloned().unwrap_or_default();
     client
         .call_tool(CallToolRequestParams::new(tool.to_owned()).with_arguments(arguments))
@@ -108,7 +108,7 @@ async fn call(client: &Client, tool: &str, arguments: Value) -> CallToolResult {
         .unwrap_or_else(|e| panic!("{tool} failed as a protocol error: {e}"))
 }
 
-fn text(result: &CallToolResult) -> String {
+pub(crate) fn text(result: &CallToolResult) -> String {
     result
         .content
         .iter()
@@ -118,7 +118,7 @@ fn text(result: &CallToolResult) -> String {
 }
 
 /// A successful call's text.
-async fn ok(client: &Client, tool: &str, arguments: Value) -> String {
+pub(crate) async fn ok(client: &Client, tool: &str, arguments: Value) -> String {
     let result = call(client, tool, arguments).await;
     assert_ne!(result.is_error, Some(true), "{tool} failed: {}", text(&result));
     text(&result)

@@ -3,45 +3,9 @@
 //! and every refused input answers a tool error that says what to do and writes nothing.
 
 use relay_tests::{Output, TestDaemon, run};
-use rmcp::ServiceExt;
-use rmcp::model::{CallToolRequestParams, CallToolResult};
-use rmcp::service::{RoleClient, RunningService};
-use rmcp::transport::StreamableHttpClientTransport;
-use rmcp::transport::streamable_http_client::StreamableHttpClientTransportConfig;
 use serde_json::{Value, json};
 
-type Client = RunningService<RoleClient, ()>;
-
-async fn connect(daemon: &TestDaemon) -> Client {
-    let config = StreamableHttpClientTransportConfig::with_uri(format!("http://{}/mcp", daemon.http_addr()))
-        .auth_header(daemon.token());
-    ().serve(StreamableHttpClientTransport::from_config(config))
-        .await
-        .unwrap_or_else(|e| panic!("MCP client could not start: {e}"))
-}
-
-async fn call(client: &Client, tool: &str, arguments: Value) -> CallToolResult {
-    let arguments = arguments.as_object().cloned().unwrap_or_default();
-    client
-        .call_tool(CallToolRequestParams::new(tool.to_owned()).with_arguments(arguments))
-        .await
-        .unwrap_or_else(|e| panic!("{tool} failed as a protocol error: {e}"))
-}
-
-fn text(result: &CallToolResult) -> String {
-    result
-        .content
-        .iter()
-        .filter_map(|block| block.as_text().map(|t| t.text.clone()))
-        .collect::<Vec<_>>()
-        .join("\n")
-}
-
-async fn ok(client: &Client, tool: &str, arguments: Value) -> String {
-    let result = call(client, tool, arguments).await;
-    assert_ne!(result.is_error, Some(true), "{tool} failed: {}", text(&result));
-    text(&result)
-}
+use crate::mcp::{Client, call, connect, ok, text};
 
 /// A board with a connected agent: project `shop`, task `shop-1` (size M) bound to session `agent-1`.
 struct Board {

@@ -4,23 +4,10 @@
 //! answers a message that says what to do and writes nothing.
 
 use relay_tests::{Output, TestDaemon, run, run_with_stdin};
-use rmcp::ServiceExt;
-use rmcp::model::{CallToolRequestParams, CallToolResult};
-use rmcp::service::{RoleClient, RunningService};
-use rmcp::transport::StreamableHttpClientTransport;
-use rmcp::transport::streamable_http_client::StreamableHttpClientTransportConfig;
+use rmcp::model::CallToolResult;
 use serde_json::{Value, json};
 
-type Client = RunningService<RoleClient, ()>;
-
-fn text(result: &CallToolResult) -> String {
-    result
-        .content
-        .iter()
-        .filter_map(|block| block.as_text().map(|t| t.text.clone()))
-        .collect::<Vec<_>>()
-        .join("\n")
-}
+use crate::mcp::{Client, call, connect, text};
 
 /// A daemon with a connected agent: project `shop`, task `shop-1` bound to session `agent-1`, task `shop-2`.
 struct Loop {
@@ -31,13 +18,7 @@ struct Loop {
 impl Loop {
     async fn new() -> Loop {
         let daemon = TestDaemon::start().await;
-        let config =
-            StreamableHttpClientTransportConfig::with_uri(format!("http://{}/mcp", daemon.http_addr()))
-                .auth_header(daemon.token());
-        let client =
-            ().serve(StreamableHttpClientTransport::from_config(config))
-                .await
-                .unwrap_or_else(|e| panic!("MCP client could not start: {e}"));
+        let client = connect(&daemon).await;
         let board = Loop { daemon, client };
         board
             .ok("project_upsert", json!({ "slug": "shop", "name": "Shop" }))
@@ -54,11 +35,7 @@ impl Loop {
     }
 
     async fn call(&self, tool: &str, arguments: Value) -> CallToolResult {
-        let arguments = arguments.as_object().cloned().unwrap_or_default();
-        self.client
-            .call_tool(CallToolRequestParams::new(tool.to_owned()).with_arguments(arguments))
-            .await
-            .unwrap_or_else(|e| panic!("{tool} failed as a protocol error: {e}"))
+        call(&self.client, tool, arguments).await
     }
 
     /// A successful tool call's text.

@@ -17,20 +17,8 @@ pub async fn run(ctx: &Context, force: bool) -> Result<(), CliError> {
         seeded.projects,
         seeded.tasks
     );
-    let home = shell_word(&home.to_string_lossy());
+    let home = super::setup::marker::shell_quote(&home.to_string_lossy());
     println!("Open it:   relay --home {home}");
     println!("Or ask it: relay --home {home} inbox");
     Ok(())
-}
-
-/// `text` as one shell word: quoted when it holds anything but plain path characters.
-fn shell_word(text: &str) -> String {
-    let plain = text
-        .chars()
-        .all(|c| c.is_ascii_alphanumeric() || "/._-+:@%,".contains(c));
-    if plain && !text.is_empty() {
-        text.to_owned()
-    } else {
-        format!("'{}'", text.replace('\'', r"'\''"))
-    }
 }

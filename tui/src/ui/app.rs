@@ -4,9 +4,11 @@
 use std::collections::HashMap;
 
 use crossterm::event::KeyEvent;
+use relay_core::board::Stage;
 use relay_core::proto;
 
 use super::activity::{self, ActivityFilter, ActivityState};
+use super::board::FIRST_PAGE;
 use super::editor::Editor;
 use super::form::form_key;
 pub use super::form::{Form, FormKind, stage_form};
@@ -14,8 +16,16 @@ use super::keymap::{Command, Keymap, Scope};
 use super::sessions::{self, SessionsState};
 use super::theme::Theme;
 
-/// The six stages in board order.
-pub const STAGES: [&str; 6] = ["plan", "dev", "review", "test", "live", "done"];
+/// The six stages in board order: the keys of [`Stage::ALL`].
+pub const STAGES: [&str; Stage::ALL.len()] = {
+    let mut keys = [""; Stage::ALL.len()];
+    let mut i = 0;
+    while i < keys.len() {
+        keys[i] = Stage::ALL[i].as_str();
+        i += 1;
+    }
+    keys
+};
 
 /// The task view's tabs.
 pub const TABS: [&str; 5] = ["Overview", "Plan", "Review", "Comments", "History"];
@@ -242,7 +252,7 @@ pub struct BoardState {
     pub hook_status: HashMap<String, Option<String>>,
     pub column: usize,
     /// The selected card in each column.
-    pub rows: [usize; 6],
+    pub rows: [usize; STAGES.len()],
 }
 
 impl BoardState {
@@ -258,6 +268,16 @@ impl BoardState {
         let row = self.rows.get(self.column).copied().unwrap_or(0);
         self.column_tasks(self.column).get(row).copied()
     }
+
+    /// Keeps each column's selected card inside the column (after its tasks changed).
+    fn clamp_rows(&mut self) {
+        for column in 0..STAGES.len() {
+            let len = self.column_tasks(column).len();
+            if let Some(row) = self.rows.get_mut(column) {
+                *row = (*row).min(len.saturating_sub(1));
+            }
+        }
+    }
 }
 
 #[derive(Debug, Default)]
@@ -268,7 +288,7 @@ pub struct TaskState {
     /// The selected review step (0-based).
     pub step: usize,
     /// The scroll offset of each tab (the Review tab follows its selected step instead).
-    pub scroll: [u16; 5],
+    pub scroll: [u16; TABS.len()],
     /// Markdown bodies as drawn, kept between frames and across tasks (bounded; see `markdown::Cache`).
     pub markdown: super::markdown::Cache,
 }
@@ -453,6 +473,12 @@ impl Model {
         }
     }
 
+    /// Keeps the inbox's selected row inside the inbox (after it changed).
+    fn clamp_inbox_row(&mut self) {
+        let rows = self.inbox_targets().len();
+        self.inbox.selected = self.inbox.selected.min(rows.saturating_sub(1));
+    }
+
     /// The inbox rows a key can open, in screen order.
     pub fn inbox_targets(&self) -> Vec<InboxTarget> {
         let Some(inbox) = &self.inbox.inbox else {
@@ -600,12 +626,7 @@ fn move_card(model: &mut Model, event: &proto::Event) -> bool {
         return false;
     }
     task.stage = to;
-    for column in 0..STAGES.len() {
-        let len = model.board.column_tasks(column).len();
-        if let Some(row) = model.board.rows.get_mut(column) {
-            *row = (*row).min(len.saturating_sub(1));
-        }
-    }
+    model.board.clamp_rows();
     true
 }
 
@@ -660,14 +681,8 @@ fn loaded(model: &mut Model, fetch: Fetch, result: Result<Data, String>, effects
             model.board.board = Some(*board);
             // The same answer keeps the header's inbox count fresh.
             model.inbox.inbox = Some(*inbox);
-            let rows = model.inbox_targets().len();
-            model.inbox.selected = model.inbox.selected.min(rows.saturating_sub(1));
-            for column in 0..STAGES.len() {
-                let len = model.board.column_tasks(column).len();
-                if let Some(row) = model.board.rows.get_mut(column) {
-                    *row = (*row).min(len.saturating_sub(1));
-                }
-            }
+            model.clamp_inbox_row();
+            model.board.clamp_rows();
         }
         (Fetch::Task(key), Data::Task(data)) if key == model.task.key => {
             let steps = data.review.as_ref().map_or(0, |r| r.steps.len());
@@ -677,8 +692,7 @@ fn loaded(model: &mut Model, fetch: Fetch, result: Result<Data, String>, effects
         (Fetch::Inbox, Data::Inbox(inbox)) => {
             model.now_ms = model.now_ms.max(inbox.now_ms);
             model.inbox.inbox = Some(*inbox);
-            let rows = model.inbox_targets().len();
-            model.inbox.selected = model.inbox.selected.min(rows.saturating_sub(1));
+            model.clamp_inbox_row();
         }
         (Fetch::Sessions(project), Data::Sessions { list, slugs }) => {
             model.slugs = slugs;
@@ -855,7 +869,9 @@ fn board_command(model: &mut Model, command: Command, effects: &mut Vec<Effect>)
         }
         Command::Left => board.column = board.column.saturating_sub(1),
         Command::Right => board.column = (board.column + 1).min(STAGES.len() - 1),
-        Command::NextPage => board.column = if board.column < 4 { 4 } else { 0 },
+        Command::NextPage => {
+            board.column = if board.column < FIRST_PAGE { FIRST_PAGE } else { 0 };
+        }
         Command::Open => {
             if let Some(key) = board.selected_task().map(|t| t.key.clone()) {
                 model.open(Screen::Task(key), effects);

@@ -19,13 +19,19 @@ use super::view::scroll_to;
 pub const ALL_COLUMNS_WIDTH: u16 = 156;
 /// Two pages of columns from this width on; below, one column at a time.
 pub const PAGED_WIDTH: u16 = 72;
+/// The columns on the first page when paged (Plan · Dev · Review · Test); the second page has the rest.
+pub const FIRST_PAGE: usize = 4;
 
 /// The columns shown at `width` with `column` selected.
 pub fn visible_columns(width: u16, column: usize) -> Range<usize> {
     if width >= ALL_COLUMNS_WIDTH {
         0..STAGES.len()
     } else if width >= PAGED_WIDTH {
-        if column < 4 { 0..4 } else { 4..STAGES.len() }
+        if column < FIRST_PAGE {
+            0..FIRST_PAGE
+        } else {
+            FIRST_PAGE..STAGES.len()
+        }
     } else {
         column..column + 1
     }
@@ -146,16 +152,7 @@ fn render_column(
         .scroll((u16::try_from(skip).unwrap_or(u16::MAX), 0))
         .render(area, buf);
     for (row, lines) in cards {
-        let first = lines.start.max(offset);
-        let end = lines.end.min(offset + inner_height);
-        if first < end {
-            let y = inner.y + u16::try_from(first - offset).unwrap_or(u16::MAX);
-            let height = u16::try_from(end - first).unwrap_or(u16::MAX);
-            hits.add(
-                Rect::new(inner.x, y, inner.width, height),
-                Target::Card { column, row },
-            );
-        }
+        hits.add_lines(inner, offset, lines, Target::Card { column, row });
     }
 }
 

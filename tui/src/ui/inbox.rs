@@ -168,9 +168,6 @@ pub fn render(model: &Model, theme: &Theme, area: Rect, buf: &mut Buffer, hits: 
         .scroll((u16::try_from(offset).unwrap_or(u16::MAX), 0))
         .render(area, buf);
     for (i, line) in row_lines.into_iter().enumerate() {
-        if (offset..offset + inner_height).contains(&line) {
-            let y = inner.y + u16::try_from(line - offset).unwrap_or(u16::MAX);
-            hits.add(Rect::new(inner.x, y, inner.width, 1), Target::Row(i));
-        }
+        hits.add_lines(inner, offset, line..line + 1, Target::Row(i));
     }
 }

@@ -125,7 +125,7 @@ pub fn fenced_code(text: &str) -> Vec<(String, String)> {
     if !text.contains("```") && !text.contains("~~~") {
         return Vec::new();
     }
-    let text = bounded(&text.replace('\t', "    "));
+    let text = source(text);
     let arena = Arena::new();
     let root = parse_document(&arena, &text, &Options::default());
     root.descendants()
@@ -147,15 +147,19 @@ fn prefix(text: &str) -> &str {
     &text[..end]
 }
 
-/// `text` as lines, each prefixed with `indent`.
-pub fn lines(text: &str, theme: &Theme, indent: &str) -> Vec<Line<'static>> {
-    // Tabs as four spaces (as CommonMark counts them), so that code indented with tabs keeps its shape; the
-    // bound below would make each one space.
-    let text = if text.contains('\t') {
+/// The text a body is parsed from: [`bounded`], with tabs first as four spaces (as CommonMark counts them), so
+/// that code indented with tabs keeps its shape (the bound would make each one space).
+fn source(text: &str) -> String {
+    if text.contains('\t') {
         bounded(&text.replace('\t', "    "))
     } else {
         bounded(text)
-    };
+    }
+}
+
+/// `text` as lines, each prefixed with `indent`.
+pub fn lines(text: &str, theme: &Theme, indent: &str) -> Vec<Line<'static>> {
+    let text = source(text);
     let arena = Arena::new();
     let mut options = Options::default();
     options.extension.strikethrough = true;

@@ -33,6 +33,7 @@ mod tests;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
+use relay_core::time::now_ms;
 use tokio::sync::mpsc;
 
 use crate::client::Client;
@@ -178,12 +179,6 @@ fn apply(
         let _ = effects.send(effect);
     }
     model.dirty |= was_dirty;
-}
-
-fn now_ms() -> i64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
 }
 
 fn spawn_clock(tx: mpsc::Sender<Action>) {

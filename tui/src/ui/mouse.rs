@@ -5,6 +5,8 @@
 //! `update` stays pure: the view records where it drew each target ([`Hits`], filled by
 //! `view::render_with_hits`), the loop stores the last frame's hits in the model, and a click is looked up in them.
 
+use std::ops::Range;
+
 use crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
 use ratatui::layout::{Position, Rect};
 
@@ -47,6 +49,18 @@ impl Hits {
     pub fn add(&mut self, area: Rect, target: Target) {
         if !area.is_empty() {
             self.targets.push((area, target));
+        }
+    }
+
+    /// Records `target` over the part in view of `lines`, lines of a text drawn in `inner` scrolled down by `top`
+    /// lines (nothing when none of them is in view).
+    pub fn add_lines(&mut self, inner: Rect, top: usize, lines: Range<usize>, target: Target) {
+        let first = lines.start.max(top);
+        let end = lines.end.min(top + usize::from(inner.height));
+        if first < end {
+            let y = inner.y + u16::try_from(first - top).unwrap_or(u16::MAX);
+            let height = u16::try_from(end - first).unwrap_or(u16::MAX);
+            self.add(Rect::new(inner.x, y, inner.width, height), target);
         }
     }
 

@@ -156,15 +156,7 @@ pub fn render(model: &Model, theme: &Theme, area: Rect, buf: &mut Buffer, hits: 
         .scroll((u16::try_from(top).unwrap_or(u16::MAX), 0))
         .render(area, buf);
     for (i, range) in spans_of.into_iter().enumerate() {
-        let (first, end) = (range.start.max(top), range.end.min(top + inner));
-        if first < end {
-            let y = inner_area.y + u16::try_from(first - top).unwrap_or(u16::MAX);
-            let height = u16::try_from(end - first).unwrap_or(u16::MAX);
-            hits.add(
-                Rect::new(inner_area.x, y, inner_area.width, height),
-                Target::Row(i),
-            );
-        }
+        hits.add_lines(inner_area, top, range, Target::Row(i));
     }
 }
 

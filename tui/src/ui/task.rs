@@ -7,7 +7,7 @@ use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
 
 use relay_core::proto;
 
-use super::app::{Model, TAB_HISTORY, TAB_REVIEW, TABS, TaskData};
+use super::app::{Model, TAB_COMMENTS, TAB_HISTORY, TAB_REVIEW, TABS, TaskData};
 use super::fit;
 use super::mouse::{Hits, Target};
 use super::theme::Theme;
@@ -38,11 +38,11 @@ pub fn render(model: &Model, theme: &Theme, area: Rect, buf: &mut Buffer, hits: 
                 || name.to_string(),
                 |p| format!("{name} {}/{}", p.done, p.steps.len()),
             ),
-            2 => data.review.as_ref().filter(|r| !r.steps.is_empty()).map_or_else(
+            TAB_REVIEW => data.review.as_ref().filter(|r| !r.steps.is_empty()).map_or_else(
                 || name.to_string(),
                 |r| format!("{name} {}/{}", r.accepted, r.steps.len()),
             ),
-            3 => {
+            TAB_COMMENTS => {
                 let unread = unread_replies(data);
                 match unread {
                     0 => name.to_string(),

@@ -413,14 +413,8 @@ pub fn ago(now_ms: i64, then_ms: i64) -> String {
     }
 }
 
-/// A size for people: `812 B`, `14 KB`, `2.5 MB`.
-pub fn size(bytes: i64) -> String {
-    match bytes {
-        ..1024 => format!("{bytes} B"),
-        1024..1_048_576 => format!("{} KB", bytes / 1024),
-        _ => format!("{:.1} MB", bytes as f64 / 1_048_576.0),
-    }
-}
+/// A size for people: `812 B`, `14 KB`, `2.5 MB` — as the agents' review text writes it.
+pub use relayd::board::render_review::size;
 
 /// A body for display: at most [`MAX_BODY`] characters (with a note when cut), control characters other than
 /// line breaks shown as `�`, tabs as spaces.

@@ -30,6 +30,7 @@ use self::detect::{Claude, MIN_ASYNC_REWAKE, MIN_HTTP_HOOKS, Mcp};
 use self::marker::{EventMarks, Role};
 use self::plan::{Change, Current, PlanError, WakeAction, Wanted};
 use crate::client::{Context, probe};
+use crate::cmd::doctor;
 use crate::error::CliError;
 
 /// How Claude Code reaches relay.
@@ -148,23 +149,16 @@ impl Setup {
         let running = probe(&ctx.config.socket)
             .await
             .and_then(|(_, status)| status.http_addr.parse::<SocketAddr>().ok());
-        let addr = running.or_else(|| {
-            (ctx.config.port != 0).then(|| {
-                let host = if ctx.config.host.is_unspecified() {
-                    std::net::IpAddr::from([127, 0, 0, 1])
+        // An unspecified address (0.0.0.0, the running one's or the configured one) is reached on loopback.
+        let addr = running
+            .or_else(|| (ctx.config.port != 0).then(|| SocketAddr::new(ctx.config.host, ctx.config.port)))
+            .map(|addr| {
+                if addr.ip().is_unspecified() {
+                    SocketAddr::new(std::net::IpAddr::from([127, 0, 0, 1]), addr.port())
                 } else {
-                    ctx.config.host
-                };
-                SocketAddr::new(host, ctx.config.port)
-            })
-        });
-        let addr = addr.map(|addr| {
-            if addr.ip().is_unspecified() {
-                SocketAddr::new(std::net::IpAddr::from([127, 0, 0, 1]), addr.port())
-            } else {
-                addr
-            }
-        });
+                    addr
+                }
+            });
         let base = addr.map(|addr| format!("http://{addr}"));
         let mut setup = Setup {
             spec,
@@ -327,7 +321,7 @@ pub async fn run(ctx: &Context, args: SetupArgs) -> Result<(), CliError> {
     let setup = Setup::resolve(ctx, agent).await?;
     let target = setup.target(args.claude_home.as_deref())?;
     if args.check {
-        return print_checks(&check::run(ctx, &setup, &target).await, args.json);
+        return doctor::print(&check::run(ctx, &setup, &target).await, args.json);
     }
     let mode = mode_for(&setup, &target, args.mode);
     if mode == Mode::Http && setup.base.is_none() {
@@ -534,28 +528,14 @@ fn print_notes(setup: &Setup, target: &Target) {
     }
 }
 
-fn print_checks(checks: &[crate::cmd::doctor::Check], json: bool) -> Result<(), CliError> {
-    crate::cmd::doctor::print(checks, json)
-}
-
 /// The Claude Code items for `relay doctor`, with Claude Code's files under `claude_home` (else $HOME).
-pub async fn doctor_items(ctx: &Context, claude_home: Option<&Path>) -> Vec<crate::cmd::doctor::Check> {
+pub async fn doctor_items(ctx: &Context, claude_home: Option<&Path>) -> Vec<doctor::Check> {
     let setup = match Setup::resolve(ctx, Agent::Claude).await {
         Ok(setup) => setup,
-        Err(err) => {
-            return vec![crate::cmd::doctor::Check {
-                name: "claude hooks",
-                ok: false,
-                detail: err.to_string(),
-            }];
-        }
+        Err(err) => return vec![doctor::fail("claude hooks", err.to_string())],
     };
     match setup.target(claude_home) {
         Ok(target) => check::doctor_items(ctx, &setup, &target).await,
-        Err(err) => vec![crate::cmd::doctor::Check {
-            name: "claude hooks",
-            ok: false,
-            detail: err.to_string(),
-        }],
+        Err(err) => vec![doctor::fail("claude hooks", err.to_string())],
     }
 }

@@ -1,28 +1,16 @@
 //! The owner's task edits (`edit.rs`): the field picker and editor, the session picker and the unbind question —
 //! the update function without a terminal, then the worker and the forms against the demo relayd.
 
-use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use crossterm::event::{KeyCode, KeyEvent};
 use relay_core::proto;
 
-use super::board_answer;
 use super::demo::{demo, snapshot};
+use super::{board_answer, ch, ctrl, key};
 use crate::ui::app::{
     Action, Data, Effect, Fetch, FormKind, Level, Model, Outcome, Screen, TaskData, Write, update,
 };
 use crate::ui::edit::{EditForm, editable_fields, field_value};
 use crate::ui::worker;
-
-fn key(code: KeyCode) -> Action {
-    Action::Key(KeyEvent::from(code))
-}
-
-fn ch(c: char) -> Action {
-    key(KeyCode::Char(c))
-}
-
-fn ctrl(c: char) -> Action {
-    Action::Key(KeyEvent::new(KeyCode::Char(c), KeyModifiers::CONTROL))
-}
 
 fn typed(model: &mut Model, text: &str) {
     for c in text.chars() {

@@ -12,6 +12,7 @@ mod palette;
 mod trace;
 mod update;
 
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::buffer::Buffer;
 
 use relay_core::proto;
@@ -19,6 +20,21 @@ use relay_core::proto;
 use super::app::{Action, Data, Fetch, Model};
 use super::theme::Theme;
 use super::view::{render, render_with_theme};
+
+/// A key press without modifiers.
+pub fn key(code: KeyCode) -> Action {
+    Action::Key(KeyEvent::from(code))
+}
+
+/// A character typed.
+pub fn ch(c: char) -> Action {
+    key(KeyCode::Char(c))
+}
+
+/// `c` with Ctrl held.
+pub fn ctrl(c: char) -> Action {
+    Action::Key(KeyEvent::new(KeyCode::Char(c), KeyModifiers::CONTROL))
+}
 
 /// The frame ratatui's `TestBackend` holds after drawing `model` in `theme` (the model's own when `None`).
 fn frame(model: &Model, theme: Option<&Theme>, width: u16, height: u16) -> Buffer {

@@ -1,30 +1,18 @@
 //! The command palette and the mouse: actions in, model and effects out (no terminal, no daemon), the hits the
 //! view records checked against what it drew, and the palette drawn over the demo data.
 
-use crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
+use crossterm::event::{KeyCode, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use relay_core::proto;
 
-use super::board_answer;
 use super::demo::{demo, snapshot};
+use super::{board_answer, ch, ctrl, key};
 use crate::ui::app::{Action, Data, Effect, Fetch, Model, Screen, TAB_REVIEW, TaskData, update};
 use crate::ui::keymap::Command;
 use crate::ui::mouse::{Target, WHEEL_LINES};
 use crate::ui::palette::{Entry, MAX_QUERY, Tasks};
 use crate::ui::view::render_with_hits;
-
-fn key(code: KeyCode) -> Action {
-    Action::Key(KeyEvent::from(code))
-}
-
-fn ch(c: char) -> Action {
-    key(KeyCode::Char(c))
-}
-
-fn ctrl(c: char) -> Action {
-    Action::Key(KeyEvent::new(KeyCode::Char(c), KeyModifiers::CONTROL))
-}
 
 fn typed(model: &mut Model, text: &str) -> Vec<Effect> {
     text.chars().flat_map(|c| update(model, ch(c))).collect()

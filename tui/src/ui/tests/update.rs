@@ -1,25 +1,13 @@
 //! Actions in, model and effects out: no terminal, no daemon.
 
-use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use crossterm::event::KeyCode;
 use relay_core::proto;
 
-use super::{board_answer, screen};
+use super::{board_answer, ch, ctrl, key, screen};
 use crate::ui::app::{
     Action, Connection, Data, Effect, Fetch, FormKind, Level, Model, Outcome, Screen, TAB_REVIEW, TaskData,
     Write, update,
 };
-
-fn key(code: KeyCode) -> Action {
-    Action::Key(KeyEvent::from(code))
-}
-
-fn ch(c: char) -> Action {
-    key(KeyCode::Char(c))
-}
-
-fn ctrl(c: char) -> Action {
-    Action::Key(KeyEvent::new(KeyCode::Char(c), KeyModifiers::CONTROL))
-}
 
 fn task(key: &str, stage: &str) -> proto::Task {
     proto::Task {
