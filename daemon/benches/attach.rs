@@ -17,7 +17,7 @@ mod common;
 use std::time::Instant;
 
 use base64::Engine;
-use relayd::board::{Actor, AttachInput, AttachSource, NewTask, ProjectInput};
+use relayd::board::{Caller, AttachInput, AttachSource, NewTask, ProjectInput};
 use sha2::Digest;
 
 const FIVE_MB: usize = 5 * 1024 * 1024;
@@ -45,20 +45,20 @@ async fn main() {
     let data = tempfile::tempdir().unwrap();
     // Room for every iteration's 5 MB on one task.
     let handle = common::daemon_with(data.path(), |config| config.attachments_task_max_mb = 100_000).await;
-    let actor = Actor::via("bench");
+    let caller = Caller::socket_peer();
     let board = handle.board();
     let project = ProjectInput {
         slug: "shots".into(),
         name: Some("shots".into()),
         ..ProjectInput::default()
     };
-    board.upsert_project(project, &actor).await.unwrap();
+    board.upsert_project(project, &caller).await.unwrap();
     let task = NewTask {
         project: "shots".into(),
         title: "Screenshots".into(),
         ..NewTask::default()
     };
-    board.create_task(task, &actor).await.unwrap();
+    board.create_task(task, &caller).await.unwrap();
     // The source files live in the temp folder, one of the allowed folders.
     let sources = tempfile::tempdir().unwrap();
 
@@ -74,7 +74,7 @@ async fn main() {
             filename: None,
         };
         let began = Instant::now();
-        let outcome = board.attach(input, &actor).await.unwrap();
+        let outcome = board.attach(input, &caller).await.unwrap();
         from_path.push(began.elapsed());
         assert!(outcome.changed, "every iteration stores new content");
         std::fs::remove_file(&path).unwrap();
@@ -92,7 +92,7 @@ async fn main() {
             filename: None,
         };
         let began = Instant::now();
-        let outcome = board.attach(input, &actor).await.unwrap();
+        let outcome = board.attach(input, &caller).await.unwrap();
         from_base64.push(began.elapsed());
         assert!(outcome.changed);
     }

@@ -16,7 +16,7 @@ use std::collections::BTreeSet;
 use std::time::Instant;
 
 use relayd::DaemonHandle;
-use relayd::board::{Actor, NewTask, ProjectInput, StepInput};
+use relayd::board::{Caller, NewTask, ProjectInput, StepInput};
 
 async fn project(handle: &DaemonHandle, slug: &str) {
     let input = ProjectInput {
@@ -26,7 +26,7 @@ async fn project(handle: &DaemonHandle, slug: &str) {
     };
     handle
         .board()
-        .upsert_project(input, &Actor::via("bench"))
+        .upsert_project(input, &Caller::socket_peer())
         .await
         .unwrap();
 }
@@ -48,7 +48,7 @@ async fn main() {
     let dir = tempfile::tempdir().unwrap();
     let handle = common::daemon(dir.path()).await;
     project(&handle, "big").await;
-    let actor = Actor::via("bench");
+    let caller = Caller::socket_peer();
     for n in 0..tasks {
         let stage = ["plan", "dev", "review", "test", "live", "done"][n % 6];
         let mut task = new_task("big", format!("Task number {n} with a realistic title"));
@@ -57,7 +57,7 @@ async fn main() {
             "next_step".into(),
             serde_json::json!("write the tests and open the pull request"),
         ));
-        handle.board().create_task(task, &actor).await.unwrap();
+        handle.board().create_task(task, &caller).await.unwrap();
     }
     handle.board().snapshot("big").await.unwrap();
     let mut snapshot_times = Vec::new();
@@ -79,7 +79,7 @@ async fn main() {
             .collect();
         handle
             .board()
-            .set_plan(&format!("big-{}", n + 1), steps, None, &actor)
+            .set_plan(&format!("big-{}", n + 1), steps, None, &caller)
             .await
             .unwrap();
     }
@@ -99,7 +99,7 @@ async fn main() {
         let began = Instant::now();
         handle
             .board()
-            .create_task(new_task("solo", format!("t{n}")), &actor)
+            .create_task(new_task("solo", format!("t{n}")), &caller)
             .await
             .unwrap();
         create_times.push(began.elapsed());
@@ -139,16 +139,12 @@ async fn main() {
         .map(|w| {
             let handle = handle.clone();
             tokio::spawn(async move {
-                let actor = Actor {
-                    session: Some(format!("agent-{w}")),
-                    session_title: None,
-                    via: "bench",
-                };
+                let caller = Caller::mcp_token().with_session(Some(format!("agent-{w}")), None);
                 let mut keys = Vec::new();
                 for n in 0..20 {
                     let task = handle
                         .board()
-                        .create_task(new_task("crowd", format!("w{w} n{n}")), &actor)
+                        .create_task(new_task("crowd", format!("w{w} n{n}")), &caller)
                         .await;
                     keys.push(task.map(|t| t.value.key).map_err(|e| e.to_string()));
                 }

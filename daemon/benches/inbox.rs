@@ -9,7 +9,7 @@ mod common;
 
 use std::time::Instant;
 
-use relayd::board::{Actor, NewTask, ProjectInput, ReviewStepInput};
+use relayd::board::{Caller, NewTask, ProjectInput, ReviewStepInput};
 use serde_json::json;
 
 #[tokio::main(flavor = "multi_thread")]
@@ -19,11 +19,8 @@ async fn main() {
     let dir = tempfile::tempdir().unwrap();
     let handle = common::daemon(dir.path()).await;
     let board = handle.board();
-    let owner = Actor::via("bench");
-    let agent = Actor {
-        session: Some("agent-1".into()),
-        ..Actor::via("bench")
-    };
+    let owner = Caller::socket_peer();
+    let agent = Caller::mcp_token().with_session(Some("agent-1".into()), None);
     let seeding = Instant::now();
     for p in 0..projects {
         let slug = format!("project-{p}");

@@ -22,7 +22,7 @@ use serde_json::{Value, json};
 
 use crate::attach::files;
 use crate::board::{
-    Actor, AttachInput, AttachSource, BoardError, DecisionInput, NewTask, ProjectInput, ReportInput,
+    Caller, AttachInput, AttachSource, BoardError, DecisionInput, NewTask, ProjectInput, ReportInput,
     ReviewStepInput, StepChange, StepInput, TaskChange,
 };
 use crate::handle::DaemonHandle;
@@ -171,15 +171,13 @@ struct Demo<'h> {
     handle: &'h DaemonHandle,
 }
 
-fn owner() -> Actor {
-    Actor::via("demo")
+fn owner() -> Caller {
+    Caller::demo()
 }
 
-fn agent(session: &str) -> Actor {
-    Actor {
-        session: Some(session.to_owned()),
-        ..Actor::via("mcp")
-    }
+/// The demo's agents write as agents do, over MCP.
+fn agent(session: &str) -> Caller {
+    Caller::mcp_token().with_session(Some(session.to_owned()), None)
 }
 
 fn fields(pairs: &[(&str, &str)]) -> Vec<(String, Value)> {
@@ -262,16 +260,16 @@ impl Demo<'_> {
             fields: fields(pairs),
             session: session.map(str::to_owned),
         };
-        let actor = session.map_or_else(owner, agent);
-        Ok(self.handle.board().create_task(new, &actor).await?.value.key)
+        let caller = session.map_or_else(owner, agent);
+        Ok(self.handle.board().create_task(new, &caller).await?.value.key)
     }
 
-    async fn update(&self, key: &str, pairs: &[(&str, &str)], actor: &Actor) -> Result<(), DemoError> {
+    async fn update(&self, key: &str, pairs: &[(&str, &str)], caller: &Caller) -> Result<(), DemoError> {
         let change = TaskChange {
             fields: fields(pairs),
             expected_version: None,
         };
-        self.handle.board().update_task(key, change, actor).await?;
+        self.handle.board().update_task(key, change, caller).await?;
         Ok(())
     }
 
@@ -506,7 +504,7 @@ impl Demo<'_> {
                 Some(session),
             )
             .await?;
-        let actor = agent(session);
+        let caller = agent(session);
         board
             .set_plan(
                 &key,
@@ -521,11 +519,11 @@ impl Demo<'_> {
                     },
                 ],
                 None,
-                &actor,
+                &caller,
             )
             .await?;
         board.accept_plan(&key, &owner()).await?;
-        self.update(&key, &[("stage", "dev")], &actor).await?;
+        self.update(&key, &[("stage", "dev")], &caller).await?;
         self.report(
             &key,
             "verified locally · M · two-factor login works end to end\n\nTested with Google Authenticator and 1Password.",
@@ -553,7 +551,7 @@ impl Demo<'_> {
                 details: Some((*details).to_owned()),
             })
             .collect();
-        board.set_review_steps(&key, &steps, &actor).await?;
+        board.set_review_steps(&key, &steps, &caller).await?;
         for (step, caption, shade) in [
             (1, "The security page with the QR code", [46, 125, 50]),
             (2, "The login form asking for the code", [21, 101, 192]),
@@ -567,7 +565,7 @@ impl Demo<'_> {
                         caption: Some(caption.to_owned()),
                         filename: Some(format!("step-{step}.png")),
                     },
-                    &actor,
+                    &caller,
                 )
                 .await?;
         }
@@ -582,7 +580,7 @@ impl Demo<'_> {
                     "Two-factor login is built and tested locally; waiting for the owner's check.",
                 ),
             ],
-            &actor,
+            &caller,
         )
         .await?;
         board.link_hook_session(session, REVIEW_HOOK_SESSION).await?;
@@ -603,8 +601,8 @@ impl Demo<'_> {
                 Some(session),
             )
             .await?;
-        let actor = agent(session);
-        self.update(&key, &[("stage", "dev")], &actor).await?;
+        let caller = agent(session);
+        self.update(&key, &[("stage", "dev")], &caller).await?;
         self.report(
             &key,
             "pushed · S · suggestions after three letters\n\nDebounced at 150 ms; the top 8 products by sales.",
@@ -618,7 +616,7 @@ impl Demo<'_> {
                 ("waiting_on", "QA"),
                 ("next_step", "QA runs the search checklist on staging"),
             ],
-            &actor,
+            &caller,
         )
         .await
         .map(|()| key)

@@ -5,6 +5,7 @@
 pub mod attach;
 pub mod board;
 pub mod bus;
+pub mod caller;
 pub mod coord;
 mod daemon;
 pub mod demo;

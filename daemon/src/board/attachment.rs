@@ -16,7 +16,7 @@ use serde::Serialize;
 use serde_json::json;
 
 use super::error::{check_len, sql};
-use super::{Actor, Board, BoardError, Outcome};
+use super::{Caller, Board, BoardError, Outcome};
 use crate::attach::files::{self, Swept};
 use crate::attach::{self, AttachError, Folders, MediaType, Policy, Staged, human_size};
 use crate::store::StoreError;
@@ -128,7 +128,7 @@ impl Board<'_> {
     pub async fn attach(
         &self,
         input: AttachInput,
-        actor: &Actor,
+        caller: &Caller,
     ) -> Result<Outcome<AttachmentView>, BoardError> {
         let caption = caption_text(input.caption.as_deref())?;
         let original_name = display_name(match (&input.filename, &input.source) {
@@ -218,13 +218,13 @@ impl Board<'_> {
             };
             return Err(BoardError::Refused(full.to_string()));
         }
-        self.actor_session(&mut write, actor).await?;
+        self.actor_session(&mut write, caller).await?;
         let media = staged.media;
         let size = i64::try_from(staged.size).unwrap_or(i64::MAX);
         let sha256 = staged.sha256.clone();
         let stored_name = staged.persist().map_err(from_attach)?;
         let stored = files::task_dir(config.data_dir.path(), &task.project_slug, &key).join(&stored_name);
-        let label = actor.label();
+        let label = caller.label();
         let written = async {
             let id = db::insert_attachment(
                 write.conn(),
@@ -271,7 +271,7 @@ impl Board<'_> {
         &self,
         id: i64,
         caption: &str,
-        actor: &Actor,
+        caller: &Caller,
     ) -> Result<Outcome<AttachmentView>, BoardError> {
         let caption = caption_text(Some(caption))?;
         let store = self.handle.store();
@@ -285,14 +285,14 @@ impl Board<'_> {
                 .push(format!("#{id} already has that caption; nothing changed."));
             return Ok(outcome);
         }
-        self.actor_session(&mut write, actor).await?;
+        self.actor_session(&mut write, caller).await?;
         db::set_caption(write.conn(), id, caption.as_deref())
             .await
             .map_err(sql(store))?;
         let mut view = AttachmentView::from(row);
         view.caption = caption;
         let data =
-            json!({ "project": view.project, "key": view.key, "attachment": id, "actor": actor.label() });
+            json!({ "project": view.project, "key": view.key, "attachment": id, "actor": caller.label() });
         write
             .event(EventKind::AttachmentUpdated, &view.key, &data)
             .await?;
@@ -304,19 +304,19 @@ impl Board<'_> {
     pub async fn remove_attachment(
         &self,
         id: i64,
-        actor: &Actor,
+        caller: &Caller,
     ) -> Result<Outcome<AttachmentView>, BoardError> {
         let store = self.handle.store();
         let mut write = store.begin_write().await?;
         let row = self.attachment_row(write.conn(), id).await?;
-        self.actor_session(&mut write, actor).await?;
+        self.actor_session(&mut write, caller).await?;
         db::delete_attachment(write.conn(), id)
             .await
             .map_err(sql(store))?;
         let path = self.stored_path(&row);
         let view = AttachmentView::from(row);
         let data =
-            json!({ "project": view.project, "key": view.key, "attachment": id, "actor": actor.label() });
+            json!({ "project": view.project, "key": view.key, "attachment": id, "actor": caller.label() });
         write
             .event(EventKind::AttachmentRemoved, &view.key, &data)
             .await?;

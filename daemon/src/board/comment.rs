@@ -15,7 +15,7 @@ use serde::Serialize;
 use serde_json::json;
 
 use super::error::{check_len, sql};
-use super::{Actor, Board, BoardError, Outcome};
+use super::{Caller, Board, BoardError, Outcome};
 use crate::store::WriteTx;
 use crate::store::board::{self as db, TaskRow};
 use crate::store::comment::{self as store, CommentRow, NewComment};
@@ -24,7 +24,7 @@ use crate::store::comment::{self as store, CommentRow, NewComment};
 pub const COMMENT_BODY: usize = 4_000;
 /// The characters of a comment `comment.added` carries.
 const EXCERPT: usize = 200;
-/// The author name of every owner comment, and the actor of the owner's writes.
+/// The author name of every owner comment, and the caller of the owner's writes.
 pub const OWNER: &str = "owner";
 
 /// Who wrote a comment.
@@ -68,20 +68,6 @@ pub struct Thread {
     pub comments: Vec<CommentRow>,
 }
 
-/// The owner's surfaces are the local socket (the CLI and the window); agents reach relay over MCP.
-pub(crate) fn is_owner(actor: &Actor) -> bool {
-    actor.via != "mcp"
-}
-
-/// Refuses an owner-only action that came through MCP.
-pub(crate) fn require_owner(actor: &Actor, refusal: impl FnOnce() -> String) -> Result<(), BoardError> {
-    if is_owner(actor) {
-        Ok(())
-    } else {
-        Err(BoardError::Refused(refusal()))
-    }
-}
-
 /// A comment's text, trimmed and checked: 1–4000 characters, no control characters but line breaks and tabs.
 pub(crate) fn check_body(body: &str) -> Result<&str, BoardError> {
     let body = body.trim();
@@ -116,9 +102,9 @@ impl Board<'_> {
         key: &str,
         body: &str,
         in_reply_to: Option<i64>,
-        actor: &Actor,
+        caller: &Caller,
     ) -> Result<Outcome<CommentAdded>, BoardError> {
-        require_owner(actor, || {
+        caller.require_owner(|| {
             format!(
                 "only the owner writes owner comments — in the relay TUI or with `relay comment add {} -m TEXT`; \
                  agents answer with comment_add. Nothing changed.",
@@ -142,9 +128,9 @@ impl Board<'_> {
         key: &str,
         body: &str,
         in_reply_to: Option<i64>,
-        actor: &Actor,
+        caller: &Caller,
     ) -> Result<Outcome<CommentAdded>, BoardError> {
-        let Some(session) = actor.session.as_deref().filter(|s| !s.trim().is_empty()) else {
+        let Some(session) = caller.session.as_deref().filter(|s| !s.trim().is_empty()) else {
             return Err(BoardError::Invalid(
                 "pass session (your desktop id local_… or your session name): a reply is signed by the session \
                  that writes it. Nothing changed."
@@ -155,7 +141,7 @@ impl Board<'_> {
         let mut write = self.handle.store().begin_write().await?;
         let row = self.task_row(write.conn(), key).await?;
         let author = self
-            .session_for(&mut write, session, actor.session_title.as_deref())
+            .session_for(&mut write, session, caller.session_title.as_deref())
             .await?;
         let added = self
             .write_comment(
@@ -331,10 +317,10 @@ impl Board<'_> {
         &self,
         ids: &[i64],
         task: Option<&str>,
-        actor: &Actor,
+        caller: &Caller,
     ) -> Result<Outcome<CommentsRead>, BoardError> {
         let store = self.handle.store();
-        let by = actor.label();
+        let by = caller.label();
         let mut write = store.begin_write().await?;
         let task_row = match task {
             Some(key) => Some(self.task_row(write.conn(), key).await?),
@@ -372,7 +358,7 @@ impl Board<'_> {
                 .await
                 .map_err(sql(store))?
         } else {
-            let Some(name) = actor.session.as_deref() else {
+            let Some(name) = caller.session.as_deref() else {
                 return Err(BoardError::Invalid(
                     "name the comments (comments=[…]) or the task, or pass session to acknowledge every owner \
                      comment on the tasks bound to your session. Nothing changed."
@@ -419,9 +405,9 @@ impl Board<'_> {
     pub async fn mark_replies_read(
         &self,
         key: &str,
-        actor: &Actor,
+        caller: &Caller,
     ) -> Result<Outcome<CommentsRead>, BoardError> {
-        require_owner(actor, || {
+        caller.require_owner(|| {
             format!(
                 "only the owner marks agent replies read — in the relay TUI or with `relay comment read {}`. \
                  Nothing changed.",

@@ -39,6 +39,9 @@ pub enum BoardError {
     /// an agent accepting its own plan); the message says who can do it and how.
     #[error("{0}")]
     Refused(String),
+    /// An owner-only action (deciding a review step, an owner comment) asked for by an agent.
+    #[error(transparent)]
+    OwnerOnly(#[from] crate::caller::OwnerOnly),
     #[error("{0}")]
     Invalid(String),
     #[error(

@@ -4,7 +4,7 @@ use relay_core::hook::{Agent, Phase, read_event};
 use serde_json::{Value, json};
 
 use super::*;
-use crate::board::{Actor, NewTask, ProjectInput, StepChange, StepInput};
+use crate::board::{Caller, NewTask, ProjectInput, StepChange, StepInput};
 use crate::handle::DaemonHandle;
 use crate::testing::fixture;
 
@@ -25,15 +25,12 @@ fn pre_tool(cc: &str) -> HookEvent {
     )
 }
 
-fn owner() -> Actor {
-    Actor::via("cli")
+fn owner() -> Caller {
+    Caller::socket_peer()
 }
 
-fn agent(name: &str) -> Actor {
-    Actor {
-        session: Some(name.to_owned()),
-        ..Actor::via("mcp")
-    }
+fn agent(name: &str) -> Caller {
+    Caller::mcp_token().with_session(Some(name.to_owned()), None)
 }
 
 /// Project `shop`, task shop-1 bound to `alice`, whose agent linked Claude Code id `cc-a` exactly.

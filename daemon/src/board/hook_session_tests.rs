@@ -4,7 +4,7 @@
 use relay_core::hook::{Agent, HookEvent, Phase, read_event};
 use serde_json::{Value, json};
 
-use crate::board::{Actor, NewTask, ProjectInput};
+use crate::board::{Caller, NewTask, ProjectInput};
 use crate::handle::DaemonHandle;
 use crate::store::hook_session as db;
 use crate::testing::fixture;
@@ -27,7 +27,7 @@ async fn project(handle: &DaemonHandle, slug: &str, repo: &str) {
     };
     handle
         .board()
-        .upsert_project(input, &Actor::via("cli"))
+        .upsert_project(input, &Caller::socket_peer())
         .await
         .unwrap();
 }
@@ -42,7 +42,7 @@ async fn bound_task(handle: &DaemonHandle, slug: &str, session: &str) -> String 
     };
     let task = handle
         .board()
-        .create_task(new, &Actor::via("cli"))
+        .create_task(new, &Caller::socket_peer())
         .await
         .unwrap()
         .value;

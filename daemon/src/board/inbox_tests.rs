@@ -3,19 +3,16 @@
 use relay_core::hook::{Agent, Phase, read_event};
 use serde_json::{Value, json};
 
-use crate::board::{Actor, Decision, NewTask, ProjectInput, ReviewStepInput, TaskChange};
+use crate::board::{Caller, Decision, NewTask, ProjectInput, ReviewStepInput, TaskChange};
 use crate::handle::DaemonHandle;
 use crate::testing::{fixture, fixture_with};
 
-fn cli() -> Actor {
-    Actor::via("cli")
+fn cli() -> Caller {
+    Caller::socket_peer()
 }
 
-fn agent(name: &str) -> Actor {
-    Actor {
-        session: Some(name.to_owned()),
-        ..Actor::via("mcp")
-    }
+fn agent(name: &str) -> Caller {
+    Caller::mcp_token().with_session(Some(name.to_owned()), None)
 }
 
 async fn project(handle: &DaemonHandle, slug: &str, repo: Option<&str>) {

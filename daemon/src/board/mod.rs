@@ -39,32 +39,8 @@ pub use review::{
 pub use session::Binding;
 pub use task::{NewTask, TaskChange, TaskDetail, TaskFilter, TaskView};
 
+pub use crate::caller::Caller;
 use crate::handle::DaemonHandle;
-
-/// Who is writing: shown in events and answers, never used for authorisation (the token is).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Actor {
-    /// The calling session's name (`local_<uuid>` for a desktop session, else a plain name).
-    pub session: Option<String>,
-    /// A human-readable title for that session.
-    pub session_title: Option<String>,
-    /// The surface the write came through: `mcp`, `cli`, `board`.
-    pub via: &'static str,
-}
-
-impl Actor {
-    pub fn via(via: &'static str) -> Actor {
-        Actor {
-            via,
-            ..Actor::default()
-        }
-    }
-
-    /// The name written into events.
-    pub fn label(&self) -> String {
-        self.session.clone().unwrap_or_else(|| self.via.to_owned())
-    }
-}
 
 /// A write's result with the lines an agent must see: rule warnings and hints.
 #[derive(Clone, Debug, PartialEq, Eq)]

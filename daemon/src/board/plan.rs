@@ -17,7 +17,7 @@ use self::input::{
 pub use self::input::{parse_conformance, parse_link};
 pub use self::todo::{TodoApplied, TodoItem};
 use super::error::sql;
-use super::{Actor, Board, BoardError, Outcome};
+use super::{Caller, Board, BoardError, Outcome};
 use crate::store::WriteTx;
 use crate::store::board::{self as board_db, TaskRow};
 use crate::store::plan::{self as db, PlanStateRow, PlanStepRow, StepValues};
@@ -357,7 +357,7 @@ impl Board<'_> {
         key: &str,
         steps: Vec<StepInput>,
         reason: Option<String>,
-        actor: &Actor,
+        caller: &Caller,
     ) -> Result<Outcome<PlanWritten>, BoardError> {
         let steps = check_steps(steps)?;
         let reason = check_reason(reason)?;
@@ -431,7 +431,7 @@ impl Board<'_> {
         } else {
             state.clone()
         };
-        let author = actor.label();
+        let author = caller.label();
         db::write_plan_steps(write.conn(), row.id, &new, &author, now)
             .await
             .map_err(sql(store))?;
@@ -478,7 +478,7 @@ impl Board<'_> {
         &self,
         key: &str,
         change: StepChange,
-        actor: &Actor,
+        caller: &Caller,
     ) -> Result<Outcome<StepWritten>, BoardError> {
         let status = change.status.as_deref().map(parse_step_status).transpose()?;
         let outcome_edit = edit(change.outcome.as_deref(), |t| {
@@ -590,7 +590,7 @@ impl Board<'_> {
             ));
             return Ok(answer);
         }
-        let author = actor.label();
+        let author = caller.label();
         db::write_plan_step(write.conn(), row.id, &values, &author, now)
             .await
             .map_err(sql(store))?;
@@ -620,16 +620,16 @@ impl Board<'_> {
     /// Accepts a task's plan. The owner accepts over the local socket (the TUI, `relay plan accept`); over MCP
     /// only a coordinator may: a call without `session`, or from the session bound to the task, is refused.
     /// Accepting an accepted plan changes nothing; a plan without steps cannot be accepted.
-    pub async fn accept_plan(&self, key: &str, actor: &Actor) -> Result<Outcome<Plan>, BoardError> {
+    pub async fn accept_plan(&self, key: &str, caller: &Caller) -> Result<Outcome<Plan>, BoardError> {
         let store = self.handle.store();
         let now = crate::store::now_ms();
         let mut write = store.begin_write().await?;
         let row = self.task_row(write.conn(), key).await?;
         let key = row.key();
-        let accepted_by = if actor.via == "mcp" {
+        let accepted_by = if caller.is_agent() {
             let owner_way =
                 format!("The owner accepts a plan in the relay window or with `relay plan accept {key}`");
-            let Some(name) = actor.session.as_deref() else {
+            let Some(name) = caller.session.as_deref() else {
                 return Err(BoardError::Refused(format!(
                     "plan_accept needs the calling coordinator's session, and none was passed. {owner_way}; a \
                      coordinator passes its own session. Nothing changed."

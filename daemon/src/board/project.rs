@@ -7,7 +7,7 @@ use serde_json::json;
 
 use super::error::{check_len, sql};
 use super::task::TaskView;
-use super::{Actor, Board, BoardError, Outcome, limits};
+use super::{Caller, Board, BoardError, Outcome, limits};
 use crate::store::board::{self as db, DecisionRow, ProjectRow};
 
 /// What `project_upsert` takes. `None` keeps a field; `"-"` clears an optional one.
@@ -89,7 +89,7 @@ impl Board<'_> {
     pub async fn upsert_project(
         &self,
         input: ProjectInput,
-        actor: &Actor,
+        caller: &Caller,
     ) -> Result<Outcome<ProjectSummary>, BoardError> {
         let slug: ProjectSlug = input.slug.trim().parse()?;
         let name = optional_text("name", input.name.as_deref(), limits::PROJECT_NAME)?;
@@ -136,7 +136,7 @@ impl Board<'_> {
                 )
                 .await
                 .map_err(sql(store))?;
-                let data = json!({ "project": slug.as_str(), "name": name, "actor": actor.label() });
+                let data = json!({ "project": slug.as_str(), "name": name, "actor": caller.label() });
                 write
                     .event(EventKind::ProjectCreated, slug.as_str(), &data)
                     .await?;
@@ -175,7 +175,7 @@ impl Board<'_> {
                     .await
                     .map_err(sql(store))?;
                     let data =
-                        json!({ "project": slug.as_str(), "changed": changed, "actor": actor.label() });
+                        json!({ "project": slug.as_str(), "changed": changed, "actor": caller.label() });
                     write
                         .event(EventKind::ProjectUpdated, slug.as_str(), &data)
                         .await?;

@@ -7,7 +7,7 @@ use serde_json::{Value, json};
 
 use super::error::{check_len, sql};
 use super::task::parse_changes;
-use super::{Actor, Board, BoardError, Outcome, limits};
+use super::{Caller, Board, BoardError, Outcome, limits};
 use crate::store::EventRecord;
 use crate::store::board as db;
 
@@ -66,7 +66,7 @@ impl Board<'_> {
     pub async fn add_report(
         &self,
         input: ReportInput,
-        actor: &Actor,
+        caller: &Caller,
     ) -> Result<Outcome<ReportAdded>, BoardError> {
         let body = input.body.trim();
         if body.is_empty() {
@@ -101,7 +101,7 @@ impl Board<'_> {
         if let (true, Some(size)) = (size_set, head.size) {
             changes.push(("size".to_owned(), FieldValue::Size(size)));
         }
-        let session_id = self.actor_session(&mut write, actor).await?;
+        let session_id = self.actor_session(&mut write, caller).await?;
         let state = head.state_text.clone();
         let size = head.size.map(|s| s.as_str().to_owned());
         let id = db::insert_report(
@@ -117,10 +117,10 @@ impl Board<'_> {
         )
         .await
         .map_err(sql(store))?;
-        let data = json!({ "project": row.project_slug, "key": key, "report": id, "summary": head.summary, "state": state, "size": size, "actor": actor.label() });
+        let data = json!({ "project": row.project_slug, "key": key, "report": id, "summary": head.summary, "state": state, "size": size, "actor": caller.label() });
         write.event(EventKind::ReportAdded, &key, &data).await?;
         let applied = self
-            .apply(&mut write, row, &changes, actor, Some("a new report"))
+            .apply(&mut write, row, &changes, caller, Some("a new report"))
             .await?;
         write.commit().await?;
         let mut outcome = Outcome::new(ReportAdded {
@@ -139,7 +139,7 @@ impl Board<'_> {
     pub async fn add_decision(
         &self,
         input: DecisionInput,
-        actor: &Actor,
+        caller: &Caller,
     ) -> Result<Outcome<DecisionAdded>, BoardError> {
         let text = input.text.trim();
         if text.is_empty() {
@@ -184,7 +184,7 @@ impl Board<'_> {
             }
             None => None,
         };
-        let session_id = self.actor_session(&mut write, actor).await?;
+        let session_id = self.actor_session(&mut write, caller).await?;
         let id = db::insert_decision(
             write.conn(),
             project.id,
@@ -200,7 +200,7 @@ impl Board<'_> {
         let key = task.map(|t| t.1);
         let subject = key.clone().unwrap_or_else(|| project.slug.clone());
         let excerpt: String = text.chars().take(200).collect();
-        let data = json!({ "project": project.slug, "key": key, "decision": id, "text": excerpt, "decided_by": decided_by, "actor": actor.label() });
+        let data = json!({ "project": project.slug, "key": key, "decision": id, "text": excerpt, "decided_by": decided_by, "actor": caller.label() });
         write.event(EventKind::DecisionAdded, &subject, &data).await?;
         write.commit().await?;
         let scope = if key.is_some() { "task" } else { "project" };

@@ -13,9 +13,9 @@ use relay_core::event::EventKind;
 use serde::Serialize;
 use serde_json::json;
 
-use super::comment::{AuthorKind, OWNER, require_owner};
+use super::comment::{AuthorKind, OWNER};
 use super::error::{check_len, sql};
-use super::{Actor, Board, BoardError, Outcome};
+use super::{Caller, Board, BoardError, Outcome};
 use crate::store::WriteTx;
 use crate::store::board::TaskRow;
 use crate::store::comment::{self as comments_db, CommentRow};
@@ -282,7 +282,7 @@ impl Board<'_> {
         &self,
         key: &str,
         steps: &[ReviewStepInput],
-        actor: &Actor,
+        caller: &Caller,
     ) -> Result<Outcome<ReviewSet>, BoardError> {
         if steps.len() > MAX_STEPS {
             return Err(BoardError::Invalid(format!(
@@ -300,7 +300,7 @@ impl Board<'_> {
         }
         let store = self.handle.store();
         let now = crate::store::now_ms();
-        let by = actor.label();
+        let by = caller.label();
         let mut write = store.begin_write().await?;
         let row = self.task_row(write.conn(), key).await?;
         let key = row.key();
@@ -364,7 +364,7 @@ impl Board<'_> {
         key: &str,
         position: i64,
         change: &ReviewStepChange,
-        actor: &Actor,
+        caller: &Caller,
     ) -> Result<Outcome<StepWritten>, BoardError> {
         if let Some(status) = change.status.as_deref().map(str::trim) {
             match status {
@@ -401,7 +401,7 @@ impl Board<'_> {
             .transpose()?;
         let store = self.handle.store();
         let now = crate::store::now_ms();
-        let by = actor.label();
+        let by = caller.label();
         let mut write = store.begin_write().await?;
         let row = self.task_row(write.conn(), key).await?;
         let step = self.step_in(&mut write, &row, position).await?;
@@ -447,9 +447,9 @@ impl Board<'_> {
         position: i64,
         decision: Decision,
         comment: Option<&str>,
-        actor: &Actor,
+        caller: &Caller,
     ) -> Result<Outcome<StepWritten>, BoardError> {
-        require_owner(actor, || {
+        caller.require_owner(|| {
             format!(
                 "only the owner accepts or rejects a review step — in the relay TUI or with `relay review \
                  accept|reject {} {position}`. Nothing changed.",

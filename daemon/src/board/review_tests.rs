@@ -4,20 +4,16 @@
 
 use serde_json::{Value, json};
 
-use crate::board::{Actor, Decision, NewTask, ProjectInput, ReviewStepChange, ReviewStepInput, TaskChange};
+use crate::board::{Caller, Decision, NewTask, ProjectInput, ReviewStepChange, ReviewStepInput, TaskChange};
 use crate::handle::DaemonHandle;
 use crate::testing::fixture;
 
-fn owner() -> Actor {
-    Actor::via("cli")
+fn owner() -> Caller {
+    Caller::socket_peer()
 }
 
-fn agent(name: &str) -> Actor {
-    Actor {
-        session: Some(name.to_owned()),
-        session_title: None,
-        via: "mcp",
-    }
+fn agent(name: &str) -> Caller {
+    Caller::mcp_token().with_session(Some(name.to_owned()), None)
 }
 
 fn steps(titles: &[&str]) -> Vec<ReviewStepInput> {
@@ -593,7 +589,7 @@ async fn comments_are_refused_when_too_long_empty_or_replying_across_tasks() {
         .to_string();
     assert!(err.starts_with("in_reply_to: there is no comment #9999"), "{err}");
     let err = board
-        .add_agent_reply("acme-1", "ok", None, &Actor::via("mcp"))
+        .add_agent_reply("acme-1", "ok", None, &Caller::mcp_token())
         .await
         .unwrap_err()
         .to_string();
@@ -747,7 +743,7 @@ async fn comment_ack_refuses_unknown_and_agent_comments_when_named_by_id() {
         .to_string();
     assert!(err.contains("is on acme-2, not acme-1"), "{err}");
     let err = board
-        .ack_comments(&[], None, &Actor::via("mcp"))
+        .ack_comments(&[], None, &Caller::mcp_token())
         .await
         .unwrap_err()
         .to_string();

@@ -6,7 +6,7 @@ use serde::Serialize;
 use serde_json::json;
 
 use super::error::{check_len, sql};
-use super::{Actor, Board, BoardError, Outcome, limits};
+use super::{Caller, Board, BoardError, Outcome, limits};
 use crate::store::WriteTx;
 use crate::store::board::{self as db, SessionRow};
 
@@ -89,11 +89,11 @@ impl Board<'_> {
     pub(crate) async fn actor_session(
         &self,
         write: &mut WriteTx<'_>,
-        actor: &Actor,
+        caller: &Caller,
     ) -> Result<Option<i64>, BoardError> {
-        match actor.session.as_deref().filter(|s| !s.trim().is_empty()) {
+        match caller.session.as_deref().filter(|s| !s.trim().is_empty()) {
             Some(name) => Ok(Some(
-                self.session_for(write, name, actor.session_title.as_deref())
+                self.session_for(write, name, caller.session_title.as_deref())
                     .await?
                     .id,
             )),
@@ -105,14 +105,14 @@ impl Board<'_> {
         &self,
         key: &str,
         session: &str,
-        actor: &Actor,
+        caller: &Caller,
     ) -> Result<Outcome<Binding>, BoardError> {
         let store = self.handle.store();
         let mut write = store.begin_write().await?;
         let row = self.task_row(write.conn(), key).await?;
         let key = format!("{}-{}", row.project_slug, row.number);
         let binding = self
-            .bind_in(&mut write, row.id, &key, &row.project_slug, session, actor)
+            .bind_in(&mut write, row.id, &key, &row.project_slug, session, caller)
             .await?;
         write.commit().await?;
         let mut outcome = Outcome::new(binding.clone());
@@ -129,7 +129,7 @@ impl Board<'_> {
         key: &str,
         project: &str,
         session: &str,
-        actor: &Actor,
+        caller: &Caller,
     ) -> Result<Binding, BoardError> {
         let store = self.handle.store();
         let now = crate::store::now_ms();
@@ -168,7 +168,7 @@ impl Board<'_> {
                 .await
                 .map_err(sql(store))?;
             let data =
-                json!({ "project": project, "alias": name, "session": desktop, "actor": actor.label() });
+                json!({ "project": project, "alias": name, "session": desktop, "actor": caller.label() });
             write.event(EventKind::SessionAliasAdded, key, &data).await?;
             return Ok(Binding {
                 key: key.to_owned(),
@@ -183,7 +183,7 @@ impl Board<'_> {
         }
 
         let target = self
-            .session_for(write, name, actor.session_title.as_deref())
+            .session_for(write, name, caller.session_title.as_deref())
             .await?;
         if current.as_ref().is_some_and(|(id, _)| *id == target.id) {
             return Ok(Binding {
@@ -197,10 +197,10 @@ impl Board<'_> {
                 changed: false,
             });
         }
-        db::bind(write.conn(), task_id, target.id, Some(&actor.label()), now)
+        db::bind(write.conn(), task_id, target.id, Some(&caller.label()), now)
             .await
             .map_err(sql(store))?;
-        let data = json!({ "project": project, "key": key, "session": target.name, "previous": current_name, "actor": actor.label() });
+        let data = json!({ "project": project, "key": key, "session": target.name, "previous": current_name, "actor": caller.label() });
         write.event(EventKind::TaskSessionBound, key, &data).await?;
         Ok(Binding {
             key: key.to_owned(),
@@ -211,7 +211,7 @@ impl Board<'_> {
         })
     }
 
-    pub async fn unbind_session(&self, key: &str, actor: &Actor) -> Result<Outcome<Binding>, BoardError> {
+    pub async fn unbind_session(&self, key: &str, caller: &Caller) -> Result<Outcome<Binding>, BoardError> {
         let store = self.handle.store();
         let now = crate::store::now_ms();
         let mut write = store.begin_write().await?;
@@ -220,7 +220,7 @@ impl Board<'_> {
         let previous = row.session.clone();
         let unbound = db::unbind(write.conn(), row.id, now).await.map_err(sql(store))?;
         if unbound {
-            let data = json!({ "project": row.project_slug, "key": key, "session": previous, "actor": actor.label() });
+            let data = json!({ "project": row.project_slug, "key": key, "session": previous, "actor": caller.label() });
             write.event(EventKind::TaskSessionUnbound, &key, &data).await?;
         }
         write.commit().await?;

@@ -7,7 +7,7 @@ use serde_json::{Value, json};
 
 use super::error::sql;
 use super::rules::{StageFacts, judge};
-use super::{Actor, Board, BoardError, Outcome};
+use super::{Caller, Board, BoardError, Outcome};
 use crate::store::WriteTx;
 use crate::store::board::{
     self as db, BindingRow, ColumnValue, DecisionRow, ReportRow, TaskRow, TrackerEntryRow,
@@ -196,7 +196,7 @@ impl Board<'_> {
         Ok(rows.into_iter().map(TaskView::from).collect())
     }
 
-    pub async fn create_task(&self, new: NewTask, actor: &Actor) -> Result<Outcome<TaskView>, BoardError> {
+    pub async fn create_task(&self, new: NewTask, caller: &Caller) -> Result<Outcome<TaskView>, BoardError> {
         let title = match parse_field("title", &Value::String(new.title.clone()))? {
             FieldValue::Text(title) => title,
             _ => {
@@ -233,12 +233,12 @@ impl Board<'_> {
                 .await
                 .map_err(sql(store))?;
         }
-        let data = json!({ "project": project.slug, "key": key, "title": title, "stage": stage.as_str(), "actor": actor.label() });
+        let data = json!({ "project": project.slug, "key": key, "title": title, "stage": stage.as_str(), "actor": caller.label() });
         write.event(EventKind::TaskCreated, &key, &data).await?;
         let mut notes = Vec::new();
         if let Some(session) = new.session.as_deref().filter(|s| !s.trim().is_empty()) {
             let bound = self
-                .bind_in(&mut write, id, &key, &project.slug, session, actor)
+                .bind_in(&mut write, id, &key, &project.slug, session, caller)
                 .await?;
             notes.extend(bound.notes);
         }
@@ -258,7 +258,7 @@ impl Board<'_> {
         &self,
         key: &str,
         change: TaskChange,
-        actor: &Actor,
+        caller: &Caller,
     ) -> Result<Outcome<TaskView>, BoardError> {
         let changes = parse_changes(&change.fields)?;
         if changes.is_empty() {
@@ -278,7 +278,7 @@ impl Board<'_> {
                 actual: row.version,
             });
         }
-        let outcome = self.apply(&mut write, row, &changes, actor, None).await?;
+        let outcome = self.apply(&mut write, row, &changes, caller, None).await?;
         write.commit().await?;
         let view = self.task_view(outcome.value).await?;
         Ok(Outcome {
@@ -306,7 +306,7 @@ impl Board<'_> {
         write: &mut WriteTx<'_>,
         row: TaskRow,
         changes: &[(String, FieldValue)],
-        actor: &Actor,
+        caller: &Caller,
         new_work: Option<&'static str>,
     ) -> Result<Outcome<i64>, BoardError> {
         let store = self.handle.store();
@@ -337,7 +337,7 @@ impl Board<'_> {
             };
             columns.push(("stage_warnings", missed_column));
             warnings.extend(missed);
-            if actor.via == "mcp" {
+            if caller.is_agent() {
                 notes.extend(facts.plan_hint(&key, target));
                 notes.extend(self.review_hint(write.conn(), &row, target).await?);
             }
@@ -431,7 +431,7 @@ impl Board<'_> {
             db::stamp_tracker_entry(write.conn(), row.id, false, now)
                 .await
                 .map_err(sql(store))?;
-            let data = json!({ "project": row.project_slug, "key": key, "tracker_ref": row.tracker_ref, "reason": reason, "actor": actor.label() });
+            let data = json!({ "project": row.project_slug, "key": key, "tracker_ref": row.tracker_ref, "reason": reason, "actor": caller.label() });
             write.event(EventKind::TaskTrackerUnlogged, &key, &data).await?;
         }
 
@@ -442,11 +442,11 @@ impl Board<'_> {
                 .map_err(sql(store))?;
             let fields: Vec<&str> = changed.iter().copied().filter(|f| *f != "stage").collect();
             if !fields.is_empty() || !stage_moves {
-                let data = json!({ "project": row.project_slug, "key": key, "changed": fields, "version": row.version + 1, "actor": actor.label() });
+                let data = json!({ "project": row.project_slug, "key": key, "changed": fields, "version": row.version + 1, "actor": caller.label() });
                 write.event(EventKind::TaskUpdated, &key, &data).await?;
             }
             if let Some(target) = new_stage.filter(|_| stage_moves) {
-                let data = json!({ "project": row.project_slug, "key": key, "from": row.stage, "to": target.as_str(), "warnings": warnings, "actor": actor.label() });
+                let data = json!({ "project": row.project_slug, "key": key, "from": row.stage, "to": target.as_str(), "warnings": warnings, "actor": caller.label() });
                 write.event(EventKind::TaskStageChanged, &key, &data).await?;
             }
         }

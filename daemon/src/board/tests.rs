@@ -6,16 +6,12 @@ use serde_json::{Value, json};
 use super::*;
 use crate::testing::fixture;
 
-fn cli() -> Actor {
-    Actor::via("cli")
+fn cli() -> Caller {
+    Caller::socket_peer()
 }
 
-fn agent(name: &str) -> Actor {
-    Actor {
-        session: Some(name.to_owned()),
-        session_title: None,
-        via: "mcp",
-    }
+fn agent(name: &str) -> Caller {
+    Caller::mcp_token().with_session(Some(name.to_owned()), None)
 }
 
 fn fields(pairs: &[(&str, Value)]) -> Vec<(String, Value)> {

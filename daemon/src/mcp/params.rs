@@ -15,7 +15,7 @@ use rmcp::schemars::{self, JsonSchema};
 use serde::Deserialize;
 use serde_json::{Map, Value, json};
 
-use crate::board::Actor;
+use crate::caller::Caller;
 
 /// The project a read is about.
 #[derive(Debug, Deserialize, JsonSchema)]
@@ -36,7 +36,7 @@ pub struct ProjectUpsert {
     /// What the project is (markdown); "-" clears it.
     pub description: Option<String>,
     #[serde(flatten)]
-    pub caller: Caller,
+    pub writer: Writer,
 }
 
 #[derive(Debug, Deserialize, JsonSchema)]
@@ -67,7 +67,7 @@ pub struct TaskCreate {
     #[schemars(skip)]
     pub title: String,
     #[serde(flatten)]
-    pub caller: Caller,
+    pub writer: Writer,
     #[serde(flatten)]
     #[schemars(skip)]
     pub fields: Map<String, Value>,
@@ -81,7 +81,7 @@ pub struct TaskUpdate {
     /// Fail instead of overwriting when the task is no longer at this version (task_get shows it).
     pub expected_version: Option<i64>,
     #[serde(flatten)]
-    pub caller: Caller,
+    pub writer: Writer,
     #[serde(flatten)]
     #[schemars(skip)]
     pub fields: Map<String, Value>,
@@ -97,7 +97,7 @@ pub struct TaskPatch {
     /// Fail instead of overwriting when the task is no longer at this version.
     pub expected_version: Option<i64>,
     #[serde(flatten)]
-    pub caller: Caller,
+    pub writer: Writer,
 }
 
 #[derive(Debug, Deserialize, JsonSchema)]
@@ -115,7 +115,7 @@ pub struct TaskSetStage {
     /// Fail instead of overwriting when the task is no longer at this version.
     pub expected_version: Option<i64>,
     #[serde(flatten)]
-    pub caller: Caller,
+    pub writer: Writer,
 }
 
 #[derive(Debug, Deserialize, JsonSchema)]
@@ -140,7 +140,7 @@ pub struct TaskUnbind {
     /// The task key, e.g. `acme-shop-12`.
     pub task: String,
     #[serde(flatten)]
-    pub caller: Caller,
+    pub writer: Writer,
 }
 
 #[derive(Debug, Deserialize, JsonSchema)]
@@ -157,7 +157,7 @@ pub struct ReportAdd {
     /// The running summary of everything done so far (rewrite, do not append); saved with the report.
     pub progress: Option<String>,
     #[serde(flatten)]
-    pub caller: Caller,
+    pub writer: Writer,
 }
 
 #[derive(Debug, Deserialize, JsonSchema)]
@@ -173,7 +173,7 @@ pub struct DecisionAdd {
     /// Where it was decided: a report, a message, a meeting.
     pub source: Option<String>,
     #[serde(flatten)]
-    pub caller: Caller,
+    pub writer: Writer,
 }
 
 #[derive(Debug, Deserialize, JsonSchema)]
@@ -194,7 +194,7 @@ pub struct RulesGet {
 
 /// Who calls a write tool: every write takes these three optional parameters.
 #[derive(Debug, Default, Deserialize, JsonSchema)]
-pub struct Caller {
+pub struct Writer {
     /// Your session: desktop id (local_…) with session_title, else a stable name. For display, not access.
     pub session: Option<String>,
     /// Your session's title.
@@ -207,25 +207,21 @@ pub struct Caller {
     pub hook_session: Option<String>,
 }
 
-impl Caller {
+impl Writer {
     /// The writer of an MCP call, for events and reports. `"-"` or `""` means none.
-    pub fn actor(&self) -> Actor {
-        actor(self.session.as_deref(), self.session_title.as_deref())
+    pub fn caller(&self) -> Caller {
+        caller(self.session.as_deref(), self.session_title.as_deref())
     }
 }
 
-/// The writer named by a session and its title. `"-"` or `""` means none.
-pub fn actor(session: Option<&str>, session_title: Option<&str>) -> Actor {
+/// The agent calling over MCP, writing as a session and its title. `"-"` or `""` means none.
+pub fn caller(session: Option<&str>, session_title: Option<&str>) -> Caller {
     let given = |text: Option<&str>| {
         text.map(str::trim)
             .filter(|t| !relay_core::board::clears(t))
             .map(str::to_owned)
     };
-    Actor {
-        session: given(session),
-        session_title: given(session_title),
-        via: "mcp",
-    }
+    Caller::mcp_token().with_session(given(session), given(session_title))
 }
 
 /// The task fields task_create lists (besides the required title); it accepts every editable field.

@@ -260,7 +260,7 @@ fn task_update_keeps_caller_parameters_out_of_the_fields_when_decoded() {
         "task": "acme-1", "session": "s1", "session_title": "S", "hook_session": "h", "title": "New", "priority": 2,
     }))
     .unwrap();
-    assert_eq!(decoded.caller.actor().session.as_deref(), Some("s1"));
+    assert_eq!(decoded.writer.caller().session.as_deref(), Some("s1"));
     let names: Vec<&str> = decoded.fields.keys().map(String::as_str).collect();
     assert_eq!(names, ["priority", "title"]);
 }

@@ -12,7 +12,7 @@ use serde_json::{Map, Value};
 use super::error::{Access, failed};
 use super::params::{
     DecisionAdd, EventsSince, ProjectParam, ProjectUpsert, ReportAdd, RulesGet, TaskBind, TaskCreate,
-    TaskListParams, TaskParam, TaskPatch, TaskSetStage, TaskUnbind, TaskUpdate, actor, task_create_schema,
+    TaskListParams, TaskParam, TaskPatch, TaskSetStage, TaskUnbind, TaskUpdate, caller, task_create_schema,
     task_update_schema,
 };
 use super::server::RelayMcp;
@@ -45,8 +45,8 @@ impl RelayMcp {
             repo_path: p.repo_path,
             description: p.description,
         };
-        let actor = p.caller.actor();
-        match self.board().upsert_project(input, &actor).await {
+        let caller = p.writer.caller();
+        match self.board().upsert_project(input, &caller).await {
             Ok(outcome) => {
                 let verb = if outcome.changed {
                     "Saved project"
@@ -98,14 +98,14 @@ impl RelayMcp {
     /// Creates a task in a project (stage plan unless given) and binds your session to it.
     #[tool(input_schema = task_create_schema(), annotations(destructive_hint = false, open_world_hint = false))]
     async fn task_create(&self, Parameters(p): Parameters<TaskCreate>) -> CallToolResult {
-        let actor = p.caller.actor();
+        let caller = p.writer.caller();
         let new = NewTask {
             project: p.project,
             title: p.title,
             fields: pairs(p.fields),
-            session: actor.session.clone(),
+            session: caller.session.clone(),
         };
-        match self.board().create_task(new, &actor).await {
+        match self.board().create_task(new, &caller).await {
             Ok(outcome) => written(
                 format!("Created {}", render::task_summary(&outcome.value, true)),
                 &outcome,
@@ -117,29 +117,29 @@ impl RelayMcp {
     /// Changes the task fields you pass as named parameters; for a stage move prefer task_set_stage.
     #[tool(input_schema = task_update_schema(), annotations(destructive_hint = false, idempotent_hint = true, open_world_hint = false))]
     async fn task_update(&self, Parameters(p): Parameters<TaskUpdate>) -> CallToolResult {
-        let actor = p.caller.actor();
+        let caller = p.writer.caller();
         let change = TaskChange {
             fields: pairs(p.fields),
             expected_version: p.expected_version,
         };
-        self.change(&p.task, change, &actor).await
+        self.change(&p.task, change, &caller).await
     }
 
     /// Changes any editable task fields given as one object; reaches fields your cached schema lacks.
     #[tool(annotations(destructive_hint = false, idempotent_hint = true, open_world_hint = false))]
     async fn task_patch(&self, Parameters(p): Parameters<TaskPatch>) -> CallToolResult {
-        let actor = p.caller.actor();
+        let caller = p.writer.caller();
         let change = TaskChange {
             fields: pairs(p.fields),
             expected_version: p.expected_version,
         };
-        self.change(&p.task, change, &actor).await
+        self.change(&p.task, change, &caller).await
     }
 
     /// Moves a task to a stage and records next_step, waiting_on and stage_note in the same write.
     #[tool(annotations(destructive_hint = false, idempotent_hint = true, open_world_hint = false))]
     async fn task_set_stage(&self, Parameters(p): Parameters<TaskSetStage>) -> CallToolResult {
-        let actor = p.caller.actor();
+        let caller = p.writer.caller();
         let mut fields = vec![("stage".to_owned(), Value::String(p.stage))];
         for (name, value) in [
             ("stage_note", p.stage_note),
@@ -154,14 +154,14 @@ impl RelayMcp {
             fields,
             expected_version: p.expected_version,
         };
-        self.change(&p.task, change, &actor).await
+        self.change(&p.task, change, &caller).await
     }
 
     /// Binds a session to a task (a task has at most one); the previous binding stays in its history.
     #[tool(annotations(destructive_hint = false, idempotent_hint = true, open_world_hint = false))]
     async fn task_bind_session(&self, Parameters(p): Parameters<TaskBind>) -> CallToolResult {
-        let actor = actor(Some(&p.session), p.session_title.as_deref());
-        match self.board().bind_session(&p.task, &p.session, &actor).await {
+        let caller = caller(Some(&p.session), p.session_title.as_deref());
+        match self.board().bind_session(&p.task, &p.session, &caller).await {
             Ok(outcome) => {
                 // The board's notes explain an alias or a refused rebind; a plain bind gets its own line.
                 let binding = &outcome.value;
@@ -180,8 +180,8 @@ impl RelayMcp {
     /// Unbinds a task's session; the binding stays in the task's history.
     #[tool(annotations(destructive_hint = false, idempotent_hint = true, open_world_hint = false))]
     async fn task_unbind_session(&self, Parameters(p): Parameters<TaskUnbind>) -> CallToolResult {
-        let actor = p.caller.actor();
-        match self.board().unbind_session(&p.task, &actor).await {
+        let caller = p.writer.caller();
+        match self.board().unbind_session(&p.task, &caller).await {
             Ok(outcome) => {
                 let binding = &outcome.value;
                 let text = match (&binding.previous, outcome.changed) {
@@ -198,7 +198,7 @@ impl RelayMcp {
     /// Adds a report to a task (at the end of every stage) and saves next_step, waiting_on and progress with it.
     #[tool(annotations(destructive_hint = false, open_world_hint = false))]
     async fn report_add(&self, Parameters(p): Parameters<ReportAdd>) -> CallToolResult {
-        let actor = p.caller.actor();
+        let caller = p.writer.caller();
         let input = ReportInput {
             key: p.task,
             body: p.body,
@@ -206,7 +206,7 @@ impl RelayMcp {
             waiting_on: p.waiting_on,
             progress: p.progress,
         };
-        match self.board().add_report(input, &actor).await {
+        match self.board().add_report(input, &caller).await {
             Ok(outcome) => {
                 let report = &outcome.value;
                 let badges: Vec<&str> = [report.state.as_deref(), report.size.as_deref()]
@@ -234,7 +234,7 @@ impl RelayMcp {
     /// Records a decision for a project or one of its tasks; project_snapshot and task_get show it.
     #[tool(annotations(destructive_hint = false, open_world_hint = false))]
     async fn decision_add(&self, Parameters(p): Parameters<DecisionAdd>) -> CallToolResult {
-        let actor = p.caller.actor();
+        let caller = p.writer.caller();
         let input = DecisionInput {
             project: p.project,
             task: p.task,
@@ -242,7 +242,7 @@ impl RelayMcp {
             decided_by: p.decided_by,
             source: p.source,
         };
-        match self.board().add_decision(input, &actor).await {
+        match self.board().add_decision(input, &caller).await {
             Ok(outcome) => {
                 let decision = &outcome.value;
                 let on = decision.key.as_deref().unwrap_or(&decision.project);
@@ -284,8 +284,8 @@ impl RelayMcp {
 
 impl RelayMcp {
     /// task_update, task_patch and task_set_stage: one board write, one answer.
-    async fn change(&self, key: &str, change: TaskChange, actor: &crate::board::Actor) -> CallToolResult {
-        match self.board().update_task(key, change, actor).await {
+    async fn change(&self, key: &str, change: TaskChange, caller: &crate::caller::Caller) -> CallToolResult {
+        match self.board().update_task(key, change, caller).await {
             Ok(outcome) => {
                 let task: &TaskView = &outcome.value;
                 let verb = if outcome.changed { "Updated" } else { "No change:" };

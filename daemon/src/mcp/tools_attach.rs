@@ -9,7 +9,7 @@ use rmcp::{tool, tool_router};
 use serde::Deserialize;
 
 use super::error::{Access, bad_arguments, failed};
-use super::params::Caller;
+use super::params::Writer;
 use super::server::RelayMcp;
 use super::tools::written;
 use crate::board::{AttachInput, AttachSource, AttachmentView};
@@ -30,7 +30,7 @@ pub struct AttachFile {
     /// Display name; defaults to the path's file name.
     pub filename: Option<String>,
     #[serde(flatten)]
-    pub caller: Caller,
+    pub writer: Writer,
 }
 
 #[derive(Debug, Deserialize, JsonSchema)]
@@ -40,7 +40,7 @@ pub struct AttachmentCaption {
     /// Markdown, up to 2000 characters; "-" clears it.
     pub caption: String,
     #[serde(flatten)]
-    pub caller: Caller,
+    pub writer: Writer,
 }
 
 #[tool_router(router = attach_router, vis = "pub(super)")]
@@ -69,7 +69,7 @@ impl RelayMcp {
             caption: p.caption,
             filename: p.filename,
         };
-        match self.board().attach(input, &p.caller.actor()).await {
+        match self.board().attach(input, &p.writer.caller()).await {
             Ok(outcome) => {
                 let text = if outcome.changed {
                     format!(
@@ -90,10 +90,10 @@ impl RelayMcp {
     /// Sets or clears a screenshot's caption (markdown).
     #[tool(annotations(destructive_hint = false, idempotent_hint = true, open_world_hint = false))]
     async fn attachment_caption(&self, Parameters(p): Parameters<AttachmentCaption>) -> CallToolResult {
-        let actor = p.caller.actor();
+        let caller = p.writer.caller();
         match self
             .board()
-            .set_attachment_caption(p.attachment, &p.caption, &actor)
+            .set_attachment_caption(p.attachment, &p.caption, &caller)
             .await
         {
             Ok(outcome) => {

@@ -8,7 +8,7 @@ use rmcp::{tool, tool_router};
 use serde::Deserialize;
 
 use super::error::{Access, failed};
-use super::params::Caller;
+use super::params::Writer;
 use super::server::RelayMcp;
 use super::tools::{ok, written};
 use crate::board::{StepChange, StepInput, render_plan};
@@ -40,7 +40,7 @@ pub struct PlanSet {
     /// Why (kept in the plan's history).
     pub reason: Option<String>,
     #[serde(flatten)]
-    pub caller: Caller,
+    pub writer: Writer,
 }
 
 #[derive(Debug, Deserialize, JsonSchema)]
@@ -61,7 +61,7 @@ pub struct PlanStepUpdate {
     /// New what and why (markdown, up to 2000 characters); "-" clears.
     pub details: Option<String>,
     #[serde(flatten)]
-    pub caller: Caller,
+    pub writer: Writer,
 }
 
 #[derive(Debug, Deserialize, JsonSchema)]
@@ -69,7 +69,7 @@ pub struct PlanAccept {
     /// The task key, e.g. `acme-shop-12`.
     pub task: String,
     #[serde(flatten)]
-    pub caller: Caller,
+    pub writer: Writer,
 }
 
 #[tool_router(router = plan_router, vis = "pub(super)")]
@@ -86,7 +86,7 @@ impl RelayMcp {
     /// Writes a task's plan (2-5 steps), replacing the list; the owner accepts it.
     #[tool(annotations(destructive_hint = false, idempotent_hint = true, open_world_hint = false))]
     async fn plan_set(&self, Parameters(p): Parameters<PlanSet>) -> CallToolResult {
-        let actor = p.caller.actor();
+        let caller = p.writer.caller();
         let steps = p
             .steps
             .into_iter()
@@ -95,7 +95,7 @@ impl RelayMcp {
                 details: s.details,
             })
             .collect();
-        match self.board().set_plan(&p.task, steps, p.reason, &actor).await {
+        match self.board().set_plan(&p.task, steps, p.reason, &caller).await {
             Ok(outcome) => {
                 let line = render_plan::written(&outcome.value, outcome.changed);
                 written(line, &outcome)
@@ -107,7 +107,7 @@ impl RelayMcp {
     /// Moves one plan step: in_progress when you start it, done with conformance when finished.
     #[tool(annotations(destructive_hint = false, idempotent_hint = true, open_world_hint = false))]
     async fn plan_step_update(&self, Parameters(p): Parameters<PlanStepUpdate>) -> CallToolResult {
-        let actor = p.caller.actor();
+        let caller = p.writer.caller();
         let change = StepChange {
             step: p.step,
             status: p.status,
@@ -116,7 +116,7 @@ impl RelayMcp {
             conformance: p.conformance,
             details: p.details,
         };
-        match self.board().update_plan_step(&p.task, change, &actor).await {
+        match self.board().update_plan_step(&p.task, change, &caller).await {
             Ok(outcome) => {
                 let line = render_plan::step_written(&outcome.value, outcome.changed);
                 written(line, &outcome)
@@ -128,8 +128,8 @@ impl RelayMcp {
     /// Accepts a task's plan; for coordinators only (never the task's own session; the owner accepts in relay).
     #[tool(annotations(destructive_hint = false, idempotent_hint = true, open_world_hint = false))]
     async fn plan_accept(&self, Parameters(p): Parameters<PlanAccept>) -> CallToolResult {
-        let actor = p.caller.actor();
-        match self.board().accept_plan(&p.task, &actor).await {
+        let caller = p.writer.caller();
+        match self.board().accept_plan(&p.task, &caller).await {
             Ok(outcome) => {
                 let line = render_plan::accepted(&outcome.value, outcome.changed);
                 written(line, &outcome)

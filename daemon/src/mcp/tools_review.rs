@@ -9,7 +9,7 @@ use rmcp::{tool, tool_router};
 use serde::Deserialize;
 
 use super::error::{Access, failed};
-use super::params::Caller;
+use super::params::Writer;
 use super::server::RelayMcp;
 use super::tools::{ok, written};
 use crate::board::{ReviewStepChange, ReviewStepInput, render_review};
@@ -38,7 +38,7 @@ pub struct ReviewStepsSet {
     /// steps past the end are removed; [] clears.
     pub steps: Vec<ReviewStepParam>,
     #[serde(flatten)]
-    pub caller: Caller,
+    pub writer: Writer,
 }
 
 #[derive(Debug, Deserialize, JsonSchema)]
@@ -54,7 +54,7 @@ pub struct ReviewStepUpdate {
     /// Only "open" (ask for a new look); the owner accepts or rejects.
     pub status: Option<String>,
     #[serde(flatten)]
-    pub caller: Caller,
+    pub writer: Writer,
 }
 
 #[derive(Debug, Deserialize, JsonSchema)]
@@ -74,7 +74,7 @@ pub struct CommentAck {
     /// Without comments: every unread one of this task (without both: of your session's tasks).
     pub task: Option<String>,
     #[serde(flatten)]
-    pub caller: Caller,
+    pub writer: Writer,
 }
 
 #[derive(Debug, Deserialize, JsonSchema)]
@@ -86,7 +86,7 @@ pub struct CommentAdd {
     /// The comment you answer (same task); an owner comment is then marked read.
     pub in_reply_to: Option<i64>,
     #[serde(flatten)]
-    pub caller: Caller,
+    pub writer: Writer,
 }
 
 #[tool_router(router = review_router, vis = "pub(super)")]
@@ -103,7 +103,7 @@ impl RelayMcp {
     /// Writes the Owner check before review/test: what the owner verifies by eye, step by step. Replaces the list.
     #[tool(annotations(destructive_hint = false, idempotent_hint = true, open_world_hint = false))]
     async fn review_steps_set(&self, Parameters(p): Parameters<ReviewStepsSet>) -> CallToolResult {
-        let actor = p.caller.actor();
+        let caller = p.writer.caller();
         let steps: Vec<ReviewStepInput> = p
             .steps
             .into_iter()
@@ -112,7 +112,7 @@ impl RelayMcp {
                 details: s.details,
             })
             .collect();
-        match self.board().set_review_steps(&p.task, &steps, &actor).await {
+        match self.board().set_review_steps(&p.task, &steps, &caller).await {
             Ok(outcome) => written(render_review::review_set(&outcome.value), &outcome),
             Err(err) => failed(err, Access::Write),
         }
@@ -121,7 +121,7 @@ impl RelayMcp {
     /// Changes one review step's text, or sets it "open" to ask the owner for a new look.
     #[tool(annotations(destructive_hint = false, idempotent_hint = true, open_world_hint = false))]
     async fn review_step_update(&self, Parameters(p): Parameters<ReviewStepUpdate>) -> CallToolResult {
-        let actor = p.caller.actor();
+        let caller = p.writer.caller();
         let change = ReviewStepChange {
             title: p.title,
             details: p.details,
@@ -129,7 +129,7 @@ impl RelayMcp {
         };
         match self
             .board()
-            .update_review_step(&p.task, p.step, &change, &actor)
+            .update_review_step(&p.task, p.step, &change, &caller)
             .await
         {
             Ok(outcome) => {
@@ -166,9 +166,9 @@ impl RelayMcp {
     /// Marks owner comments you handled read.
     #[tool(annotations(destructive_hint = false, idempotent_hint = true, open_world_hint = false))]
     async fn comment_ack(&self, Parameters(p): Parameters<CommentAck>) -> CallToolResult {
-        let actor = p.caller.actor();
+        let caller = p.writer.caller();
         let ids = p.comments.unwrap_or_default();
-        match self.board().ack_comments(&ids, p.task.as_deref(), &actor).await {
+        match self.board().ack_comments(&ids, p.task.as_deref(), &caller).await {
             Ok(outcome) => {
                 let text = if outcome.changed {
                     format!("Marked read: {}.", render_review::ids(&outcome.value.marked))
@@ -184,10 +184,10 @@ impl RelayMcp {
     /// Replies to the owner on a task's comment thread.
     #[tool(annotations(destructive_hint = false, open_world_hint = false))]
     async fn comment_add(&self, Parameters(p): Parameters<CommentAdd>) -> CallToolResult {
-        let actor = p.caller.actor();
+        let caller = p.writer.caller();
         match self
             .board()
-            .add_agent_reply(&p.task, &p.body, p.in_reply_to, &actor)
+            .add_agent_reply(&p.task, &p.body, p.in_reply_to, &caller)
             .await
         {
             Ok(outcome) => written(render_review::comment_added(&outcome.value), &outcome),

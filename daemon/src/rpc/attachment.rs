@@ -114,7 +114,7 @@ impl RelayService {
         let outcome = self
             .handle()
             .board()
-            .attach(input, &convert::actor(request.actor))
+            .attach(input, &convert::caller(request.actor))
             .await
             .map_err(error::board)?;
         Ok(Response::new(write(outcome)))
@@ -128,7 +128,7 @@ impl RelayService {
         let outcome = self
             .handle()
             .board()
-            .set_attachment_caption(request.id, &request.caption, &convert::actor(request.actor))
+            .set_attachment_caption(request.id, &request.caption, &convert::caller(request.actor))
             .await
             .map_err(error::board)?;
         Ok(Response::new(write(outcome)))
@@ -142,7 +142,7 @@ impl RelayService {
         let outcome = self
             .handle()
             .board()
-            .remove_attachment(request.id, &convert::actor(request.actor))
+            .remove_attachment(request.id, &convert::caller(request.actor))
             .await
             .map_err(error::board)?;
         Ok(Response::new(write(outcome)))

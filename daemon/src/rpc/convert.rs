@@ -6,7 +6,7 @@ use relay_core::rules::EffectiveRules;
 use serde_json::Value;
 
 use crate::board::{
-    Actor, Binding, DecisionAdded, EventPage, Outcome, ProjectSummary, ReportAdded, Snapshot, TaskDetail,
+    Caller, Binding, DecisionAdded, EventPage, Outcome, ProjectSummary, ReportAdded, Snapshot, TaskDetail,
     TaskView,
 };
 use crate::bus::{Feed, SnapshotReason};
@@ -73,14 +73,11 @@ pub(super) fn backup(info: BackupInfo) -> proto::Backup {
 
 // ---- the board ------------------------------------------------------------------------------------------
 
-/// The writer named in a request; writes over the socket come through the CLI (or the window, which shares it).
-pub(super) fn actor(actor: Option<proto::Actor>) -> Actor {
-    let actor = actor.unwrap_or_default();
-    Actor {
-        session: actor.session.filter(|s| !s.trim().is_empty()),
-        session_title: actor.session_title.filter(|s| !s.trim().is_empty()),
-        via: "cli",
-    }
+/// The caller of a request on the local socket: the owner (the peer check), writing as the session the request
+/// names, if any. The named session is a label; it never changes the role.
+pub(super) fn caller(writer: Option<proto::Actor>) -> Caller {
+    let writer = writer.unwrap_or_default();
+    Caller::socket_peer().with_session(writer.session, writer.session_title)
 }
 
 /// Field changes as the board takes them: the values parsed from JSON, the first bad one named.

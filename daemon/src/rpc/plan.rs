@@ -7,7 +7,7 @@ use tonic::{Request, Response};
 use super::service::RelayService;
 use super::{convert, error};
 use crate::board::plan::{PlanRevision, TitleChange};
-use crate::board::{Actor, Outcome, Plan, PlanStep, TodoItem};
+use crate::board::{Caller, Outcome, Plan, PlanStep, TodoItem};
 
 impl RelayService {
     pub(super) async fn plan_get(
@@ -32,7 +32,7 @@ impl RelayService {
         let outcome = self
             .handle()
             .board()
-            .accept_plan(&key, &Actor::via("cli"))
+            .accept_plan(&key, &Caller::socket_peer())
             .await
             .map_err(error::board)?;
         Ok(Response::new(plan_write(outcome)))

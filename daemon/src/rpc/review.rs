@@ -8,13 +8,13 @@ use tonic::{Request, Response};
 use super::convert::notes;
 use super::error;
 use super::service::RelayService;
-use crate::board::{Actor, Decision, Outcome, Review, ReviewStepView, StepWritten};
+use crate::board::{Caller, Decision, Outcome, Review, ReviewStepView, StepWritten};
 use crate::store::comment::CommentRow;
 use crate::store::review::{ReviewStepRow, ScreenshotRow};
 
 /// The owner, writing over the local socket.
-fn owner() -> Actor {
-    Actor::via("cli")
+fn owner() -> Caller {
+    Caller::socket_peer()
 }
 
 impl RelayService {

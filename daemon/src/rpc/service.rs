@@ -140,7 +140,7 @@ impl Relay for RelayService {
         let outcome = self
             .handle
             .board()
-            .upsert_project(input, &convert::actor(request.actor))
+            .upsert_project(input, &convert::caller(request.actor))
             .await
             .map_err(error::board)?;
         Ok(Response::new(convert::project_write(outcome)))
@@ -195,7 +195,7 @@ impl Relay for RelayService {
         let outcome = self
             .handle
             .board()
-            .create_task(new, &convert::actor(request.actor))
+            .create_task(new, &convert::caller(request.actor))
             .await
             .map_err(error::board)?;
         Ok(Response::new(convert::task_write(outcome)))
@@ -213,7 +213,7 @@ impl Relay for RelayService {
         let outcome = self
             .handle
             .board()
-            .update_task(&request.key, change, &convert::actor(request.actor))
+            .update_task(&request.key, change, &convert::caller(request.actor))
             .await
             .map_err(error::board)?;
         Ok(Response::new(convert::task_write(outcome)))
@@ -241,7 +241,7 @@ impl Relay for RelayService {
         let outcome = self
             .handle
             .board()
-            .update_task(&request.key, change, &convert::actor(request.actor))
+            .update_task(&request.key, change, &convert::caller(request.actor))
             .await
             .map_err(error::board)?;
         Ok(Response::new(convert::task_write(outcome)))
@@ -255,7 +255,7 @@ impl Relay for RelayService {
         let outcome = self
             .handle
             .board()
-            .bind_session(&request.key, &request.session, &convert::actor(request.actor))
+            .bind_session(&request.key, &request.session, &convert::caller(request.actor))
             .await
             .map_err(error::board)?;
         Ok(Response::new(convert::binding(outcome)))
@@ -269,7 +269,7 @@ impl Relay for RelayService {
         let outcome = self
             .handle
             .board()
-            .unbind_session(&request.key, &convert::actor(request.actor))
+            .unbind_session(&request.key, &convert::caller(request.actor))
             .await
             .map_err(error::board)?;
         Ok(Response::new(convert::binding(outcome)))
@@ -290,7 +290,7 @@ impl Relay for RelayService {
         let outcome = self
             .handle
             .board()
-            .add_report(input, &convert::actor(request.actor))
+            .add_report(input, &convert::caller(request.actor))
             .await
             .map_err(error::board)?;
         Ok(Response::new(convert::report_added(outcome)))
@@ -311,7 +311,7 @@ impl Relay for RelayService {
         let outcome = self
             .handle
             .board()
-            .add_decision(input, &convert::actor(request.actor))
+            .add_decision(input, &convert::caller(request.actor))
             .await
             .map_err(error::board)?;
         Ok(Response::new(convert::decision_added(outcome)))

@@ -12,16 +12,12 @@ use crate::DaemonHandle;
 use crate::board::{NewTask, ProjectInput};
 use crate::testing::{fixture, fixture_with};
 
-fn owner() -> Actor {
-    Actor::via("cli")
+fn owner() -> Caller {
+    Caller::socket_peer()
 }
 
-fn agent() -> Actor {
-    Actor {
-        session: Some("agent-7".into()),
-        session_title: None,
-        via: "mcp",
-    }
+fn agent() -> Caller {
+    Caller::mcp_token().with_session(Some("agent-7".into()), None)
 }
 
 /// PNG magic bytes, then `len - 8` bytes derived from `seed` (each seed gives other content).

@@ -9,16 +9,12 @@ use crate::board::{NewTask, ProjectInput, ReportInput, TaskChange};
 use crate::handle::DaemonHandle;
 use crate::testing::fixture;
 
-fn cli() -> Actor {
-    Actor::via("cli")
+fn cli() -> Caller {
+    Caller::socket_peer()
 }
 
-fn mcp(session: Option<&str>) -> Actor {
-    Actor {
-        session: session.map(str::to_owned),
-        session_title: None,
-        via: "mcp",
-    }
+fn mcp(session: Option<&str>) -> Caller {
+    Caller::mcp_token().with_session(session.map(str::to_owned), None)
 }
 
 fn steps(titles: &[&str]) -> Vec<StepInput> {
@@ -96,13 +92,13 @@ async fn refused(
 async fn move_to(
     handle: &DaemonHandle,
     stage: &str,
-    actor: &Actor,
+    caller: &Caller,
 ) -> Result<Outcome<crate::board::TaskView>, BoardError> {
     let change = TaskChange {
         fields: vec![("stage".to_owned(), json!(stage))],
         expected_version: None,
     };
-    handle.board().update_task("acme-1", change, actor).await
+    handle.board().update_task("acme-1", change, caller).await
 }
 
 #[tokio::test]
