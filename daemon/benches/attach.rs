@@ -17,7 +17,7 @@ mod common;
 use std::time::Instant;
 
 use base64::Engine;
-use relayd::board::{Caller, AttachInput, AttachSource, NewTask, ProjectInput};
+use relayd::board::{AttachInput, AttachSource, Caller, NewTask, ProjectInput};
 use sha2::Digest;
 
 const FIVE_MB: usize = 5 * 1024 * 1024;

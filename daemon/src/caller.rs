@@ -143,7 +143,10 @@ mod tests {
     #[test]
     fn require_owner_refuses_an_agent_with_the_given_words() {
         let refused = Caller::mcp_token().require_owner(|| "only the owner decides. Nothing changed.".into());
-        assert_eq!(refused, Err(OwnerOnly("only the owner decides. Nothing changed.".into())));
+        assert_eq!(
+            refused,
+            Err(OwnerOnly("only the owner decides. Nothing changed.".into()))
+        );
     }
 
     #[test]
@@ -151,6 +154,9 @@ mod tests {
         assert_eq!(Caller::socket_peer().label(), "cli");
         assert_eq!(Caller::mcp_token().label(), "mcp");
         assert_eq!(Caller::demo().label(), "demo");
-        assert_eq!(Caller::mcp_token().with_session(Some("  ".into()), None).label(), "mcp");
+        assert_eq!(
+            Caller::mcp_token().with_session(Some("  ".into()), None).label(),
+            "mcp"
+        );
     }
 }

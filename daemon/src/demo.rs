@@ -22,7 +22,7 @@ use serde_json::{Value, json};
 
 use crate::attach::files;
 use crate::board::{
-    Caller, AttachInput, AttachSource, BoardError, DecisionInput, NewTask, ProjectInput, ReportInput,
+    AttachInput, AttachSource, BoardError, Caller, DecisionInput, NewTask, ProjectInput, ReportInput,
     ReviewStepInput, StepChange, StepInput, TaskChange,
 };
 use crate::handle::DaemonHandle;
@@ -298,7 +298,7 @@ impl Demo<'_> {
         }
         let event = read_event(Agent::Claude, phase, body.to_string().as_bytes())
             .map_err(|err| BoardError::Invalid(format!("demo hook payload: {err}")))?;
-        self.handle.board().claude_hook(&event, true).await?;
+        self.handle.claude().hook(&event, true).await?;
         Ok(())
     }
 
@@ -449,7 +449,7 @@ impl Demo<'_> {
             )
             .await?;
         self.handle
-            .board()
+            .claude()
             .link_hook_session(session, TODO_HOOK_SESSION)
             .await?;
         for (id, subject, active) in [
@@ -583,7 +583,10 @@ impl Demo<'_> {
             &caller,
         )
         .await?;
-        board.link_hook_session(session, REVIEW_HOOK_SESSION).await?;
+        self.handle
+            .claude()
+            .link_hook_session(session, REVIEW_HOOK_SESSION)
+            .await?;
         self.hook(Phase::Stop, REVIEW_HOOK_SESSION, json!({})).await?;
         Ok(key)
     }

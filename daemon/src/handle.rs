@@ -43,9 +43,9 @@ struct Inner {
     /// The file-lock table behind the agents' hooks.
     coord: Coord,
     /// Claude Code sessions as their hooks report them.
-    hook_sessions: crate::board::hook_session::HookSessions,
+    hook_sessions: crate::hooks::claude::session::HookSessions,
     /// Wake-up hooks waiting, by Claude Code session id.
-    hook_waits: crate::board::hook_wake::Waits,
+    hook_waits: crate::hooks::claude::wake::Waits,
     started_at_ms: i64,
     shutdown: watch::Sender<bool>,
     /// Warnings already logged this run (logged once, not on every request).
@@ -83,11 +83,11 @@ impl DaemonHandle {
         self.0.store.events()
     }
 
-    pub fn hook_sessions(&self) -> &crate::board::hook_session::HookSessions {
+    pub fn hook_sessions(&self) -> &crate::hooks::claude::session::HookSessions {
         &self.0.hook_sessions
     }
 
-    pub fn hook_waits(&self) -> &crate::board::hook_wake::Waits {
+    pub fn hook_waits(&self) -> &crate::hooks::claude::wake::Waits {
         &self.0.hook_waits
     }
 

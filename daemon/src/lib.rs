@@ -12,6 +12,7 @@ pub mod demo;
 pub mod error;
 mod fsutil;
 pub mod handle;
+pub mod hooks;
 pub mod http;
 pub mod lock;
 pub mod logging;

@@ -16,7 +16,7 @@ use serde::Serialize;
 use serde_json::json;
 
 use super::error::{check_len, sql};
-use super::{Caller, Board, BoardError, Outcome};
+use super::{Board, BoardError, Caller, Outcome};
 use crate::attach::files::{self, Swept};
 use crate::attach::{self, AttachError, Folders, MediaType, Policy, Staged, human_size};
 use crate::store::StoreError;

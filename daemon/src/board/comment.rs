@@ -15,7 +15,7 @@ use serde::Serialize;
 use serde_json::json;
 
 use super::error::{check_len, sql};
-use super::{Caller, Board, BoardError, Outcome};
+use super::{Board, BoardError, Caller, Outcome};
 use crate::store::WriteTx;
 use crate::store::board::{self as db, TaskRow};
 use crate::store::comment::{self as store, CommentRow, NewComment};

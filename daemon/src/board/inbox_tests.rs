@@ -117,7 +117,7 @@ async fn every_group_lists_what_waits_for_the_owner() {
     board.bind_session(&two, "local_two", &cli()).await.unwrap();
     let body = json!({"session_id": "cc-1", "cwd": "/w/shop", "hook_event_name": "SessionStart"});
     let event = read_event(Agent::Claude, Phase::SessionStart, body.to_string().as_bytes()).unwrap();
-    board.claude_hook(&event, true).await.unwrap();
+    handle.claude().hook(&event, true).await.unwrap();
 
     let inbox = board.inbox().await.unwrap();
     assert_eq!(

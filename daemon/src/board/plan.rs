@@ -17,7 +17,7 @@ use self::input::{
 pub use self::input::{parse_conformance, parse_link};
 pub use self::todo::{TodoApplied, TodoItem};
 use super::error::sql;
-use super::{Caller, Board, BoardError, Outcome};
+use super::{Board, BoardError, Caller, Outcome};
 use crate::store::WriteTx;
 use crate::store::board::{self as board_db, TaskRow};
 use crate::store::plan::{self as db, PlanStateRow, PlanStepRow, StepValues};

@@ -7,7 +7,7 @@ use serde_json::json;
 
 use super::error::{check_len, sql};
 use super::task::TaskView;
-use super::{Caller, Board, BoardError, Outcome, limits};
+use super::{Board, BoardError, Caller, Outcome, limits};
 use crate::store::board::{self as db, DecisionRow, ProjectRow};
 
 /// What `project_upsert` takes. `None` keeps a field; `"-"` clears an optional one.

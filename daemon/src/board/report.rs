@@ -7,7 +7,7 @@ use serde_json::{Value, json};
 
 use super::error::{check_len, sql};
 use super::task::parse_changes;
-use super::{Caller, Board, BoardError, Outcome, limits};
+use super::{Board, BoardError, Caller, Outcome, limits};
 use crate::store::EventRecord;
 use crate::store::board as db;
 

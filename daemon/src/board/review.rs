@@ -15,7 +15,7 @@ use serde_json::json;
 
 use super::comment::{AuthorKind, OWNER};
 use super::error::{check_len, sql};
-use super::{Caller, Board, BoardError, Outcome};
+use super::{Board, BoardError, Caller, Outcome};
 use crate::store::WriteTx;
 use crate::store::board::TaskRow;
 use crate::store::comment::{self as comments_db, CommentRow};

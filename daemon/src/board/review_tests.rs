@@ -514,7 +514,7 @@ async fn owner_only_actions_are_refused_when_an_agent_calls_them() {
         .decide_review_step("acme-1", 1, Decision::Accept, None, &agent("s1"))
         .await
         .unwrap_err();
-    assert!(matches!(err, crate::board::BoardError::Refused(_)));
+    assert!(matches!(err, crate::board::BoardError::OwnerOnly(_)));
     assert!(
         err.to_string()
             .starts_with("only the owner accepts or rejects a review step")

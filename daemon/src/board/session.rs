@@ -6,7 +6,7 @@ use serde::Serialize;
 use serde_json::json;
 
 use super::error::{check_len, sql};
-use super::{Caller, Board, BoardError, Outcome, limits};
+use super::{Board, BoardError, Caller, Outcome, limits};
 use crate::store::WriteTx;
 use crate::store::board::{self as db, SessionRow};
 

@@ -7,7 +7,7 @@ use serde_json::{Value, json};
 
 use super::error::sql;
 use super::rules::{StageFacts, judge};
-use super::{Caller, Board, BoardError, Outcome};
+use super::{Board, BoardError, Caller, Outcome};
 use crate::store::WriteTx;
 use crate::store::board::{
     self as db, BindingRow, ColumnValue, DecisionRow, ReportRow, TaskRow, TrackerEntryRow,

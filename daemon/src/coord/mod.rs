@@ -30,9 +30,7 @@ pub use contention::{CONTENTION_BUCKET_MS, Contention};
 pub use intent::{FILLER_PROMPTS, Intent, MAX_INTENT_CHARS, human_age, is_filler, meaningful};
 pub use key::{KeyError, LockKey, MAX_PATH_LEN, lock_key};
 pub use owner::{Owner, OwnerError, SessionId};
-pub use service::{
-    Coord, HookAnswer, SAVE_EVERY, SNAPSHOT_FILE, SWEEP_EVERY, SnapshotError, run, save_at_shutdown,
-};
+pub use service::{Coord, SAVE_EVERY, SNAPSHOT_FILE, SWEEP_EVERY, SnapshotError, run, save_at_shutdown};
 pub use table::LockTable;
 pub use view::{
     ClaimOutcome, Holding, LockRecord, LockState, LockView, Presence, RestoreReport, SweepReport,

@@ -1,6 +1,6 @@
 //! The lock table at work in relayd: [`Coord`] (the table, this machine's host name and the snapshot file),
-//! [`DaemonHandle::handle_hook`] (one agent hook call in, the agent's answer out), the sweeper and the
-//! snapshot writer ([`run`]), and the restore at start.
+//! [`Coord::decide`] (what one hook event does to the table: the lock step of [`crate::hooks`]), the sweeper and
+//! the snapshot writer ([`run`]), and the restore at start.
 //!
 //! The hook path reads only memory: the table's mutex for a few microseconds and a `stat` or two to find the
 //! repository. The `lock.contended` events are written by a spawned task after the answer is made, and the
@@ -13,7 +13,7 @@ use std::time::Duration;
 
 use relay_core::config::Config;
 use relay_core::event::EventKind;
-use relay_core::hook::{Agent, Decision, HookError, HookEvent, Phase, allow, answer, read_event};
+use relay_core::hook::{Decision, HookEvent, Phase};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 
@@ -30,12 +30,6 @@ pub const SAVE_EVERY: Duration = Duration::from_secs(1);
 /// The snapshot file in the data directory.
 pub const SNAPSHOT_FILE: &str = "locks.json";
 const SNAPSHOT_VERSION: u32 = 1;
-
-/// What `relay hook` prints on stdout (empty, or one line of JSON in the agent's dialect) before exiting 0.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct HookAnswer {
-    pub stdout: String,
-}
 
 /// The coordination component: the lock table and what keeps it across restarts.
 #[derive(Debug)]
@@ -184,7 +178,7 @@ impl Coord {
     }
 
     /// The decision for one hook call, and whether a claim was refused.
-    fn decide(&self, event: &HookEvent, now_ms: i64) -> (Decision, bool) {
+    pub(crate) fn decide(&self, event: &HookEvent, now_ms: i64) -> (Decision, bool) {
         let Some(owner) = self.owner(event) else {
             return (Decision::Allow, false);
         };
@@ -307,46 +301,8 @@ impl Coord {
 }
 
 impl DaemonHandle {
-    /// Answers one agent hook call: reads the payload (the product from its fingerprint), acts on the lock
-    /// table by phase, records a Claude Code session's status and links (see [`crate::board::hook_session`]),
-    /// and renders the answer in the product's dialect. Anything unusable in the payload is answered with the
-    /// declared agent's allow form (and a debug log line that never quotes the payload); a store failure while
-    /// recording the session is logged and the lock answer still goes out.
-    pub async fn handle_hook(&self, agent: Agent, phase: Phase, body: &[u8]) -> HookAnswer {
-        let now = now_ms();
-        let answered = match read_event(agent, phase, body) {
-            Ok(event) => {
-                let (decision, contended) = self.coord().decide(&event, now);
-                if contended {
-                    self.spawn_contention_events();
-                }
-                let mut decision = decision;
-                if event.agent == Agent::Claude {
-                    let may_deliver = !matches!(decision, Decision::Deny { .. });
-                    match self.board().claude_hook(&event, may_deliver).await {
-                        Ok(seen) => {
-                            decision = with_context(decision, seen.context);
-                            if let Some(reason) = seen.block {
-                                decision = Decision::Deny { reason };
-                            }
-                        }
-                        Err(err) => tracing::warn!(error = %err, "a Claude Code hook call was not recorded"),
-                    }
-                }
-                answer(event.agent, event.phase, &decision)
-            }
-            Err(err) => {
-                tracing::debug!(agent = agent.cli_name(), phase = phase.cli_name(), problem = %problem(&err), "hook answered with the allow form");
-                allow(agent, phase)
-            }
-        };
-        HookAnswer {
-            stdout: answered.stdout(),
-        }
-    }
-
     /// Writes a `lock.contended` event for every contention not written yet, after the answer went out.
-    fn spawn_contention_events(&self) {
+    pub(crate) fn spawn_contention_events(&self) {
         let Ok(runtime) = tokio::runtime::Handle::try_current() else {
             return;
         };
@@ -413,31 +369,6 @@ pub fn save_at_shutdown(handle: &DaemonHandle) {
     handle.coord().sweep(now_ms());
     if let Err(err) = handle.coord().save() {
         tracing::warn!(error = %err, "file locks not saved at shutdown");
-    }
-}
-
-/// The lock decision with the session's context lines added: a refusal stays a refusal (the lines come with the
-/// next call), a heads-up about a file and the lines travel together.
-fn with_context(decision: Decision, lines: Vec<String>) -> Decision {
-    if lines.is_empty() {
-        return decision;
-    }
-    match decision {
-        Decision::Allow => Decision::Context {
-            text: lines.join("\n"),
-        },
-        Decision::Context { text } => Decision::Context {
-            text: std::iter::once(text).chain(lines).collect::<Vec<_>>().join("\n"),
-        },
-        deny @ Decision::Deny { .. } => deny,
-    }
-}
-
-/// The error's words without any of the payload (`NotJson` quotes its start).
-fn problem(err: &HookError) -> String {
-    match err {
-        HookError::NotJson { agent, source, .. } => format!("{agent} hook payload is not JSON ({source})"),
-        other => other.to_string(),
     }
 }
 

@@ -15,8 +15,8 @@ use relay_core::hook::{Agent, HOST_ATTENDED_KEY, HOST_SESSION_KEY, MAX_BODY, Pha
 use serde_json::Value;
 
 use super::ApiError;
-use crate::board::hook_wake::WAKE_WAIT;
 use crate::handle::DaemonHandle;
+use crate::hooks::claude::wake::WAKE_WAIT;
 
 /// The header an http hook sends the desktop app's session id in (`allowedEnvVars`).
 pub const HOST_SESSION_HEADER: &str = "x-relay-host-session";

@@ -205,7 +205,12 @@ impl RelayMcp {
             HookLink::Link {
                 session,
                 hook_session,
-            } => match self.board().link_hook_session(&session, &hook_session).await {
+            } => match self
+                .handle
+                .claude()
+                .link_hook_session(&session, &hook_session)
+                .await
+            {
                 Ok(line) => line,
                 Err(err) => {
                     tracing::warn!(error = %err, "hook_session not linked");

@@ -6,7 +6,7 @@ use relay_core::rules::EffectiveRules;
 use serde_json::Value;
 
 use crate::board::{
-    Caller, Binding, DecisionAdded, EventPage, Outcome, ProjectSummary, ReportAdded, Snapshot, TaskDetail,
+    Binding, Caller, DecisionAdded, EventPage, Outcome, ProjectSummary, ReportAdded, Snapshot, TaskDetail,
     TaskView,
 };
 use crate::bus::{Feed, SnapshotReason};

@@ -38,7 +38,9 @@ pub(super) fn board(err: BoardError) -> tonic::Status {
         BoardError::Store(err) => store(err),
         ref err if err.not_found() => tonic::Status::not_found(message),
         BoardError::VersionConflict { .. } => tonic::Status::aborted(message),
-        BoardError::RulesRefused(_) | BoardError::Refused(_) | BoardError::OwnerOnly(_) => tonic::Status::failed_precondition(message),
+        BoardError::RulesRefused(_) | BoardError::Refused(_) | BoardError::OwnerOnly(_) => {
+            tonic::Status::failed_precondition(message)
+        }
         _ => tonic::Status::invalid_argument(message),
     }
 }

@@ -372,7 +372,7 @@ impl Relay for RelayService {
         let body = request.into_inner().body;
         let wake = self
             .handle
-            .wait_hook(&body, crate::board::hook_wake::WAKE_WAIT)
+            .wait_hook(&body, crate::hooks::claude::wake::WAKE_WAIT)
             .await;
         Ok(Response::new(proto::WaitForWakeResponse { wake }))
     }

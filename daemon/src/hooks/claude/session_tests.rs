@@ -63,8 +63,8 @@ async fn kinds_after(handle: &DaemonHandle, after: i64) -> Vec<String> {
 async fn a_folder_without_a_project_gets_a_plain_hook_session_named_after_it() {
     let (_dir, handle) = fixture().await;
     let seen = handle
-        .board()
-        .claude_hook(
+        .claude()
+        .hook(
             &event(
                 Phase::SessionStart,
                 "cc-1",
@@ -89,8 +89,8 @@ async fn a_folder_without_a_project_gets_a_plain_hook_session_named_after_it() {
 
     // A second live session in the same folder gets a name of its own.
     handle
-        .board()
-        .claude_hook(
+        .claude()
+        .hook(
             &event(Phase::SessionStart, "cc-2abcdefgh", "/w/notes", json!({})),
             true,
         )
@@ -109,8 +109,8 @@ async fn the_one_desktop_session_of_the_project_is_linked_by_folder_as_a_guess()
     project(&handle, "shop", "/w/shop").await;
     bound_task(&handle, "shop", "local_aaa").await;
     handle
-        .board()
-        .claude_hook(
+        .claude()
+        .hook(
             &event(Phase::SessionStart, "cc-1", "/w/shop/src", json!({})),
             true,
         )
@@ -128,8 +128,8 @@ async fn ambiguous_candidates_leave_the_hook_session_unlinked_with_a_reason() {
     bound_task(&handle, "shop", "local_aaa").await;
     bound_task(&handle, "shop", "local_bbb").await;
     handle
-        .board()
-        .claude_hook(&event(Phase::SessionStart, "cc-1", "/w/shop", json!({})), true)
+        .claude()
+        .hook(&event(Phase::SessionStart, "cc-1", "/w/shop", json!({})), true)
         .await
         .unwrap();
     let row = row(&handle, "cc-1").await.unwrap();
@@ -151,10 +151,10 @@ async fn the_desktop_app_id_links_exactly_and_only_the_window_moves_a_live_link(
     let (_dir, handle) = fixture().await;
     project(&handle, "shop", "/w/shop").await;
     bound_task(&handle, "shop", "local_aaa").await;
-    let board = handle.board();
     let host = |source: &str, attended: &str| json!({"source": source, "relay_host_session": "local_aaa", "relay_host_attended": attended});
-    board
-        .claude_hook(
+    handle
+        .claude()
+        .hook(
             &event(Phase::SessionStart, "cc-1", "/w/shop", host("startup", "1")),
             true,
         )
@@ -163,8 +163,9 @@ async fn the_desktop_app_id_links_exactly_and_only_the_window_moves_a_live_link(
     assert!(row(&handle, "cc-1").await.unwrap().cc_exact);
 
     // A `claude -p` started from one of its tools inherits the desktop id but runs unattended: not moved.
-    board
-        .claude_hook(
+    handle
+        .claude()
+        .hook(
             &event(Phase::SessionStart, "cc-child", "/w/shop", host("startup", "")),
             true,
         )
@@ -174,8 +175,9 @@ async fn the_desktop_app_id_links_exactly_and_only_the_window_moves_a_live_link(
     assert_ne!(row_name(&handle, "cc-child").await, "local_aaa");
 
     // The window itself resumes after a restart whose old process sent no SessionEnd: moved.
-    board
-        .claude_hook(
+    handle
+        .claude()
+        .hook(
             &event(Phase::SessionStart, "cc-2", "/w/shop", host("resume", "1")),
             true,
         )
@@ -189,8 +191,9 @@ async fn the_desktop_app_id_links_exactly_and_only_the_window_moves_a_live_link(
     );
 
     // Unknown desktop ids are ignored.
-    board
-        .claude_hook(
+    handle
+        .claude()
+        .hook(
             &event(
                 Phase::SessionStart,
                 "cc-3",
@@ -209,14 +212,15 @@ async fn status_changes_are_written_at_once_and_announced_per_bound_task() {
     let (_dir, handle) = fixture().await;
     project(&handle, "shop", "/w/shop").await;
     let key = bound_task(&handle, "shop", "local_aaa").await;
-    let board = handle.board();
-    board
-        .claude_hook(&event(Phase::SessionStart, "cc-1", "/w/shop", json!({})), true)
+    handle
+        .claude()
+        .hook(&event(Phase::SessionStart, "cc-1", "/w/shop", json!({})), true)
         .await
         .unwrap();
     let after = handle.store().last_event_id();
-    board
-        .claude_hook(
+    handle
+        .claude()
+        .hook(
             &event(
                 Phase::PreTool,
                 "cc-1",
@@ -231,8 +235,9 @@ async fn status_changes_are_written_at_once_and_announced_per_bound_task() {
         kinds_after(&handle, after).await.is_empty(),
         "still working: no event"
     );
-    board
-        .claude_hook(
+    handle
+        .claude()
+        .hook(
             &event(
                 Phase::Notification,
                 "cc-1",
@@ -243,8 +248,9 @@ async fn status_changes_are_written_at_once_and_announced_per_bound_task() {
         )
         .await
         .unwrap();
-    board
-        .claude_hook(&event(Phase::Stop, "cc-1", "/w/shop", json!({})), true)
+    handle
+        .claude()
+        .hook(&event(Phase::Stop, "cc-1", "/w/shop", json!({})), true)
         .await
         .unwrap();
     let events = handle.store().events_after(after, 10).await.unwrap();
@@ -267,13 +273,14 @@ async fn status_changes_are_written_at_once_and_announced_per_bound_task() {
 #[tokio::test]
 async fn activity_of_a_working_session_is_coalesced() {
     let (_dir, handle) = fixture().await;
-    let board = handle.board();
-    board
-        .claude_hook(&event(Phase::SessionStart, "cc-1", "/w/a", json!({})), true)
+    handle
+        .claude()
+        .hook(&event(Phase::SessionStart, "cc-1", "/w/a", json!({})), true)
         .await
         .unwrap();
-    board
-        .claude_hook(
+    handle
+        .claude()
+        .hook(
             &event(
                 Phase::PreTool,
                 "cc-1",
@@ -295,28 +302,31 @@ async fn activity_of_a_working_session_is_coalesced() {
 async fn session_end_unbinds_a_plain_session_but_not_after_clear_nor_a_desktop_one() {
     let (_dir, handle) = fixture().await;
     project(&handle, "shop", "/w/shop").await;
-    let board = handle.board();
     // No desktop session in the project: a plain hook session, bound to a task by the owner.
-    board
-        .claude_hook(&event(Phase::SessionStart, "cc-1", "/w/shop", json!({})), true)
+    handle
+        .claude()
+        .hook(&event(Phase::SessionStart, "cc-1", "/w/shop", json!({})), true)
         .await
         .unwrap();
     let key = bound_task(&handle, "shop", "shop").await;
-    board
-        .claude_hook(
+    handle
+        .claude()
+        .hook(
             &event(Phase::SessionEnd, "cc-1", "/w/shop", json!({"reason": "clear"})),
             true,
         )
         .await
         .unwrap();
     assert_eq!(bound_session(&handle, &key).await.as_deref(), Some("shop"));
-    board
-        .claude_hook(&event(Phase::SessionStart, "cc-1", "/w/shop", json!({})), true)
+    handle
+        .claude()
+        .hook(&event(Phase::SessionStart, "cc-1", "/w/shop", json!({})), true)
         .await
         .unwrap();
     let after = handle.store().last_event_id();
-    board
-        .claude_hook(
+    handle
+        .claude()
+        .hook(
             &event(
                 Phase::SessionEnd,
                 "cc-1",
@@ -338,8 +348,9 @@ async fn session_end_unbinds_a_plain_session_but_not_after_clear_nor_a_desktop_o
 
     // A desktop session's binding outlives the Claude Code process.
     let desk = bound_task(&handle, "shop", "local_aaa").await;
-    board
-        .claude_hook(
+    handle
+        .claude()
+        .hook(
             &event(
                 Phase::SessionStart,
                 "cc-9",
@@ -350,8 +361,9 @@ async fn session_end_unbinds_a_plain_session_but_not_after_clear_nor_a_desktop_o
         )
         .await
         .unwrap();
-    board
-        .claude_hook(
+    handle
+        .claude()
+        .hook(
             &event(Phase::SessionEnd, "cc-9", "/w/x", json!({"reason": "logout"})),
             true,
         )
@@ -361,8 +373,9 @@ async fn session_end_unbinds_a_plain_session_but_not_after_clear_nor_a_desktop_o
 
     // A SessionEnd for an id no session holds is dropped.
     let before = handle.store().last_event_id();
-    board
-        .claude_hook(&event(Phase::SessionEnd, "cc-unknown", "/w/y", json!({})), true)
+    handle
+        .claude()
+        .hook(&event(Phase::SessionEnd, "cc-unknown", "/w/y", json!({})), true)
         .await
         .unwrap();
     assert!(row(&handle, "cc-unknown").await.is_none());
@@ -378,9 +391,9 @@ async fn an_agent_links_its_hook_session_exactly_and_a_guessed_row_hands_over() 
     let (_dir, handle) = fixture().await;
     project(&handle, "shop", "/w/shop").await;
     bound_task(&handle, "shop", "alice").await;
-    let board = handle.board();
-    board
-        .claude_hook(
+    handle
+        .claude()
+        .hook(
             &event(
                 Phase::Notification,
                 "cc-1",
@@ -394,7 +407,10 @@ async fn an_agent_links_its_hook_session_exactly_and_a_guessed_row_hands_over() 
     let guessed = row(&handle, "cc-1").await.unwrap();
     assert_eq!(guessed.kind, "hook");
 
-    assert_eq!(board.link_hook_session("alice", "cc-1").await.unwrap(), None);
+    assert_eq!(
+        handle.claude().link_hook_session("alice", "cc-1").await.unwrap(),
+        None
+    );
     let linked = row(&handle, "cc-1").await.unwrap();
     assert_eq!((linked.name.as_str(), linked.cc_exact), ("alice", true));
     assert_eq!(
@@ -410,8 +426,9 @@ async fn an_agent_links_its_hook_session_exactly_and_a_guessed_row_hands_over() 
     drop(conn);
 
     // The next hook call finds the new link.
-    board
-        .claude_hook(&event(Phase::Stop, "cc-1", "/w/elsewhere", json!({})), true)
+    handle
+        .claude()
+        .hook(&event(Phase::Stop, "cc-1", "/w/elsewhere", json!({})), true)
         .await
         .unwrap();
     assert_eq!(
@@ -422,7 +439,12 @@ async fn an_agent_links_its_hook_session_exactly_and_a_guessed_row_hands_over() 
     // Another live session's exact link is not taken.
     bound_task(&handle, "shop", "bob").await;
     assert_eq!(
-        board.link_hook_session("bob", "cc-1").await.unwrap().as_deref(),
+        handle
+            .claude()
+            .link_hook_session("bob", "cc-1")
+            .await
+            .unwrap()
+            .as_deref(),
         Some("Warning: hook_session cc-1 belongs to another session (alice); not relinked.")
     );
     assert_eq!(row_name(&handle, "cc-1").await, "alice");
@@ -438,8 +460,8 @@ async fn two_first_calls_of_a_new_session_at_once_make_one_session() {
         json!({"tool_name": "Read", "tool_input": {}}),
     );
     let second = first.clone();
-    let board = handle.board();
-    let (a, b) = tokio::join!(board.claude_hook(&first, true), board.claude_hook(&second, true));
+    let claude = handle.claude();
+    let (a, b) = tokio::join!(claude.hook(&first, true), claude.hook(&second, true));
     let (a, b) = (a.unwrap(), b.unwrap());
     assert_eq!(
         a.session.unwrap().session_id,

@@ -12,10 +12,11 @@ use std::time::Duration;
 use relay_core::hook::HookEvent;
 use tokio::sync::broadcast::error::RecvError;
 
-use super::error::sql;
-use super::hook_context::COMMENT_BUDGET;
-use super::hook_session::{HookStatus, Tracked};
-use super::{Board, BoardError};
+use super::Claude;
+use super::context::COMMENT_BUDGET;
+use super::session::{HookStatus, Tracked};
+use crate::board::BoardError;
+use crate::board::sql;
 use crate::store::hook_session as db;
 
 /// How long one wait lasts at most (the hook's own timeout is 1,800 s).
@@ -49,7 +50,7 @@ impl Waits {
     }
 }
 
-impl Board<'_> {
+impl Claude<'_> {
     /// Waits up to `limit` for an owner comment to wake the session of `event` (a Stop input); the lines to
     /// wake it with, or `None`.
     pub async fn wait_for_wake(
@@ -127,7 +128,7 @@ impl crate::handle::DaemonHandle {
             Ok(event) if event.agent == Agent::Claude => event,
             Ok(_) | Err(_) => return None,
         };
-        match self.board().wait_for_wake(&event, limit).await {
+        match self.claude().wait_for_wake(&event, limit).await {
             Ok(wake) => wake,
             Err(err) => {
                 tracing::warn!(error = %err, "a wake-up hook gave up");

@@ -9,9 +9,10 @@ use relay_core::event::EventKind;
 use relay_core::hook::{HookEvent, Phase};
 use serde_json::json;
 
-use super::error::sql;
-use super::hook_session::Tracked;
-use super::{Board, BoardError};
+use super::Claude;
+use super::session::Tracked;
+use crate::board::BoardError;
+use crate::board::sql;
 use crate::store::hook_session::{self as db, HookCommentRow};
 
 /// The most characters of owner comments one answer carries (at least one comment goes out whatever its size).
@@ -36,14 +37,15 @@ pub struct HookSay {
     pub block: Option<String>,
 }
 
-impl Board<'_> {
-    /// The lines for an exactly linked session's hook call, and the comments they deliver. `may_deliver` is false
-    /// when the call itself is refused (a lock denied): comments then wait for the next call.
+impl Claude<'_> {
+    /// The lines for an exactly linked session's hook call, and the comments they deliver within `budget`
+    /// characters. `budget` is `None` when the call itself is refused (a lock denied): comments then wait for the
+    /// next call.
     pub(super) async fn hook_say(
         &self,
         event: &HookEvent,
         tracked: &mut Tracked,
-        may_deliver: bool,
+        budget: Option<usize>,
     ) -> Result<HookSay, BoardError> {
         let mut say = HookSay::default();
         if !tracked.exact {
@@ -64,13 +66,13 @@ impl Board<'_> {
             Phase::Prompt => {
                 tracked.turn_blocks = 0;
                 tracked.blocked_this_turn = false;
-                if may_deliver {
-                    say.context.extend(self.deliver(tracked, COMMENT_BUDGET).await?);
+                if let Some(budget) = budget {
+                    say.context.extend(self.deliver(tracked, budget).await?);
                 }
             }
             Phase::PreTool => {
-                if may_deliver {
-                    say.context.extend(self.deliver(tracked, COMMENT_BUDGET).await?);
+                if let Some(budget) = budget {
+                    say.context.extend(self.deliver(tracked, budget).await?);
                 }
             }
             Phase::PostTool => {
@@ -80,9 +82,9 @@ impl Board<'_> {
                 if event.todo.is_some() || periodic {
                     say.context.extend(self.reminder(tracked, periodic).await?);
                 }
-                if may_deliver {
+                if let Some(budget) = budget {
                     let used: usize = say.context.iter().map(String::len).sum();
-                    let budget = COMMENT_BUDGET.saturating_sub(used);
+                    let budget = budget.saturating_sub(used);
                     say.context.extend(self.deliver(tracked, budget).await?);
                 }
             }
@@ -228,13 +230,13 @@ impl Board<'_> {
         let mut lines = Vec::new();
         let mut open = 0;
         for (_, key, _) in &tasks {
-            let plan = self.plan(key, false).await?;
+            let plan = self.handle.board().plan(key, false).await?;
             if plan.stage == "done" {
                 continue;
             }
             open += 1;
             if open <= REMINDER_TASKS
-                && let Some(line) = super::render_plan::reminder(&plan)
+                && let Some(line) = crate::board::render_plan::reminder(&plan)
             {
                 lines.push(line);
             }
@@ -276,5 +278,5 @@ fn comment_line(comment: &HookCommentRow) -> String {
 }
 
 #[cfg(test)]
-#[path = "hook_context_tests.rs"]
+#[path = "context_tests.rs"]
 mod tests;

@@ -14,8 +14,10 @@ use relay_core::event::EventKind;
 use relay_core::hook::{HookEvent, Phase};
 use serde_json::json;
 
-use super::error::sql;
-use super::{Board, BoardError};
+use super::Claude;
+use super::context::COMMENT_BUDGET;
+use crate::board::BoardError;
+use crate::board::sql;
 use crate::store::WriteTx;
 use crate::store::hook_session::{self as db, HookSessionRow};
 
@@ -148,18 +150,25 @@ pub struct HookSessionSeen {
     pub block: Option<String>,
 }
 
-impl Board<'_> {
+impl Claude<'_> {
     /// Records one Claude Code hook call: links its session id on first sight, writes a status change at once
     /// and the activity at most every [`ACTIVITY_EVERY_MS`], and at SessionEnd unbinds the session from its
     /// tasks (except after /clear or /resume, and for desktop sessions, whose id outlives the process).
     ///
     /// An exactly linked session's agent also gets the owner's comments, Stop blocks and plan reminders
-    /// ([`super::hook_context`]); `may_deliver` is false when the call is refused anyway (a lock denied), so
+    /// ([`super::context`]); `may_deliver` is false when the call is refused anyway (a lock denied), so
     /// comments wait for the next call.
-    pub async fn claude_hook(
+    pub async fn hook(&self, event: &HookEvent, may_deliver: bool) -> Result<HookSessionSeen, BoardError> {
+        self.hook_within(event, may_deliver.then_some(COMMENT_BUDGET))
+            .await
+    }
+
+    /// [`Claude::hook`] with the comments delivered within `budget` characters (none delivered when `None`): the
+    /// hook pipeline's share of its context budget.
+    pub async fn hook_within(
         &self,
         event: &HookEvent,
-        may_deliver: bool,
+        budget: Option<usize>,
     ) -> Result<HookSessionSeen, BoardError> {
         let cc = event.session_id.as_str();
         let now = crate::store::now_ms();
@@ -193,7 +202,7 @@ impl Board<'_> {
 
         // The todo is stored before the activity coalescing, so a change is never lost.
         if let Some(change) = &event.todo
-            && let Err(err) = self.apply_todo(&tracked.name, cc, change).await
+            && let Err(err) = self.handle.board().apply_todo(&tracked.name, cc, change).await
         {
             tracing::warn!(session = %tracked.name, error = %err, "the agent's todo change was not stored");
         }
@@ -230,7 +239,7 @@ impl Board<'_> {
                 "Your relay hook session: {cc}. Pass it as hook_session in relay writes."
             ));
         }
-        let say = self.hook_say(event, &mut tracked, may_deliver).await;
+        let say = self.hook_say(event, &mut tracked, budget).await;
         if tracked.status == Some(HookStatus::Ended) {
             // The store remembers an ended session; the map keeps only the live ones.
             sessions.forget(cc);
@@ -548,5 +557,5 @@ fn activity(event: &HookEvent) -> String {
 }
 
 #[cfg(test)]
-#[path = "hook_session_tests.rs"]
+#[path = "session_tests.rs"]
 mod tests;

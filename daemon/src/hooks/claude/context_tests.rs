@@ -50,11 +50,15 @@ async fn linked() -> (tempfile::TempDir, DaemonHandle) {
         ..NewTask::default()
     };
     board.create_task(new, &agent("alice")).await.unwrap();
-    board
-        .claude_hook(&event(Phase::SessionStart, "cc-a", json!({})), true)
+    handle
+        .claude()
+        .hook(&event(Phase::SessionStart, "cc-a", json!({})), true)
         .await
         .unwrap();
-    assert_eq!(board.link_hook_session("alice", "cc-a").await.unwrap(), None);
+    assert_eq!(
+        handle.claude().link_hook_session("alice", "cc-a").await.unwrap(),
+        None
+    );
     (dir, handle)
 }
 
@@ -68,7 +72,7 @@ async fn comment(handle: &DaemonHandle, body: &str) -> i64 {
 }
 
 async fn say(handle: &DaemonHandle, event: &HookEvent) -> (Vec<String>, Option<String>) {
-    let seen = handle.board().claude_hook(event, true).await.unwrap();
+    let seen = handle.claude().hook(event, true).await.unwrap();
     (seen.context, seen.block)
 }
 
@@ -200,11 +204,12 @@ async fn an_unread_comment_is_delivered_again_to_a_newly_bound_session() {
     comment(&handle, "Check the error message").await;
     say(&handle, &pre_tool("cc-a")).await;
     board.bind_session("shop-1", "bob", &owner()).await.unwrap();
-    board
-        .claude_hook(&event(Phase::SessionStart, "cc-b", json!({})), true)
+    handle
+        .claude()
+        .hook(&event(Phase::SessionStart, "cc-b", json!({})), true)
         .await
         .unwrap();
-    board.link_hook_session("bob", "cc-b").await.unwrap();
+    handle.claude().link_hook_session("bob", "cc-b").await.unwrap();
     let (context, _) = say(&handle, &pre_tool("cc-b")).await;
     assert!(
         context.iter().any(|l| l.contains("Check the error message")),
@@ -303,7 +308,7 @@ mod wake {
             tokio::spawn(async move {
                 let stop = event(Phase::Stop, "cc-a", json!({}));
                 handle
-                    .board()
+                    .claude()
                     .wait_for_wake(&stop, Duration::from_secs(20))
                     .await
                     .unwrap()
@@ -326,16 +331,17 @@ mod wake {
     #[tokio::test]
     async fn nothing_wakes_a_guessed_session_a_working_one_or_an_older_wait() {
         let (_dir, handle) = linked().await;
-        let board = handle.board();
         let stop = |cc: &str| event(Phase::Stop, cc, json!({}));
         // A session the hooks only guessed: the wait ends at once.
-        board
-            .claude_hook(&event(Phase::SessionStart, "cc-guess", json!({})), true)
+        handle
+            .claude()
+            .hook(&event(Phase::SessionStart, "cc-guess", json!({})), true)
             .await
             .unwrap();
         let started = std::time::Instant::now();
         assert_eq!(
-            board
+            handle
+                .claude()
                 .wait_for_wake(&stop("cc-guess"), Duration::from_secs(20))
                 .await
                 .unwrap(),
@@ -347,7 +353,8 @@ mod wake {
         comment(&handle, "Not now").await;
         say(&handle, &event(Phase::Prompt, "cc-a", json!({"prompt": "go"}))).await;
         assert_eq!(
-            board
+            handle
+                .claude()
                 .wait_for_wake(&stop("cc-a"), Duration::from_millis(300))
                 .await
                 .unwrap(),
@@ -359,7 +366,7 @@ mod wake {
             let handle = handle.clone();
             tokio::spawn(async move {
                 handle
-                    .board()
+                    .claude()
                     .wait_for_wake(&stop("cc-a"), Duration::from_secs(20))
                     .await
             })
@@ -369,7 +376,7 @@ mod wake {
             let handle = handle.clone();
             tokio::spawn(async move {
                 handle
-                    .board()
+                    .claude()
                     .wait_for_wake(&stop("cc-a"), Duration::from_millis(500))
                     .await
             })
