@@ -1,5 +1,11 @@
-//! The event bus: committed event-log rows fan out to live subscribers, and each subscription turns into
-//! "snapshot (or replay), then events in id order, a fresh snapshot on lag" — never a silent gap.
+//! The event bus, owned by the daemon handle, with two channels:
+//!
+//! - **persisted**: committed event-log rows, published by the store's one writer in commit order. Each
+//!   subscription turns into "snapshot (or replay from the log), then events in id order, a fresh snapshot on
+//!   lag" — never a silent gap ([`subscribe`]).
+//! - **live**: what must never be written to the log (lock changes now; terminal output and progress later).
+//!   Ephemeral and bounded per subscriber: a subscriber that falls behind is told how much it missed
+//!   ([`LiveMessage::Lagged`]) and goes on from the newest.
 
 use std::sync::Arc;
 
@@ -10,27 +16,83 @@ use crate::store::{EventRecord, StoreError};
 
 /// Replay page size when a subscriber resumes from an event id.
 const REPLAY_PAGE: u32 = 500;
+/// Live messages buffered for each subscriber before it counts as lagging.
+pub const LIVE_BUFFER: usize = 1024;
+
+/// One message of the live channel.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Live {
+    /// The file-lock table changed: a lock was taken, renewed, released or expired.
+    LocksChanged,
+}
+
+/// What a live subscriber receives.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LiveMessage {
+    Live(Live),
+    /// The subscriber fell behind and `skipped` messages are gone; what follows is the newest.
+    Lagged {
+        skipped: u64,
+    },
+}
 
 #[derive(Debug)]
 pub struct EventBus {
-    tx: broadcast::Sender<Arc<EventRecord>>,
+    persisted: broadcast::Sender<Arc<EventRecord>>,
+    live: broadcast::Sender<Live>,
 }
 
 impl EventBus {
-    /// `capacity` events are buffered for each subscriber before it counts as lagging.
+    /// `capacity` committed events are buffered for each subscriber before it counts as lagging.
     pub fn new(capacity: usize) -> EventBus {
-        let (tx, _) = broadcast::channel(capacity.max(2));
-        EventBus { tx }
+        let (persisted, _) = broadcast::channel(capacity.max(2));
+        let (live, _) = broadcast::channel(LIVE_BUFFER);
+        EventBus { persisted, live }
     }
 
     /// Publishes a committed event. Called in commit order by the single writer.
     pub fn publish(&self, event: Arc<EventRecord>) {
         // No subscribers is fine: the event is in the log.
-        let _ = self.tx.send(event);
+        let _ = self.persisted.send(event);
     }
 
     pub fn subscribe(&self) -> broadcast::Receiver<Arc<EventRecord>> {
-        self.tx.subscribe()
+        self.persisted.subscribe()
+    }
+
+    /// A sender for the live channel, for a component that publishes from where it has no handle.
+    pub fn live_sender(&self) -> LiveSender {
+        LiveSender(self.live.clone())
+    }
+
+    pub fn subscribe_live(&self) -> LiveSubscription {
+        LiveSubscription(self.live.subscribe())
+    }
+}
+
+/// Publishes on the live channel; nothing is written anywhere.
+#[derive(Clone, Debug)]
+pub struct LiveSender(broadcast::Sender<Live>);
+
+impl LiveSender {
+    pub fn publish(&self, live: Live) {
+        // No subscribers is fine: live messages are for whoever listens now.
+        let _ = self.0.send(live);
+    }
+}
+
+/// One subscriber's view of the live channel.
+#[derive(Debug)]
+pub struct LiveSubscription(broadcast::Receiver<Live>);
+
+impl LiveSubscription {
+    /// The next message; `None` once the bus is gone.
+    pub async fn recv(&mut self) -> Option<LiveMessage> {
+        match self.0.recv().await {
+            Ok(live) => Some(LiveMessage::Live(live)),
+            Err(broadcast::error::RecvError::Lagged(skipped)) => Some(LiveMessage::Lagged { skipped }),
+            Err(broadcast::error::RecvError::Closed) => None,
+        }
     }
 }
 
@@ -245,6 +307,51 @@ mod tests {
             }
         }
         assert!(saw_resync, "a lagging subscriber must be told to resync");
+    }
+
+    #[tokio::test]
+    async fn live_messages_reach_every_subscriber_and_are_never_logged() {
+        let (_dir, handle) = fixture().await;
+        let mut first = handle.bus().subscribe_live();
+        let mut second = handle.bus().subscribe_live();
+        let head = handle.store().last_event_id();
+        handle.bus().live_sender().publish(Live::LocksChanged);
+        assert_eq!(first.recv().await, Some(LiveMessage::Live(Live::LocksChanged)));
+        assert_eq!(second.recv().await, Some(LiveMessage::Live(Live::LocksChanged)));
+        assert_eq!(handle.store().last_event_id(), head);
+        assert!(handle.store().events_after(head, 10).await.unwrap().is_empty());
+    }
+
+    #[tokio::test]
+    async fn a_lagging_live_subscriber_is_told_how_much_it_missed() {
+        let (_dir, handle) = fixture().await;
+        let mut slow = handle.bus().subscribe_live();
+        let live = handle.bus().live_sender();
+        for _ in 0..LIVE_BUFFER + 5 {
+            live.publish(Live::LocksChanged);
+        }
+        assert_eq!(slow.recv().await, Some(LiveMessage::Lagged { skipped: 5 }));
+        assert_eq!(slow.recv().await, Some(LiveMessage::Live(Live::LocksChanged)));
+    }
+
+    #[tokio::test]
+    async fn a_lock_change_is_published_live_when_a_hook_claims_a_file() {
+        let (dir, handle) = fixture().await;
+        let repo = dir.path().join("repo");
+        std::fs::create_dir_all(repo.join(".git")).unwrap();
+        let mut live = handle.bus().subscribe_live();
+        let body = json!({
+            "session_id": "cc-1", "cwd": repo, "hook_event_name": "PreToolUse", "tool_name": "Write",
+            "tool_input": {"file_path": repo.join("a.rs"), "content": "x"},
+        });
+        handle
+            .handle_hook(
+                relay_core::hook::Agent::Claude,
+                relay_core::hook::Phase::PreTool,
+                body.to_string().as_bytes(),
+            )
+            .await;
+        assert_eq!(live.recv().await, Some(LiveMessage::Live(Live::LocksChanged)));
     }
 
     #[tokio::test]

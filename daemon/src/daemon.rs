@@ -14,7 +14,7 @@ use crate::handle::DaemonHandle;
 use crate::lock::DataLock;
 use crate::store::Store;
 use crate::token::{Token, TokenFile};
-use crate::{coord, http, rpc, socket};
+use crate::{component, http, rpc, socket};
 
 /// How long in-flight requests may take to finish once shutdown starts.
 pub const DRAIN_TIMEOUT: Duration = Duration::from_secs(5);
@@ -73,7 +73,7 @@ pub async fn run(config: Config) -> Result<(), DaemonError> {
 
     let mut rpc_task = tokio::spawn(rpc::serve(handle.clone(), unix));
     let mut http_task = tokio::spawn(http::serve(handle.clone(), tcp));
-    let coord_task = tokio::spawn(coord::run(handle.clone()));
+    let components = component::start(&handle, component::COMPONENTS);
 
     let mut failure = None;
     tokio::select! {
@@ -96,8 +96,8 @@ pub async fn run(config: Config) -> Result<(), DaemonError> {
         rpc_task.abort();
         http_task.abort();
     }
-    let _ = coord_task.await;
-    coord::save_at_shutdown(&handle);
+    // The components stop after the servers, so their last call (the lock snapshot) sees no more changes.
+    components.stop(&handle, DRAIN_TIMEOUT).await;
     if let Err(err) = handle
         .record(EventKind::DaemonStopped, "", json!({ "pid": std::process::id() }))
         .await

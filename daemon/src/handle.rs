@@ -37,6 +37,8 @@ pub struct DaemonHandle(Arc<Inner>);
 #[derive(Debug)]
 struct Inner {
     config: Config,
+    /// Committed events and live messages; the store publishes on it.
+    bus: Arc<EventBus>,
     store: Store,
     token: Token,
     http_addr: SocketAddr,
@@ -54,10 +56,12 @@ struct Inner {
 
 impl DaemonHandle {
     pub fn new(config: Config, mut store: Store, token: Token, http_addr: SocketAddr) -> DaemonHandle {
-        store.set_event_buffer(config.event_buffer);
+        let bus = Arc::new(EventBus::new(config.event_buffer));
+        store.publish_on(bus.clone());
         let (shutdown, _) = watch::channel(false);
-        let coord = Coord::new(&config);
+        let coord = Coord::new(&config, bus.live_sender());
         DaemonHandle(Arc::new(Inner {
+            bus,
             coord,
             hook_sessions: Default::default(),
             hook_waits: Default::default(),
@@ -80,7 +84,7 @@ impl DaemonHandle {
     }
 
     pub fn bus(&self) -> &EventBus {
-        self.0.store.events()
+        &self.0.bus
     }
 
     pub fn hook_sessions(&self) -> &crate::hooks::claude::session::HookSessions {

@@ -9,8 +9,8 @@
 //!
 //! The table does no I/O and reads no clock: callers pass Unix milliseconds, and persistence goes through
 //! [`LockTable::entries`] and [`LockTable::restore`]. [`Coord`] (`service.rs`) is the table at work in relayd:
-//! [`DaemonHandle::handle_hook`](crate::DaemonHandle::handle_hook) answers agent hook calls from it, [`run`]
-//! sweeps it every 2 s and writes its snapshot (`<data>/locks.json`) at most once a second, and the daemon
+//! the lock step of the hook pipeline ([`crate::hooks`]) answers agent hook calls from it, [`Sweeper`]
+//! (a [`crate::component::Component`]) sweeps it every 2 s and writes its snapshot (`<data>/locks.json`) at most once a second, and the daemon
 //! restores that snapshot at start.
 
 mod contention;
@@ -30,7 +30,7 @@ pub use contention::{CONTENTION_BUCKET_MS, Contention};
 pub use intent::{FILLER_PROMPTS, Intent, MAX_INTENT_CHARS, human_age, is_filler, meaningful};
 pub use key::{KeyError, LockKey, MAX_PATH_LEN, lock_key};
 pub use owner::{Owner, OwnerError, SessionId};
-pub use service::{Coord, SAVE_EVERY, SNAPSHOT_FILE, SWEEP_EVERY, SnapshotError, run, save_at_shutdown};
+pub use service::{Coord, SAVE_EVERY, SNAPSHOT_FILE, SWEEP_EVERY, SnapshotError, Sweeper};
 pub use table::LockTable;
 pub use view::{
     ClaimOutcome, Holding, LockRecord, LockState, LockView, Presence, RestoreReport, SweepReport,

@@ -1,6 +1,6 @@
 //! The lock table at work in relayd: [`Coord`] (the table, this machine's host name and the snapshot file),
 //! [`Coord::decide`] (what one hook event does to the table: the lock step of [`crate::hooks`]), the sweeper and
-//! the snapshot writer ([`run`]), and the restore at start.
+//! the snapshot writer ([`Sweeper`]), and the restore at start.
 //!
 //! The hook path reads only memory: the table's mutex for a few microseconds and a `stat` or two to find the
 //! repository. The `lock.contended` events are written by a spawned task after the answer is made, and the
@@ -20,6 +20,8 @@ use serde_json::json;
 use super::{
     ClaimOutcome, Contention, LockConfig, LockRecord, LockTable, LockView, Owner, SessionId, Ttl, lock_key,
 };
+use crate::bus::{Live, LiveSender};
+use crate::component::{Component, ComponentFuture};
 use crate::handle::DaemonHandle;
 use crate::store::now_ms;
 
@@ -44,6 +46,8 @@ pub struct Coord {
     saved: Mutex<u64>,
     /// The newest contention id written to the event log.
     recorded: tokio::sync::Mutex<u64>,
+    /// Lock changes go out live, never to the log.
+    live: LiveSender,
 }
 
 /// The snapshot file's shape.
@@ -64,7 +68,7 @@ pub struct SnapshotError {
 
 impl Coord {
     /// A component with an empty table, the TTL from `lock_ttl_secs`, and its snapshot at `<data>/locks.json`.
-    pub fn new(config: &Config) -> Coord {
+    pub fn new(config: &Config, live: LiveSender) -> Coord {
         let table = LockTable::new(LockConfig {
             ttl: Ttl::from_secs(config.lock_ttl_secs),
             ..LockConfig::default()
@@ -76,6 +80,7 @@ impl Coord {
             changes: AtomicU64::new(0),
             saved: Mutex::new(0),
             recorded: tokio::sync::Mutex::new(0),
+            live,
         }
     }
 
@@ -93,6 +98,7 @@ impl Coord {
 
     fn changed(&self) {
         self.changes.fetch_add(1, Ordering::AcqRel);
+        self.live.publish(Live::LocksChanged);
     }
 
     /// Every listed lock at `now_ms` and the newest `limit` contentions (all kept when 0), oldest first.
@@ -339,18 +345,36 @@ impl DaemonHandle {
     }
 }
 
-/// The sweeper and the snapshot writer, until shutdown. The last snapshot is written by the daemon after the
-/// in-flight requests have drained ([`save_at_shutdown`]).
-pub async fn run(handle: DaemonHandle) {
-    let mut sweep = tokio::time::interval(SWEEP_EVERY);
-    let mut save = tokio::time::interval(SAVE_EVERY);
-    sweep.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-    save.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-    loop {
-        tokio::select! {
-            () = handle.shutdown_requested() => return,
-            _ = sweep.tick() => handle.coord().sweep(now_ms()),
-            _ = save.tick() => save_in_background(&handle).await,
+/// The lock table's component: the sweeper and the snapshot writer until shutdown, and the last snapshot once
+/// the in-flight requests have drained (nothing changes the table any more).
+#[derive(Debug)]
+pub struct Sweeper;
+
+impl Component for Sweeper {
+    fn name(&self) -> &'static str {
+        "locks"
+    }
+
+    fn run(&self, handle: DaemonHandle) -> ComponentFuture {
+        Box::pin(async move {
+            let mut sweep = tokio::time::interval(SWEEP_EVERY);
+            let mut save = tokio::time::interval(SAVE_EVERY);
+            sweep.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+            save.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+            loop {
+                tokio::select! {
+                    () = handle.shutdown_requested() => return,
+                    _ = sweep.tick() => handle.coord().sweep(now_ms()),
+                    _ = save.tick() => save_in_background(&handle).await,
+                }
+            }
+        })
+    }
+
+    fn stopped(&self, handle: &DaemonHandle) {
+        handle.coord().sweep(now_ms());
+        if let Err(err) = handle.coord().save() {
+            tracing::warn!(error = %err, "file locks not saved at shutdown");
         }
     }
 }
@@ -361,14 +385,6 @@ async fn save_in_background(handle: &DaemonHandle) {
         Ok(Ok(_)) => {}
         Ok(Err(err)) => tracing::warn!(error = %err, "file locks not saved; retrying in a second"),
         Err(err) => tracing::warn!(error = %err, "the lock snapshot writer failed"),
-    }
-}
-
-/// The final snapshot, once nothing changes the table any more.
-pub fn save_at_shutdown(handle: &DaemonHandle) {
-    handle.coord().sweep(now_ms());
-    if let Err(err) = handle.coord().save() {
-        tracing::warn!(error = %err, "file locks not saved at shutdown");
     }
 }
 

@@ -72,7 +72,7 @@ pub struct Store {
     head: AtomicI64,
     /// One writer at a time, so events are published in commit order.
     writer: Mutex<()>,
-    bus: EventBus,
+    bus: Arc<EventBus>,
 }
 
 fn options(path: &Path) -> SqliteConnectOptions {
@@ -204,13 +204,14 @@ impl Store {
             schema_version: info.schema_version,
             head: AtomicI64::new(info.last_event_id),
             writer: Mutex::new(()),
-            bus: EventBus::new(DEFAULT_EVENT_BUFFER),
+            bus: Arc::new(EventBus::new(DEFAULT_EVENT_BUFFER)),
         })
     }
 
-    /// Sets how many events live subscribers may fall behind; call before subscribers exist.
-    pub fn set_event_buffer(&mut self, capacity: usize) {
-        self.bus = EventBus::new(capacity);
+    /// Publishes committed events on `bus` (the daemon handle's) from now on; call before subscribers exist.
+    /// A store opened on its own (restore, doctor) publishes on a bus of its own that nobody listens to.
+    pub fn publish_on(&mut self, bus: Arc<EventBus>) {
+        self.bus = bus;
     }
 
     /// Committed events, in commit order, for live subscribers.

@@ -335,7 +335,7 @@ async fn snapshot_brings_locks_back_and_skips_a_corrupt_file_when_restoring() {
     );
 
     // A restarted daemon: a fresh table over the same data directory.
-    let restored = Coord::new(handle.config());
+    let restored = Coord::new(handle.config(), handle.bus().live_sender());
     restored.restore(crate::store::now_ms());
     let entries = restored.table().entries();
     assert_eq!(entries.len(), 1);
@@ -357,13 +357,13 @@ async fn snapshot_brings_locks_back_and_skips_a_corrupt_file_when_restoring() {
     );
 
     // Expired records are dropped.
-    let later = Coord::new(handle.config());
+    let later = Coord::new(handle.config(), handle.bus().live_sender());
     later.restore(crate::store::now_ms() + 16_000);
     assert!(later.table().entries().is_empty());
 
     // A corrupt file is ignored, and replaced at the next save.
     std::fs::write(&path, b"{ not json").unwrap();
-    let fresh = Coord::new(handle.config());
+    let fresh = Coord::new(handle.config(), handle.bus().live_sender());
     fresh.restore(crate::store::now_ms());
     assert!(fresh.table().entries().is_empty());
     assert!(fresh.save().unwrap());
