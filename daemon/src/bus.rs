@@ -204,7 +204,7 @@ async fn pump(
 
 #[cfg(test)]
 mod tests {
-    use relay_core::event::EventKind;
+    use crate::testing::{backed_up, started, stopped};
     use serde_json::json;
 
     use super::*;
@@ -221,10 +221,7 @@ mod tests {
     #[tokio::test]
     async fn subscription_starts_with_a_snapshot_then_events_in_order() {
         let (_dir, handle) = fixture().await;
-        handle
-            .record(EventKind::DaemonStarted, "", json!({}))
-            .await
-            .unwrap();
+        handle.emit("", &started()).await.unwrap();
         let mut rx = subscribe(&handle, None, 16);
         let Feed::Snapshot {
             reason,
@@ -237,10 +234,7 @@ mod tests {
         assert_eq!(reason, SnapshotReason::Initial);
         assert_eq!(last_event_id, 1);
         for _ in 0..3 {
-            handle
-                .record(EventKind::BackupCreated, "/tmp/x", json!({}))
-                .await
-                .unwrap();
+            handle.emit("/tmp/x", &backed_up()).await.unwrap();
         }
         let ids: Vec<i64> = futures_ids(&mut rx, 3).await;
         assert_eq!(ids, vec![2, 3, 4]);
@@ -261,17 +255,11 @@ mod tests {
     async fn resumed_subscription_replays_the_log_after_the_given_id() {
         let (_dir, handle) = fixture().await;
         for _ in 0..5 {
-            handle
-                .record(EventKind::DaemonStarted, "", json!({}))
-                .await
-                .unwrap();
+            handle.emit("", &started()).await.unwrap();
         }
         let mut rx = subscribe(&handle, Some(2), 16);
         assert_eq!(futures_ids(&mut rx, 3).await, vec![3, 4, 5]);
-        handle
-            .record(EventKind::DaemonStopped, "", json!({}))
-            .await
-            .unwrap();
+        handle.emit("", &stopped()).await.unwrap();
         assert_eq!(futures_ids(&mut rx, 1).await, vec![6]);
     }
 
@@ -282,10 +270,7 @@ mod tests {
         assert!(matches!(next(&mut rx).await, Feed::Snapshot { .. }));
         // The subscriber does not read while 20 events are written: the bus keeps only 2.
         for _ in 0..20 {
-            handle
-                .record(EventKind::BackupCreated, "", json!({}))
-                .await
-                .unwrap();
+            handle.emit("", &backed_up()).await.unwrap();
         }
         let mut saw_resync = false;
         let mut last = 0;

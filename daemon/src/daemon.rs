@@ -4,8 +4,7 @@ use std::net::SocketAddr;
 use std::time::Duration;
 
 use relay_core::config::Config;
-use relay_core::event::EventKind;
-use serde_json::json;
+use relay_core::event::payload;
 use tokio::net::TcpListener;
 
 use crate::error::DaemonError;
@@ -54,13 +53,11 @@ pub async fn run(config: Config) -> Result<(), DaemonError> {
     handle.coord().restore(crate::store::now_ms());
     // Screenshot files no row names (a crash, a failed delete): deleted before anything can attach.
     handle.board().sweep_attachments_at_start().await;
-    handle
-        .record(
-            EventKind::DaemonStarted,
-            "",
-            json!({ "pid": std::process::id(), "version": relay_core::VERSION }),
-        )
-        .await?;
+    let started = payload::DaemonStarted {
+        pid: std::process::id(),
+        version: relay_core::VERSION.to_owned(),
+    };
+    handle.emit("", &started).await?;
     spawn_signal_listener(handle.clone());
     tracing::info!(
         pid = std::process::id(),
@@ -99,7 +96,12 @@ pub async fn run(config: Config) -> Result<(), DaemonError> {
     // The components stop after the servers, so their last call (the lock snapshot) sees no more changes.
     components.stop(&handle, DRAIN_TIMEOUT).await;
     if let Err(err) = handle
-        .record(EventKind::DaemonStopped, "", json!({ "pid": std::process::id() }))
+        .emit(
+            "",
+            &payload::DaemonStopped {
+                pid: std::process::id(),
+            },
+        )
         .await
     {
         tracing::warn!(error = %err, "could not record daemon.stopped");

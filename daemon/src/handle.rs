@@ -5,7 +5,7 @@ use std::path::Path;
 use std::sync::Arc;
 
 use relay_core::config::Config;
-use relay_core::event::EventKind;
+use relay_core::event::{Payload, payload};
 use serde::Serialize;
 use tokio::sync::watch;
 
@@ -108,13 +108,8 @@ impl DaemonHandle {
     }
 
     /// Appends an event in its own write and publishes it once committed.
-    pub async fn record(
-        &self,
-        kind: EventKind,
-        subject: &str,
-        data: serde_json::Value,
-    ) -> Result<Arc<EventRecord>, StoreError> {
-        self.0.store.append_event(kind, subject, &data).await
+    pub async fn emit<P: Payload>(&self, subject: &str, payload: &P) -> Result<Arc<EventRecord>, StoreError> {
+        self.0.store.append_event(subject, payload).await
     }
 
     /// The daemon's identity and state; answered from memory, no SQL.
@@ -139,12 +134,11 @@ impl DaemonHandle {
     /// Writes an online backup and records `backup.created`.
     pub async fn backup(&self, dest: &Path, overwrite: bool) -> Result<BackupInfo, StoreError> {
         let info = self.0.store.backup(dest, overwrite).await?;
-        self.record(
-            EventKind::BackupCreated,
-            &info.path.display().to_string(),
-            serde_json::json!({ "bytes": info.bytes, "last_event_id": info.last_event_id }),
-        )
-        .await?;
+        let payload = payload::BackupCreated {
+            bytes: info.bytes,
+            last_event_id: info.last_event_id,
+        };
+        self.emit(&info.path.display().to_string(), &payload).await?;
         Ok(info)
     }
 

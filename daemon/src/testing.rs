@@ -32,3 +32,22 @@ pub(crate) async fn fixture_with_buffer(event_buffer: usize) -> (tempfile::TempD
 pub(crate) async fn fixture() -> (tempfile::TempDir, DaemonHandle) {
     fixture_with(|_| {}).await
 }
+
+/// Payloads for tests that need any event in the log.
+pub(crate) fn started() -> relay_core::event::payload::DaemonStarted {
+    relay_core::event::payload::DaemonStarted {
+        pid: 1,
+        version: "test".to_owned(),
+    }
+}
+
+pub(crate) fn stopped() -> relay_core::event::payload::DaemonStopped {
+    relay_core::event::payload::DaemonStopped { pid: 1 }
+}
+
+pub(crate) fn backed_up() -> relay_core::event::payload::BackupCreated {
+    relay_core::event::payload::BackupCreated {
+        bytes: 0,
+        last_event_id: 0,
+    }
+}

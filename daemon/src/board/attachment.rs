@@ -11,9 +11,8 @@
 use std::collections::HashSet;
 use std::path::PathBuf;
 
-use relay_core::event::EventKind;
+use relay_core::event::payload;
 use serde::Serialize;
-use serde_json::json;
 
 use super::error::{check_len, sql};
 use super::{Board, BoardError, Caller, Outcome};
@@ -247,12 +246,18 @@ impl Board<'_> {
                 .await
                 .map_err(sql(store))?
                 .ok_or(BoardError::UnknownAttachment { id })?;
-            let data = json!({
-                "project": task.project_slug, "key": key, "attachment": id, "step": step,
-                "position": input.step, "media_type": media.mime(), "size": size, "name": original_name,
-                "actor": label,
-            });
-            write.event(EventKind::AttachmentAdded, &key, &data).await?;
+            let payload = payload::AttachmentAdded {
+                project: task.project_slug.clone(),
+                key: key.clone(),
+                attachment: id,
+                step,
+                position: input.step,
+                media_type: media.mime().to_owned(),
+                size,
+                name: original_name.clone(),
+                actor: label.clone(),
+            };
+            write.emit(&key, &payload).await?;
             write.commit().await?;
             Ok::<AttachmentView, BoardError>(row.into())
         }
@@ -291,11 +296,13 @@ impl Board<'_> {
             .map_err(sql(store))?;
         let mut view = AttachmentView::from(row);
         view.caption = caption;
-        let data =
-            json!({ "project": view.project, "key": view.key, "attachment": id, "actor": caller.label() });
-        write
-            .event(EventKind::AttachmentUpdated, &view.key, &data)
-            .await?;
+        let payload = payload::AttachmentUpdated {
+            project: view.project.clone(),
+            key: view.key.clone(),
+            attachment: id,
+            actor: caller.label(),
+        };
+        write.emit(&view.key, &payload).await?;
         write.commit().await?;
         Ok(Outcome::new(view))
     }
@@ -315,11 +322,13 @@ impl Board<'_> {
             .map_err(sql(store))?;
         let path = self.stored_path(&row);
         let view = AttachmentView::from(row);
-        let data =
-            json!({ "project": view.project, "key": view.key, "attachment": id, "actor": caller.label() });
-        write
-            .event(EventKind::AttachmentRemoved, &view.key, &data)
-            .await?;
+        let payload = payload::AttachmentRemoved {
+            project: view.project.clone(),
+            key: view.key.clone(),
+            attachment: id,
+            actor: caller.label(),
+        };
+        write.emit(&view.key, &payload).await?;
         write.commit().await?;
         tokio::task::spawn_blocking(move || files::remove_stored(&path))
             .await

@@ -10,9 +10,8 @@
 
 use std::collections::BTreeMap;
 
-use relay_core::event::EventKind;
+use relay_core::event::payload;
 use serde::Serialize;
-use serde_json::json;
 
 use super::error::{check_len, sql};
 use super::{Board, BoardError, Caller, Outcome};
@@ -190,12 +189,18 @@ impl Board<'_> {
             step_id,
         };
         let id = store::insert(write.conn(), &new, now).await.map_err(sql(store))?;
-        let data = json!({
-            "project": row.project_slug, "key": key, "comment": id, "author_kind": kind.as_str(),
-            "author": author_name, "step": step_id, "in_reply_to": in_reply_to, "excerpt": excerpt(body),
-            "actor": author_name,
-        });
-        write.event(EventKind::CommentAdded, &key, &data).await?;
+        let payload = payload::CommentAdded {
+            project: row.project_slug.clone(),
+            key: key.clone(),
+            comment: id,
+            author_kind: kind.as_str().to_owned(),
+            author: author_name.to_owned(),
+            step: step_id,
+            in_reply_to,
+            excerpt: excerpt(body),
+            actor: author_name.to_owned(),
+        };
+        write.emit(&key, &payload).await?;
         let to_mark = match (kind, replied) {
             (AuthorKind::Owner, _) => store::unread_ids(write.conn(), row.id, AuthorKind::Agent.as_str())
                 .await
@@ -258,9 +263,14 @@ impl Board<'_> {
             .map_err(sql(self.handle.store()))?;
         if !marked.is_empty() {
             let key = row.key();
-            let data =
-                json!({ "project": row.project_slug, "key": key, "comments": marked, "by": by, "actor": by });
-            write.event(EventKind::CommentRead, &key, &data).await?;
+            let data = payload::CommentRead {
+                project: row.project_slug.clone(),
+                key: key.clone(),
+                comments: marked.clone(),
+                by: by.to_owned(),
+                actor: by.to_owned(),
+            };
+            write.emit(&key, &data).await?;
         }
         Ok(marked)
     }

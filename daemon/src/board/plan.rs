@@ -6,9 +6,8 @@
 mod input;
 mod todo;
 
-use relay_core::event::EventKind;
+use relay_core::event::payload;
 use serde::{Deserialize, Serialize};
-use serde_json::json;
 
 use self::input::{
     CONFORMANCE_FORMS, Edit, apply, check_details, check_line, check_reason, check_steps, edit, missing_step,
@@ -449,12 +448,17 @@ impl Board<'_> {
         });
         self.add_revision(&mut write, row.id, &next, &author, &reason, now)
             .await?;
-        let data = json!({
-            "project": row.project_slug, "key": key, "steps": new.len(), "status": next.plan_status,
-            "previous_status": previous_status, "titles_changed": titles_changed, "reason": reason,
-            "actor": author,
-        });
-        write.event(EventKind::PlanSet, &key, &data).await?;
+        let payload = payload::PlanSet {
+            project: row.project_slug.clone(),
+            key: key.clone(),
+            steps: new.len(),
+            status: next.plan_status.clone(),
+            previous_status: previous_status.clone(),
+            titles_changed,
+            reason: reason.clone(),
+            actor: author.clone(),
+        };
+        write.emit(&key, &payload).await?;
         write.commit().await?;
 
         let plan = self.plan(&key, false).await?;
@@ -602,12 +606,18 @@ impl Board<'_> {
         let state = db::plan_state(write.conn(), row.id).await.map_err(sql(store))?;
         self.add_revision(&mut write, row.id, &state, &author, &reason, now)
             .await?;
-        let data = json!({
-            "project": row.project_slug, "key": key, "position": position, "title": old.title,
-            "status": new_status, "previous": previous, "conformance": conformance, "outcome": outcome,
-            "actor": author,
-        });
-        write.event(EventKind::PlanStepUpdated, &key, &data).await?;
+        let payload = payload::PlanStepUpdated {
+            project: row.project_slug.clone(),
+            key: key.clone(),
+            position,
+            title: old.title.clone(),
+            status: new_status.to_owned(),
+            previous: previous.clone(),
+            conformance: conformance.clone(),
+            outcome: outcome.clone(),
+            actor: author.clone(),
+        };
+        write.emit(&key, &payload).await?;
         write.commit().await?;
         let plan = self.plan(&key, false).await?;
         Ok(Outcome::new(StepWritten {
@@ -686,10 +696,13 @@ impl Board<'_> {
             .map_err(sql(store))?;
         self.add_revision(&mut write, row.id, &next, &accepted_by, "accepted", now)
             .await?;
-        let data = json!({
-            "project": row.project_slug, "key": key, "steps": steps.len(), "accepted_by": accepted_by,
-        });
-        write.event(EventKind::PlanAccepted, &key, &data).await?;
+        let payload = payload::PlanAccepted {
+            project: row.project_slug.clone(),
+            key: key.clone(),
+            steps: steps.len(),
+            accepted_by: accepted_by.clone(),
+        };
+        write.emit(&key, &payload).await?;
         write.commit().await?;
         Ok(Outcome::new(self.plan(&key, false).await?))
     }

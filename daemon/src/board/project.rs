@@ -1,9 +1,8 @@
 //! Projects: list with per-stage counts, upsert, and the snapshot an agent reads first.
 
 use relay_core::board::{ProjectSlug, clears};
-use relay_core::event::EventKind;
+use relay_core::event::payload;
 use serde::Serialize;
-use serde_json::json;
 
 use super::error::{check_len, sql};
 use super::task::TaskView;
@@ -136,10 +135,12 @@ impl Board<'_> {
                 )
                 .await
                 .map_err(sql(store))?;
-                let data = json!({ "project": slug.as_str(), "name": name, "actor": caller.label() });
-                write
-                    .event(EventKind::ProjectCreated, slug.as_str(), &data)
-                    .await?;
+                let payload = payload::ProjectCreated {
+                    project: slug.as_str().to_owned(),
+                    name: name.clone(),
+                    actor: caller.label(),
+                };
+                write.emit(slug.as_str(), &payload).await?;
             }
             Some(row) => {
                 let new_name = match name {
@@ -174,11 +175,12 @@ impl Board<'_> {
                     )
                     .await
                     .map_err(sql(store))?;
-                    let data =
-                        json!({ "project": slug.as_str(), "changed": changed, "actor": caller.label() });
-                    write
-                        .event(EventKind::ProjectUpdated, slug.as_str(), &data)
-                        .await?;
+                    let payload = payload::ProjectUpdated {
+                        project: slug.as_str().to_owned(),
+                        changed: changed.iter().map(|f| (*f).to_owned()).collect(),
+                        actor: caller.label(),
+                    };
+                    write.emit(slug.as_str(), &payload).await?;
                 }
             }
         }

@@ -526,6 +526,7 @@ mod tests {
             kind: "task.stage_changed".to_owned(),
             at_ms: 1_795_993_800_000,
             subject: "acme-1".to_owned(),
+            project: None,
             data: r#"{"from":"plan","to":"dev","warnings":["w"],"actor":"s1"}"#.to_owned(),
         };
         assert_eq!(
@@ -541,6 +542,7 @@ mod tests {
             kind: "daemon.started".to_owned(),
             at_ms: 0,
             subject: String::new(),
+            project: None,
             data: "not json".to_owned(),
         };
         assert_eq!(event_line(&event), "#1 00:00Z daemon.started");

@@ -1,9 +1,9 @@
 //! Reports, decisions and the catch-up feed.
 
 use relay_core::board::{FieldValue, parse_report_head};
-use relay_core::event::EventKind;
+use relay_core::event::payload;
 use serde::Serialize;
-use serde_json::{Value, json};
+use serde_json::Value;
 
 use super::error::{check_len, sql};
 use super::task::parse_changes;
@@ -117,8 +117,16 @@ impl Board<'_> {
         )
         .await
         .map_err(sql(store))?;
-        let data = json!({ "project": row.project_slug, "key": key, "report": id, "summary": head.summary, "state": state, "size": size, "actor": caller.label() });
-        write.event(EventKind::ReportAdded, &key, &data).await?;
+        let payload = payload::ReportAdded {
+            project: row.project_slug.clone(),
+            key: key.clone(),
+            report: id,
+            summary: head.summary.clone(),
+            state: state.clone(),
+            size: size.clone(),
+            actor: caller.label(),
+        };
+        write.emit(&key, &payload).await?;
         let applied = self
             .apply(&mut write, row, &changes, caller, Some("a new report"))
             .await?;
@@ -200,8 +208,15 @@ impl Board<'_> {
         let key = task.map(|t| t.1);
         let subject = key.clone().unwrap_or_else(|| project.slug.clone());
         let excerpt: String = text.chars().take(200).collect();
-        let data = json!({ "project": project.slug, "key": key, "decision": id, "text": excerpt, "decided_by": decided_by, "actor": caller.label() });
-        write.event(EventKind::DecisionAdded, &subject, &data).await?;
+        let payload = payload::DecisionAdded {
+            project: project.slug.clone(),
+            key: key.clone(),
+            decision: id,
+            text: excerpt,
+            decided_by: decided_by.map(str::to_owned),
+            actor: caller.label(),
+        };
+        write.emit(&subject, &payload).await?;
         write.commit().await?;
         let scope = if key.is_some() { "task" } else { "project" };
         Ok(Outcome::new(DecisionAdded {
@@ -261,11 +276,7 @@ impl Board<'_> {
     }
 }
 
-/// The project an event belongs to, from its payload.
+/// The project an event belongs to.
 fn event_project(event: &EventRecord) -> Option<String> {
-    serde_json::from_str::<Value>(&event.data)
-        .ok()?
-        .get("project")?
-        .as_str()
-        .map(str::to_owned)
+    event.project.clone()
 }

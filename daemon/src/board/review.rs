@@ -9,9 +9,8 @@
 //! step, worded as the spec words it. A decision the step already has, without a comment, writes nothing.
 
 use relay_core::board::Stage;
-use relay_core::event::EventKind;
+use relay_core::event::payload;
 use serde::Serialize;
-use serde_json::json;
 
 use super::comment::{AuthorKind, OWNER};
 use super::error::{check_len, sql};
@@ -314,9 +313,17 @@ impl Board<'_> {
                     db::rewrite_step(write.conn(), step.id, title, details.as_deref(), now)
                         .await
                         .map_err(sql(store))?;
-                    let data = json!({ "project": row.project_slug, "key": key, "step": step.id, "position": position,
-                                       "title": title, "status": "open", "previous": step.status, "actor": by });
-                    write.event(EventKind::ReviewStepUpdated, &key, &data).await?;
+                    let payload = payload::ReviewStepUpdated {
+                        project: row.project_slug.clone(),
+                        key: key.clone(),
+                        step: step.id,
+                        position,
+                        title: title.to_owned(),
+                        status: "open".to_owned(),
+                        previous: step.status.clone(),
+                        actor: by.clone(),
+                    };
+                    write.emit(&key, &payload).await?;
                     changed += 1;
                 }
                 None => {
@@ -331,18 +338,30 @@ impl Board<'_> {
                     )
                     .await
                     .map_err(sql(store))?;
-                    let data = json!({ "project": row.project_slug, "key": key, "step": id, "position": position,
-                                       "title": title, "actor": by });
-                    write.event(EventKind::ReviewStepAdded, &key, &data).await?;
+                    let payload = payload::ReviewStepAdded {
+                        project: row.project_slug.clone(),
+                        key: key.clone(),
+                        step: id,
+                        position,
+                        title: title.to_owned(),
+                        actor: by.clone(),
+                    };
+                    write.emit(&key, &payload).await?;
                     added += 1;
                 }
             }
         }
         for step in current.iter().skip(wanted.len()) {
             db::delete_step(write.conn(), step.id).await.map_err(sql(store))?;
-            let data = json!({ "project": row.project_slug, "key": key, "step": step.id, "position": step.position,
-                               "title": step.title, "actor": by });
-            write.event(EventKind::ReviewStepRemoved, &key, &data).await?;
+            let payload = payload::ReviewStepRemoved {
+                project: row.project_slug.clone(),
+                key: key.clone(),
+                step: step.id,
+                position: step.position,
+                title: step.title.clone(),
+                actor: by.clone(),
+            };
+            write.emit(&key, &payload).await?;
             removed += 1;
         }
         let review = self.review_of(write.conn(), &row).await?;
@@ -421,9 +440,17 @@ impl Board<'_> {
         }
         let any = text_changed || reopen;
         if any {
-            let data = json!({ "project": row.project_slug, "key": key, "step": step.id, "position": step.position,
-                               "title": new_title, "status": "open", "previous": step.status, "actor": by });
-            write.event(EventKind::ReviewStepUpdated, &key, &data).await?;
+            let payload = payload::ReviewStepUpdated {
+                project: row.project_slug.clone(),
+                key: key.clone(),
+                step: step.id,
+                position: step.position,
+                title: new_title.to_owned(),
+                status: "open".to_owned(),
+                previous: step.status.clone(),
+                actor: by.clone(),
+            };
+            write.emit(&key, &payload).await?;
         }
         let written = self.step_written(&mut write, &row, &step, None).await?;
         write.commit().await?;
@@ -517,21 +544,47 @@ impl Board<'_> {
             )
             .await?;
         let comment_id = added.comment.id;
-        let event = match effective {
-            Decision::Accept => Some(EventKind::ReviewStepAccepted),
-            Decision::Reject => Some(EventKind::ReviewStepRejected),
-            Decision::Reopen => Some(EventKind::ReviewStepUpdated),
-            Decision::Comment => None,
-        };
-        if let Some(kind) = event {
-            let data = if kind == EventKind::ReviewStepUpdated {
-                json!({ "project": row.project_slug, "key": key, "step": step.id, "position": step.position,
-                        "title": step.title, "status": decided.status, "previous": step.status, "actor": OWNER })
-            } else {
-                json!({ "project": row.project_slug, "key": key, "step": step.id, "position": step.position,
-                        "title": step.title, "comment": comment_id, "actor": OWNER })
-            };
-            write.event(kind, &key, &data).await?;
+        let (project, title, actor) = (row.project_slug.clone(), step.title.clone(), OWNER.to_owned());
+        let (step_id, position) = (step.id, step.position);
+        match effective {
+            Decision::Accept => {
+                let payload = payload::ReviewStepAccepted {
+                    project,
+                    key: key.clone(),
+                    step: step_id,
+                    position,
+                    title,
+                    comment: comment_id,
+                    actor,
+                };
+                write.emit(&key, &payload).await?;
+            }
+            Decision::Reject => {
+                let payload = payload::ReviewStepRejected {
+                    project,
+                    key: key.clone(),
+                    step: step_id,
+                    position,
+                    title,
+                    comment: comment_id,
+                    actor,
+                };
+                write.emit(&key, &payload).await?;
+            }
+            Decision::Reopen => {
+                let payload = payload::ReviewStepUpdated {
+                    project,
+                    key: key.clone(),
+                    step: step_id,
+                    position,
+                    title,
+                    status: decided.status.clone(),
+                    previous: step.status.clone(),
+                    actor,
+                };
+                write.emit(&key, &payload).await?;
+            }
+            Decision::Comment => {}
         }
         let written = self
             .step_written(&mut write, &row, &step, Some(added.comment))

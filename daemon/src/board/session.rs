@@ -1,9 +1,8 @@
 //! Sessions and bindings: a task is bound to at most one session; every binding stays in its history; a
 //! plain name given for a task bound to a desktop session becomes that session's alias.
 
-use relay_core::event::EventKind;
+use relay_core::event::payload;
 use serde::Serialize;
-use serde_json::json;
 
 use super::error::{check_len, sql};
 use super::{Board, BoardError, Caller, Outcome, limits};
@@ -167,9 +166,13 @@ impl Board<'_> {
             db::insert_alias(write.conn(), name, *desktop_id, now)
                 .await
                 .map_err(sql(store))?;
-            let data =
-                json!({ "project": project, "alias": name, "session": desktop, "actor": caller.label() });
-            write.event(EventKind::SessionAliasAdded, key, &data).await?;
+            let payload = payload::SessionAliasAdded {
+                project: Some(project.to_owned()),
+                alias: name.to_owned(),
+                session: desktop.clone(),
+                actor: caller.label(),
+            };
+            write.emit(key, &payload).await?;
             return Ok(Binding {
                 key: key.to_owned(),
                 session: desktop.clone(),
@@ -200,8 +203,14 @@ impl Board<'_> {
         db::bind(write.conn(), task_id, target.id, Some(&caller.label()), now)
             .await
             .map_err(sql(store))?;
-        let data = json!({ "project": project, "key": key, "session": target.name, "previous": current_name, "actor": caller.label() });
-        write.event(EventKind::TaskSessionBound, key, &data).await?;
+        let payload = payload::TaskSessionBound {
+            project: project.to_owned(),
+            key: key.to_owned(),
+            session: target.name.clone(),
+            previous: current_name.clone(),
+            actor: caller.label(),
+        };
+        write.emit(key, &payload).await?;
         Ok(Binding {
             key: key.to_owned(),
             session: Some(target.name),
@@ -220,8 +229,14 @@ impl Board<'_> {
         let previous = row.session.clone();
         let unbound = db::unbind(write.conn(), row.id, now).await.map_err(sql(store))?;
         if unbound {
-            let data = json!({ "project": row.project_slug, "key": key, "session": previous, "actor": caller.label() });
-            write.event(EventKind::TaskSessionUnbound, &key, &data).await?;
+            let payload = payload::TaskSessionUnbound {
+                project: row.project_slug.clone(),
+                key: key.clone(),
+                session: previous.clone(),
+                reason: None,
+                actor: caller.label(),
+            };
+            write.emit(&key, &payload).await?;
         }
         write.commit().await?;
         let mut outcome = Outcome::new(Binding {

@@ -1,9 +1,9 @@
 //! Tasks: create, read, list, and the one write path every field change and stage move goes through.
 
 use relay_core::board::{FieldValue, Stage, TaskKey, parse_field};
-use relay_core::event::EventKind;
+use relay_core::event::payload;
 use serde::Serialize;
-use serde_json::{Value, json};
+use serde_json::Value;
 
 use super::error::sql;
 use super::rules::{StageFacts, judge};
@@ -233,8 +233,14 @@ impl Board<'_> {
                 .await
                 .map_err(sql(store))?;
         }
-        let data = json!({ "project": project.slug, "key": key, "title": title, "stage": stage.as_str(), "actor": caller.label() });
-        write.event(EventKind::TaskCreated, &key, &data).await?;
+        let payload = payload::TaskCreated {
+            project: project.slug.clone(),
+            key: key.clone(),
+            title: title.clone(),
+            stage: stage.as_str().to_owned(),
+            actor: caller.label(),
+        };
+        write.emit(&key, &payload).await?;
         let mut notes = Vec::new();
         if let Some(session) = new.session.as_deref().filter(|s| !s.trim().is_empty()) {
             let bound = self
@@ -431,8 +437,14 @@ impl Board<'_> {
             db::stamp_tracker_entry(write.conn(), row.id, false, now)
                 .await
                 .map_err(sql(store))?;
-            let data = json!({ "project": row.project_slug, "key": key, "tracker_ref": row.tracker_ref, "reason": reason, "actor": caller.label() });
-            write.event(EventKind::TaskTrackerUnlogged, &key, &data).await?;
+            let payload = payload::TaskTrackerUnlogged {
+                project: row.project_slug.clone(),
+                key: key.clone(),
+                tracker_ref: row.tracker_ref.clone(),
+                reason: reason.to_owned(),
+                actor: caller.label(),
+            };
+            write.emit(&key, &payload).await?;
         }
 
         let any = !columns.is_empty();
@@ -442,12 +454,25 @@ impl Board<'_> {
                 .map_err(sql(store))?;
             let fields: Vec<&str> = changed.iter().copied().filter(|f| *f != "stage").collect();
             if !fields.is_empty() || !stage_moves {
-                let data = json!({ "project": row.project_slug, "key": key, "changed": fields, "version": row.version + 1, "actor": caller.label() });
-                write.event(EventKind::TaskUpdated, &key, &data).await?;
+                let payload = payload::TaskUpdated {
+                    project: row.project_slug.clone(),
+                    key: key.clone(),
+                    changed: fields.iter().map(|f| (*f).to_owned()).collect(),
+                    version: row.version + 1,
+                    actor: caller.label(),
+                };
+                write.emit(&key, &payload).await?;
             }
             if let Some(target) = new_stage.filter(|_| stage_moves) {
-                let data = json!({ "project": row.project_slug, "key": key, "from": row.stage, "to": target.as_str(), "warnings": warnings, "actor": caller.label() });
-                write.event(EventKind::TaskStageChanged, &key, &data).await?;
+                let payload = payload::TaskStageChanged {
+                    project: row.project_slug.clone(),
+                    key: key.clone(),
+                    from: row.stage.clone(),
+                    to: target.as_str().to_owned(),
+                    warnings: warnings.clone(),
+                    actor: caller.label(),
+                };
+                write.emit(&key, &payload).await?;
             }
         }
         Ok(Outcome {

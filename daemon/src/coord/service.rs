@@ -12,10 +12,9 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
 use relay_core::config::Config;
-use relay_core::event::EventKind;
+use relay_core::event::payload;
 use relay_core::hook::{Decision, HookEvent, Phase};
 use serde::{Deserialize, Serialize};
-use serde_json::json;
 
 use super::{
     ClaimOutcome, Contention, LockConfig, LockRecord, LockTable, LockView, Owner, SessionId, Ttl, lock_key,
@@ -327,18 +326,15 @@ impl DaemonHandle {
             .collect();
         for contention in fresh {
             *recorded = contention.id;
-            let data = json!({
-                "workspace": contention.key.workspace(),
-                "path": contention.key.path(),
-                "holder": contention.holder.to_string(),
-                "wanted_by": contention.wanted_by.to_string(),
-                "bucket_ms": contention.bucket_ms,
-                "contention": contention.id,
-            });
-            if let Err(err) = self
-                .record(EventKind::LockContended, &contention.key.to_string(), data)
-                .await
-            {
+            let payload = payload::LockContended {
+                workspace: contention.key.workspace().to_owned(),
+                path: contention.key.path().to_owned(),
+                holder: contention.holder.to_string(),
+                wanted_by: contention.wanted_by.to_string(),
+                bucket_ms: contention.bucket_ms,
+                contention: contention.id,
+            };
+            if let Err(err) = self.emit(&contention.key.to_string(), &payload).await {
                 tracing::warn!(error = %err, "could not record lock.contended");
             }
         }

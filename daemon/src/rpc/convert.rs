@@ -39,6 +39,7 @@ pub(super) fn event(record: &EventRecord) -> proto::Event {
         at_ms: record.at_ms,
         subject: record.subject.clone(),
         data_json: record.data.clone(),
+        project: record.project.clone(),
     }
 }
 

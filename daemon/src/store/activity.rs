@@ -1,5 +1,5 @@
 //! SQL of the activity feed (relaybay §2 "Activity"): the event log newest first, in pages, filtered by
-//! project (the payload's `project`) and by kind. Without a kind, hook status changes are left out.
+//! project (the event's indexed `project` column) and by kind. Without a kind, hook status changes are left out.
 
 use sqlx::SqliteConnection;
 
@@ -22,10 +22,10 @@ pub const HIDDEN_KIND: &str = "session.status_changed";
 pub async fn page(conn: &mut SqliteConnection, query: &ActivityQuery<'_>) -> sqlx::Result<Vec<EventRecord>> {
     let json: String = sqlx::query_scalar(
         "SELECT coalesce(json_group_array(json_object('id', id, 'kind', kind, 'at_ms', at_ms,
-                                                     'subject', subject, 'data', data)), '[]')
+                                                     'subject', subject, 'project', project, 'data', data)), '[]')
            FROM (SELECT * FROM event
                  WHERE id < ?1
-                   AND (?2 IS NULL OR json_extract(data, '$.project') = ?2)
+                   AND (?2 IS NULL OR project = ?2)
                    AND (CASE WHEN ?3 IS NULL THEN kind <> ?4 ELSE kind = ?3 END)
                  ORDER BY id DESC LIMIT ?5)",
     )

@@ -39,6 +39,11 @@ pub const MIGRATIONS: &[Migration] = &[
         name: "0004_hook_sessions",
         sql: include_str!("../../../migrations/0004_hook_sessions.sql"),
     },
+    Migration {
+        version: 5,
+        name: "0005_event_project",
+        sql: include_str!("../../../migrations/0005_event_project.sql"),
+    },
 ];
 
 /// The schema version this binary creates and understands.

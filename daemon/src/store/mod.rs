@@ -26,7 +26,7 @@ use std::sync::atomic::{AtomicI64, Ordering};
 use std::time::Duration;
 
 use relay_core::config::DEFAULT_EVENT_BUFFER;
-use relay_core::event::EventKind;
+use relay_core::event::Payload;
 use tokio::sync::Mutex;
 
 use crate::bus::EventBus;
@@ -46,6 +46,9 @@ pub struct EventRecord {
     pub kind: String,
     pub at_ms: i64,
     pub subject: String,
+    /// The project the event is about, from its payload (an indexed column).
+    #[serde(default)]
+    pub project: Option<String>,
     /// The payload, a JSON object as text.
     pub data: String,
 }
@@ -262,14 +265,13 @@ impl Store {
     }
 
     /// Appends one event in its own write transaction and publishes it.
-    pub async fn append_event(
+    pub async fn append_event<P: Payload>(
         &self,
-        kind: EventKind,
         subject: &str,
-        data: &serde_json::Value,
+        payload: &P,
     ) -> Result<Arc<EventRecord>, StoreError> {
         let mut write = self.begin_write().await?;
-        write.event(kind, subject, data).await?;
+        write.emit(subject, payload).await?;
         let mut events = write.commit().await?;
         events.pop().ok_or_else(|| StoreError::Io {
             path: self.path.clone(),
@@ -284,7 +286,7 @@ impl Store {
         let mut conn = self.read().await?;
         let json: String = sqlx::query_scalar(
             "SELECT coalesce(json_group_array(json_object('id', id, 'kind', kind, 'at_ms', at_ms,
-                                                         'subject', subject, 'data', data)), '[]')
+                                                         'subject', subject, 'project', project, 'data', data)), '[]')
                FROM (SELECT * FROM event WHERE id > ? ORDER BY id LIMIT ?)",
         )
         .bind(after)

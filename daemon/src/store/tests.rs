@@ -1,6 +1,5 @@
-use relay_core::event::EventKind;
+use crate::testing::{backed_up, started, stopped};
 use relay_core::paths::DataDir;
-use serde_json::json;
 
 use super::*;
 
@@ -60,24 +59,15 @@ async fn sqlite_is_built_with_the_query_planner_stability_guarantee() {
 #[tokio::test]
 async fn event_ids_stay_monotonic_when_the_newest_rows_are_deleted() {
     let (_dir, store) = fresh().await;
-    let first = store
-        .append_event(EventKind::DaemonStarted, "", &json!({"pid": 1}))
-        .await
-        .unwrap();
-    let second = store
-        .append_event(EventKind::DaemonStopped, "", &json!({"pid": 1}))
-        .await
-        .unwrap();
+    let first = store.append_event("", &started()).await.unwrap();
+    let second = store.append_event("", &stopped()).await.unwrap();
     assert!(second.id > first.id);
     sqlx::query("DELETE FROM event WHERE id = ?")
         .bind(second.id)
         .execute(&store.pool)
         .await
         .unwrap();
-    let third = store
-        .append_event(EventKind::DaemonStarted, "", &json!({}))
-        .await
-        .unwrap();
+    let third = store.append_event("", &started()).await.unwrap();
     assert!(third.id > second.id, "ids are never reused");
     let replay = store.events_after(first.id, 10).await.unwrap();
     assert_eq!(replay.iter().map(|e| e.id).collect::<Vec<_>>(), vec![third.id]);
@@ -133,11 +123,15 @@ async fn upgrade_keeps_a_pre_migration_copy_when_a_newer_migration_arrives() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("relay.sqlite");
     let store = Store::open_with(&path, &MIGRATIONS[..1]).await.unwrap();
-    store
-        .append_event(EventKind::DaemonStarted, "", &json!({}))
+    store.close().await;
+    // An event as schema 1 wrote it (this binary's writer needs the newest schema).
+    let opts = sqlx::sqlite::SqliteConnectOptions::new().filename(&path);
+    let mut conn = SqliteConnection::connect_with(&opts).await.unwrap();
+    sqlx::query("INSERT INTO event (at_ms, kind, subject, data) VALUES (1, 'daemon.started', '', '{\"project\":\"p\"}')")
+        .execute(&mut conn)
         .await
         .unwrap();
-    store.close().await;
+    conn.close().await.unwrap();
 
     // The real upgrade path, from schema 1 to this binary's newest.
     let upgraded = Store::open(&path).await.unwrap();
@@ -188,11 +182,8 @@ async fn backup_is_a_valid_relay_database_while_writes_go_on() {
     let writer = {
         let store = store.clone();
         tokio::spawn(async move {
-            for i in 0..200 {
-                store
-                    .append_event(EventKind::DaemonStarted, "", &json!({"i": i}))
-                    .await
-                    .unwrap();
+            for _ in 0..200 {
+                store.append_event("", &started()).await.unwrap();
             }
         })
     };
@@ -220,10 +211,7 @@ async fn backup_is_a_valid_relay_database_while_writes_go_on() {
 #[tokio::test]
 async fn restore_refuses_a_non_relay_file_and_changes_nothing() {
     let (dir, store) = fresh().await;
-    store
-        .append_event(EventKind::DaemonStarted, "", &json!({}))
-        .await
-        .unwrap();
+    store.append_event("", &started()).await.unwrap();
     store.close().await;
     let data = DataDir::new(dir.path());
     let before = std::fs::read(data.db()).unwrap();
@@ -245,16 +233,10 @@ async fn restore_refuses_a_non_relay_file_and_changes_nothing() {
 #[tokio::test]
 async fn restore_replaces_the_database_and_keeps_the_previous_one() {
     let (dir, store) = fresh().await;
-    store
-        .append_event(EventKind::DaemonStarted, "", &json!({"n": 1}))
-        .await
-        .unwrap();
+    store.append_event("", &started()).await.unwrap();
     let backup_path = dir.path().join("b.sqlite");
     store.backup(&backup_path, false).await.unwrap();
-    store
-        .append_event(EventKind::DaemonStarted, "", &json!({"n": 2}))
-        .await
-        .unwrap();
+    store.append_event("", &started()).await.unwrap();
     store.close().await;
 
     let data = DataDir::new(dir.path());
@@ -271,14 +253,8 @@ async fn events_of_one_write_commit_together_and_publish_in_order() {
     let (_dir, store) = fresh().await;
     let mut live = store.events().subscribe();
     let mut write = store.begin_write().await.unwrap();
-    let first = write
-        .event(EventKind::DaemonStarted, "", &json!({}))
-        .await
-        .unwrap();
-    let second = write
-        .event(EventKind::BackupCreated, "/x", &json!({}))
-        .await
-        .unwrap();
+    let first = write.emit("", &started()).await.unwrap();
+    let second = write.emit("/x", &backed_up()).await.unwrap();
     assert_eq!(store.last_event_id(), 0, "nothing is visible before the commit");
     let events = write.commit().await.unwrap();
     assert_eq!(
@@ -295,19 +271,48 @@ async fn dropped_write_rolls_back_and_the_next_write_proceeds() {
     let (_dir, store) = fresh().await;
     {
         let mut write = store.begin_write().await.unwrap();
-        write
-            .event(EventKind::DaemonStarted, "", &json!({}))
-            .await
-            .unwrap();
+        write.emit("", &started()).await.unwrap();
     }
     assert!(
         store.events_after(0, 10).await.unwrap().is_empty(),
         "the dropped write left nothing"
     );
-    let event = store
-        .append_event(EventKind::DaemonStopped, "", &json!({}))
-        .await
-        .unwrap();
+    let event = store.append_event("", &stopped()).await.unwrap();
     assert_eq!(store.events_after(0, 10).await.unwrap().len(), 1);
     assert_eq!(store.last_event_id(), event.id);
+}
+
+#[tokio::test]
+async fn the_upgrade_to_schema_5_backfills_each_event_project_from_its_payload() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("relay.sqlite");
+    Store::open_with(&path, &MIGRATIONS[..4]).await.unwrap().close().await;
+    let opts = sqlx::sqlite::SqliteConnectOptions::new().filename(&path);
+    let mut conn = SqliteConnection::connect_with(&opts).await.unwrap();
+    for data in [r#"{"project":"acme","key":"acme-1"}"#, r#"{"pid":1}"#, r#"{"project":7}"#] {
+        sqlx::query("INSERT INTO event (at_ms, kind, subject, data) VALUES (1, 'task.created', '', ?)")
+            .bind(data)
+            .execute(&mut conn)
+            .await
+            .unwrap();
+    }
+    conn.close().await.unwrap();
+
+    let store = Store::open(&path).await.unwrap();
+    let events = store.events_after(0, 10).await.unwrap();
+    let projects: Vec<Option<&str>> = events.iter().map(|e| e.project.as_deref()).collect();
+    assert_eq!(projects, [Some("acme"), None, None]);
+    let written = store
+        .append_event(
+            "acme-2",
+            &relay_core::event::payload::TaskCreated {
+                project: "acme".into(),
+                key: "acme-2".into(),
+                ..Default::default()
+            },
+        )
+        .await
+        .unwrap();
+    assert_eq!(written.project.as_deref(), Some("acme"));
+    assert_eq!(store.events_after(3, 10).await.unwrap()[0].project.as_deref(), Some("acme"));
 }

@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use relay_core::event::EventKind;
+use relay_core::event::{EventKind, Payload};
 use sqlx::{Sqlite, SqliteConnection, Transaction};
 use tokio::sync::MutexGuard;
 
@@ -54,22 +54,35 @@ impl<'s> WriteTx<'s> {
         }
     }
 
-    /// Appends an event to the log inside this transaction; returns its id.
-    pub async fn event(
+    /// Appends an event to the log inside this transaction — its kind and project from the payload — and
+    /// returns its id.
+    pub async fn emit<P: Payload>(&mut self, subject: &str, payload: &P) -> Result<i64, StoreError> {
+        // Through a `Value`, so the keys are written sorted as they always were.
+        let data = serde_json::to_value(payload)
+            .map(|value| value.to_string())
+            .map_err(|err| StoreError::Io {
+                path: self.store.path().to_path_buf(),
+                source: std::io::Error::other(format!("{} payload: {err}", P::KIND)),
+            })?;
+        self.append(P::KIND, subject, payload.project(), data).await
+    }
+
+    async fn append(
         &mut self,
         kind: EventKind,
         subject: &str,
-        data: &serde_json::Value,
+        project: Option<&str>,
+        data: String,
     ) -> Result<i64, StoreError> {
         let at_ms = now_ms();
-        let data = data.to_string();
         let path = self.store.path().to_path_buf();
         let id: i64 = sqlx::query_scalar(
-            "INSERT INTO event (at_ms, kind, subject, data) VALUES (?, ?, ?, ?) RETURNING id",
+            "INSERT INTO event (at_ms, kind, subject, project, data) VALUES (?, ?, ?, ?, ?) RETURNING id",
         )
         .bind(at_ms)
         .bind(kind.as_str())
         .bind(subject)
+        .bind(project)
         .bind(&data)
         .fetch_one(self.conn())
         .await
@@ -79,6 +92,7 @@ impl<'s> WriteTx<'s> {
             kind: kind.as_str().to_owned(),
             at_ms,
             subject: subject.to_owned(),
+            project: project.map(str::to_owned),
             data,
         });
         Ok(id)

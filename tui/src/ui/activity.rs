@@ -34,13 +34,10 @@ impl ActivityFilter {
             None => event.kind != HIDDEN_KIND,
         };
         kind_ok
-            && self.project.as_deref().is_none_or(|slug| {
-                serde_json::from_str::<serde_json::Value>(&event.data_json)
-                    .ok()
-                    .and_then(|d| d.get("project").and_then(|p| p.as_str()).map(str::to_owned))
-                    .as_deref()
-                    == Some(slug)
-            })
+            && self
+                .project
+                .as_deref()
+                .is_none_or(|slug| event.project.as_deref() == Some(slug))
     }
 }
 
@@ -271,6 +268,7 @@ mod tests {
             at_ms: 0,
             subject: format!("{project}-1"),
             data_json: format!(r#"{{"project":"{project}"}}"#),
+            project: Some(project.into()),
         }
     }
 

@@ -5,6 +5,7 @@ use std::collections::HashMap;
 
 use crossterm::event::KeyEvent;
 use relay_core::board::Stage;
+use relay_core::event::{Payload, payload};
 use relay_core::proto;
 
 use super::activity::{self, ActivityFilter, ActivityState};
@@ -576,18 +577,14 @@ pub fn affects(fetch: &Fetch, event: &proto::Event) -> bool {
     if matches!(area, "daemon" | "backup" | "lock") {
         return false;
     }
-    let project = || {
-        serde_json::from_str::<serde_json::Value>(&event.data_json)
-            .ok()
-            .and_then(|data| data.get("project").and_then(|p| p.as_str()).map(str::to_owned))
-    };
+    let project = || event.project.as_deref();
     match fetch {
         Fetch::Projects => matches!(area, "project" | "task"),
         // Of the session events only a hook status change shows on the board (a card's dot); a binding is a
         // task event. The task view shows none of them yet.
         Fetch::Board(slug) => {
             (area != "session" || kind == "session.status_changed")
-                && (project().as_deref() == Some(slug.as_str())
+                && (project() == Some(slug.as_str())
                     || event
                         .subject
                         .strip_prefix(slug.as_str())
@@ -604,12 +601,11 @@ pub fn affects(fetch: &Fetch, event: &proto::Event) -> bool {
 
 /// Applies a `task.stage_changed` event to the open board's card; whether a card moved.
 fn move_card(model: &mut Model, event: &proto::Event) -> bool {
-    if event.kind != "task.stage_changed" || !matches!(model.screen, Screen::Board(_)) {
+    if !matches!(model.screen, Screen::Board(_)) {
         return false;
     }
-    let Some(to) = serde_json::from_str::<serde_json::Value>(&event.data_json)
-        .ok()
-        .and_then(|data| data.get("to").and_then(|to| to.as_str()).map(str::to_owned))
+    let Some(to) = payload::TaskStageChanged::from_json(&event.kind, &event.data_json)
+        .map(|moved| moved.to)
         .filter(|to| STAGES.contains(&to.as_str()))
     else {
         return false;

@@ -2,10 +2,9 @@
 //! stored per session as a second layer that is never merged into the plan. The hooks feed it with one
 //! [`TodoChange`] at a time; plan_get and the owner's plan view show the bound session's list.
 
-use relay_core::event::EventKind;
+use relay_core::event::payload;
 use relay_core::hook::{TodoChange, TodoItem as HookTodoItem};
 use serde::Serialize;
-use serde_json::json;
 
 use super::limits;
 use crate::board::error::sql;
@@ -155,8 +154,13 @@ impl Board<'_> {
             .await
             .map_err(sql(store))?;
         for (task, key) in bound.iter().zip(&tasks) {
-            let data = json!({ "project": task.project_slug, "key": key, "session": session_name, "items": items.len() });
-            write.event(EventKind::SessionTodoUpdated, key, &data).await?;
+            let payload = payload::SessionTodoUpdated {
+                project: task.project_slug.clone(),
+                key: key.clone(),
+                session: session_name.to_owned(),
+                items: items.len(),
+            };
+            write.emit(key, &payload).await?;
         }
         Ok(Outcome::new(TodoApplied { items, tasks }))
     }

@@ -5,9 +5,8 @@
 
 use std::fmt::Write as _;
 
-use relay_core::event::EventKind;
+use relay_core::event::payload;
 use relay_core::hook::{HookEvent, Phase};
-use serde_json::json;
 
 use super::Claude;
 use super::session::Tracked;
@@ -153,13 +152,14 @@ impl Claude<'_> {
             .await
             .map_err(sql(store))?;
         for comment in comments {
-            let data = json!({
-                "project": comment.project, "key": comment.key, "comment": comment.id, "session": tracked.name,
-                "actor": "hook",
-            });
-            write
-                .event(EventKind::CommentDelivered, &comment.key, &data)
-                .await?;
+            let payload = payload::CommentDelivered {
+                project: comment.project.clone(),
+                key: comment.key.clone(),
+                comment: comment.id,
+                session: tracked.name.clone(),
+                actor: "hook".to_owned(),
+            };
+            write.emit(&comment.key, &payload).await?;
         }
         write.commit().await?;
         Ok(())

@@ -10,9 +10,8 @@ use std::collections::HashMap;
 use std::path::Path;
 use std::sync::Mutex;
 
-use relay_core::event::EventKind;
+use relay_core::event::payload;
 use relay_core::hook::{HookEvent, Phase};
-use serde_json::json;
 
 use super::Claude;
 use super::context::COMMENT_BUDGET;
@@ -269,11 +268,15 @@ impl Claude<'_> {
             .map_err(sql(store))?;
         let previous = tracked.status.map(HookStatus::as_str);
         for (_, key, project) in tasks {
-            let data = json!({
-                "project": project, "key": key, "session": tracked.name, "status": status.as_str(),
-                "previous": previous, "activity": activity,
-            });
-            write.event(EventKind::SessionStatusChanged, &key, &data).await?;
+            let payload = payload::SessionStatusChanged {
+                project,
+                key: key.clone(),
+                session: tracked.name.clone(),
+                status: status.as_str().to_owned(),
+                previous: previous.map(str::to_owned),
+                activity: activity.to_owned(),
+            };
+            write.emit(&key, &payload).await?;
         }
         Ok(())
     }
@@ -288,10 +291,14 @@ impl Claude<'_> {
             crate::store::board::unbind(write.conn(), task_id, now)
                 .await
                 .map_err(sql(store))?;
-            let data = json!({
-                "project": project, "key": key, "session": tracked.name, "reason": "session_end", "actor": "hook",
-            });
-            write.event(EventKind::TaskSessionUnbound, &key, &data).await?;
+            let payload = payload::TaskSessionUnbound {
+                project,
+                key: key.clone(),
+                session: Some(tracked.name.clone()),
+                reason: Some("session_end".to_owned()),
+                actor: "hook".to_owned(),
+            };
+            write.emit(&key, &payload).await?;
         }
         Ok(())
     }
@@ -352,8 +359,16 @@ impl Claude<'_> {
         db::link(write.conn(), desktop.id, cc, true)
             .await
             .map_err(sql(store))?;
-        let data = json!({ "session": desktop.name, "kind": "desktop", "cc_session": cc, "cwd": event.cwd, "linked": "exact" });
-        write.event(EventKind::SessionSeen, &desktop.name, &data).await?;
+        let payload = payload::SessionSeen {
+            session: desktop.name.clone(),
+            kind: "desktop".to_owned(),
+            cc_session: cc.to_owned(),
+            cwd: Some(event.cwd.to_string_lossy().into_owned()),
+            project: None,
+            linked: Some("exact".to_owned()),
+            unlinked_reason: None,
+        };
+        write.emit(&desktop.name, &payload).await?;
         let row = db::by_id(write.conn(), desktop.id).await.map_err(sql(store))?;
         write.commit().await?;
         self.handle.hook_sessions().forget_session(desktop.id);
@@ -404,8 +419,16 @@ impl Claude<'_> {
                     db::link(write.conn(), one.id, cc, false)
                         .await
                         .map_err(sql(store))?;
-                    let data = json!({ "session": one.name, "kind": one.kind, "cc_session": cc, "cwd": cwd, "project": slug, "linked": "folder" });
-                    write.event(EventKind::SessionSeen, &one.name, &data).await?;
+                    let payload = payload::SessionSeen {
+                        session: one.name.clone(),
+                        kind: one.kind.clone(),
+                        cc_session: cc.to_owned(),
+                        cwd: Some(cwd.clone()),
+                        project: Some(slug.to_owned()),
+                        linked: Some("folder".to_owned()),
+                        unlinked_reason: None,
+                    };
+                    write.emit(&one.name, &payload).await?;
                     let row = db::by_id(write.conn(), one.id).await.map_err(sql(store))?;
                     write.commit().await?;
                     let Some(row) = row else {
@@ -466,8 +489,16 @@ impl Claude<'_> {
                 "hook session {folder} vanished while creating it"
             )));
         };
-        let data = json!({ "session": row.name, "kind": "hook", "cc_session": cc, "cwd": cwd, "linked": serde_json::Value::Null, "unlinked_reason": reason });
-        write.event(EventKind::SessionSeen, &row.name, &data).await?;
+        let payload = payload::SessionSeen {
+            session: row.name.clone(),
+            kind: "hook".to_owned(),
+            cc_session: cc.to_owned(),
+            cwd: Some(cwd.clone()),
+            project: None,
+            linked: None,
+            unlinked_reason: reason,
+        };
+        write.emit(&row.name, &payload).await?;
         write.commit().await?;
         self.handle.hook_sessions().forget_session(id);
         Ok(Tracked::of(&row))
@@ -516,9 +547,16 @@ impl Claude<'_> {
         db::link(write.conn(), caller.id, cc, true)
             .await
             .map_err(sql(store))?;
-        let data =
-            json!({ "session": caller.name, "kind": caller.kind, "cc_session": cc, "linked": "exact" });
-        write.event(EventKind::SessionSeen, &caller.name, &data).await?;
+        let payload = payload::SessionSeen {
+            session: caller.name.clone(),
+            kind: caller.kind.clone(),
+            cc_session: cc.to_owned(),
+            cwd: None,
+            project: None,
+            linked: Some("exact".to_owned()),
+            unlinked_reason: None,
+        };
+        write.emit(&caller.name, &payload).await?;
         write.commit().await?;
         let sessions = self.handle.hook_sessions();
         sessions.forget(cc);

@@ -258,6 +258,7 @@ fn palette_asks_for_the_tasks_once_when_it_opens_and_keeps_them_while_open() {
         kind: "task.stage_changed".into(),
         subject: "acme-1".into(),
         data_json: r#"{"project":"acme"}"#.into(),
+        project: Some("acme".into()),
         at_ms: 0,
     };
     let effects = update(&mut model, Action::Event(moved));

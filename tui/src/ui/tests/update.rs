@@ -26,6 +26,7 @@ fn event(id: i64, kind: &str, subject: &str, project: &str) -> proto::Event {
         kind: kind.into(),
         subject: subject.into(),
         data_json: format!(r#"{{"project":"{project}"}}"#),
+        project: Some(project.into()),
         at_ms: 0,
     }
 }

@@ -1,0 +1,365 @@
+//! One payload struct per event kind, named as the kind. Field names are the JSON keys of the event's `data`;
+//! optional keys that some writers leave out are skipped when empty, the others are written as `null`.
+//!
+//! Readers are tolerant: a key an older writer left out reads as its default.
+//!
+//! `actor` is who wrote the event as events name it (a session, else the surface: `cli`, `mcp`, `hook`, …).
+
+use serde::{Deserialize, Serialize};
+
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct DaemonStarted {
+    pub pid: u32,
+    pub version: String,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct DaemonStopped {
+    pub pid: u32,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct BackupCreated {
+    pub bytes: u64,
+    pub last_event_id: i64,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct ProjectCreated {
+    pub project: String,
+    pub name: String,
+    pub actor: String,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct ProjectUpdated {
+    pub project: String,
+    /// The changed fields: `name`, `repo_path`, `description`.
+    pub changed: Vec<String>,
+    pub actor: String,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct TaskCreated {
+    pub project: String,
+    pub key: String,
+    pub title: String,
+    pub stage: String,
+    pub actor: String,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct TaskUpdated {
+    pub project: String,
+    pub key: String,
+    /// The changed task fields (a stage move is its own event).
+    pub changed: Vec<String>,
+    /// The task's version after the write.
+    pub version: i64,
+    pub actor: String,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct TaskStageChanged {
+    pub project: String,
+    pub key: String,
+    pub from: String,
+    pub to: String,
+    /// The working rules' warnings on the move.
+    pub warnings: Vec<String>,
+    pub actor: String,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct TaskSessionBound {
+    pub project: String,
+    pub key: String,
+    pub session: String,
+    /// The session bound before, if any.
+    pub previous: Option<String>,
+    pub actor: String,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct TaskSessionUnbound {
+    pub project: String,
+    pub key: String,
+    pub session: Option<String>,
+    /// Why the hooks unbound it (`session_end`); absent when someone unbound it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+    pub actor: String,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct TaskTrackerUnlogged {
+    pub project: String,
+    pub key: String,
+    pub tracker_ref: Option<String>,
+    pub reason: String,
+    pub actor: String,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct ReportAdded {
+    pub project: String,
+    pub key: String,
+    pub report: i64,
+    pub summary: String,
+    pub state: Option<String>,
+    pub size: Option<String>,
+    pub actor: String,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct DecisionAdded {
+    pub project: String,
+    /// The task the decision is about; `None` for a project decision.
+    pub key: Option<String>,
+    pub decision: i64,
+    /// The decision's text, cut to an excerpt.
+    pub text: String,
+    pub decided_by: Option<String>,
+    pub actor: String,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct SessionAliasAdded {
+    pub project: Option<String>,
+    pub alias: String,
+    /// The desktop session the alias names.
+    pub session: Option<String>,
+    pub actor: String,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct LockContended {
+    pub workspace: String,
+    pub path: String,
+    pub holder: String,
+    pub wanted_by: String,
+    pub bucket_ms: i64,
+    pub contention: u64,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct ReviewStepAdded {
+    pub project: String,
+    pub key: String,
+    pub step: i64,
+    pub position: i64,
+    pub title: String,
+    pub actor: String,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct ReviewStepUpdated {
+    pub project: String,
+    pub key: String,
+    pub step: i64,
+    pub position: i64,
+    pub title: String,
+    pub status: String,
+    pub previous: String,
+    pub actor: String,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct ReviewStepRemoved {
+    pub project: String,
+    pub key: String,
+    pub step: i64,
+    pub position: i64,
+    pub title: String,
+    pub actor: String,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct ReviewStepAccepted {
+    pub project: String,
+    pub key: String,
+    pub step: i64,
+    pub position: i64,
+    pub title: String,
+    /// The owner's comment that carries the decision.
+    pub comment: i64,
+    pub actor: String,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct ReviewStepRejected {
+    pub project: String,
+    pub key: String,
+    pub step: i64,
+    pub position: i64,
+    pub title: String,
+    /// The owner's comment that carries the decision.
+    pub comment: i64,
+    pub actor: String,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct PlanSet {
+    pub project: String,
+    pub key: String,
+    /// How many steps the plan has now.
+    pub steps: usize,
+    pub status: String,
+    pub previous_status: String,
+    pub titles_changed: bool,
+    pub reason: String,
+    pub actor: String,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct PlanStepUpdated {
+    pub project: String,
+    pub key: String,
+    pub position: i64,
+    pub title: String,
+    pub status: String,
+    pub previous: String,
+    pub conformance: Option<String>,
+    pub outcome: Option<String>,
+    pub actor: String,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct PlanAccepted {
+    pub project: String,
+    pub key: String,
+    pub steps: usize,
+    pub accepted_by: String,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct AttachmentAdded {
+    pub project: String,
+    pub key: String,
+    pub attachment: i64,
+    /// The review step it belongs to (its id and position), if any.
+    pub step: Option<i64>,
+    pub position: Option<i64>,
+    pub media_type: String,
+    pub size: i64,
+    pub name: Option<String>,
+    pub actor: String,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct AttachmentUpdated {
+    pub project: String,
+    pub key: String,
+    pub attachment: i64,
+    pub actor: String,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct AttachmentRemoved {
+    pub project: String,
+    pub key: String,
+    pub attachment: i64,
+    pub actor: String,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct CommentAdded {
+    pub project: String,
+    pub key: String,
+    pub comment: i64,
+    /// `owner` or `agent`.
+    pub author_kind: String,
+    pub author: String,
+    pub step: Option<i64>,
+    pub in_reply_to: Option<i64>,
+    /// The first 200 characters.
+    pub excerpt: String,
+    pub actor: String,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct CommentDelivered {
+    pub project: String,
+    pub key: String,
+    pub comment: i64,
+    /// The relay session whose agent got it.
+    pub session: String,
+    pub actor: String,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct CommentRead {
+    pub project: String,
+    pub key: String,
+    pub comments: Vec<i64>,
+    pub by: String,
+    pub actor: String,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct SessionTodoUpdated {
+    pub project: String,
+    pub key: String,
+    pub session: String,
+    /// How many items the todo has now.
+    pub items: usize,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct SessionSeen {
+    pub session: String,
+    /// The session's kind: `desktop`, `hook`, a plain session's kind.
+    pub kind: String,
+    /// The Claude Code session id.
+    pub cc_session: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cwd: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub project: Option<String>,
+    /// How it was linked (`exact`, `folder`), `None` when not linked.
+    pub linked: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub unlinked_reason: Option<String>,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct SessionStatusChanged {
+    pub project: String,
+    pub key: String,
+    pub session: String,
+    pub status: String,
+    pub previous: Option<String>,
+    pub activity: String,
+}
