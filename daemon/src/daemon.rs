@@ -50,7 +50,7 @@ pub async fn run(config: Config) -> Result<(), DaemonError> {
     let socket_path = config.socket.clone();
     let handle = DaemonHandle::new(config, store, token, http_addr);
     // Locks held before a restart stay until they expire; nothing listens yet, so no claim races the restore.
-    handle.coord().restore(crate::store::now_ms());
+    handle.coord().restore(handle.now_ms());
     // Screenshot files no row names (a crash, a failed delete): deleted before anything can attach.
     handle.board().sweep_attachments_at_start().await;
     let started = payload::DaemonStarted {

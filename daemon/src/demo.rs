@@ -118,21 +118,7 @@ async fn board_size(db: &Path) -> Result<(i64, i64), DemoError> {
     let store = Store::open(db).await?;
     let counted = async {
         let mut conn = store.read().await?;
-        let projects: i64 = sqlx::query_scalar("SELECT count(*) FROM project")
-            .fetch_one(&mut *conn)
-            .await
-            .map_err(|source| StoreError::Sql {
-                path: db.to_path_buf(),
-                source,
-            })?;
-        let events: i64 = sqlx::query_scalar("SELECT count(*) FROM event")
-            .fetch_one(&mut *conn)
-            .await
-            .map_err(|source| StoreError::Sql {
-                path: db.to_path_buf(),
-                source,
-            })?;
-        Ok::<_, StoreError>((projects, events))
+        crate::store::board::size(&mut conn).await
     }
     .await;
     store.close().await;

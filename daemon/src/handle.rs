@@ -10,6 +10,7 @@ use serde::Serialize;
 use tokio::sync::watch;
 
 use crate::bus::EventBus;
+use crate::clock::{Clock, SystemClock};
 use crate::coord::Coord;
 use crate::store::{BackupInfo, EventRecord, SCHEMA_VERSION, Store, StoreError};
 use crate::token::Token;
@@ -49,15 +50,28 @@ struct Inner {
     /// Wake-up hooks waiting, by Claude Code session id.
     hook_waits: crate::hooks::claude::wake::Waits,
     started_at_ms: i64,
+    clock: Arc<dyn Clock>,
     shutdown: watch::Sender<bool>,
     /// Warnings already logged this run (logged once, not on every request).
     warned: std::sync::Mutex<std::collections::HashSet<String>>,
 }
 
 impl DaemonHandle {
-    pub fn new(config: Config, mut store: Store, token: Token, http_addr: SocketAddr) -> DaemonHandle {
+    pub fn new(config: Config, store: Store, token: Token, http_addr: SocketAddr) -> DaemonHandle {
+        DaemonHandle::with_clock(config, store, token, http_addr, Arc::new(SystemClock))
+    }
+
+    /// A handle whose rules and events read `clock` (a fixed one in tests).
+    pub fn with_clock(
+        config: Config,
+        mut store: Store,
+        token: Token,
+        http_addr: SocketAddr,
+        clock: Arc<dyn Clock>,
+    ) -> DaemonHandle {
         let bus = Arc::new(EventBus::new(config.event_buffer));
         store.publish_on(bus.clone());
+        store.use_clock(clock.clone());
         let (shutdown, _) = watch::channel(false);
         let coord = Coord::new(&config, bus.live_sender());
         DaemonHandle(Arc::new(Inner {
@@ -69,10 +83,16 @@ impl DaemonHandle {
             store,
             token,
             http_addr,
-            started_at_ms: crate::store::now_ms(),
+            started_at_ms: clock.now_ms(),
+            clock,
             shutdown,
             warned: std::sync::Mutex::new(std::collections::HashSet::new()),
         }))
+    }
+
+    /// Now, by the daemon's clock: what every time-dependent rule reads.
+    pub fn now_ms(&self) -> i64 {
+        self.0.clock.now_ms()
     }
 
     pub fn config(&self) -> &Config {

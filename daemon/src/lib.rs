@@ -6,6 +6,7 @@ pub mod attach;
 pub mod board;
 pub mod bus;
 pub mod caller;
+pub mod clock;
 pub mod component;
 pub mod coord;
 mod daemon;

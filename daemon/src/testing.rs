@@ -10,6 +10,14 @@ use crate::token::Token;
 
 /// A handle over a real store in a temp data dir, its configuration adjusted by `adjust`.
 pub(crate) async fn fixture_with(adjust: impl FnOnce(&mut Config)) -> (tempfile::TempDir, DaemonHandle) {
+    fixture_on(adjust, std::sync::Arc::new(crate::clock::SystemClock)).await
+}
+
+/// A handle whose clock is `clock`.
+pub(crate) async fn fixture_on(
+    adjust: impl FnOnce(&mut Config),
+    clock: std::sync::Arc<dyn crate::clock::Clock>,
+) -> (tempfile::TempDir, DaemonHandle) {
     let dir = tempfile::tempdir().unwrap();
     let flags = Flags {
         home: Some(dir.path().to_path_buf()),
@@ -21,7 +29,7 @@ pub(crate) async fn fixture_with(adjust: impl FnOnce(&mut Config)) -> (tempfile:
     let store = Store::open(&config.data_dir.db()).await.unwrap();
     let (token, _) = Token::load_or_create(&config.data_dir).unwrap();
     let addr: SocketAddr = "127.0.0.1:8765".parse().unwrap();
-    (dir, DaemonHandle::new(config, store, token, addr))
+    (dir, DaemonHandle::with_clock(config, store, token, addr, clock))
 }
 
 /// A handle with a small event buffer, for lag tests.

@@ -4,7 +4,6 @@
 
 use relay_core::event::EventKind;
 
-use super::error::sql;
 use super::{Board, BoardError};
 use crate::store::EventRecord;
 use crate::store::activity::{self as db, ActivityQuery};
@@ -53,7 +52,7 @@ impl Board<'_> {
             project: slug.as_deref(),
             kind,
         };
-        let mut events = db::page(&mut conn, &query).await.map_err(sql(store))?;
+        let mut events = db::page(&mut conn, &query).await?;
         let more = events.len() > limit as usize;
         events.truncate(limit as usize);
         let next_before = events.last().map_or(query.before.unwrap_or(0), |e| e.id);

@@ -14,7 +14,7 @@ use std::path::PathBuf;
 use relay_core::event::payload;
 use serde::Serialize;
 
-use super::error::{check_len, sql};
+use super::error::check_len;
 use super::{Board, BoardError, Caller, Outcome};
 use crate::attach::files::{self, Swept};
 use crate::attach::{self, AttachError, Folders, MediaType, Policy, Staged, human_size};
@@ -188,25 +188,17 @@ impl Board<'_> {
         .map_err(from_attach)?;
 
         let mut write = store.begin_write().await?;
-        let task = self.task_row(write.conn(), &input.key).await?;
+        let task = self.task_row(&mut write, &input.key).await?;
         let step = match input.step {
-            Some(n) => Some(self.step_at(write.conn(), &task, n).await?),
+            Some(n) => Some(self.step_at(&mut write, &task, n).await?),
             None => None,
         };
-        if let Some(existing) = db::attachment_by_hash(write.conn(), task.id, &staged.sha256)
-            .await
-            .map_err(sql(store))?
-        {
+        if let Some(existing) = db::attachment_by_hash(&mut write, task.id, &staged.sha256).await? {
             drop(write);
             drop(staged);
             return Ok(reused(existing.into(), input.step, caption.as_deref()));
         }
-        let held = u64::try_from(
-            db::task_attachment_bytes(write.conn(), task.id)
-                .await
-                .map_err(sql(store))?,
-        )
-        .unwrap_or(0);
+        let held = u64::try_from(db::task_attachment_bytes(&mut write, task.id).await?).unwrap_or(0);
         if held.saturating_add(staged.size) > task_max {
             // A well-formed request the task's state refuses.
             let full = AttachError::TaskFull {
@@ -226,7 +218,7 @@ impl Board<'_> {
         let label = caller.label();
         let written = async {
             let id = db::insert_attachment(
-                write.conn(),
+                &mut write,
                 &NewAttachment {
                     task_id: task.id,
                     step_id: step,
@@ -237,14 +229,12 @@ impl Board<'_> {
                     sha256: &sha256,
                     caption: caption.as_deref(),
                     created_by: &label,
-                    created_at_ms: crate::store::now_ms(),
+                    created_at_ms: self.handle.now_ms(),
                 },
             )
-            .await
-            .map_err(sql(store))?;
-            let row = db::attachment_by_id(write.conn(), id)
-                .await
-                .map_err(sql(store))?
+            .await?;
+            let row = db::attachment_by_id(&mut write, id)
+                .await?
                 .ok_or(BoardError::UnknownAttachment { id })?;
             let payload = payload::AttachmentAdded {
                 project: task.project_slug.clone(),
@@ -281,7 +271,7 @@ impl Board<'_> {
         let caption = caption_text(Some(caption))?;
         let store = self.handle.store();
         let mut write = store.begin_write().await?;
-        let row = self.attachment_row(write.conn(), id).await?;
+        let row = self.attachment_row(&mut write, id).await?;
         if row.caption == caption {
             let mut outcome = Outcome::new(AttachmentView::from(row));
             outcome.changed = false;
@@ -291,9 +281,7 @@ impl Board<'_> {
             return Ok(outcome);
         }
         self.actor_session(&mut write, caller).await?;
-        db::set_caption(write.conn(), id, caption.as_deref())
-            .await
-            .map_err(sql(store))?;
+        db::set_caption(&mut write, id, caption.as_deref()).await?;
         let mut view = AttachmentView::from(row);
         view.caption = caption;
         let payload = payload::AttachmentUpdated {
@@ -315,11 +303,9 @@ impl Board<'_> {
     ) -> Result<Outcome<AttachmentView>, BoardError> {
         let store = self.handle.store();
         let mut write = store.begin_write().await?;
-        let row = self.attachment_row(write.conn(), id).await?;
+        let row = self.attachment_row(&mut write, id).await?;
         self.actor_session(&mut write, caller).await?;
-        db::delete_attachment(write.conn(), id)
-            .await
-            .map_err(sql(store))?;
+        db::delete_attachment(&mut write, id).await?;
         let path = self.stored_path(&row);
         let view = AttachmentView::from(row);
         let payload = payload::AttachmentRemoved {
@@ -341,9 +327,7 @@ impl Board<'_> {
         let store = self.handle.store();
         let mut conn = store.read().await?;
         let task = self.task_row(&mut conn, key).await?;
-        let rows = db::attachments_of_task(&mut conn, task.id)
-            .await
-            .map_err(sql(store))?;
+        let rows = db::attachments_of_task(&mut conn, task.id).await?;
         Ok(rows.into_iter().map(AttachmentView::from).collect())
     }
 
@@ -362,7 +346,7 @@ impl Board<'_> {
         let store = self.handle.store();
         let names = {
             let mut conn = store.read().await?;
-            db::stored_files(&mut conn).await.map_err(sql(store))?
+            db::stored_files(&mut conn).await?
         };
         let known: HashSet<PathBuf> = names
             .into_iter()
@@ -392,30 +376,25 @@ impl Board<'_> {
 
     async fn attachment_row(
         &self,
-        conn: &mut sqlx::SqliteConnection,
+        conn: &mut impl crate::store::Db,
         id: i64,
     ) -> Result<AttachmentRow, BoardError> {
         db::attachment_by_id(conn, id)
-            .await
-            .map_err(sql(self.handle.store()))?
+            .await?
             .ok_or(BoardError::UnknownAttachment { id })
     }
 
     /// The id of the task's review step by number, or a refusal naming the steps there are.
     async fn step_at(
         &self,
-        conn: &mut sqlx::SqliteConnection,
+        conn: &mut impl crate::store::Db,
         task: &TaskRow,
         number: i64,
     ) -> Result<i64, BoardError> {
-        let store = self.handle.store();
-        if let Some(step) = review_db::step_at(&mut *conn, task.id, number)
-            .await
-            .map_err(sql(store))?
-        {
+        if let Some(step) = review_db::step_at(&mut *conn, task.id, number).await? {
             return Ok(step.id);
         }
-        let count = review_db::step_count(conn, task.id).await.map_err(sql(store))?;
+        let count = review_db::step_count(conn, task.id).await?;
         let key = task.key();
         Err(BoardError::Invalid(if count == 0 {
             format!(

@@ -1,7 +1,6 @@
 //! The board cards' Plan n/m badges (relaybay §2 "Cards"), read in one statement for a whole project so the
 //! window's board fetch stays one round of reads however many tasks the project has.
 
-use super::error::sql;
 use super::{Board, BoardError};
 use crate::store::cards as db;
 pub use crate::store::cards::PlanCardRow;
@@ -12,7 +11,7 @@ impl Board<'_> {
         let store = self.handle.store();
         let mut conn = store.read().await?;
         let project_id = self.project_row(&mut conn, project).await?.id;
-        db::plan_cards(&mut conn, project_id).await.map_err(sql(store))
+        Ok(db::plan_cards(&mut conn, project_id).await?)
     }
 }
 

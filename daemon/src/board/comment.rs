@@ -13,7 +13,7 @@ use std::collections::BTreeMap;
 use relay_core::event::payload;
 use serde::Serialize;
 
-use super::error::{check_len, sql};
+use super::error::check_len;
 use super::{Board, BoardError, Caller, Outcome};
 use crate::store::WriteTx;
 use crate::store::board::{self as db, TaskRow};
@@ -112,7 +112,7 @@ impl Board<'_> {
         })?;
         let body = check_body(body)?;
         let mut write = self.handle.store().begin_write().await?;
-        let row = self.task_row(write.conn(), key).await?;
+        let row = self.task_row(&mut write, key).await?;
         let added = self
             .write_comment(&mut write, &row, AuthorKind::Owner, None, body, in_reply_to, None)
             .await?;
@@ -138,7 +138,7 @@ impl Board<'_> {
         };
         let body = check_body(body)?;
         let mut write = self.handle.store().begin_write().await?;
-        let row = self.task_row(write.conn(), key).await?;
+        let row = self.task_row(&mut write, key).await?;
         let author = self
             .session_for(&mut write, session, caller.session_title.as_deref())
             .await?;
@@ -171,8 +171,7 @@ impl Board<'_> {
         in_reply_to: Option<i64>,
         step_id: Option<i64>,
     ) -> Result<CommentAdded, BoardError> {
-        let store = self.handle.store();
-        let now = crate::store::now_ms();
+        let now = self.handle.now_ms();
         let key = row.key();
         let replied = match in_reply_to {
             Some(id) => Some(self.reply_target(write, row, id).await?),
@@ -188,7 +187,7 @@ impl Board<'_> {
             in_reply_to,
             step_id,
         };
-        let id = store::insert(write.conn(), &new, now).await.map_err(sql(store))?;
+        let id = store::insert(&mut *write, &new, now).await?;
         let payload = payload::CommentAdded {
             project: row.project_slug.clone(),
             key: key.clone(),
@@ -202,18 +201,17 @@ impl Board<'_> {
         };
         write.emit(&key, &payload).await?;
         let to_mark = match (kind, replied) {
-            (AuthorKind::Owner, _) => store::unread_ids(write.conn(), row.id, AuthorKind::Agent.as_str())
-                .await
-                .map_err(sql(store))?,
+            (AuthorKind::Owner, _) => {
+                store::unread_ids(&mut *write, row.id, AuthorKind::Agent.as_str()).await?
+            }
             (AuthorKind::Agent, Some(target)) if target.author_kind == AuthorKind::Owner.as_str() => {
                 vec![target.id]
             }
             (AuthorKind::Agent, _) => Vec::new(),
         };
         let marked_read = self.mark_read_in(write, row, &to_mark, author_name).await?;
-        let comment = store::by_id(write.conn(), id)
-            .await
-            .map_err(sql(store))?
+        let comment = store::by_id(&mut *write, id)
+            .await?
             .ok_or_else(|| BoardError::Invalid(format!("comment #{id} vanished while it was written")))?;
         Ok(CommentAdded { comment, marked_read })
     }
@@ -226,15 +224,12 @@ impl Board<'_> {
         id: i64,
     ) -> Result<CommentRow, BoardError> {
         let key = row.key();
-        let target = store::by_id(write.conn(), id)
-            .await
-            .map_err(sql(self.handle.store()))?
-            .ok_or_else(|| {
-                BoardError::Invalid(format!(
-                    "in_reply_to: there is no comment #{id}; comments_list shows the comments you can answer. \
+        let target = store::by_id(&mut *write, id).await?.ok_or_else(|| {
+            BoardError::Invalid(format!(
+                "in_reply_to: there is no comment #{id}; comments_list shows the comments you can answer. \
                      Nothing changed."
-                ))
-            })?;
+            ))
+        })?;
         if target.task_id != row.id {
             return Err(BoardError::Invalid(format!(
                 "in_reply_to: comment #{id} is on {}, not {key}; answer a comment of the same task, or leave \
@@ -257,10 +252,8 @@ impl Board<'_> {
         if ids.is_empty() {
             return Ok(Vec::new());
         }
-        let now = crate::store::now_ms();
-        let marked = store::mark_read(write.conn(), ids, now)
-            .await
-            .map_err(sql(self.handle.store()))?;
+        let now = self.handle.now_ms();
+        let marked = store::mark_read(&mut *write, ids, now).await?;
         if !marked.is_empty() {
             let key = row.key();
             let data = payload::CommentRead {
@@ -280,7 +273,7 @@ impl Board<'_> {
         let store = self.handle.store();
         let mut conn = store.read().await?;
         let row = self.task_row(&mut conn, key).await?;
-        let comments = store::of_task(&mut conn, row.id).await.map_err(sql(store))?;
+        let comments = store::of_task(&mut conn, row.id).await?;
         Ok(Thread {
             key: row.key(),
             title: row.title,
@@ -300,9 +293,7 @@ impl Board<'_> {
         let mut conn = store.read().await?;
         if let Some(key) = task {
             let row = self.task_row(&mut conn, key).await?;
-            return store::owner_comments_of_task(&mut conn, row.id, unread_only)
-                .await
-                .map_err(sql(store));
+            return Ok(store::owner_comments_of_task(&mut conn, row.id, unread_only).await?);
         }
         let Some(name) = session else {
             return Err(BoardError::Invalid(
@@ -310,13 +301,8 @@ impl Board<'_> {
                     .to_owned(),
             ));
         };
-        match db::session_by_name(&mut conn, name.trim())
-            .await
-            .map_err(sql(store))?
-        {
-            Some(found) => store::owner_comments_for_session(&mut conn, found.id, unread_only)
-                .await
-                .map_err(sql(store)),
+        match db::session_by_name(&mut conn, name.trim()).await? {
+            Some(found) => Ok(store::owner_comments_for_session(&mut conn, found.id, unread_only).await?),
             None => Ok(Vec::new()),
         }
     }
@@ -333,11 +319,11 @@ impl Board<'_> {
         let by = caller.label();
         let mut write = store.begin_write().await?;
         let task_row = match task {
-            Some(key) => Some(self.task_row(write.conn(), key).await?),
+            Some(key) => Some(self.task_row(&mut write, key).await?),
             None => None,
         };
         let chosen: Vec<CommentRow> = if !ids.is_empty() {
-            let found = store::by_ids(write.conn(), ids).await.map_err(sql(store))?;
+            let found = store::by_ids(&mut write, ids).await?;
             for id in ids {
                 let Some(comment) = found.iter().find(|c| c.id == *id) else {
                     return Err(BoardError::Invalid(format!(
@@ -364,9 +350,7 @@ impl Board<'_> {
             }
             found
         } else if let Some(row) = &task_row {
-            store::owner_comments_of_task(write.conn(), row.id, true)
-                .await
-                .map_err(sql(store))?
+            store::owner_comments_of_task(&mut write, row.id, true).await?
         } else {
             let Some(name) = caller.session.as_deref() else {
                 return Err(BoardError::Invalid(
@@ -375,13 +359,8 @@ impl Board<'_> {
                         .to_owned(),
                 ));
             };
-            match db::session_by_name(write.conn(), name.trim())
-                .await
-                .map_err(sql(store))?
-            {
-                Some(found) => store::owner_comments_for_session(write.conn(), found.id, true)
-                    .await
-                    .map_err(sql(store))?,
+            match db::session_by_name(&mut write, name.trim()).await? {
+                Some(found) => store::owner_comments_for_session(&mut write, found.id, true).await?,
                 None => Vec::new(),
             }
         };
@@ -391,9 +370,8 @@ impl Board<'_> {
         }
         let mut marked = Vec::new();
         for (task_id, ids) in per_task {
-            let row = db::task_by_id(write.conn(), task_id)
-                .await
-                .map_err(sql(store))?
+            let row = db::task_by_id(&mut write, task_id)
+                .await?
                 .ok_or_else(|| BoardError::UnknownTask {
                     key: format!("#{task_id}"),
                 })?;
@@ -426,10 +404,8 @@ impl Board<'_> {
         })?;
         let store = self.handle.store();
         let mut write = store.begin_write().await?;
-        let row = self.task_row(write.conn(), key).await?;
-        let unread = store::unread_ids(write.conn(), row.id, AuthorKind::Agent.as_str())
-            .await
-            .map_err(sql(store))?;
+        let row = self.task_row(&mut write, key).await?;
+        let unread = store::unread_ids(&mut write, row.id, AuthorKind::Agent.as_str()).await?;
         let marked = self.mark_read_in(&mut write, &row, &unread, OWNER).await?;
         write.commit().await?;
         let changed = !marked.is_empty();

@@ -71,16 +71,6 @@ impl BoardError {
     }
 }
 
-/// A SQL failure inside a board write, with the database path for the log.
-pub(crate) fn sql(store: &crate::store::Store) -> impl Fn(sqlx::Error) -> BoardError + '_ {
-    move |source| {
-        BoardError::Store(StoreError::Sql {
-            path: store.path().to_path_buf(),
-            source,
-        })
-    }
-}
-
 /// Checks a text against a limit, counting characters.
 pub(crate) fn check_len(what: &'static str, text: &str, max: usize) -> Result<(), BoardError> {
     let len = text.chars().count();

@@ -3,7 +3,6 @@
 //! the tracker (with `require_tracker_log`), hook sessions that could not be linked, and unread agent replies.
 //! Archived done tasks (closed more than `done_window_days` ago) are left out.
 
-use super::error::sql;
 use super::{Board, BoardError};
 use crate::store::inbox::{self as db, InboxQuery};
 pub use crate::store::inbox::{
@@ -31,10 +30,10 @@ impl Board<'_> {
         let query = InboxQuery {
             owner_names: &config.owner_names,
             require_tracker_log: config.require_tracker_log,
-            archived_before_ms: crate::store::now_ms() - i64::from(config.done_window_days) * DAY_MS,
+            archived_before_ms: self.handle.now_ms() - i64::from(config.done_window_days) * DAY_MS,
         };
         let mut conn = store.read().await?;
-        db::inbox(&mut conn, &query).await.map_err(sql(store))
+        Ok(db::inbox(&mut conn, &query).await?)
     }
 }
 

@@ -27,7 +27,6 @@ pub use activity::{ACTIVITY_PAGE, ActivityPage};
 pub use attachment::{AttachInput, AttachSource, AttachmentView, attachment_limits};
 pub use comment::{AuthorKind, COMMENT_BODY, CommentAdded, CommentsRead, OWNER, Thread};
 pub use error::BoardError;
-pub(crate) use error::sql;
 pub use plan::{Plan, PlanStep, PlanSummary, StepChange, StepInput, TodoItem};
 pub use project::{ProjectInput, ProjectSummary, Snapshot};
 pub use report::{DecisionAdded, DecisionInput, EventPage, ReportAdded, ReportInput};

@@ -15,7 +15,6 @@ use self::input::{
 };
 pub use self::input::{parse_conformance, parse_link};
 pub use self::todo::{TodoApplied, TodoItem};
-use super::error::sql;
 use super::{Board, BoardError, Caller, Outcome};
 use crate::store::WriteTx;
 use crate::store::board::{self as board_db, TaskRow};
@@ -295,31 +294,23 @@ impl Board<'_> {
     /// The plan of `row`, read on `conn` (a read connection, or a write's own).
     pub(crate) async fn plan_of(
         &self,
-        conn: &mut sqlx::SqliteConnection,
+        conn: &mut impl crate::store::Db,
         row: &TaskRow,
         revisions: bool,
     ) -> Result<Plan, BoardError> {
-        let store = self.handle.store();
-        let state = db::plan_state(&mut *conn, row.id).await.map_err(sql(store))?;
-        let steps = db::plan_steps(&mut *conn, row.id).await.map_err(sql(store))?;
-        let todo = match board_db::current_binding(&mut *conn, row.id)
-            .await
-            .map_err(sql(store))?
-        {
-            Some((session_id, _)) => db::session_todo(&mut *conn, session_id)
-                .await
-                .map_err(sql(store))?,
+        let state = db::plan_state(&mut *conn, row.id).await?;
+        let steps = db::plan_steps(&mut *conn, row.id).await?;
+        let todo = match board_db::current_binding(&mut *conn, row.id).await? {
+            Some((session_id, _)) => db::session_todo(&mut *conn, session_id).await?,
             None => Vec::new(),
         };
         let history = if revisions {
-            let rows = db::plan_revisions(&mut *conn, row.id).await.map_err(sql(store))?;
+            let rows = db::plan_revisions(&mut *conn, row.id).await?;
             history(rows)
         } else {
             Vec::new()
         };
-        let revision_count = db::plan_revision_count(&mut *conn, row.id)
-            .await
-            .map_err(sql(store))?;
+        let revision_count = db::plan_revision_count(&mut *conn, row.id).await?;
         Ok(Plan {
             key: row.key(),
             project: row.project_slug.clone(),
@@ -340,11 +331,10 @@ impl Board<'_> {
     /// A task's one-line plan summary, `None` without plan steps.
     pub(crate) async fn plan_summary(
         &self,
-        conn: &mut sqlx::SqliteConnection,
+        conn: &mut impl crate::store::Db,
         task_id: i64,
     ) -> Result<Option<PlanSummary>, BoardError> {
-        let store = self.handle.store();
-        let (status, steps) = db::plan_summary_rows(conn, task_id).await.map_err(sql(store))?;
+        let (status, steps) = db::plan_summary_rows(conn, task_id).await?;
         Ok(PlanSummary::of_steps(&status, &steps))
     }
 
@@ -361,12 +351,12 @@ impl Board<'_> {
         let steps = check_steps(steps)?;
         let reason = check_reason(reason)?;
         let store = self.handle.store();
-        let now = crate::store::now_ms();
+        let now = self.handle.now_ms();
         let mut write = store.begin_write().await?;
-        let row = self.task_row(write.conn(), key).await?;
+        let row = self.task_row(&mut write, key).await?;
         let key = row.key();
-        let state = db::plan_state(write.conn(), row.id).await.map_err(sql(store))?;
-        let old = db::plan_steps(write.conn(), row.id).await.map_err(sql(store))?;
+        let state = db::plan_state(&mut write, row.id).await?;
+        let old = db::plan_steps(&mut write, row.id).await?;
 
         let new: Vec<StepValues<'_>> = steps
             .iter()
@@ -431,13 +421,9 @@ impl Board<'_> {
             state.clone()
         };
         let author = caller.label();
-        db::write_plan_steps(write.conn(), row.id, &new, &author, now)
-            .await
-            .map_err(sql(store))?;
+        db::write_plan_steps(&mut write, row.id, &new, &author, now).await?;
         if next != state {
-            db::set_plan_state(write.conn(), row.id, &next)
-                .await
-                .map_err(sql(store))?;
+            db::set_plan_state(&mut write, row.id, &next).await?;
         }
         let reason = reason.unwrap_or_else(|| {
             if new.is_empty() {
@@ -508,11 +494,11 @@ impl Board<'_> {
         }
 
         let store = self.handle.store();
-        let now = crate::store::now_ms();
+        let now = self.handle.now_ms();
         let mut write = store.begin_write().await?;
-        let row = self.task_row(write.conn(), key).await?;
+        let row = self.task_row(&mut write, key).await?;
         let key = row.key();
-        let steps = db::plan_steps(write.conn(), row.id).await.map_err(sql(store))?;
+        let steps = db::plan_steps(&mut write, row.id).await?;
         let index = usize::try_from(change.step - 1)
             .ok()
             .filter(|i| *i < steps.len())
@@ -538,7 +524,7 @@ impl Board<'_> {
         }
         apply(&mut outcome, outcome_edit);
         if let Edit::Set(reference) = &link_edit {
-            self.check_link(write.conn(), &row, reference).await?;
+            self.check_link(&mut write, &row, reference).await?;
         }
         apply(&mut link, link_edit);
         match conformance_edit {
@@ -595,15 +581,13 @@ impl Board<'_> {
             return Ok(answer);
         }
         let author = caller.label();
-        db::write_plan_step(write.conn(), row.id, &values, &author, now)
-            .await
-            .map_err(sql(store))?;
+        db::write_plan_step(&mut write, row.id, &values, &author, now).await?;
         let reason = if previous == new_status {
             format!("step {position} updated")
         } else {
             format!("step {position}: {previous} → {new_status}")
         };
-        let state = db::plan_state(write.conn(), row.id).await.map_err(sql(store))?;
+        let state = db::plan_state(&mut write, row.id).await?;
         self.add_revision(&mut write, row.id, &state, &author, &reason, now)
             .await?;
         let payload = payload::PlanStepUpdated {
@@ -632,9 +616,9 @@ impl Board<'_> {
     /// Accepting an accepted plan changes nothing; a plan without steps cannot be accepted.
     pub async fn accept_plan(&self, key: &str, caller: &Caller) -> Result<Outcome<Plan>, BoardError> {
         let store = self.handle.store();
-        let now = crate::store::now_ms();
+        let now = self.handle.now_ms();
         let mut write = store.begin_write().await?;
-        let row = self.task_row(write.conn(), key).await?;
+        let row = self.task_row(&mut write, key).await?;
         let key = row.key();
         let accepted_by = if caller.is_agent() {
             let owner_way =
@@ -645,12 +629,8 @@ impl Board<'_> {
                      coordinator passes its own session. Nothing changed."
                 )));
             };
-            let caller = board_db::session_by_name(write.conn(), name)
-                .await
-                .map_err(sql(store))?;
-            let bound = board_db::current_binding(write.conn(), row.id)
-                .await
-                .map_err(sql(store))?;
+            let caller = board_db::session_by_name(&mut write, name).await?;
+            let bound = board_db::current_binding(&mut write, row.id).await?;
             if let (Some(caller), Some((bound_id, _))) = (&caller, bound)
                 && caller.id == bound_id
             {
@@ -664,8 +644,8 @@ impl Board<'_> {
         } else {
             "owner".to_owned()
         };
-        let state = db::plan_state(write.conn(), row.id).await.map_err(sql(store))?;
-        let steps = db::plan_steps(write.conn(), row.id).await.map_err(sql(store))?;
+        let state = db::plan_state(&mut write, row.id).await?;
+        let steps = db::plan_steps(&mut write, row.id).await?;
         if steps.is_empty() {
             return Err(BoardError::Refused(format!(
                 "{key} has no plan steps to accept; the agent writes the plan with plan_set first. Nothing changed."
@@ -691,9 +671,7 @@ impl Board<'_> {
             plan_accepted_at_ms: Some(now),
             plan_accepted_by: Some(accepted_by.clone()),
         };
-        db::set_plan_state(write.conn(), row.id, &next)
-            .await
-            .map_err(sql(store))?;
+        db::set_plan_state(&mut write, row.id, &next).await?;
         self.add_revision(&mut write, row.id, &next, &accepted_by, "accepted", now)
             .await?;
         let payload = payload::PlanAccepted {
@@ -717,8 +695,7 @@ impl Board<'_> {
         reason: &str,
         now: i64,
     ) -> Result<i64, BoardError> {
-        let store = self.handle.store();
-        let steps = db::plan_steps(write.conn(), task_id).await.map_err(sql(store))?;
+        let steps = db::plan_steps(&mut *write, task_id).await?;
         let body = RevisionBody {
             status: state.plan_status.clone(),
             accepted_by: state.plan_accepted_by.clone(),
@@ -727,29 +704,25 @@ impl Board<'_> {
         };
         let body = serde_json::to_string(&body)
             .map_err(|e| BoardError::Invalid(format!("the plan could not be recorded as JSON: {e}")))?;
-        db::insert_plan_revision(write.conn(), task_id, &body, author, reason, now)
-            .await
-            .map_err(sql(store))
+        Ok(db::insert_plan_revision(&mut *write, task_id, &body, author, reason, now).await?)
     }
 
     /// A link to a report must name a report of the same task.
     async fn check_link(
         &self,
-        conn: &mut sqlx::SqliteConnection,
+        conn: &mut impl crate::store::Db,
         row: &TaskRow,
         link: &str,
     ) -> Result<(), BoardError> {
         let Some(id) = link.strip_prefix("report:").and_then(|n| n.parse::<i64>().ok()) else {
             return Ok(());
         };
-        let store = self.handle.store();
         let key = row.key();
-        match db::report_task(&mut *conn, id).await.map_err(sql(store))? {
+        match db::report_task(&mut *conn, id).await? {
             Some(task_id) if task_id == row.id => Ok(()),
             Some(task_id) => {
                 let other = board_db::task_by_id(&mut *conn, task_id)
-                    .await
-                    .map_err(sql(store))?
+                    .await?
                     .map_or_else(|| "another task".to_owned(), |t| t.key());
                 Err(BoardError::Invalid(format!(
                     "report {id} belongs to {other}, not {key}; link a report of {key} (task_get lists them) or \

@@ -4,7 +4,7 @@ use relay_core::board::{ProjectSlug, clears};
 use relay_core::event::payload;
 use serde::Serialize;
 
-use super::error::{check_len, sql};
+use super::error::check_len;
 use super::task::TaskView;
 use super::{Board, BoardError, Caller, Outcome, limits};
 use crate::store::board::{self as db, DecisionRow, ProjectRow};
@@ -45,15 +45,14 @@ const SNAPSHOT_DONE: usize = 10;
 impl Board<'_> {
     pub(crate) async fn project_row(
         &self,
-        conn: &mut sqlx::SqliteConnection,
+        conn: &mut impl crate::store::Db,
         slug: &str,
     ) -> Result<ProjectRow, BoardError> {
-        let store = self.handle.store();
         let slug = slug.trim();
-        if let Some(row) = db::project_by_slug(&mut *conn, slug).await.map_err(sql(store))? {
+        if let Some(row) = db::project_by_slug(&mut *conn, slug).await? {
             return Ok(row);
         }
-        let known = db::project_slugs(conn).await.map_err(sql(store))?;
+        let known = db::project_slugs(conn).await?;
         Err(BoardError::UnknownProject {
             slug: slug.to_owned(),
             known: if known.is_empty() {
@@ -67,7 +66,7 @@ impl Board<'_> {
     pub async fn projects(&self) -> Result<Vec<ProjectSummary>, BoardError> {
         let store = self.handle.store();
         let mut conn = store.read().await?;
-        let rows = db::projects_with_counts(&mut conn).await.map_err(sql(store))?;
+        let rows = db::projects_with_counts(&mut conn).await?;
         Ok(rows.into_iter().map(|r| summary(r.project, r.counts)).collect())
     }
 
@@ -76,8 +75,7 @@ impl Board<'_> {
         let mut conn = store.read().await?;
         let row = self.project_row(&mut conn, slug).await?;
         let counts = db::projects_with_counts(&mut conn)
-            .await
-            .map_err(sql(store))?
+            .await?
             .into_iter()
             .find(|p| p.project.id == row.id)
             .map_or([0; 6], |p| p.counts);
@@ -106,11 +104,9 @@ impl Board<'_> {
             )));
         }
         let store = self.handle.store();
-        let now = crate::store::now_ms();
+        let now = self.handle.now_ms();
         let mut write = store.begin_write().await?;
-        let existing = db::project_by_slug(write.conn(), slug.as_str())
-            .await
-            .map_err(sql(store))?;
+        let existing = db::project_by_slug(&mut write, slug.as_str()).await?;
         let created = existing.is_none();
         let mut changed = Vec::new();
         match existing {
@@ -126,15 +122,14 @@ impl Board<'_> {
                     None => slug.as_str().to_owned(),
                 };
                 db::insert_project(
-                    write.conn(),
+                    &mut write,
                     slug.as_str(),
                     &name,
                     repo_path.flatten().as_deref(),
                     description.flatten().as_deref(),
                     now,
                 )
-                .await
-                .map_err(sql(store))?;
+                .await?;
                 let payload = payload::ProjectCreated {
                     project: slug.as_str().to_owned(),
                     name: name.clone(),
@@ -166,15 +161,14 @@ impl Board<'_> {
                 }
                 if !changed.is_empty() {
                     db::update_project(
-                        write.conn(),
+                        &mut write,
                         row.id,
                         &new_name,
                         new_repo.as_deref(),
                         new_description.as_deref(),
                         now,
                     )
-                    .await
-                    .map_err(sql(store))?;
+                    .await?;
                     let payload = payload::ProjectUpdated {
                         project: slug.as_str().to_owned(),
                         changed: changed.iter().map(|f| (*f).to_owned()).collect(),
@@ -198,8 +192,7 @@ impl Board<'_> {
         let row = self.project_row(&mut conn, slug).await?;
         let rules = self.rules_for(&mut conn, &row).await?;
         let mut tasks: Vec<TaskView> = db::tasks(&mut conn, Some(row.id), None, None, i64::MAX)
-            .await
-            .map_err(sql(store))?
+            .await?
             .into_iter()
             .map(TaskView::from)
             .collect();
@@ -217,9 +210,7 @@ impl Board<'_> {
             done += 1;
             done <= SNAPSHOT_DONE
         });
-        let decisions = db::current_decisions(&mut conn, row.id, 20)
-            .await
-            .map_err(sql(store))?;
+        let decisions = db::current_decisions(&mut conn, row.id, 20).await?;
         let rules_line = format!("{} (read relay://rules/{})", rules.summary_line(), row.slug);
         let project = summary(row, counts);
         Ok(Snapshot {

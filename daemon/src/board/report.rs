@@ -5,7 +5,7 @@ use relay_core::event::payload;
 use serde::Serialize;
 use serde_json::Value;
 
-use super::error::{check_len, sql};
+use super::error::check_len;
 use super::task::parse_changes;
 use super::{Board, BoardError, Caller, Outcome, limits};
 use crate::store::EventRecord;
@@ -89,12 +89,12 @@ impl Board<'_> {
         let mut changes = parse_changes(&fields)?;
 
         let store = self.handle.store();
-        let now = crate::store::now_ms();
+        let now = self.handle.now_ms();
         let mut write = store.begin_write().await?;
-        let row = self.task_row(write.conn(), &input.key).await?;
+        let row = self.task_row(&mut write, &input.key).await?;
         let key = format!("{}-{}", row.project_slug, row.number);
-        let project = self.project_row(write.conn(), &row.project_slug).await?;
-        let rules = self.rules_for(write.conn(), &project).await?;
+        let project = self.project_row(&mut write, &row.project_slug).await?;
+        let rules = self.rules_for(&mut write, &project).await?;
         let (states, sizes) = super::rules::report_vocabulary(&rules);
         let head = parse_report_head(body, &states, &sizes);
         let size_set = head.size.is_some() && row.size.is_none();
@@ -105,7 +105,7 @@ impl Board<'_> {
         let state = head.state_text.clone();
         let size = head.size.map(|s| s.as_str().to_owned());
         let id = db::insert_report(
-            write.conn(),
+            &mut write,
             row.id,
             session_id,
             body,
@@ -115,8 +115,7 @@ impl Board<'_> {
             &row.stage,
             now,
         )
-        .await
-        .map_err(sql(store))?;
+        .await?;
         let payload = payload::ReportAdded {
             project: row.project_slug.clone(),
             key: key.clone(),
@@ -171,9 +170,9 @@ impl Board<'_> {
             check_len("source", source, limits::DECISION_TEXT)?;
         }
         let store = self.handle.store();
-        let now = crate::store::now_ms();
+        let now = self.handle.now_ms();
         let mut write = store.begin_write().await?;
-        let project = self.project_row(write.conn(), &input.project).await?;
+        let project = self.project_row(&mut write, &input.project).await?;
         let task = match input
             .task
             .as_deref()
@@ -181,7 +180,7 @@ impl Board<'_> {
             .filter(|t| !t.is_empty() && *t != "-")
         {
             Some(key) => {
-                let row = self.task_row(write.conn(), key).await?;
+                let row = self.task_row(&mut write, key).await?;
                 if row.project_id != project.id {
                     return Err(BoardError::Invalid(format!(
                         "task {key} belongs to project {}, not {}; record the decision there. Nothing changed.",
@@ -194,7 +193,7 @@ impl Board<'_> {
         };
         let session_id = self.actor_session(&mut write, caller).await?;
         let id = db::insert_decision(
-            write.conn(),
+            &mut write,
             project.id,
             task.as_ref().map(|t| t.0),
             text,
@@ -203,8 +202,7 @@ impl Board<'_> {
             source,
             now,
         )
-        .await
-        .map_err(sql(store))?;
+        .await?;
         let key = task.map(|t| t.1);
         let subject = key.clone().unwrap_or_else(|| project.slug.clone());
         let excerpt: String = text.chars().take(200).collect();

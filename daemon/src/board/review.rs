@@ -13,7 +13,7 @@ use relay_core::event::payload;
 use serde::Serialize;
 
 use super::comment::{AuthorKind, OWNER};
-use super::error::{check_len, sql};
+use super::error::check_len;
 use super::{Board, BoardError, Caller, Outcome};
 use crate::store::WriteTx;
 use crate::store::board::TaskRow;
@@ -235,17 +235,10 @@ impl Board<'_> {
         self.review_of(&mut conn, &row).await
     }
 
-    async fn review_of(
-        &self,
-        conn: &mut sqlx::SqliteConnection,
-        row: &TaskRow,
-    ) -> Result<Review, BoardError> {
-        let store = self.handle.store();
-        let steps = db::steps(&mut *conn, row.id).await.map_err(sql(store))?;
-        let mut screenshots = db::screenshots(&mut *conn, row.id).await.map_err(sql(store))?;
-        let comments = comments_db::of_task(&mut *conn, row.id)
-            .await
-            .map_err(sql(store))?;
+    async fn review_of(&self, conn: &mut impl crate::store::Db, row: &TaskRow) -> Result<Review, BoardError> {
+        let steps = db::steps(&mut *conn, row.id).await?;
+        let mut screenshots = db::screenshots(&mut *conn, row.id).await?;
+        let comments = comments_db::of_task(&mut *conn, row.id).await?;
         let steps = steps
             .into_iter()
             .map(|step| {
@@ -298,21 +291,19 @@ impl Board<'_> {
             ));
         }
         let store = self.handle.store();
-        let now = crate::store::now_ms();
+        let now = self.handle.now_ms();
         let by = caller.label();
         let mut write = store.begin_write().await?;
-        let row = self.task_row(write.conn(), key).await?;
+        let row = self.task_row(&mut write, key).await?;
         let key = row.key();
-        let current = db::steps(write.conn(), row.id).await.map_err(sql(store))?;
+        let current = db::steps(&mut write, row.id).await?;
         let (mut added, mut changed, mut removed) = (0, 0, 0);
         for (index, (title, details)) in wanted.iter().enumerate() {
             let position = i64::try_from(index + 1).unwrap_or(i64::MAX);
             match current.get(index) {
                 Some(step) if step.title == *title && step.details == *details => {}
                 Some(step) => {
-                    db::rewrite_step(write.conn(), step.id, title, details.as_deref(), now)
-                        .await
-                        .map_err(sql(store))?;
+                    db::rewrite_step(&mut write, step.id, title, details.as_deref(), now).await?;
                     let payload = payload::ReviewStepUpdated {
                         project: row.project_slug.clone(),
                         key: key.clone(),
@@ -327,17 +318,9 @@ impl Board<'_> {
                     changed += 1;
                 }
                 None => {
-                    let id = db::insert_step(
-                        write.conn(),
-                        row.id,
-                        position,
-                        title,
-                        details.as_deref(),
-                        &by,
-                        now,
-                    )
-                    .await
-                    .map_err(sql(store))?;
+                    let id =
+                        db::insert_step(&mut write, row.id, position, title, details.as_deref(), &by, now)
+                            .await?;
                     let payload = payload::ReviewStepAdded {
                         project: row.project_slug.clone(),
                         key: key.clone(),
@@ -352,7 +335,7 @@ impl Board<'_> {
             }
         }
         for step in current.iter().skip(wanted.len()) {
-            db::delete_step(write.conn(), step.id).await.map_err(sql(store))?;
+            db::delete_step(&mut write, step.id).await?;
             let payload = payload::ReviewStepRemoved {
                 project: row.project_slug.clone(),
                 key: key.clone(),
@@ -364,7 +347,7 @@ impl Board<'_> {
             write.emit(&key, &payload).await?;
             removed += 1;
         }
-        let review = self.review_of(write.conn(), &row).await?;
+        let review = self.review_of(&mut write, &row).await?;
         write.commit().await?;
         let mut outcome = Outcome::new(ReviewSet {
             review,
@@ -419,10 +402,10 @@ impl Board<'_> {
             .map(|d| check_details(Some(d)))
             .transpose()?;
         let store = self.handle.store();
-        let now = crate::store::now_ms();
+        let now = self.handle.now_ms();
         let by = caller.label();
         let mut write = store.begin_write().await?;
-        let row = self.task_row(write.conn(), key).await?;
+        let row = self.task_row(&mut write, key).await?;
         let step = self.step_in(&mut write, &row, position).await?;
         let key = row.key();
         let new_title = title.unwrap_or_else(|| step.title.clone());
@@ -430,13 +413,9 @@ impl Board<'_> {
         let text_changed = new_title != step.title || new_details != step.details;
         let reopen = change.status.is_some() && step.status != "open";
         if text_changed {
-            db::rewrite_step(write.conn(), step.id, &new_title, new_details.as_deref(), now)
-                .await
-                .map_err(sql(store))?;
+            db::rewrite_step(&mut write, step.id, &new_title, new_details.as_deref(), now).await?;
         } else if reopen {
-            db::set_status(write.conn(), step.id, "open", None, now)
-                .await
-                .map_err(sql(store))?;
+            db::set_status(&mut write, step.id, "open", None, now).await?;
         }
         let any = text_changed || reopen;
         if any {
@@ -494,9 +473,9 @@ impl Board<'_> {
             });
         }
         let store = self.handle.store();
-        let now = crate::store::now_ms();
+        let now = self.handle.now_ms();
         let mut write = store.begin_write().await?;
-        let row = self.task_row(write.conn(), key).await?;
+        let row = self.task_row(&mut write, key).await?;
         let step = self.step_in(&mut write, &row, position).await?;
         let key = row.key();
         let target = decision.target().filter(|status| *status != step.status);
@@ -520,11 +499,9 @@ impl Board<'_> {
         }
         if let Some(status) = target {
             let decided_by = (status != "open").then_some(OWNER);
-            db::set_status(write.conn(), step.id, status, decided_by, now)
-                .await
-                .map_err(sql(store))?;
+            db::set_status(&mut write, step.id, status, decided_by, now).await?;
         }
-        let steps = db::steps(write.conn(), row.id).await.map_err(sql(store))?;
+        let steps = db::steps(&mut write, row.id).await?;
         let decided = steps.iter().find(|s| s.id == step.id).unwrap_or(&step);
         let body = decision_text(effective, decided, &steps, comment);
         super::error::check_len(
@@ -600,14 +577,10 @@ impl Board<'_> {
         row: &TaskRow,
         position: i64,
     ) -> Result<ReviewStepRow, BoardError> {
-        let store = self.handle.store();
-        if let Some(step) = db::step_at(write.conn(), row.id, position)
-            .await
-            .map_err(sql(store))?
-        {
+        if let Some(step) = db::step_at(&mut *write, row.id, position).await? {
             return Ok(step);
         }
-        let count = db::step_count(write.conn(), row.id).await.map_err(sql(store))?;
+        let count = db::step_count(&mut *write, row.id).await?;
         let key = row.key();
         Err(BoardError::Invalid(if count == 0 {
             format!(
@@ -631,8 +604,7 @@ impl Board<'_> {
         before: &ReviewStepRow,
         comment: Option<CommentRow>,
     ) -> Result<StepWritten, BoardError> {
-        let store = self.handle.store();
-        let steps = db::steps(write.conn(), row.id).await.map_err(sql(store))?;
+        let steps = db::steps(&mut *write, row.id).await?;
         let step = steps
             .iter()
             .find(|s| s.id == before.id)
@@ -652,16 +624,14 @@ impl Board<'_> {
     /// The hint a stage move to review or test gets while the task's checklist is empty (not a rule warning).
     pub(crate) async fn review_hint(
         &self,
-        conn: &mut sqlx::SqliteConnection,
+        conn: &mut impl crate::store::Db,
         row: &TaskRow,
         target: Stage,
     ) -> Result<Option<String>, BoardError> {
         if !matches!(target, Stage::Review | Stage::Test) {
             return Ok(None);
         }
-        let count = db::step_count(conn, row.id)
-            .await
-            .map_err(sql(self.handle.store()))?;
+        let count = db::step_count(conn, row.id).await?;
         Ok((count == 0).then(|| {
             format!(
                 "Hint: {} has no review checklist. Write the Owner check with review_steps_set(task, \

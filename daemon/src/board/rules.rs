@@ -6,9 +6,7 @@ use std::collections::BTreeSet;
 use relay_core::board::{FieldValue, ReportState, Size, Stage};
 use relay_core::rules::{EffectiveRules, MoveCheck, RulesLayer, TaskFacts, effective};
 
-use super::error::sql;
 use super::{Board, BoardError};
-use crate::store::Store;
 use crate::store::board::{self as db, ProjectRow, TaskRow};
 
 /// What a stage move is judged on, as the task will be after the write.
@@ -25,17 +23,12 @@ pub(crate) struct StageFacts {
 
 impl StageFacts {
     pub(crate) async fn gather(
-        conn: &mut sqlx::SqliteConnection,
-        store: &Store,
+        conn: &mut impl crate::store::Db,
         row: &TaskRow,
         changes: &[(String, FieldValue)],
     ) -> Result<StageFacts, BoardError> {
-        let reports = db::reports_since(&mut *conn, row.id, row.stage_changed_at_ms)
-            .await
-            .map_err(sql(store))?;
-        let plan = crate::store::plan::plan_facts(&mut *conn, row.id)
-            .await
-            .map_err(sql(store))?;
+        let reports = db::reports_since(&mut *conn, row.id, row.stage_changed_at_ms).await?;
+        let plan = crate::store::plan::plan_facts(&mut *conn, row.id).await?;
         let mut present: BTreeSet<String> = [
             ("stage_note", &row.stage_note),
             ("waiting_on", &row.waiting_on),
@@ -127,11 +120,10 @@ impl Board<'_> {
     /// and reported by the rules line.
     pub(crate) async fn rules_for(
         &self,
-        conn: &mut sqlx::SqliteConnection,
+        conn: &mut impl crate::store::Db,
         project: &ProjectRow,
     ) -> Result<EffectiveRules, BoardError> {
-        let store = self.handle.store();
-        let body = db::project_rules(conn, project.id).await.map_err(sql(store))?;
+        let body = db::project_rules(conn, project.id).await?;
         let layer = body.map(|text| RulesLayer::from_json(&text));
         if let Some(Err(err)) = &layer
             && self.handle.first_warning(&format!("rules:{}", project.slug))

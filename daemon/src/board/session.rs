@@ -4,7 +4,7 @@
 use relay_core::event::payload;
 use serde::Serialize;
 
-use super::error::{check_len, sql};
+use super::error::check_len;
 use super::{Board, BoardError, Caller, Outcome, limits};
 use crate::store::WriteTx;
 use crate::store::board::{self as db, SessionRow};
@@ -58,22 +58,14 @@ impl Board<'_> {
         name: &str,
         title: Option<&str>,
     ) -> Result<SessionRow, BoardError> {
-        let store = self.handle.store();
         let name = check_name(name)?;
-        let now = crate::store::now_ms();
-        if let Some(found) = db::session_by_name(write.conn(), name)
-            .await
-            .map_err(sql(store))?
-        {
-            db::touch_session(write.conn(), found.id, title, now)
-                .await
-                .map_err(sql(store))?;
+        let now = self.handle.now_ms();
+        if let Some(found) = db::session_by_name(&mut *write, name).await? {
+            db::touch_session(&mut *write, found.id, title, now).await?;
             return Ok(found);
         }
         let kind = kind_of(name);
-        let id = db::insert_session(write.conn(), name, kind, title, now)
-            .await
-            .map_err(sql(store))?;
+        let id = db::insert_session(&mut *write, name, kind, title, now).await?;
         Ok(SessionRow {
             id,
             name: name.to_owned(),
@@ -108,7 +100,7 @@ impl Board<'_> {
     ) -> Result<Outcome<Binding>, BoardError> {
         let store = self.handle.store();
         let mut write = store.begin_write().await?;
-        let row = self.task_row(write.conn(), key).await?;
+        let row = self.task_row(&mut write, key).await?;
         let key = format!("{}-{}", row.project_slug, row.number);
         let binding = self
             .bind_in(&mut write, row.id, &key, &row.project_slug, session, caller)
@@ -130,17 +122,12 @@ impl Board<'_> {
         session: &str,
         caller: &Caller,
     ) -> Result<Binding, BoardError> {
-        let store = self.handle.store();
-        let now = crate::store::now_ms();
+        let now = self.handle.now_ms();
         let name = check_name(session)?;
-        let current = db::current_binding(write.conn(), task_id)
-            .await
-            .map_err(sql(store))?;
-        let existing = db::session_by_name(write.conn(), name)
-            .await
-            .map_err(sql(store))?;
+        let current = db::current_binding(&mut *write, task_id).await?;
+        let existing = db::session_by_name(&mut *write, name).await?;
         let current_name = match &current {
-            Some((id, _)) => db::session_name(write.conn(), *id).await.map_err(sql(store))?,
+            Some((id, _)) => db::session_name(&mut *write, *id).await?,
             None => None,
         };
 
@@ -163,9 +150,7 @@ impl Board<'_> {
                     changed: false,
                 });
             }
-            db::insert_alias(write.conn(), name, *desktop_id, now)
-                .await
-                .map_err(sql(store))?;
+            db::insert_alias(&mut *write, name, *desktop_id, now).await?;
             let payload = payload::SessionAliasAdded {
                 project: Some(project.to_owned()),
                 alias: name.to_owned(),
@@ -200,9 +185,7 @@ impl Board<'_> {
                 changed: false,
             });
         }
-        db::bind(write.conn(), task_id, target.id, Some(&caller.label()), now)
-            .await
-            .map_err(sql(store))?;
+        db::bind(&mut *write, task_id, target.id, Some(&caller.label()), now).await?;
         let payload = payload::TaskSessionBound {
             project: project.to_owned(),
             key: key.to_owned(),
@@ -222,12 +205,12 @@ impl Board<'_> {
 
     pub async fn unbind_session(&self, key: &str, caller: &Caller) -> Result<Outcome<Binding>, BoardError> {
         let store = self.handle.store();
-        let now = crate::store::now_ms();
+        let now = self.handle.now_ms();
         let mut write = store.begin_write().await?;
-        let row = self.task_row(write.conn(), key).await?;
+        let row = self.task_row(&mut write, key).await?;
         let key = format!("{}-{}", row.project_slug, row.number);
         let previous = row.session.clone();
-        let unbound = db::unbind(write.conn(), row.id, now).await.map_err(sql(store))?;
+        let unbound = db::unbind(&mut write, row.id, now).await?;
         if unbound {
             let payload = payload::TaskSessionUnbound {
                 project: row.project_slug.clone(),

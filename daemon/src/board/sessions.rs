@@ -1,7 +1,6 @@
 //! The sessions list (relaybay §2 "Sessions"): a project's sessions — those its hooks placed in it by working
 //! directory and those bound to one of its tasks now — or all of them, newest activity first, up to 200.
 
-use super::error::sql;
 use super::{Board, BoardError};
 use crate::store::sessions as db;
 pub use crate::store::sessions::{SESSIONS_MAX, SessionListRow};
@@ -15,7 +14,7 @@ impl Board<'_> {
             Some(slug) => Some(self.project_row(&mut conn, slug).await?.id),
             None => None,
         };
-        db::list(&mut conn, project_id).await.map_err(sql(store))
+        Ok(db::list(&mut conn, project_id).await?)
     }
 }
 

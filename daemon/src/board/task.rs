@@ -5,7 +5,6 @@ use relay_core::event::payload;
 use serde::Serialize;
 use serde_json::Value;
 
-use super::error::sql;
 use super::rules::{StageFacts, judge};
 use super::{Board, BoardError, Caller, Outcome};
 use crate::store::WriteTx;
@@ -127,15 +126,13 @@ impl Board<'_> {
     /// Resolves `key` (`<project>-<n>`) to its task inside a read or write connection.
     pub(crate) async fn task_row(
         &self,
-        conn: &mut sqlx::SqliteConnection,
+        conn: &mut impl crate::store::Db,
         key: &str,
     ) -> Result<TaskRow, BoardError> {
-        let store = self.handle.store();
         let parsed: TaskKey = key.trim().parse()?;
         let project = self.project_row(&mut *conn, parsed.project.as_str()).await?;
         db::task_by_number(conn, project.id, i64::from(parsed.number))
-            .await
-            .map_err(sql(store))?
+            .await?
             .ok_or_else(|| BoardError::UnknownTask {
                 key: parsed.to_string(),
             })
@@ -151,8 +148,7 @@ impl Board<'_> {
             i64::from(parsed.number),
             DETAIL_REPORTS,
         )
-        .await
-        .map_err(sql(store))?;
+        .await?;
         let Some(rows) = found else {
             // Tell an unknown project from an unknown task.
             self.project_row(&mut conn, parsed.project.as_str()).await?;
@@ -181,18 +177,13 @@ impl Board<'_> {
         let stage = filter.stage.as_deref().map(Stage::parse).transpose()?;
         let limit = filter.limit.map_or(i64::MAX, i64::from);
         let session_id = match &filter.session {
-            Some(name) => match db::session_by_name(&mut conn, name.trim())
-                .await
-                .map_err(sql(store))?
-            {
+            Some(name) => match db::session_by_name(&mut conn, name.trim()).await? {
                 Some(session) => Some(session.id),
                 None => return Ok(Vec::new()),
             },
             None => None,
         };
-        let rows = db::tasks(&mut conn, project_id, stage.map(Stage::as_str), session_id, limit)
-            .await
-            .map_err(sql(store))?;
+        let rows = db::tasks(&mut conn, project_id, stage.map(Stage::as_str), session_id, limit).await?;
         Ok(rows.into_iter().map(TaskView::from).collect())
     }
 
@@ -208,9 +199,9 @@ impl Board<'_> {
         };
         let changes = parse_changes(&new.fields)?;
         let store = self.handle.store();
-        let now = crate::store::now_ms();
+        let now = self.handle.now_ms();
         let mut write = store.begin_write().await?;
-        let project = self.project_row(write.conn(), &new.project).await?;
+        let project = self.project_row(&mut write, &new.project).await?;
         let stage = changes
             .iter()
             .find_map(|(name, value)| match (name.as_str(), value) {
@@ -218,20 +209,14 @@ impl Board<'_> {
                 _ => None,
             });
         let stage = stage.unwrap_or(Stage::Plan);
-        let (id, number) = db::insert_task(write.conn(), project.id, &title, stage.as_str(), now)
-            .await
-            .map_err(sql(store))?;
+        let (id, number) = db::insert_task(&mut write, project.id, &title, stage.as_str(), now).await?;
         let key = format!("{}-{number}", project.slug);
         let columns = columns_for_new(&changes, now);
         if !columns.is_empty() {
-            db::update_task(write.conn(), id, &columns, now, false)
-                .await
-                .map_err(sql(store))?;
+            db::update_task(&mut write, id, &columns, now, false).await?;
         }
         if let Some(tracker_ref) = changes.iter().find_map(|(n, v)| text_of(n, v, "tracker_ref")) {
-            db::insert_tracker_entry(write.conn(), id, &tracker_ref, None, None, now)
-                .await
-                .map_err(sql(store))?;
+            db::insert_tracker_entry(&mut write, id, &tracker_ref, None, None, now).await?;
         }
         let payload = payload::TaskCreated {
             project: project.slug.clone(),
@@ -251,8 +236,7 @@ impl Board<'_> {
         write.commit().await?;
         let mut conn = store.read().await?;
         let row = db::task_by_id(&mut conn, id)
-            .await
-            .map_err(sql(store))?
+            .await?
             .ok_or_else(|| BoardError::UnknownTask { key })?;
         let mut outcome = Outcome::new(TaskView::from(row));
         outcome.notes = notes;
@@ -274,7 +258,7 @@ impl Board<'_> {
         }
         let store = self.handle.store();
         let mut write = store.begin_write().await?;
-        let row = self.task_row(write.conn(), key).await?;
+        let row = self.task_row(&mut write, key).await?;
         if let Some(expected) = change.expected_version
             && expected != row.version
         {
@@ -298,7 +282,7 @@ impl Board<'_> {
     pub(crate) async fn task_view(&self, id: i64) -> Result<TaskView, BoardError> {
         let store = self.handle.store();
         let mut conn = store.read().await?;
-        let row = db::task_by_id(&mut conn, id).await.map_err(sql(store))?;
+        let row = db::task_by_id(&mut conn, id).await?;
         row.map(TaskView::from).ok_or_else(|| BoardError::UnknownTask {
             key: format!("#{id}"),
         })
@@ -315,8 +299,7 @@ impl Board<'_> {
         caller: &Caller,
         new_work: Option<&'static str>,
     ) -> Result<Outcome<i64>, BoardError> {
-        let store = self.handle.store();
-        let now = crate::store::now_ms();
+        let now = self.handle.now_ms();
         let key = format!("{}-{}", row.project_slug, row.number);
         let mut columns: Vec<(&'static str, ColumnValue)> = Vec::new();
         let mut changed: Vec<&'static str> = Vec::new();
@@ -329,9 +312,9 @@ impl Board<'_> {
         });
         let stage_moves = new_stage.is_some_and(|s| s.as_str() != row.stage);
         if let Some(target) = new_stage.filter(|_| stage_moves) {
-            let project = self.project_row(write.conn(), &row.project_slug).await?;
-            let rules = self.rules_for(write.conn(), &project).await?;
-            let facts = StageFacts::gather(write.conn(), store, &row, changes).await?;
+            let project = self.project_row(&mut *write, &row.project_slug).await?;
+            let rules = self.rules_for(&mut *write, &project).await?;
+            let facts = StageFacts::gather(&mut *write, &row, changes).await?;
             let check = judge(&rules, target, &facts);
             if let Some(refusal) = check.refusal() {
                 return Err(BoardError::RulesRefused(refusal));
@@ -345,7 +328,7 @@ impl Board<'_> {
             warnings.extend(missed);
             if caller.is_agent() {
                 notes.extend(facts.plan_hint(&key, target));
-                notes.extend(self.review_hint(write.conn(), &row, target).await?);
+                notes.extend(self.review_hint(&mut *write, &row, target).await?);
             }
             columns.push(("stage", ColumnValue::Text(target.as_str().to_owned())));
             columns.push(("stage_changed_at_ms", ColumnValue::Integer(now)));
@@ -397,9 +380,7 @@ impl Board<'_> {
         if let Some(tracker_ref) = changes.iter().find_map(|(n, v)| text_of(n, v, "tracker_ref"))
             && row.tracker_ref.as_deref() != Some(tracker_ref.as_str())
         {
-            db::insert_tracker_entry(write.conn(), row.id, &tracker_ref, None, None, now)
-                .await
-                .map_err(sql(store))?;
+            db::insert_tracker_entry(&mut *write, row.id, &tracker_ref, None, None, now).await?;
             if explicit_logged.is_none() && row.tracker_logged {
                 columns.push(("tracker_logged", ColumnValue::Integer(0)));
                 changed.push("tracker_logged");
@@ -408,9 +389,7 @@ impl Board<'_> {
         if let Some(logged) = explicit_logged
             && logged != row.tracker_logged
         {
-            db::stamp_tracker_entry(write.conn(), row.id, logged, now)
-                .await
-                .map_err(sql(store))?;
+            db::stamp_tracker_entry(&mut *write, row.id, logged, now).await?;
         }
 
         // Automatic unlog: new work on a logged task clears the mark, unless the same write says otherwise.
@@ -434,9 +413,7 @@ impl Board<'_> {
             if !changed.contains(&"tracker_logged") {
                 changed.push("tracker_logged");
             }
-            db::stamp_tracker_entry(write.conn(), row.id, false, now)
-                .await
-                .map_err(sql(store))?;
+            db::stamp_tracker_entry(&mut *write, row.id, false, now).await?;
             let payload = payload::TaskTrackerUnlogged {
                 project: row.project_slug.clone(),
                 key: key.clone(),
@@ -449,9 +426,7 @@ impl Board<'_> {
 
         let any = !columns.is_empty();
         if any {
-            db::update_task(write.conn(), row.id, &columns, now, true)
-                .await
-                .map_err(sql(store))?;
+            db::update_task(&mut *write, row.id, &columns, now, true).await?;
             let fields: Vec<&str> = changed.iter().copied().filter(|f| *f != "stage").collect();
             if !fields.is_empty() || !stage_moves {
                 let payload = payload::TaskUpdated {

@@ -22,7 +22,6 @@ use super::{
 use crate::bus::{Live, LiveSender};
 use crate::component::{Component, ComponentFuture};
 use crate::handle::DaemonHandle;
-use crate::store::now_ms;
 
 /// How often expired locks are turned into released ones and old presence is forgotten.
 pub const SWEEP_EVERY: Duration = Duration::from_secs(2);
@@ -169,7 +168,7 @@ impl Coord {
         }
         let snapshot = Snapshot {
             version: SNAPSHOT_VERSION,
-            saved_at_ms: now_ms(),
+            saved_at_ms: relay_core::time::now_ms(),
             locks: self.table.entries(),
         };
         let error = |problem: String| SnapshotError {
@@ -360,7 +359,7 @@ impl Component for Sweeper {
             loop {
                 tokio::select! {
                     () = handle.shutdown_requested() => return,
-                    _ = sweep.tick() => handle.coord().sweep(now_ms()),
+                    _ = sweep.tick() => handle.coord().sweep(handle.now_ms()),
                     _ = save.tick() => save_in_background(&handle).await,
                 }
             }
@@ -368,7 +367,7 @@ impl Component for Sweeper {
     }
 
     fn stopped(&self, handle: &DaemonHandle) {
-        handle.coord().sweep(now_ms());
+        handle.coord().sweep(handle.now_ms());
         if let Err(err) = handle.coord().save() {
             tracing::warn!(error = %err, "file locks not saved at shutdown");
         }

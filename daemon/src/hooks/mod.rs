@@ -149,7 +149,7 @@ impl DaemonHandle {
         let mut call = HookCall {
             handle: self,
             event,
-            now_ms: crate::store::now_ms(),
+            now_ms: self.now_ms(),
             denied: false,
             context_used: 0,
         };

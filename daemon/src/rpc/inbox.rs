@@ -13,7 +13,7 @@ impl RelayService {
         _request: Request<proto::GetInboxRequest>,
     ) -> Result<Response<proto::Inbox>, tonic::Status> {
         let inbox = self.handle().board().inbox().await.map_err(error::board)?;
-        Ok(Response::new(inbox_message(&inbox, crate::store::now_ms())))
+        Ok(Response::new(inbox_message(&inbox, self.handle().now_ms())))
     }
 }
 

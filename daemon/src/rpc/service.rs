@@ -13,7 +13,6 @@ use super::{convert, error};
 use crate::board::{DecisionInput, NewTask, ProjectInput, ReportInput, TaskChange, TaskFilter, limits};
 use crate::bus;
 use crate::handle::DaemonHandle;
-use crate::store::now_ms;
 
 /// Updates buffered per subscriber between the bus and the socket.
 const SUBSCRIBER_DEPTH: usize = 64;
@@ -496,7 +495,7 @@ impl Relay for RelayService {
         request: Request<proto::ListLocksRequest>,
     ) -> Result<Response<proto::ListLocksResponse>, tonic::Status> {
         let limit = usize::try_from(request.into_inner().contention_limit).unwrap_or(usize::MAX);
-        let now = now_ms();
+        let now = self.handle.now_ms();
         let coord = self.handle.coord();
         let (locks, contentions) = coord.listing(limit, now);
         Ok(Response::new(convert::lock_listing(

@@ -22,7 +22,7 @@ impl RelayService {
             .map_err(error::board)?;
         Ok(Response::new(proto::ListSessionsResponse {
             sessions: sessions.into_iter().map(session).collect(),
-            now_ms: crate::store::now_ms(),
+            now_ms: self.handle().now_ms(),
         }))
     }
 
@@ -52,7 +52,7 @@ impl RelayService {
             rows: page.events.iter().map(activity_row).collect(),
             next_before_event_id: page.next_before,
             more: page.more,
-            now_ms: crate::store::now_ms(),
+            now_ms: self.handle().now_ms(),
         }))
     }
 }

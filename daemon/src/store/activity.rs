@@ -1,7 +1,7 @@
 //! SQL of the activity feed (relaybay §2 "Activity"): the event log newest first, in pages, filtered by
 //! project (the event's indexed `project` column) and by kind. Without a kind, hook status changes are left out.
 
-use sqlx::SqliteConnection;
+use super::{Db, StoreError, run};
 
 use super::EventRecord;
 
@@ -19,7 +19,8 @@ pub struct ActivityQuery<'a> {
 pub const HIDDEN_KIND: &str = "session.status_changed";
 
 /// Up to `limit + 1` events, newest first: the extra one tells whether more follow.
-pub async fn page(conn: &mut SqliteConnection, query: &ActivityQuery<'_>) -> sqlx::Result<Vec<EventRecord>> {
+pub async fn page(db: &mut impl Db, query: &ActivityQuery<'_>) -> Result<Vec<EventRecord>, StoreError> {
+    run(db, async |conn| {
     let json: String = sqlx::query_scalar(
         "SELECT coalesce(json_group_array(json_object('id', id, 'kind', kind, 'at_ms', at_ms,
                                                      'subject', subject, 'project', project, 'data', data)), '[]')
@@ -40,4 +41,6 @@ pub async fn page(conn: &mut SqliteConnection, query: &ActivityQuery<'_>) -> sql
         serde_json::from_str(&json).map_err(|err| sqlx::Error::Decode(Box::new(err)))?;
     events.sort_by_key(|e| std::cmp::Reverse(e.id));
     Ok(events)
+})
+    .await
 }

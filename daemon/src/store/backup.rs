@@ -176,7 +176,7 @@ pub async fn restore(data: &DataDir, input: &Path) -> Result<Restored, StoreErro
         .map_err(io(&staged))?;
 
     let previous = if db.exists() {
-        let stamp = super::now_ms() / 1000;
+        let stamp = relay_core::time::now_ms() / 1000;
         let mut name = db.file_name().map(|n| n.to_os_string()).unwrap_or_default();
         name.push(format!(".pre-restore-{stamp}"));
         let kept = db.with_file_name(name);

@@ -1,6 +1,7 @@
 //! The board's SQL: projects, tasks, sessions and bindings, reports, decisions, tracker history, project rules.
 //! Plain rows in, plain rows out; the rules about them live in `crate::board`.
 
+use super::{Db, StoreError, run};
 use sqlx::{FromRow, SqliteConnection};
 
 /// Task columns a write may set, in the task fields table's names. Only these names ever reach SQL text.
@@ -150,22 +151,29 @@ pub enum ColumnValue {
 
 // ---- projects ------------------------------------------------------------------------------------------
 
-pub async fn project_by_slug(conn: &mut SqliteConnection, slug: &str) -> sqlx::Result<Option<ProjectRow>> {
+pub async fn project_by_slug(db: &mut impl Db, slug: &str) -> Result<Option<ProjectRow>, StoreError> {
+    run(db, async |conn| {
     sqlx::query_as(
         "SELECT id, slug, name, repo_path, description, created_at_ms, updated_at_ms FROM project WHERE slug = ?",
     )
     .bind(slug)
     .fetch_optional(conn)
     .await
+})
+    .await
 }
 
-pub async fn project_slugs(conn: &mut SqliteConnection) -> sqlx::Result<Vec<String>> {
-    sqlx::query_scalar("SELECT slug FROM project ORDER BY slug")
-        .fetch_all(conn)
-        .await
+pub async fn project_slugs(db: &mut impl Db) -> Result<Vec<String>, StoreError> {
+    run(db, async |conn| {
+        sqlx::query_scalar("SELECT slug FROM project ORDER BY slug")
+            .fetch_all(conn)
+            .await
+    })
+    .await
 }
 
-pub async fn projects_with_counts(conn: &mut SqliteConnection) -> sqlx::Result<Vec<ProjectCounts>> {
+pub async fn projects_with_counts(db: &mut impl Db) -> Result<Vec<ProjectCounts>, StoreError> {
+    run(db, async |conn| {
     let projects: Vec<ProjectRow> = sqlx::query_as(
         "SELECT id, slug, name, repo_path, description, created_at_ms, updated_at_ms FROM project ORDER BY slug",
     )
@@ -190,42 +198,50 @@ pub async fn projects_with_counts(conn: &mut SqliteConnection) -> sqlx::Result<V
             }
         })
         .collect())
+})
+    .await
 }
 
 /// The stage columns in board order; `counts` arrays follow it.
 pub const STAGE_ORDER: [&str; 6] = ["plan", "dev", "review", "test", "live", "done"];
 
 pub async fn insert_project(
-    conn: &mut SqliteConnection,
+    db: &mut impl Db,
     slug: &str,
     name: &str,
     repo_path: Option<&str>,
     description: Option<&str>,
     now_ms: i64,
-) -> sqlx::Result<i64> {
-    sqlx::query_scalar(
-        "INSERT INTO project (slug, name, repo_path, description, created_at_ms, updated_at_ms)
+) -> Result<i64, StoreError> {
+    run(db, async |conn| {
+        sqlx::query_scalar(
+            "INSERT INTO project (slug, name, repo_path, description, created_at_ms, updated_at_ms)
          VALUES (?, ?, ?, ?, ?, ?) RETURNING id",
-    )
-    .bind(slug)
-    .bind(name)
-    .bind(repo_path)
-    .bind(description)
-    .bind(now_ms)
-    .bind(now_ms)
-    .fetch_one(conn)
+        )
+        .bind(slug)
+        .bind(name)
+        .bind(repo_path)
+        .bind(description)
+        .bind(now_ms)
+        .bind(now_ms)
+        .fetch_one(conn)
+        .await
+    })
     .await
 }
 
 pub async fn update_project(
-    conn: &mut SqliteConnection,
+    db: &mut impl Db,
     id: i64,
     name: &str,
     repo_path: Option<&str>,
     description: Option<&str>,
     now_ms: i64,
-) -> sqlx::Result<()> {
-    sqlx::query("UPDATE project SET name = ?, repo_path = ?, description = ?, updated_at_ms = ? WHERE id = ?")
+) -> Result<(), StoreError> {
+    run(db, async |conn| {
+        sqlx::query(
+            "UPDATE project SET name = ?, repo_path = ?, description = ?, updated_at_ms = ? WHERE id = ?",
+        )
         .bind(name)
         .bind(repo_path)
         .bind(description)
@@ -234,13 +250,18 @@ pub async fn update_project(
         .execute(conn)
         .await
         .map(|_| ())
+    })
+    .await
 }
 
-pub async fn project_rules(conn: &mut SqliteConnection, project_id: i64) -> sqlx::Result<Option<String>> {
-    sqlx::query_scalar("SELECT body FROM project_rules WHERE project_id = ?")
-        .bind(project_id)
-        .fetch_optional(conn)
-        .await
+pub async fn project_rules(db: &mut impl Db, project_id: i64) -> Result<Option<String>, StoreError> {
+    run(db, async |conn| {
+        sqlx::query_scalar("SELECT body FROM project_rules WHERE project_id = ?")
+            .bind(project_id)
+            .fetch_optional(conn)
+            .await
+    })
+    .await
 }
 
 // ---- tasks ---------------------------------------------------------------------------------------------
@@ -276,11 +297,12 @@ struct TaskDetailJoined {
 /// Everything `task_get` shows in ONE statement (the lists as JSON arrays): a read is one round trip to the
 /// database thread, which is most of what a read costs.
 pub async fn task_detail(
-    conn: &mut SqliteConnection,
+    db: &mut impl Db,
     slug: &str,
     number: i64,
     reports: i64,
-) -> sqlx::Result<Option<TaskDetailRows>> {
+) -> Result<Option<TaskDetailRows>, StoreError> {
+    run(db, async |conn| {
     let joined: Option<TaskDetailJoined> = sqlx::query_as(sqlx::AssertSqlSafe(format!(
         "SELECT x.*,
            (SELECT coalesce(json_group_array(json_object(
@@ -335,27 +357,35 @@ pub async fn task_detail(
         bindings,
         tracker,
     }))
-}
-
-pub async fn task_by_number(
-    conn: &mut SqliteConnection,
-    project_id: i64,
-    number: i64,
-) -> sqlx::Result<Option<TaskRow>> {
-    sqlx::query_as(sqlx::AssertSqlSafe(format!(
-        "{TASK_SELECT} WHERE t.project_id = ? AND t.number = ?"
-    )))
-    .bind(project_id)
-    .bind(number)
-    .fetch_optional(conn)
+})
     .await
 }
 
-pub async fn task_by_id(conn: &mut SqliteConnection, id: i64) -> sqlx::Result<Option<TaskRow>> {
-    sqlx::query_as(sqlx::AssertSqlSafe(format!("{TASK_SELECT} WHERE t.id = ?")))
-        .bind(id)
+pub async fn task_by_number(
+    db: &mut impl Db,
+    project_id: i64,
+    number: i64,
+) -> Result<Option<TaskRow>, StoreError> {
+    run(db, async |conn| {
+        sqlx::query_as(sqlx::AssertSqlSafe(format!(
+            "{TASK_SELECT} WHERE t.project_id = ? AND t.number = ?"
+        )))
+        .bind(project_id)
+        .bind(number)
         .fetch_optional(conn)
         .await
+    })
+    .await
+}
+
+pub async fn task_by_id(db: &mut impl Db, id: i64) -> Result<Option<TaskRow>, StoreError> {
+    run(db, async |conn| {
+        sqlx::query_as(sqlx::AssertSqlSafe(format!("{TASK_SELECT} WHERE t.id = ?")))
+            .bind(id)
+            .fetch_optional(conn)
+            .await
+    })
+    .await
 }
 
 /// The columns of [`TaskRow`] as one JSON object, for reads that return many tasks.
@@ -376,14 +406,15 @@ const TASK_JSON: &str = "json_object('id', t.id, 'project_id', t.project_id, 'pr
 /// The rows come back as one JSON array in one row: sqlx's SQLite driver hands every row over from its database
 /// thread separately, which made a 2,000-task board cost ~40 µs a row.
 pub async fn tasks(
-    conn: &mut SqliteConnection,
+    db: &mut impl Db,
     project_id: Option<i64>,
     stage: Option<&str>,
     session_id: Option<i64>,
     limit: i64,
-) -> sqlx::Result<Vec<TaskRow>> {
-    let json: String = sqlx::query_scalar(sqlx::AssertSqlSafe(format!(
-        "SELECT coalesce(json_group_array(json(row)), '[]') FROM (
+) -> Result<Vec<TaskRow>, StoreError> {
+    run(db, async |conn| {
+        let json: String = sqlx::query_scalar(sqlx::AssertSqlSafe(format!(
+            "SELECT coalesce(json_group_array(json(row)), '[]') FROM (
            SELECT {TASK_JSON} AS row FROM task t JOIN project p ON p.id = t.project_id
             WHERE (?1 IS NULL OR t.project_id = ?1) AND (?2 IS NULL OR t.stage = ?2)
               AND (?4 IS NULL OR EXISTS (SELECT 1 FROM task_session ts WHERE ts.task_id = t.id
@@ -391,31 +422,33 @@ pub async fn tasks(
             ORDER BY p.slug, CASE t.stage WHEN 'plan' THEN 0 WHEN 'dev' THEN 1 WHEN 'review' THEN 2
                      WHEN 'test' THEN 3 WHEN 'live' THEN 4 ELSE 5 END, t.updated_at_ms DESC, t.number DESC
             LIMIT ?3)"
-    )))
-    .bind(project_id)
-    .bind(stage)
-    .bind(limit)
-    .bind(session_id)
-    .fetch_one(conn)
-    .await?;
-    let mut rows: Vec<TaskRow> =
-        serde_json::from_str(&json).map_err(|e| sqlx::Error::Decode(format!("tasks: {e}").into()))?;
-    // json_group_array promises no order; restore the board order the statement selected.
-    rows.sort_by(|a, b| {
-        (
-            a.project_slug.as_str(),
-            stage_rank(&a.stage),
-            std::cmp::Reverse(a.updated_at_ms),
-            std::cmp::Reverse(a.number),
-        )
-            .cmp(&(
-                b.project_slug.as_str(),
-                stage_rank(&b.stage),
-                std::cmp::Reverse(b.updated_at_ms),
-                std::cmp::Reverse(b.number),
-            ))
-    });
-    Ok(rows)
+        )))
+        .bind(project_id)
+        .bind(stage)
+        .bind(limit)
+        .bind(session_id)
+        .fetch_one(conn)
+        .await?;
+        let mut rows: Vec<TaskRow> =
+            serde_json::from_str(&json).map_err(|e| sqlx::Error::Decode(format!("tasks: {e}").into()))?;
+        // json_group_array promises no order; restore the board order the statement selected.
+        rows.sort_by(|a, b| {
+            (
+                a.project_slug.as_str(),
+                stage_rank(&a.stage),
+                std::cmp::Reverse(a.updated_at_ms),
+                std::cmp::Reverse(a.number),
+            )
+                .cmp(&(
+                    b.project_slug.as_str(),
+                    stage_rank(&b.stage),
+                    std::cmp::Reverse(b.updated_at_ms),
+                    std::cmp::Reverse(b.number),
+                ))
+        });
+        Ok(rows)
+    })
+    .await
 }
 
 fn stage_rank(stage: &str) -> usize {
@@ -427,12 +460,13 @@ fn stage_rank(stage: &str) -> usize {
 
 /// Inserts a task with the project's next number and returns (id, number).
 pub async fn insert_task(
-    conn: &mut SqliteConnection,
+    db: &mut impl Db,
     project_id: i64,
     title: &str,
     stage: &str,
     now_ms: i64,
-) -> sqlx::Result<(i64, i64)> {
+) -> Result<(i64, i64), StoreError> {
+    run(db, async |conn| {
     let number: i64 = sqlx::query_scalar(
         "UPDATE project SET next_number = next_number + 1, updated_at_ms = ? WHERE id = ? RETURNING next_number - 1",
     )
@@ -454,88 +488,103 @@ pub async fn insert_task(
     .fetch_one(conn)
     .await?;
     Ok((id, number))
+})
+    .await
 }
 
 /// Sets columns of one task (and bumps its version when `bump_version`). Column names come from
 /// [`TASK_COLUMNS`] and the bookkeeping times only; any other name is refused before SQL is built.
 pub async fn update_task(
-    conn: &mut SqliteConnection,
+    db: &mut impl Db,
     id: i64,
     columns: &[(&str, ColumnValue)],
     now_ms: i64,
     bump_version: bool,
-) -> sqlx::Result<()> {
-    const BOOKKEEPING: &[&str] = &[
-        "next_step_at_ms",
-        "stage_changed_at_ms",
-        "closed_at_ms",
-        "stage_warnings",
-    ];
-    let mut sql = String::from(if bump_version {
-        "UPDATE task SET version = version + 1, updated_at_ms = ?"
-    } else {
-        "UPDATE task SET updated_at_ms = ?"
-    });
-    for (name, _) in columns {
-        if !TASK_COLUMNS.contains(name) && !BOOKKEEPING.contains(name) {
-            return Err(sqlx::Error::Protocol(format!(
-                "task column {name:?} is not writable"
-            )));
+) -> Result<(), StoreError> {
+    run(db, async |conn| {
+        const BOOKKEEPING: &[&str] = &[
+            "next_step_at_ms",
+            "stage_changed_at_ms",
+            "closed_at_ms",
+            "stage_warnings",
+        ];
+        let mut sql = String::from(if bump_version {
+            "UPDATE task SET version = version + 1, updated_at_ms = ?"
+        } else {
+            "UPDATE task SET updated_at_ms = ?"
+        });
+        for (name, _) in columns {
+            if !TASK_COLUMNS.contains(name) && !BOOKKEEPING.contains(name) {
+                return Err(sqlx::Error::Protocol(format!(
+                    "task column {name:?} is not writable"
+                )));
+            }
+            sql.push_str(", ");
+            sql.push_str(name);
+            sql.push_str(" = ?");
         }
-        sql.push_str(", ");
-        sql.push_str(name);
-        sql.push_str(" = ?");
-    }
-    sql.push_str(" WHERE id = ?");
-    let mut query = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(now_ms);
-    for (_, value) in columns {
-        query = match value {
-            ColumnValue::Text(text) => query.bind(text.clone()),
-            ColumnValue::Integer(n) => query.bind(*n),
-            ColumnValue::Null => query.bind(Option::<String>::None),
-        };
-    }
-    query.bind(id).execute(conn).await.map(|_| ())
+        sql.push_str(" WHERE id = ?");
+        let mut query = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(now_ms);
+        for (_, value) in columns {
+            query = match value {
+                ColumnValue::Text(text) => query.bind(text.clone()),
+                ColumnValue::Integer(n) => query.bind(*n),
+                ColumnValue::Null => query.bind(Option::<String>::None),
+            };
+        }
+        query.bind(id).execute(conn).await.map(|_| ())
+    })
+    .await
 }
 
-pub async fn reports_since(conn: &mut SqliteConnection, task_id: i64, since_ms: i64) -> sqlx::Result<i64> {
-    sqlx::query_scalar("SELECT count(*) FROM report WHERE task_id = ? AND created_at_ms >= ?")
-        .bind(task_id)
-        .bind(since_ms)
-        .fetch_one(conn)
-        .await
+pub async fn reports_since(db: &mut impl Db, task_id: i64, since_ms: i64) -> Result<i64, StoreError> {
+    run(db, async |conn| {
+        sqlx::query_scalar("SELECT count(*) FROM report WHERE task_id = ? AND created_at_ms >= ?")
+            .bind(task_id)
+            .bind(since_ms)
+            .fetch_one(conn)
+            .await
+    })
+    .await
 }
 
 // ---- sessions ------------------------------------------------------------------------------------------
 
 /// The session a name resolves to: the session of that name, else the session an alias points at.
-pub async fn session_by_name(conn: &mut SqliteConnection, name: &str) -> sqlx::Result<Option<SessionRow>> {
-    sqlx::query_as(
-        "SELECT id, name, kind, title, created_at_ms, seen_at_ms FROM session WHERE name = ?1
+pub async fn session_by_name(db: &mut impl Db, name: &str) -> Result<Option<SessionRow>, StoreError> {
+    run(db, async |conn| {
+        sqlx::query_as(
+            "SELECT id, name, kind, title, created_at_ms, seen_at_ms FROM session WHERE name = ?1
          UNION ALL
          SELECT s.id, s.name, s.kind, s.title, s.created_at_ms, s.seen_at_ms
            FROM session_alias a JOIN session s ON s.id = a.session_id WHERE a.alias = ?1
          LIMIT 1",
-    )
-    .bind(name)
-    .fetch_optional(conn)
+        )
+        .bind(name)
+        .fetch_optional(conn)
+        .await
+    })
     .await
 }
 
-pub async fn session_name(conn: &mut SqliteConnection, id: i64) -> sqlx::Result<Option<String>> {
-    sqlx::query_scalar("SELECT name FROM session WHERE id = ?")
-        .bind(id)
-        .fetch_optional(conn)
-        .await
+pub async fn session_name(db: &mut impl Db, id: i64) -> Result<Option<String>, StoreError> {
+    run(db, async |conn| {
+        sqlx::query_scalar("SELECT name FROM session WHERE id = ?")
+            .bind(id)
+            .fetch_optional(conn)
+            .await
+    })
+    .await
 }
 
 pub async fn insert_session(
-    conn: &mut SqliteConnection,
+    db: &mut impl Db,
     name: &str,
     kind: &str,
     title: Option<&str>,
     now_ms: i64,
-) -> sqlx::Result<i64> {
+) -> Result<i64, StoreError> {
+    run(db, async |conn| {
     sqlx::query_scalar(
         "INSERT INTO session (name, kind, title, created_at_ms, seen_at_ms) VALUES (?, ?, ?, ?, ?) RETURNING id",
     )
@@ -546,61 +595,72 @@ pub async fn insert_session(
     .bind(now_ms)
     .fetch_one(conn)
     .await
+})
+    .await
 }
 
 pub async fn touch_session(
-    conn: &mut SqliteConnection,
+    db: &mut impl Db,
     id: i64,
     title: Option<&str>,
     now_ms: i64,
-) -> sqlx::Result<()> {
-    sqlx::query("UPDATE session SET seen_at_ms = ?, title = coalesce(?, title) WHERE id = ?")
-        .bind(now_ms)
-        .bind(title)
-        .bind(id)
-        .execute(conn)
-        .await
-        .map(|_| ())
+) -> Result<(), StoreError> {
+    run(db, async |conn| {
+        sqlx::query("UPDATE session SET seen_at_ms = ?, title = coalesce(?, title) WHERE id = ?")
+            .bind(now_ms)
+            .bind(title)
+            .bind(id)
+            .execute(conn)
+            .await
+            .map(|_| ())
+    })
+    .await
 }
 
 pub async fn insert_alias(
-    conn: &mut SqliteConnection,
+    db: &mut impl Db,
     alias: &str,
     session_id: i64,
     now_ms: i64,
-) -> sqlx::Result<()> {
-    sqlx::query("INSERT OR IGNORE INTO session_alias (alias, session_id, created_at_ms) VALUES (?, ?, ?)")
-        .bind(alias)
-        .bind(session_id)
-        .bind(now_ms)
-        .execute(conn)
-        .await
-        .map(|_| ())
+) -> Result<(), StoreError> {
+    run(db, async |conn| {
+        sqlx::query("INSERT OR IGNORE INTO session_alias (alias, session_id, created_at_ms) VALUES (?, ?, ?)")
+            .bind(alias)
+            .bind(session_id)
+            .bind(now_ms)
+            .execute(conn)
+            .await
+            .map(|_| ())
+    })
+    .await
 }
 
 /// The current binding of a task: (session id, session kind).
-pub async fn current_binding(
-    conn: &mut SqliteConnection,
-    task_id: i64,
-) -> sqlx::Result<Option<(i64, String)>> {
-    sqlx::query_as(
-        "SELECT s.id, s.kind FROM task_session ts JOIN session s ON s.id = ts.session_id
+pub async fn current_binding(db: &mut impl Db, task_id: i64) -> Result<Option<(i64, String)>, StoreError> {
+    run(db, async |conn| {
+        sqlx::query_as(
+            "SELECT s.id, s.kind FROM task_session ts JOIN session s ON s.id = ts.session_id
           WHERE ts.task_id = ? AND ts.unbound_at_ms IS NULL",
-    )
-    .bind(task_id)
-    .fetch_optional(conn)
+        )
+        .bind(task_id)
+        .fetch_optional(conn)
+        .await
+    })
     .await
 }
 
 pub async fn bind(
-    conn: &mut SqliteConnection,
+    db: &mut impl Db,
     task_id: i64,
     session_id: i64,
     bound_by: Option<&str>,
     now_ms: i64,
-) -> sqlx::Result<()> {
-    unbind(&mut *conn, task_id, now_ms).await?;
-    sqlx::query("INSERT INTO task_session (task_id, session_id, bound_at_ms, bound_by) VALUES (?, ?, ?, ?)")
+) -> Result<(), StoreError> {
+    run(db, async |conn| {
+        unbind_in(&mut *conn, task_id, now_ms).await?;
+        sqlx::query(
+            "INSERT INTO task_session (task_id, session_id, bound_at_ms, bound_by) VALUES (?, ?, ?, ?)",
+        )
         .bind(task_id)
         .bind(session_id)
         .bind(now_ms)
@@ -608,10 +668,16 @@ pub async fn bind(
         .execute(conn)
         .await
         .map(|_| ())
+    })
+    .await
 }
 
 /// Closes the current binding; returns whether there was one.
-pub async fn unbind(conn: &mut SqliteConnection, task_id: i64, now_ms: i64) -> sqlx::Result<bool> {
+pub async fn unbind(db: &mut impl Db, task_id: i64, now_ms: i64) -> Result<bool, StoreError> {
+    run(db, async |conn| unbind_in(conn, task_id, now_ms).await).await
+}
+
+async fn unbind_in(conn: &mut SqliteConnection, task_id: i64, now_ms: i64) -> sqlx::Result<bool> {
     let done =
         sqlx::query("UPDATE task_session SET unbound_at_ms = ? WHERE task_id = ? AND unbound_at_ms IS NULL")
             .bind(now_ms)
@@ -625,7 +691,7 @@ pub async fn unbind(conn: &mut SqliteConnection, task_id: i64, now_ms: i64) -> s
 
 #[allow(clippy::too_many_arguments)]
 pub async fn insert_report(
-    conn: &mut SqliteConnection,
+    db: &mut impl Db,
     task_id: i64,
     session_id: Option<i64>,
     body: &str,
@@ -634,20 +700,23 @@ pub async fn insert_report(
     size: Option<&str>,
     stage: &str,
     now_ms: i64,
-) -> sqlx::Result<i64> {
-    sqlx::query_scalar(
-        "INSERT INTO report (task_id, session_id, body, summary, state, size, stage, created_at_ms)
+) -> Result<i64, StoreError> {
+    run(db, async |conn| {
+        sqlx::query_scalar(
+            "INSERT INTO report (task_id, session_id, body, summary, state, size, stage, created_at_ms)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
-    )
-    .bind(task_id)
-    .bind(session_id)
-    .bind(body)
-    .bind(summary)
-    .bind(state)
-    .bind(size)
-    .bind(stage)
-    .bind(now_ms)
-    .fetch_one(conn)
+        )
+        .bind(task_id)
+        .bind(session_id)
+        .bind(body)
+        .bind(summary)
+        .bind(state)
+        .bind(size)
+        .bind(stage)
+        .bind(now_ms)
+        .fetch_one(conn)
+        .await
+    })
     .await
 }
 
@@ -655,7 +724,7 @@ pub async fn insert_report(
 
 #[allow(clippy::too_many_arguments)]
 pub async fn insert_decision(
-    conn: &mut SqliteConnection,
+    db: &mut impl Db,
     project_id: i64,
     task_id: Option<i64>,
     text: &str,
@@ -663,32 +732,36 @@ pub async fn insert_decision(
     session_id: Option<i64>,
     source_text: Option<&str>,
     now_ms: i64,
-) -> sqlx::Result<i64> {
-    sqlx::query_scalar(
-        "INSERT INTO decision (project_id, task_id, scope, text, decided_by, session_id, source_text,
+) -> Result<i64, StoreError> {
+    run(db, async |conn| {
+        sqlx::query_scalar(
+            "INSERT INTO decision (project_id, task_id, scope, text, decided_by, session_id, source_text,
                                valid_from_ms, recorded_at_ms)
          VALUES (?, ?, CASE WHEN ? IS NULL THEN 'project' ELSE 'task' END, ?, ?, ?, ?, ?, ?) RETURNING id",
-    )
-    .bind(project_id)
-    .bind(task_id)
-    .bind(task_id)
-    .bind(text)
-    .bind(decided_by)
-    .bind(session_id)
-    .bind(source_text)
-    .bind(now_ms)
-    .bind(now_ms)
-    .fetch_one(conn)
+        )
+        .bind(project_id)
+        .bind(task_id)
+        .bind(task_id)
+        .bind(text)
+        .bind(decided_by)
+        .bind(session_id)
+        .bind(source_text)
+        .bind(now_ms)
+        .bind(now_ms)
+        .fetch_one(conn)
+        .await
+    })
     .await
 }
 
 /// Current (not superseded) decisions of a project, task-scoped ones included; newest first. A task's own
 /// decisions come with [`task_detail`].
 pub async fn current_decisions(
-    conn: &mut SqliteConnection,
+    db: &mut impl Db,
     project_id: i64,
     limit: i64,
-) -> sqlx::Result<Vec<DecisionRow>> {
+) -> Result<Vec<DecisionRow>, StoreError> {
+    run(db, async |conn| {
     sqlx::query_as(
         "SELECT d.id, d.project_id, d.task_id, t.number AS task_number, d.scope, d.text, d.decided_by,
                 s.name AS session, d.source_kind, d.source_ref, d.source_text, d.valid_from_ms, d.recorded_at_ms,
@@ -701,50 +774,72 @@ pub async fn current_decisions(
     .bind(limit)
     .fetch_all(conn)
     .await
+})
+    .await
 }
 
 // ---- tracker history -----------------------------------------------------------------------------------
 
 pub async fn insert_tracker_entry(
-    conn: &mut SqliteConnection,
+    db: &mut impl Db,
     task_id: i64,
     tracker_ref: &str,
     tracker_name: Option<&str>,
     tracker_url: Option<&str>,
     now_ms: i64,
-) -> sqlx::Result<()> {
-    sqlx::query(
-        "INSERT INTO tracker_entry (task_id, tracker_ref, tracker_name, tracker_url, created_at_ms)
+) -> Result<(), StoreError> {
+    run(db, async |conn| {
+        sqlx::query(
+            "INSERT INTO tracker_entry (task_id, tracker_ref, tracker_name, tracker_url, created_at_ms)
          VALUES (?, ?, ?, ?, ?)",
-    )
-    .bind(task_id)
-    .bind(tracker_ref)
-    .bind(tracker_name)
-    .bind(tracker_url)
-    .bind(now_ms)
-    .execute(conn)
+        )
+        .bind(task_id)
+        .bind(tracker_ref)
+        .bind(tracker_name)
+        .bind(tracker_url)
+        .bind(now_ms)
+        .execute(conn)
+        .await
+        .map(|_| ())
+    })
     .await
-    .map(|_| ())
 }
 
 /// Stamps the newest tracker entry of a task as logged or unlogged.
 pub async fn stamp_tracker_entry(
-    conn: &mut SqliteConnection,
+    db: &mut impl Db,
     task_id: i64,
     logged: bool,
     now_ms: i64,
-) -> sqlx::Result<()> {
-    let sql = if logged {
-        "UPDATE tracker_entry SET logged_at_ms = ?, unlogged_at_ms = NULL
+) -> Result<(), StoreError> {
+    run(db, async |conn| {
+        let sql = if logged {
+            "UPDATE tracker_entry SET logged_at_ms = ?, unlogged_at_ms = NULL
           WHERE id = (SELECT max(id) FROM tracker_entry WHERE task_id = ?)"
-    } else {
-        "UPDATE tracker_entry SET unlogged_at_ms = ?
+        } else {
+            "UPDATE tracker_entry SET unlogged_at_ms = ?
           WHERE id = (SELECT max(id) FROM tracker_entry WHERE task_id = ?)"
-    };
-    sqlx::query(sql)
-        .bind(now_ms)
-        .bind(task_id)
-        .execute(conn)
-        .await
-        .map(|_| ())
+        };
+        sqlx::query(sql)
+            .bind(now_ms)
+            .bind(task_id)
+            .execute(conn)
+            .await
+            .map(|_| ())
+    })
+    .await
+}
+
+/// How many projects and events a database holds (`relay demo` refuses a home that has any).
+pub async fn size(db: &mut impl Db) -> Result<(i64, i64), StoreError> {
+    run(db, async |conn| {
+        let projects: i64 = sqlx::query_scalar("SELECT count(*) FROM project")
+            .fetch_one(&mut *conn)
+            .await?;
+        let events: i64 = sqlx::query_scalar("SELECT count(*) FROM event")
+            .fetch_one(&mut *conn)
+            .await?;
+        Ok((projects, events))
+    })
+    .await
 }

@@ -1,8 +1,8 @@
 //! SQL of the board cards' Plan n/m badges (relaybay §2 "Cards"): one statement for every task of a project
 //! that has plan steps; the rows cross from the database thread as one JSON array.
 
+use super::{Db, StoreError, run};
 use serde::Deserialize;
-use sqlx::SqliteConnection;
 
 /// A task's plan as its card shows it.
 #[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
@@ -19,9 +19,10 @@ pub struct PlanCardRow {
 }
 
 /// The plan badges of the tasks of `project_id` that have plan steps, in task number order.
-pub async fn plan_cards(conn: &mut SqliteConnection, project_id: i64) -> sqlx::Result<Vec<PlanCardRow>> {
-    let json: String = sqlx::query_scalar(
-        "SELECT coalesce(json_group_array(json_object(
+pub async fn plan_cards(db: &mut impl Db, project_id: i64) -> Result<Vec<PlanCardRow>, StoreError> {
+    run(db, async |conn| {
+        let json: String = sqlx::query_scalar(
+            "SELECT coalesce(json_group_array(json_object(
                     'key', c.key, 'status', c.status, 'steps', c.steps, 'done', c.done,
                     'deviations', c.deviations, 'now', c.now)), '[]')
          FROM (SELECT p.slug || '-' || t.number AS key, t.plan_status AS status,
@@ -36,9 +37,11 @@ pub async fn plan_cards(conn: &mut SqliteConnection, project_id: i64) -> sqlx::R
                WHERE t.project_id = ?1
                GROUP BY t.id
                ORDER BY t.number) c",
-    )
-    .bind(project_id)
-    .fetch_one(conn)
-    .await?;
-    serde_json::from_str(&json).map_err(|err| sqlx::Error::Decode(Box::new(err)))
+        )
+        .bind(project_id)
+        .fetch_one(conn)
+        .await?;
+        serde_json::from_str(&json).map_err(|err| sqlx::Error::Decode(Box::new(err)))
+    })
+    .await
 }

@@ -4,6 +4,8 @@
 
 use sqlx::{FromRow, SqliteConnection};
 
+use super::{Db, StoreError, run};
+
 /// One comment of a task's thread, with the names a reader needs.
 #[derive(Clone, Debug, FromRow, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct CommentRow {
@@ -76,7 +78,8 @@ async fn select(
     Ok(rows)
 }
 
-pub async fn insert(conn: &mut SqliteConnection, new: &NewComment<'_>, now_ms: i64) -> sqlx::Result<i64> {
+pub async fn insert(db: &mut impl Db, new: &NewComment<'_>, now_ms: i64) -> Result<i64, StoreError> {
+    run(db, async |conn| {
     sqlx::query_scalar(
         "INSERT INTO comment (task_id, author_kind, author_name, author_session_id, body, in_reply_to, step_id,
                               created_at_ms)
@@ -92,90 +95,109 @@ pub async fn insert(conn: &mut SqliteConnection, new: &NewComment<'_>, now_ms: i
     .bind(now_ms)
     .fetch_one(conn)
     .await
+})
+    .await
 }
 
-pub async fn by_id(conn: &mut SqliteConnection, id: i64) -> sqlx::Result<Option<CommentRow>> {
-    Ok(select(conn, "c.id = ?1", &[Some(id)]).await?.pop())
+pub async fn by_id(db: &mut impl Db, id: i64) -> Result<Option<CommentRow>, StoreError> {
+    run(db, async |conn| {
+        Ok(select(conn, "c.id = ?1", &[Some(id)]).await?.pop())
+    })
+    .await
 }
 
 /// Comments by id (those that exist), oldest first.
-pub async fn by_ids(conn: &mut SqliteConnection, ids: &[i64]) -> sqlx::Result<Vec<CommentRow>> {
-    let list = serde_json::to_string(ids).map_err(|e| sqlx::Error::Protocol(e.to_string()))?;
-    let sql = format!(
-        "SELECT coalesce(json_group_array(json(row)), '[]') FROM (
+pub async fn by_ids(db: &mut impl Db, ids: &[i64]) -> Result<Vec<CommentRow>, StoreError> {
+    run(db, async |conn| {
+        let list = serde_json::to_string(ids).map_err(|e| sqlx::Error::Protocol(e.to_string()))?;
+        let sql = format!(
+            "SELECT coalesce(json_group_array(json(row)), '[]') FROM (
            SELECT {COMMENT_JSON} AS row {COMMENT_FROM}
             WHERE c.id IN (SELECT value FROM json_each(?1)) ORDER BY c.id)"
-    );
-    let json: String = sqlx::query_scalar(sqlx::AssertSqlSafe(sql))
-        .bind(list)
-        .fetch_one(conn)
-        .await?;
-    let mut rows: Vec<CommentRow> =
-        serde_json::from_str(&json).map_err(|e| sqlx::Error::Decode(format!("comments: {e}").into()))?;
-    rows.sort_by_key(|c| c.id);
-    Ok(rows)
+        );
+        let json: String = sqlx::query_scalar(sqlx::AssertSqlSafe(sql))
+            .bind(list)
+            .fetch_one(conn)
+            .await?;
+        let mut rows: Vec<CommentRow> =
+            serde_json::from_str(&json).map_err(|e| sqlx::Error::Decode(format!("comments: {e}").into()))?;
+        rows.sort_by_key(|c| c.id);
+        Ok(rows)
+    })
+    .await
 }
 
 /// A task's whole thread, oldest first.
-pub async fn of_task(conn: &mut SqliteConnection, task_id: i64) -> sqlx::Result<Vec<CommentRow>> {
-    select(conn, "c.task_id = ?1", &[Some(task_id)]).await
+pub async fn of_task(db: &mut impl Db, task_id: i64) -> Result<Vec<CommentRow>, StoreError> {
+    run(db, async |conn| {
+        select(conn, "c.task_id = ?1", &[Some(task_id)]).await
+    })
+    .await
 }
 
 /// A task's owner comments (only the unread ones with `unread_only`), oldest first.
 pub async fn owner_comments_of_task(
-    conn: &mut SqliteConnection,
+    db: &mut impl Db,
     task_id: i64,
     unread_only: bool,
-) -> sqlx::Result<Vec<CommentRow>> {
-    select(
-        conn,
-        "c.task_id = ?1 AND c.author_kind = 'owner' AND (?2 = 0 OR c.read_at_ms IS NULL)",
-        &[Some(task_id), Some(i64::from(unread_only))],
-    )
+) -> Result<Vec<CommentRow>, StoreError> {
+    run(db, async |conn| {
+        select(
+            conn,
+            "c.task_id = ?1 AND c.author_kind = 'owner' AND (?2 = 0 OR c.read_at_ms IS NULL)",
+            &[Some(task_id), Some(i64::from(unread_only))],
+        )
+        .await
+    })
     .await
 }
 
 /// Owner comments on the tasks bound to a session now (only the unread ones with `unread_only`).
 pub async fn owner_comments_for_session(
-    conn: &mut SqliteConnection,
+    db: &mut impl Db,
     session_id: i64,
     unread_only: bool,
-) -> sqlx::Result<Vec<CommentRow>> {
-    select(
-        conn,
-        "c.author_kind = 'owner' AND (?2 = 0 OR c.read_at_ms IS NULL)
+) -> Result<Vec<CommentRow>, StoreError> {
+    run(db, async |conn| {
+        select(
+            conn,
+            "c.author_kind = 'owner' AND (?2 = 0 OR c.read_at_ms IS NULL)
          AND c.task_id IN (SELECT task_id FROM task_session WHERE session_id = ?1 AND unbound_at_ms IS NULL)",
-        &[Some(session_id), Some(i64::from(unread_only))],
-    )
+            &[Some(session_id), Some(i64::from(unread_only))],
+        )
+        .await
+    })
     .await
 }
 
 /// Marks comments read; returns the ids that were unread (the others keep their first read time).
-pub async fn mark_read(conn: &mut SqliteConnection, ids: &[i64], now_ms: i64) -> sqlx::Result<Vec<i64>> {
-    let list = serde_json::to_string(ids).map_err(|e| sqlx::Error::Protocol(e.to_string()))?;
-    let mut marked: Vec<i64> = sqlx::query_scalar(
-        "UPDATE comment SET read_at_ms = ?1
+pub async fn mark_read(db: &mut impl Db, ids: &[i64], now_ms: i64) -> Result<Vec<i64>, StoreError> {
+    run(db, async |conn| {
+        let list = serde_json::to_string(ids).map_err(|e| sqlx::Error::Protocol(e.to_string()))?;
+        let mut marked: Vec<i64> = sqlx::query_scalar(
+            "UPDATE comment SET read_at_ms = ?1
           WHERE read_at_ms IS NULL AND id IN (SELECT value FROM json_each(?2)) RETURNING id",
-    )
-    .bind(now_ms)
-    .bind(list)
-    .fetch_all(conn)
-    .await?;
-    marked.sort_unstable();
-    Ok(marked)
+        )
+        .bind(now_ms)
+        .bind(list)
+        .fetch_all(conn)
+        .await?;
+        marked.sort_unstable();
+        Ok(marked)
+    })
+    .await
 }
 
 /// The ids of a task's unread comments of one author kind (owner comments, or agent replies), oldest first.
-pub async fn unread_ids(
-    conn: &mut SqliteConnection,
-    task_id: i64,
-    author_kind: &str,
-) -> sqlx::Result<Vec<i64>> {
-    sqlx::query_scalar(
-        "SELECT id FROM comment WHERE task_id = ? AND author_kind = ? AND read_at_ms IS NULL ORDER BY id",
-    )
-    .bind(task_id)
-    .bind(author_kind)
-    .fetch_all(conn)
+pub async fn unread_ids(db: &mut impl Db, task_id: i64, author_kind: &str) -> Result<Vec<i64>, StoreError> {
+    run(db, async |conn| {
+        sqlx::query_scalar(
+            "SELECT id FROM comment WHERE task_id = ? AND author_kind = ? AND read_at_ms IS NULL ORDER BY id",
+        )
+        .bind(task_id)
+        .bind(author_kind)
+        .fetch_all(conn)
+        .await
+    })
     .await
 }

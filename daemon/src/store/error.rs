@@ -40,6 +40,7 @@ pub enum StoreError {
     RelativePath { path: PathBuf },
     #[error("database error on {path}: {source}")]
     Sql { path: PathBuf, source: sqlx::Error },
+
     #[error("{path}: {source}")]
     Io { path: PathBuf, source: std::io::Error },
 }

@@ -1,6 +1,7 @@
 //! SQL of sessions as Claude Code's hooks see them: the linked Claude Code id, the hook status and activity,
 //! the folder's project, and the sessions a hook id may be linked to.
 
+use super::{Db, StoreError, run};
 use sqlx::SqliteConnection;
 
 /// A session with its hook columns.
@@ -26,47 +27,56 @@ macro_rules! select {
     };
 }
 
-pub async fn by_cc(conn: &mut SqliteConnection, cc: &str) -> sqlx::Result<Option<HookSessionRow>> {
-    sqlx::query_as(select!("WHERE cc_session_id = ?"))
-        .bind(cc)
-        .fetch_optional(conn)
-        .await
+pub async fn by_cc(db: &mut impl Db, cc: &str) -> Result<Option<HookSessionRow>, StoreError> {
+    run(db, async |conn| {
+        sqlx::query_as(select!("WHERE cc_session_id = ?"))
+            .bind(cc)
+            .fetch_optional(conn)
+            .await
+    })
+    .await
 }
 
-pub async fn by_id(conn: &mut SqliteConnection, id: i64) -> sqlx::Result<Option<HookSessionRow>> {
-    sqlx::query_as(select!("WHERE id = ?"))
-        .bind(id)
-        .fetch_optional(conn)
-        .await
+pub async fn by_id(db: &mut impl Db, id: i64) -> Result<Option<HookSessionRow>, StoreError> {
+    run(db, async |conn| {
+        sqlx::query_as(select!("WHERE id = ?"))
+            .bind(id)
+            .fetch_optional(conn)
+            .await
+    })
+    .await
 }
 
 /// The session a name resolves to, directly or through an alias.
-pub async fn by_name(conn: &mut SqliteConnection, name: &str) -> sqlx::Result<Option<HookSessionRow>> {
-    sqlx::query_as(concat!(
-        select!("WHERE name = ?1"),
-        " UNION ALL ",
-        select!("WHERE id = (SELECT session_id FROM session_alias WHERE alias = ?1) LIMIT 1")
-    ))
-    .bind(name)
-    .fetch_optional(conn)
+pub async fn by_name(db: &mut impl Db, name: &str) -> Result<Option<HookSessionRow>, StoreError> {
+    run(db, async |conn| {
+        sqlx::query_as(concat!(
+            select!("WHERE name = ?1"),
+            " UNION ALL ",
+            select!("WHERE id = (SELECT session_id FROM session_alias WHERE alias = ?1) LIMIT 1")
+        ))
+        .bind(name)
+        .fetch_optional(conn)
+        .await
+    })
     .await
 }
 
 /// The projects whose repository folder holds `cwd` (slug, id), by the longest path first.
-pub async fn projects_holding(
-    conn: &mut SqliteConnection,
-    cwd: &str,
-) -> sqlx::Result<Vec<(i64, String, String)>> {
-    let rows: Vec<(i64, String, String)> = sqlx::query_as(
-        "SELECT id, slug, repo_path FROM project WHERE repo_path IS NOT NULL AND repo_path <> ''
+pub async fn projects_holding(db: &mut impl Db, cwd: &str) -> Result<Vec<(i64, String, String)>, StoreError> {
+    run(db, async |conn| {
+        let rows: Vec<(i64, String, String)> = sqlx::query_as(
+            "SELECT id, slug, repo_path FROM project WHERE repo_path IS NOT NULL AND repo_path <> ''
          ORDER BY length(repo_path) DESC",
-    )
-    .fetch_all(conn)
-    .await?;
-    Ok(rows
-        .into_iter()
-        .filter(|(_, _, repo)| within(cwd, repo))
-        .collect())
+        )
+        .fetch_all(conn)
+        .await?;
+        Ok(rows
+            .into_iter()
+            .filter(|(_, _, repo)| within(cwd, repo))
+            .collect())
+    })
+    .await
 }
 
 /// Whether `cwd` is `repo` or a folder inside it (whole path components only).
@@ -77,32 +87,38 @@ fn within(cwd: &str, repo: &str) -> bool {
 
 /// Desktop sessions not ended that are bound now to a task of the project.
 pub async fn desktop_sessions_in(
-    conn: &mut SqliteConnection,
+    db: &mut impl Db,
     project_id: i64,
-) -> sqlx::Result<Vec<HookSessionRow>> {
-    sqlx::query_as(select!(
-        "WHERE kind = 'desktop' AND coalesce(hook_status, '') <> 'ended'
+) -> Result<Vec<HookSessionRow>, StoreError> {
+    run(db, async |conn| {
+        sqlx::query_as(select!(
+            "WHERE kind = 'desktop' AND coalesce(hook_status, '') <> 'ended'
            AND id IN (SELECT ts.session_id FROM task_session ts JOIN task t ON t.id = ts.task_id
                       WHERE ts.unbound_at_ms IS NULL AND t.project_id = ?)
          ORDER BY id"
-    ))
-    .bind(project_id)
-    .fetch_all(conn)
+        ))
+        .bind(project_id)
+        .fetch_all(conn)
+        .await
+    })
     .await
 }
 
 /// The tasks bound to a session now: (task id, key).
 pub async fn bound_tasks(
-    conn: &mut SqliteConnection,
+    db: &mut impl Db,
     session_id: i64,
-) -> sqlx::Result<Vec<(i64, String, String)>> {
-    sqlx::query_as(
-        "SELECT t.id, p.slug || '-' || t.number, p.slug FROM task_session ts
+) -> Result<Vec<(i64, String, String)>, StoreError> {
+    run(db, async |conn| {
+        sqlx::query_as(
+            "SELECT t.id, p.slug || '-' || t.number, p.slug FROM task_session ts
            JOIN task t ON t.id = ts.task_id JOIN project p ON p.id = t.project_id
          WHERE ts.session_id = ? AND ts.unbound_at_ms IS NULL ORDER BY t.id",
-    )
-    .bind(session_id)
-    .fetch_all(conn)
+        )
+        .bind(session_id)
+        .fetch_all(conn)
+        .await
+    })
     .await
 }
 
@@ -117,28 +133,34 @@ async fn release(conn: &mut SqliteConnection, cc: &str, keep: Option<i64>) -> sq
 }
 
 /// Links a Claude Code id to a session, taking it from whichever row held it.
-pub async fn link(conn: &mut SqliteConnection, session_id: i64, cc: &str, exact: bool) -> sqlx::Result<()> {
-    release(&mut *conn, cc, Some(session_id)).await?;
-    sqlx::query("UPDATE session SET cc_session_id = ?, cc_exact = ?, unlinked_reason = NULL WHERE id = ?")
+pub async fn link(db: &mut impl Db, session_id: i64, cc: &str, exact: bool) -> Result<(), StoreError> {
+    run(db, async |conn| {
+        release(&mut *conn, cc, Some(session_id)).await?;
+        sqlx::query(
+            "UPDATE session SET cc_session_id = ?, cc_exact = ?, unlinked_reason = NULL WHERE id = ?",
+        )
         .bind(cc)
         .bind(exact)
         .bind(session_id)
         .execute(conn)
         .await?;
-    Ok(())
+        Ok(())
+    })
+    .await
 }
 
 pub async fn insert_hook_session(
-    conn: &mut SqliteConnection,
+    db: &mut impl Db,
     name: &str,
     cc: &str,
     cwd: &str,
     project_id: Option<i64>,
     unlinked_reason: Option<&str>,
     now_ms: i64,
-) -> sqlx::Result<i64> {
-    release(&mut *conn, cc, None).await?;
-    sqlx::query_scalar(
+) -> Result<i64, StoreError> {
+    run(db, async |conn| {
+        release(&mut *conn, cc, None).await?;
+        sqlx::query_scalar(
         "INSERT INTO session (name, kind, created_at_ms, seen_at_ms, cc_session_id, cc_exact, cwd, project_id,
                               unlinked_reason)
          VALUES (?, 'hook', ?, ?, ?, 0, ?, ?, ?) RETURNING id",
@@ -152,20 +174,23 @@ pub async fn insert_hook_session(
     .bind(unlinked_reason)
     .fetch_one(conn)
     .await
+    })
+    .await
 }
 
 /// Relinks an existing hook session of that name (a folder session used again) to a new Claude Code id.
 pub async fn reuse_hook_session(
-    conn: &mut SqliteConnection,
+    db: &mut impl Db,
     id: i64,
     cc: &str,
     cwd: &str,
     project_id: Option<i64>,
     unlinked_reason: Option<&str>,
     now_ms: i64,
-) -> sqlx::Result<()> {
-    release(&mut *conn, cc, Some(id)).await?;
-    sqlx::query(
+) -> Result<(), StoreError> {
+    run(db, async |conn| {
+        release(&mut *conn, cc, Some(id)).await?;
+        sqlx::query(
         "UPDATE session SET cc_session_id = ?, cc_exact = 0, cwd = ?, project_id = ?, unlinked_reason = ?,
                 seen_at_ms = ? WHERE id = ?",
     )
@@ -177,72 +202,80 @@ pub async fn reuse_hook_session(
     .bind(id)
     .execute(conn)
     .await?;
-    Ok(())
+        Ok(())
+    })
+    .await
 }
 
 /// Writes the hook status and activity (and the folder, when known).
 pub async fn set_status(
-    conn: &mut SqliteConnection,
+    db: &mut impl Db,
     id: i64,
     status: &str,
     activity: &str,
     cwd: Option<&str>,
     now_ms: i64,
-) -> sqlx::Result<()> {
-    sqlx::query(
-        "UPDATE session SET hook_status = ?, activity = ?, activity_at_ms = ?, seen_at_ms = ?,
+) -> Result<(), StoreError> {
+    run(db, async |conn| {
+        sqlx::query(
+            "UPDATE session SET hook_status = ?, activity = ?, activity_at_ms = ?, seen_at_ms = ?,
                 cwd = coalesce(?, cwd) WHERE id = ?",
-    )
-    .bind(status)
-    .bind(activity)
-    .bind(now_ms)
-    .bind(now_ms)
-    .bind(cwd)
-    .bind(id)
-    .execute(conn)
-    .await?;
-    Ok(())
+        )
+        .bind(status)
+        .bind(activity)
+        .bind(now_ms)
+        .bind(now_ms)
+        .bind(cwd)
+        .bind(id)
+        .execute(conn)
+        .await?;
+        Ok(())
+    })
+    .await
 }
 
 /// Moves a guessed hook row's status to the session the agent linked itself, then removes the row (or, when
 /// other rows still name it, only clears its link).
-pub async fn hand_over(conn: &mut SqliteConnection, from: i64, to: i64) -> sqlx::Result<()> {
-    sqlx::query(
-        "UPDATE session SET (hook_status, activity, activity_at_ms, cwd, project_id) =
+pub async fn hand_over(db: &mut impl Db, from: i64, to: i64) -> Result<(), StoreError> {
+    run(db, async |conn| {
+        sqlx::query(
+            "UPDATE session SET (hook_status, activity, activity_at_ms, cwd, project_id) =
             (SELECT hook_status, activity, activity_at_ms, cwd, project_id FROM session WHERE id = ?1)
          WHERE id = ?2",
-    )
-    .bind(from)
-    .bind(to)
-    .execute(&mut *conn)
-    .await?;
-    sqlx::query("UPDATE session_todo SET session_id = ? WHERE session_id = ?")
-        .bind(to)
+        )
         .bind(from)
+        .bind(to)
         .execute(&mut *conn)
         .await?;
-    let referenced: bool = sqlx::query_scalar(
-        "SELECT EXISTS (SELECT 1 FROM task_session WHERE session_id = ?1)
+        sqlx::query("UPDATE session_todo SET session_id = ? WHERE session_id = ?")
+            .bind(to)
+            .bind(from)
+            .execute(&mut *conn)
+            .await?;
+        let referenced: bool = sqlx::query_scalar(
+            "SELECT EXISTS (SELECT 1 FROM task_session WHERE session_id = ?1)
              OR EXISTS (SELECT 1 FROM report WHERE session_id = ?1)
              OR EXISTS (SELECT 1 FROM decision WHERE session_id = ?1)
              OR EXISTS (SELECT 1 FROM comment WHERE author_session_id = ?1 OR delivered_to_session_id = ?1)
              OR EXISTS (SELECT 1 FROM session_alias WHERE session_id = ?1)",
-    )
-    .bind(from)
-    .fetch_one(&mut *conn)
-    .await?;
-    if referenced {
-        sqlx::query("UPDATE session SET cc_session_id = NULL, hook_status = 'ended' WHERE id = ?")
-            .bind(from)
-            .execute(conn)
-            .await?;
-    } else {
-        sqlx::query("DELETE FROM session WHERE id = ?")
-            .bind(from)
-            .execute(conn)
-            .await?;
-    }
-    Ok(())
+        )
+        .bind(from)
+        .fetch_one(&mut *conn)
+        .await?;
+        if referenced {
+            sqlx::query("UPDATE session SET cc_session_id = NULL, hook_status = 'ended' WHERE id = ?")
+                .bind(from)
+                .execute(conn)
+                .await?;
+        } else {
+            sqlx::query("DELETE FROM session WHERE id = ?")
+                .bind(from)
+                .execute(conn)
+                .await?;
+        }
+        Ok(())
+    })
+    .await
 }
 
 /// An unread owner comment on a task bound to a session now, as the hooks deliver it.
@@ -258,10 +291,11 @@ pub struct HookCommentRow {
 
 /// Unread owner comments on the tasks bound to `session_id` now, oldest first.
 pub async fn unread_owner_comments(
-    conn: &mut SqliteConnection,
+    db: &mut impl Db,
     session_id: i64,
-) -> sqlx::Result<Vec<HookCommentRow>> {
-    sqlx::query_as(
+) -> Result<Vec<HookCommentRow>, StoreError> {
+    run(db, async |conn| {
+        sqlx::query_as(
         "SELECT c.id, p.slug || '-' || t.number AS key, p.slug AS project, c.body, c.delivered_to_session_id,
                 c.stop_blocks
            FROM comment c JOIN task t ON t.id = c.task_id JOIN project p ON p.id = t.project_id
@@ -272,40 +306,43 @@ pub async fn unread_owner_comments(
     .bind(session_id)
     .fetch_all(conn)
     .await
+    })
+    .await
 }
 
 /// Marks comments delivered to `session_id`; a comment delivered before to another session counts its Stop
 /// blocks from zero again.
-pub async fn deliver(
-    conn: &mut SqliteConnection,
-    ids: &[i64],
-    session_id: i64,
-    now_ms: i64,
-) -> sqlx::Result<()> {
-    let list = serde_json::Value::from(ids.to_vec()).to_string();
-    sqlx::query(
-        "UPDATE comment SET delivered_at_ms = ?1, delivered_to_session_id = ?2,
+pub async fn deliver(db: &mut impl Db, ids: &[i64], session_id: i64, now_ms: i64) -> Result<(), StoreError> {
+    run(db, async |conn| {
+        let list = serde_json::Value::from(ids.to_vec()).to_string();
+        sqlx::query(
+            "UPDATE comment SET delivered_at_ms = ?1, delivered_to_session_id = ?2,
                 stop_blocks = CASE WHEN delivered_to_session_id IS ?2 THEN stop_blocks ELSE 0 END
           WHERE id IN (SELECT value FROM json_each(?3))",
-    )
-    .bind(now_ms)
-    .bind(session_id)
-    .bind(list)
-    .execute(conn)
-    .await?;
-    Ok(())
+        )
+        .bind(now_ms)
+        .bind(session_id)
+        .bind(list)
+        .execute(conn)
+        .await?;
+        Ok(())
+    })
+    .await
 }
 
 /// Counts one more Stop block for each comment.
-pub async fn count_stop_block(conn: &mut SqliteConnection, ids: &[i64]) -> sqlx::Result<()> {
-    let list = serde_json::Value::from(ids.to_vec()).to_string();
-    sqlx::query(
-        "UPDATE comment SET stop_blocks = stop_blocks + 1 WHERE id IN (SELECT value FROM json_each(?))",
-    )
-    .bind(list)
-    .execute(conn)
-    .await?;
-    Ok(())
+pub async fn count_stop_block(db: &mut impl Db, ids: &[i64]) -> Result<(), StoreError> {
+    run(db, async |conn| {
+        let list = serde_json::Value::from(ids.to_vec()).to_string();
+        sqlx::query(
+            "UPDATE comment SET stop_blocks = stop_blocks + 1 WHERE id IN (SELECT value FROM json_each(?))",
+        )
+        .bind(list)
+        .execute(conn)
+        .await?;
+        Ok(())
+    })
+    .await
 }
 
 #[cfg(test)]

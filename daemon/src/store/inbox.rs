@@ -1,8 +1,8 @@
 //! The inbox ("Needs you") as one statement: every group is a JSON array built by SQLite, so the whole inbox
 //! crosses from the database thread in one row.
 
+use super::{Db, StoreError, run};
 use serde::Deserialize;
-use sqlx::SqliteConnection;
 
 /// What the inbox query needs to know besides the data.
 #[derive(Clone, Debug)]
@@ -89,10 +89,11 @@ macro_rules! not_archived {
 
 /// The inbox in one round trip. Archived done tasks (closed before `archived_before_ms`, unless the tracker
 /// mark is required and missing) are left out of every group.
-pub async fn inbox(conn: &mut SqliteConnection, query: &InboxQuery<'_>) -> sqlx::Result<InboxRows> {
-    let owners = serde_json::Value::from(query.owner_names.to_vec()).to_string();
-    let json: String = sqlx::query_scalar(concat!(
-        "WITH review AS (
+pub async fn inbox(db: &mut impl Db, query: &InboxQuery<'_>) -> Result<InboxRows, StoreError> {
+    run(db, async |conn| {
+        let owners = serde_json::Value::from(query.owner_names.to_vec()).to_string();
+        let json: String = sqlx::query_scalar(concat!(
+            "WITH review AS (
              SELECT task_id, count(*) AS steps, sum(status = 'accepted') AS accepted,
                     sum(status = 'rejected') AS rejected
              FROM review_step
@@ -105,28 +106,28 @@ pub async fn inbox(conn: &mut SqliteConnection, query: &InboxQuery<'_>) -> sqlx:
          )
          SELECT json_object(
              'review_queue', (SELECT json_group_array(json_object(",
-        task_json!(),
-        ", 'accepted', accepted, 'rejected', rejected, 'steps', steps))
+            task_json!(),
+            ", 'accepted', accepted, 'rejected', rejected, 'steps', steps))
                  FROM (SELECT t.*, p.slug, r.accepted, r.rejected, r.steps
                        FROM task t JOIN review r ON r.task_id = t.id JOIN project p ON p.id = t.project_id
                        WHERE t.stage IN ('review', 'test') ORDER BY t.stage_changed_at_ms, t.id)),
              'waiting_on_you', (SELECT json_group_array(json_object(",
-        task_json!(),
-        "))
+            task_json!(),
+            "))
                  FROM (SELECT t.*, p.slug FROM task t JOIN project p ON p.id = t.project_id
                        WHERE t.stage <> 'done' AND t.waiting_on IS NOT NULL
                          AND lower(trim(t.waiting_on)) IN (SELECT value FROM json_each(?3))
                        ORDER BY t.stage_changed_at_ms, t.id)),
              'rule_warnings', (SELECT json_group_array(json_object(",
-        task_json!(),
-        ", 'warnings', json(stage_warnings)))
+            task_json!(),
+            ", 'warnings', json(stage_warnings)))
                  FROM (SELECT t.*, p.slug FROM task t JOIN project p ON p.id = t.project_id
                        WHERE t.stage_warnings IS NOT NULL AND ",
-        not_archived!(),
-        " ORDER BY t.stage_changed_at_ms DESC, t.id)),
+            not_archived!(),
+            " ORDER BY t.stage_changed_at_ms DESC, t.id)),
              'not_logged', (SELECT json_group_array(json_object(",
-        task_json!(),
-        "))
+            task_json!(),
+            "))
                  FROM (SELECT t.*, p.slug FROM task t JOIN project p ON p.id = t.project_id
                        WHERE ?2 AND t.stage = 'done' AND t.tracker_logged = 0
                        ORDER BY t.stage_changed_at_ms, t.id)),
@@ -137,20 +138,22 @@ pub async fn inbox(conn: &mut SqliteConnection, query: &InboxQuery<'_>) -> sqlx:
                        WHERE unlinked_reason IS NOT NULL AND coalesce(hook_status, '') <> 'ended'
                        ORDER BY seen_at_ms DESC, id)),
              'agent_replies', (SELECT json_group_array(json_object(",
-        task_json!(),
-        ", 'unread', unread, 'author', author_name, 'body', body, 'created_at_ms', created_at_ms))
+            task_json!(),
+            ", 'unread', unread, 'author', author_name, 'body', body, 'created_at_ms', created_at_ms))
                  FROM (SELECT t.*, p.slug, r.unread, c.author_name, c.body, c.created_at_ms
                        FROM replies r JOIN task t ON t.id = r.task_id JOIN project p ON p.id = t.project_id
                        JOIN comment c ON c.id = r.newest
                        WHERE ",
-        not_archived!(),
-        " ORDER BY c.created_at_ms DESC, t.id))
+            not_archived!(),
+            " ORDER BY c.created_at_ms DESC, t.id))
          )"
-    ))
-    .bind(query.archived_before_ms)
-    .bind(query.require_tracker_log)
-    .bind(owners)
-    .fetch_one(conn)
-    .await?;
-    serde_json::from_str(&json).map_err(|err| sqlx::Error::Decode(Box::new(err)))
+        ))
+        .bind(query.archived_before_ms)
+        .bind(query.require_tracker_log)
+        .bind(owners)
+        .fetch_one(conn)
+        .await?;
+        serde_json::from_str(&json).map_err(|err| sqlx::Error::Decode(Box::new(err)))
+    })
+    .await
 }

@@ -30,6 +30,7 @@ use relay_core::event::Payload;
 use tokio::sync::Mutex;
 
 use crate::bus::EventBus;
+use crate::clock::{Clock, SystemClock};
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
 use sqlx::{Connection, SqliteConnection, SqlitePool};
 
@@ -38,6 +39,32 @@ pub use error::StoreError;
 pub use migrate::{APPLICATION_ID, MIGRATIONS, Migration, SCHEMA_VERSION};
 pub use readers::{READERS, ReadConn};
 pub use write::WriteTx;
+
+/// A connection inside the store boundary: the write transaction's ([`WriteTx`]) or a read connection
+/// ([`ReadConn`]). Domain code hands one to the store's functions and gets rows or a [`StoreError`] back; the SQL
+/// and sqlx stay in `store/`, so another backend replaces this module, not its callers.
+pub trait Db: Send {
+    /// The connection and the database file it belongs to (for error messages).
+    fn parts(&mut self) -> (&mut SqliteConnection, &Path);
+}
+
+impl<D: Db + ?Sized> Db for &mut D {
+    fn parts(&mut self) -> (&mut SqliteConnection, &Path) {
+        (**self).parts()
+    }
+}
+
+/// Runs one store function's statements on `db`; a failure names the database file.
+pub(crate) async fn run<T>(
+    db: &mut (impl Db + ?Sized),
+    statements: impl AsyncFnOnce(&mut SqliteConnection) -> sqlx::Result<T>,
+) -> Result<T, StoreError> {
+    let (conn, path) = db.parts();
+    statements(conn).await.map_err(|source| StoreError::Sql {
+        path: path.to_path_buf(),
+        source,
+    })
+}
 
 /// One row of the event log.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -76,6 +103,8 @@ pub struct Store {
     /// One writer at a time, so events are published in commit order.
     writer: Mutex<()>,
     bus: Arc<EventBus>,
+    /// What event times read; the daemon handle's clock once it owns the store.
+    clock: Arc<dyn Clock>,
 }
 
 fn options(path: &Path) -> SqliteConnectOptions {
@@ -202,12 +231,13 @@ impl Store {
             .map_err(|source| StoreError::from_open(path, source))?;
         Ok(Store {
             pool,
-            readers: readers::Readers::new(options(path)),
+            readers: readers::Readers::new(options(path), path.to_path_buf()),
             path: path.to_path_buf(),
             schema_version: info.schema_version,
             head: AtomicI64::new(info.last_event_id),
             writer: Mutex::new(()),
             bus: Arc::new(EventBus::new(DEFAULT_EVENT_BUFFER)),
+            clock: Arc::new(SystemClock),
         })
     }
 
@@ -215,6 +245,16 @@ impl Store {
     /// A store opened on its own (restore, doctor) publishes on a bus of its own that nobody listens to.
     pub fn publish_on(&mut self, bus: Arc<EventBus>) {
         self.bus = bus;
+    }
+
+    /// Times events with `clock` from now on (the daemon handle's).
+    pub fn use_clock(&mut self, clock: Arc<dyn Clock>) {
+        self.clock = clock;
+    }
+
+    /// Now, by the store's clock.
+    pub fn now_ms(&self) -> i64 {
+        self.clock.now_ms()
     }
 
     /// Committed events, in commit order, for live subscribers.
@@ -318,12 +358,6 @@ impl Store {
 }
 
 /// Milliseconds since the Unix epoch.
-pub fn now_ms() -> i64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
-        .unwrap_or(0)
-}
 
 #[cfg(test)]
 mod tests;

@@ -1,6 +1,7 @@
 //! The SQL of plans: the plan status on the task, plan steps, plan revisions, and the agent's todo
 //! (`session_todo`). Plain rows in, plain rows out; the rules about them live in `crate::board::plan`.
 
+use super::{Db, StoreError, run};
 use sqlx::{FromRow, SqliteConnection};
 
 /// A task's plan status and who accepted it when.
@@ -91,19 +92,21 @@ pub struct PlanFactsRow {
 
 // ---- plan ----------------------------------------------------------------------------------------------
 
-pub async fn plan_state(conn: &mut SqliteConnection, task_id: i64) -> sqlx::Result<PlanStateRow> {
-    sqlx::query_as("SELECT plan_status, plan_accepted_at_ms, plan_accepted_by FROM task WHERE id = ?")
-        .bind(task_id)
-        .fetch_one(conn)
-        .await
+pub async fn plan_state(db: &mut impl Db, task_id: i64) -> Result<PlanStateRow, StoreError> {
+    run(db, async |conn| {
+        sqlx::query_as("SELECT plan_status, plan_accepted_at_ms, plan_accepted_by FROM task WHERE id = ?")
+            .bind(task_id)
+            .fetch_one(conn)
+            .await
+    })
+    .await
 }
 
-pub async fn set_plan_state(
-    conn: &mut SqliteConnection,
-    task_id: i64,
-    state: &PlanStateRow,
-) -> sqlx::Result<()> {
-    sqlx::query("UPDATE task SET plan_status = ?, plan_accepted_at_ms = ?, plan_accepted_by = ? WHERE id = ?")
+pub async fn set_plan_state(db: &mut impl Db, task_id: i64, state: &PlanStateRow) -> Result<(), StoreError> {
+    run(db, async |conn| {
+        sqlx::query(
+            "UPDATE task SET plan_status = ?, plan_accepted_at_ms = ?, plan_accepted_by = ? WHERE id = ?",
+        )
         .bind(&state.plan_status)
         .bind(state.plan_accepted_at_ms)
         .bind(&state.plan_accepted_by)
@@ -111,44 +114,65 @@ pub async fn set_plan_state(
         .execute(conn)
         .await
         .map(|_| ())
+    })
+    .await
 }
 
 const STEP_COLUMNS: &str = "id, position, title, details, status, done_at_ms, link, outcome, conformance, \
                             created_by, updated_at_ms";
 
 /// A task's plan steps in order.
-pub async fn plan_steps(conn: &mut SqliteConnection, task_id: i64) -> sqlx::Result<Vec<PlanStepRow>> {
-    sqlx::query_as(sqlx::AssertSqlSafe(format!(
-        "SELECT {STEP_COLUMNS} FROM plan_step WHERE task_id = ? ORDER BY position"
-    )))
-    .bind(task_id)
-    .fetch_all(conn)
+pub async fn plan_steps(db: &mut impl Db, task_id: i64) -> Result<Vec<PlanStepRow>, StoreError> {
+    run(db, async |conn| {
+        sqlx::query_as(sqlx::AssertSqlSafe(format!(
+            "SELECT {STEP_COLUMNS} FROM plan_step WHERE task_id = ? ORDER BY position"
+        )))
+        .bind(task_id)
+        .fetch_all(conn)
+        .await
+    })
     .await
 }
 
 /// Writes `steps` as the task's whole plan: a step keeps its row (and id) at its position, rows past the new
 /// end are deleted. `created_by` is recorded on rows that did not exist.
 pub async fn write_plan_steps(
-    conn: &mut SqliteConnection,
+    db: &mut impl Db,
     task_id: i64,
     steps: &[StepValues<'_>],
     created_by: &str,
     now_ms: i64,
-) -> sqlx::Result<()> {
-    let count = i64::try_from(steps.len()).unwrap_or(i64::MAX);
-    sqlx::query("DELETE FROM plan_step WHERE task_id = ? AND position > ?")
-        .bind(task_id)
-        .bind(count)
-        .execute(&mut *conn)
-        .await?;
-    for step in steps {
-        write_plan_step(&mut *conn, task_id, step, created_by, now_ms).await?;
-    }
-    Ok(())
+) -> Result<(), StoreError> {
+    run(db, async |conn| {
+        let count = i64::try_from(steps.len()).unwrap_or(i64::MAX);
+        sqlx::query("DELETE FROM plan_step WHERE task_id = ? AND position > ?")
+            .bind(task_id)
+            .bind(count)
+            .execute(&mut *conn)
+            .await?;
+        for step in steps {
+            write_plan_step_in(&mut *conn, task_id, step, created_by, now_ms).await?;
+        }
+        Ok(())
+    })
+    .await
 }
 
 /// Inserts or replaces the step at `step.position`.
 pub async fn write_plan_step(
+    db: &mut impl Db,
+    task_id: i64,
+    step: &StepValues<'_>,
+    created_by: &str,
+    now_ms: i64,
+) -> Result<(), StoreError> {
+    run(db, async |conn| {
+        write_plan_step_in(conn, task_id, step, created_by, now_ms).await
+    })
+    .await
+}
+
+async fn write_plan_step_in(
     conn: &mut SqliteConnection,
     task_id: i64,
     step: &StepValues<'_>,
@@ -181,13 +205,14 @@ pub async fn write_plan_step(
 
 /// Appends a revision (numbered per task from 1) and returns its number.
 pub async fn insert_plan_revision(
-    conn: &mut SqliteConnection,
+    db: &mut impl Db,
     task_id: i64,
     body: &str,
     author: &str,
     reason: &str,
     now_ms: i64,
-) -> sqlx::Result<i64> {
+) -> Result<i64, StoreError> {
+    run(db, async |conn| {
     sqlx::query_scalar(
         "INSERT INTO plan_revision (task_id, revision, body, author, reason, created_at_ms)
          VALUES (?1, (SELECT coalesce(max(revision), 0) + 1 FROM plan_revision WHERE task_id = ?1), ?2, ?3, ?4, ?5)
@@ -200,93 +225,114 @@ pub async fn insert_plan_revision(
     .bind(now_ms)
     .fetch_one(conn)
     .await
+})
+    .await
 }
 
 /// Every revision of a task's plan, oldest first.
-pub async fn plan_revisions(conn: &mut SqliteConnection, task_id: i64) -> sqlx::Result<Vec<PlanRevisionRow>> {
+pub async fn plan_revisions(db: &mut impl Db, task_id: i64) -> Result<Vec<PlanRevisionRow>, StoreError> {
+    run(db, async |conn| {
     sqlx::query_as(
         "SELECT revision, body, author, reason, created_at_ms FROM plan_revision WHERE task_id = ? ORDER BY revision",
     )
     .bind(task_id)
     .fetch_all(conn)
     .await
+})
+    .await
 }
 
-pub async fn plan_revision_count(conn: &mut SqliteConnection, task_id: i64) -> sqlx::Result<i64> {
-    sqlx::query_scalar("SELECT count(*) FROM plan_revision WHERE task_id = ?")
-        .bind(task_id)
-        .fetch_one(conn)
-        .await
+pub async fn plan_revision_count(db: &mut impl Db, task_id: i64) -> Result<i64, StoreError> {
+    run(db, async |conn| {
+        sqlx::query_scalar("SELECT count(*) FROM plan_revision WHERE task_id = ?")
+            .bind(task_id)
+            .fetch_one(conn)
+            .await
+    })
+    .await
 }
 
 /// A task's plan status and its steps (positions, titles, statuses, conformance lines; no texts) in one
 /// statement, for the summary line of task_get.
 pub async fn plan_summary_rows(
-    conn: &mut SqliteConnection,
+    db: &mut impl Db,
     task_id: i64,
-) -> sqlx::Result<(String, Vec<PlanStepRow>)> {
-    let (status, json): (String, String) = sqlx::query_as(
-        "SELECT t.plan_status, (SELECT coalesce(json_group_array(json_object(
+) -> Result<(String, Vec<PlanStepRow>), StoreError> {
+    run(db, async |conn| {
+        let (status, json): (String, String) = sqlx::query_as(
+            "SELECT t.plan_status, (SELECT coalesce(json_group_array(json_object(
                     'id', s.id, 'position', s.position, 'title', s.title, 'details', NULL, 'status', s.status,
                     'done_at_ms', s.done_at_ms, 'link', NULL, 'outcome', NULL, 'conformance', s.conformance,
                     'created_by', NULL, 'updated_at_ms', s.updated_at_ms)), '[]')
                 FROM plan_step s WHERE s.task_id = t.id)
            FROM task t WHERE t.id = ?",
-    )
-    .bind(task_id)
-    .fetch_one(conn)
-    .await?;
-    let mut steps: Vec<PlanStepRow> = serde_json::from_str(&json)
-        .map_err(|e| sqlx::Error::Decode(format!("plan steps of task {task_id}: {e}").into()))?;
-    // json_group_array keeps no guaranteed order.
-    steps.sort_by_key(|s| s.position);
-    Ok((status, steps))
+        )
+        .bind(task_id)
+        .fetch_one(conn)
+        .await?;
+        let mut steps: Vec<PlanStepRow> = serde_json::from_str(&json)
+            .map_err(|e| sqlx::Error::Decode(format!("plan steps of task {task_id}: {e}").into()))?;
+        // json_group_array keeps no guaranteed order.
+        steps.sort_by_key(|s| s.position);
+        Ok((status, steps))
+    })
+    .await
 }
 
 /// The task a report belongs to.
-pub async fn report_task(conn: &mut SqliteConnection, report_id: i64) -> sqlx::Result<Option<i64>> {
-    sqlx::query_scalar("SELECT task_id FROM report WHERE id = ?")
-        .bind(report_id)
-        .fetch_optional(conn)
-        .await
+pub async fn report_task(db: &mut impl Db, report_id: i64) -> Result<Option<i64>, StoreError> {
+    run(db, async |conn| {
+        sqlx::query_scalar("SELECT task_id FROM report WHERE id = ?")
+            .bind(report_id)
+            .fetch_optional(conn)
+            .await
+    })
+    .await
 }
 
 /// The facts a stage move is judged on, in one statement.
-pub async fn plan_facts(conn: &mut SqliteConnection, task_id: i64) -> sqlx::Result<PlanFactsRow> {
-    sqlx::query_as(
-        "SELECT t.plan_status,
+pub async fn plan_facts(db: &mut impl Db, task_id: i64) -> Result<PlanFactsRow, StoreError> {
+    run(db, async |conn| {
+        sqlx::query_as(
+            "SELECT t.plan_status,
                 (SELECT count(*) FROM plan_step WHERE task_id = t.id) AS steps,
                 (SELECT count(*) FROM session_todo st JOIN task_session ts ON ts.session_id = st.session_id
                   WHERE ts.task_id = t.id AND ts.unbound_at_ms IS NULL) AS todo_items
            FROM task t WHERE t.id = ?",
-    )
-    .bind(task_id)
-    .fetch_one(conn)
+        )
+        .bind(task_id)
+        .fetch_one(conn)
+        .await
+    })
     .await
 }
 
 // ---- the agent's todo ----------------------------------------------------------------------------------
 
 /// A session's todo in order.
-pub async fn session_todo(conn: &mut SqliteConnection, session_id: i64) -> sqlx::Result<Vec<TodoRow>> {
-    sqlx::query_as(
-        "SELECT cc_session_id, item_id, subject, status, active_form, position FROM session_todo
+pub async fn session_todo(db: &mut impl Db, session_id: i64) -> Result<Vec<TodoRow>, StoreError> {
+    run(db, async |conn| {
+        sqlx::query_as(
+            "SELECT cc_session_id, item_id, subject, status, active_form, position FROM session_todo
           WHERE session_id = ? ORDER BY position, id",
-    )
-    .bind(session_id)
-    .fetch_all(conn)
+        )
+        .bind(session_id)
+        .fetch_all(conn)
+        .await
+    })
     .await
 }
 
 /// Replaces a session's todo with `items` under its Claude Code id `cc_session_id` (a list of another id is
 /// dropped with it: a session has one current list).
 pub async fn replace_session_todo(
-    conn: &mut SqliteConnection,
+    db: &mut impl Db,
     session_id: i64,
     cc_session_id: &str,
     items: &[TodoValues<'_>],
     now_ms: i64,
-) -> sqlx::Result<()> {
+) -> Result<(), StoreError> {
+    run(db, async |conn| {
     sqlx::query("DELETE FROM session_todo WHERE session_id = ?")
         .bind(session_id)
         .execute(&mut *conn)
@@ -309,16 +355,21 @@ pub async fn replace_session_todo(
         .await?;
     }
     Ok(())
+})
+    .await
 }
 
 /// The tasks a session is bound to now.
-pub async fn bound_tasks(conn: &mut SqliteConnection, session_id: i64) -> sqlx::Result<Vec<BoundTaskRow>> {
-    sqlx::query_as(
-        "SELECT t.id AS task_id, p.slug AS project_slug, t.number FROM task_session ts
+pub async fn bound_tasks(db: &mut impl Db, session_id: i64) -> Result<Vec<BoundTaskRow>, StoreError> {
+    run(db, async |conn| {
+        sqlx::query_as(
+            "SELECT t.id AS task_id, p.slug AS project_slug, t.number FROM task_session ts
            JOIN task t ON t.id = ts.task_id JOIN project p ON p.id = t.project_id
           WHERE ts.session_id = ? AND ts.unbound_at_ms IS NULL ORDER BY p.slug, t.number",
-    )
-    .bind(session_id)
-    .fetch_all(conn)
+        )
+        .bind(session_id)
+        .fetch_all(conn)
+        .await
+    })
     .await
 }

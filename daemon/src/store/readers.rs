@@ -20,6 +20,8 @@ pub const READERS: usize = 4;
 #[derive(Debug)]
 pub(super) struct Readers {
     options: SqliteConnectOptions,
+    /// The database file, for error messages.
+    path: std::path::PathBuf,
     /// Each slot's connection is opened when first needed.
     slots: Vec<Mutex<Option<SqliteConnection>>>,
     /// As many as slots: whoever holds a permit finds a slot free.
@@ -30,13 +32,15 @@ pub(super) struct Readers {
 #[derive(Debug)]
 pub struct ReadConn<'a> {
     conn: MappedMutexGuard<'a, SqliteConnection>,
+    path: &'a std::path::Path,
     _permit: SemaphorePermit<'a>,
 }
 
 impl Readers {
-    pub(super) fn new(options: SqliteConnectOptions) -> Readers {
+    pub(super) fn new(options: SqliteConnectOptions, path: std::path::PathBuf) -> Readers {
         Readers {
             options,
+            path,
             slots: (0..READERS).map(|_| Mutex::new(None)).collect(),
             permits: Semaphore::new(READERS),
         }
@@ -60,6 +64,7 @@ impl Readers {
                 if let Ok(conn) = MutexGuard::try_map(conn, Option::as_mut) {
                     return Ok(ReadConn {
                         conn,
+                        path: &self.path,
                         _permit: permit,
                     });
                 }
@@ -81,6 +86,12 @@ impl Readers {
                 let _ = conn.close().await;
             }
         }
+    }
+}
+
+impl super::Db for ReadConn<'_> {
+    fn parts(&mut self) -> (&mut SqliteConnection, &std::path::Path) {
+        (&mut self.conn, self.path)
     }
 }
 

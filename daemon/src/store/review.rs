@@ -2,7 +2,8 @@
 //! as the checklist shows them (read-only: attachments are written by their own service). Plain rows in, plain
 //! rows out; the rules live in `crate::board::review`.
 
-use sqlx::{FromRow, SqliteConnection};
+use super::{Db, StoreError, run};
+use sqlx::FromRow;
 
 /// One step of a task's review checklist.
 #[derive(Clone, Debug, FromRow, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -38,69 +39,82 @@ const STEP_COLUMNS: &str =
     "id, task_id, position, title, details, status, decided_at_ms, decided_by, created_by, updated_at_ms";
 
 /// A task's checklist in order.
-pub async fn steps(conn: &mut SqliteConnection, task_id: i64) -> sqlx::Result<Vec<ReviewStepRow>> {
-    sqlx::query_as(sqlx::AssertSqlSafe(format!(
-        "SELECT {STEP_COLUMNS} FROM review_step WHERE task_id = ? ORDER BY position"
-    )))
-    .bind(task_id)
-    .fetch_all(conn)
+pub async fn steps(db: &mut impl Db, task_id: i64) -> Result<Vec<ReviewStepRow>, StoreError> {
+    run(db, async |conn| {
+        sqlx::query_as(sqlx::AssertSqlSafe(format!(
+            "SELECT {STEP_COLUMNS} FROM review_step WHERE task_id = ? ORDER BY position"
+        )))
+        .bind(task_id)
+        .fetch_all(conn)
+        .await
+    })
     .await
 }
 
 /// The step at `position` (1-based) of a task's checklist.
 pub async fn step_at(
-    conn: &mut SqliteConnection,
+    db: &mut impl Db,
     task_id: i64,
     position: i64,
-) -> sqlx::Result<Option<ReviewStepRow>> {
-    sqlx::query_as(sqlx::AssertSqlSafe(format!(
-        "SELECT {STEP_COLUMNS} FROM review_step WHERE task_id = ? AND position = ?"
-    )))
-    .bind(task_id)
-    .bind(position)
-    .fetch_optional(conn)
+) -> Result<Option<ReviewStepRow>, StoreError> {
+    run(db, async |conn| {
+        sqlx::query_as(sqlx::AssertSqlSafe(format!(
+            "SELECT {STEP_COLUMNS} FROM review_step WHERE task_id = ? AND position = ?"
+        )))
+        .bind(task_id)
+        .bind(position)
+        .fetch_optional(conn)
+        .await
+    })
     .await
 }
 
 /// How many steps a task's checklist has.
-pub async fn step_count(conn: &mut SqliteConnection, task_id: i64) -> sqlx::Result<i64> {
-    sqlx::query_scalar("SELECT count(*) FROM review_step WHERE task_id = ?")
-        .bind(task_id)
-        .fetch_one(conn)
-        .await
+pub async fn step_count(db: &mut impl Db, task_id: i64) -> Result<i64, StoreError> {
+    run(db, async |conn| {
+        sqlx::query_scalar("SELECT count(*) FROM review_step WHERE task_id = ?")
+            .bind(task_id)
+            .fetch_one(conn)
+            .await
+    })
+    .await
 }
 
 pub async fn insert_step(
-    conn: &mut SqliteConnection,
+    db: &mut impl Db,
     task_id: i64,
     position: i64,
     title: &str,
     details: Option<&str>,
     created_by: &str,
     now_ms: i64,
-) -> sqlx::Result<i64> {
-    sqlx::query_scalar(
-        "INSERT INTO review_step (task_id, position, title, details, status, created_by, updated_at_ms)
+) -> Result<i64, StoreError> {
+    run(db, async |conn| {
+        sqlx::query_scalar(
+            "INSERT INTO review_step (task_id, position, title, details, status, created_by, updated_at_ms)
          VALUES (?, ?, ?, ?, 'open', ?, ?) RETURNING id",
-    )
-    .bind(task_id)
-    .bind(position)
-    .bind(title)
-    .bind(details)
-    .bind(created_by)
-    .bind(now_ms)
-    .fetch_one(conn)
+        )
+        .bind(task_id)
+        .bind(position)
+        .bind(title)
+        .bind(details)
+        .bind(created_by)
+        .bind(now_ms)
+        .fetch_one(conn)
+        .await
+    })
     .await
 }
 
 /// New text for a step; a changed step is open again (its decision cleared).
 pub async fn rewrite_step(
-    conn: &mut SqliteConnection,
+    db: &mut impl Db,
     id: i64,
     title: &str,
     details: Option<&str>,
     now_ms: i64,
-) -> sqlx::Result<()> {
+) -> Result<(), StoreError> {
+    run(db, async |conn| {
     sqlx::query(
         "UPDATE review_step SET title = ?, details = ?, status = 'open', decided_at_ms = NULL, decided_by = NULL,
                 updated_at_ms = ?
@@ -113,16 +127,19 @@ pub async fn rewrite_step(
     .execute(conn)
     .await
     .map(drop)
+})
+    .await
 }
 
 /// Sets a step's status with who decided and when (both `None` for open).
 pub async fn set_status(
-    conn: &mut SqliteConnection,
+    db: &mut impl Db,
     id: i64,
     status: &str,
     decided_by: Option<&str>,
     now_ms: i64,
-) -> sqlx::Result<()> {
+) -> Result<(), StoreError> {
+    run(db, async |conn| {
     let decided_at = decided_by.map(|_| now_ms);
     sqlx::query(
         "UPDATE review_step SET status = ?, decided_at_ms = ?, decided_by = ?, updated_at_ms = ? WHERE id = ?",
@@ -135,25 +152,33 @@ pub async fn set_status(
     .execute(conn)
     .await
     .map(drop)
+})
+    .await
 }
 
 /// Removes a step. Its screenshots and comments stay on the task: their `step_id` is set to NULL by the
 /// foreign keys (`ON DELETE SET NULL`; the store opens every connection with `foreign_keys=ON`).
-pub async fn delete_step(conn: &mut SqliteConnection, id: i64) -> sqlx::Result<()> {
-    sqlx::query("DELETE FROM review_step WHERE id = ?")
-        .bind(id)
-        .execute(conn)
-        .await
-        .map(drop)
+pub async fn delete_step(db: &mut impl Db, id: i64) -> Result<(), StoreError> {
+    run(db, async |conn| {
+        sqlx::query("DELETE FROM review_step WHERE id = ?")
+            .bind(id)
+            .execute(conn)
+            .await
+            .map(drop)
+    })
+    .await
 }
 
 /// A task's screenshots, oldest first (read-only; the attachment service writes them).
-pub async fn screenshots(conn: &mut SqliteConnection, task_id: i64) -> sqlx::Result<Vec<ScreenshotRow>> {
-    sqlx::query_as(
-        "SELECT id, step_id, caption, media_type, size_bytes, original_name, created_at_ms
+pub async fn screenshots(db: &mut impl Db, task_id: i64) -> Result<Vec<ScreenshotRow>, StoreError> {
+    run(db, async |conn| {
+        sqlx::query_as(
+            "SELECT id, step_id, caption, media_type, size_bytes, original_name, created_at_ms
            FROM attachment WHERE task_id = ? ORDER BY id",
-    )
-    .bind(task_id)
-    .fetch_all(conn)
+        )
+        .bind(task_id)
+        .fetch_all(conn)
+        .await
+    })
     .await
 }

@@ -2,8 +2,8 @@
 //! in it and those bound to one of its tasks now — newest activity first, with the tasks bound now. One
 //! statement; the rows cross from the database thread as one JSON array.
 
+use super::{Db, StoreError, run};
 use serde::Deserialize;
-use sqlx::SqliteConnection;
 
 /// The most sessions one list shows.
 pub const SESSIONS_MAX: i64 = 200;
@@ -28,9 +28,10 @@ pub struct SessionListRow {
 }
 
 /// The sessions of `project_id` (all when `None`), newest activity first, at most [`SESSIONS_MAX`].
-pub async fn list(conn: &mut SqliteConnection, project_id: Option<i64>) -> sqlx::Result<Vec<SessionListRow>> {
-    let json: String = sqlx::query_scalar(
-        "SELECT coalesce(json_group_array(json_object(
+pub async fn list(db: &mut impl Db, project_id: Option<i64>) -> Result<Vec<SessionListRow>, StoreError> {
+    run(db, async |conn| {
+        let json: String = sqlx::query_scalar(
+            "SELECT coalesce(json_group_array(json_object(
                     'name', s.name, 'kind', s.kind, 'title', s.title, 'hook_status', s.hook_status,
                     'activity', s.activity, 'activity_at_ms', s.activity_at_ms, 'cwd', s.cwd,
                     'project', (SELECT slug FROM project WHERE id = s.project_id),
@@ -47,10 +48,12 @@ pub async fn list(conn: &mut SqliteConnection, project_id: Option<i64>) -> sqlx:
                             WHERE ts.unbound_at_ms IS NULL AND t.project_id = ?1)
                ORDER BY coalesce(activity_at_ms, seen_at_ms) DESC, id DESC
                LIMIT ?2) s",
-    )
-    .bind(project_id)
-    .bind(SESSIONS_MAX)
-    .fetch_one(conn)
-    .await?;
-    serde_json::from_str(&json).map_err(|err| sqlx::Error::Decode(Box::new(err)))
+        )
+        .bind(project_id)
+        .bind(SESSIONS_MAX)
+        .fetch_one(conn)
+        .await?;
+        serde_json::from_str(&json).map_err(|err| sqlx::Error::Decode(Box::new(err)))
+    })
+    .await
 }

@@ -286,10 +286,18 @@ async fn dropped_write_rolls_back_and_the_next_write_proceeds() {
 async fn the_upgrade_to_schema_5_backfills_each_event_project_from_its_payload() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("relay.sqlite");
-    Store::open_with(&path, &MIGRATIONS[..4]).await.unwrap().close().await;
+    Store::open_with(&path, &MIGRATIONS[..4])
+        .await
+        .unwrap()
+        .close()
+        .await;
     let opts = sqlx::sqlite::SqliteConnectOptions::new().filename(&path);
     let mut conn = SqliteConnection::connect_with(&opts).await.unwrap();
-    for data in [r#"{"project":"acme","key":"acme-1"}"#, r#"{"pid":1}"#, r#"{"project":7}"#] {
+    for data in [
+        r#"{"project":"acme","key":"acme-1"}"#,
+        r#"{"pid":1}"#,
+        r#"{"project":7}"#,
+    ] {
         sqlx::query("INSERT INTO event (at_ms, kind, subject, data) VALUES (1, 'task.created', '', ?)")
             .bind(data)
             .execute(&mut conn)
@@ -314,5 +322,8 @@ async fn the_upgrade_to_schema_5_backfills_each_event_project_from_its_payload()
         .await
         .unwrap();
     assert_eq!(written.project.as_deref(), Some("acme"));
-    assert_eq!(store.events_after(3, 10).await.unwrap()[0].project.as_deref(), Some("acme"));
+    assert_eq!(
+        store.events_after(3, 10).await.unwrap()[0].project.as_deref(),
+        Some("acme")
+    );
 }

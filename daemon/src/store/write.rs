@@ -7,7 +7,7 @@ use relay_core::event::{EventKind, Payload};
 use sqlx::{Sqlite, SqliteConnection, Transaction};
 use tokio::sync::MutexGuard;
 
-use super::{EventRecord, Store, StoreError, now_ms};
+use super::{EventRecord, Store, StoreError};
 
 /// An open `BEGIN IMMEDIATE` transaction holding the store's writer slot. Dropping it without
 /// [`commit`](WriteTx::commit) rolls back (sqlx queues the rollback on the connection before the writer slot
@@ -42,7 +42,7 @@ impl<'s> WriteTx<'s> {
         }
     }
 
-    /// The connection to run this transaction's statements on.
+    /// The connection to run this transaction's statements on (inside the store).
     pub fn conn(&mut self) -> &mut SqliteConnection {
         &mut self.tx
     }
@@ -74,7 +74,7 @@ impl<'s> WriteTx<'s> {
         project: Option<&str>,
         data: String,
     ) -> Result<i64, StoreError> {
-        let at_ms = now_ms();
+        let at_ms = self.store.now_ms();
         let path = self.store.path().to_path_buf();
         let id: i64 = sqlx::query_scalar(
             "INSERT INTO event (at_ms, kind, subject, project, data) VALUES (?, ?, ?, ?, ?) RETURNING id",
@@ -118,5 +118,11 @@ impl<'s> WriteTx<'s> {
             store.events().publish(event.clone());
         }
         Ok(events)
+    }
+}
+
+impl super::Db for WriteTx<'_> {
+    fn parts(&mut self) -> (&mut SqliteConnection, &std::path::Path) {
+        (&mut self.tx, self.store.path())
     }
 }

@@ -140,7 +140,7 @@ pub fn status_text(status: &Status) -> String {
 
 /// "3m 02s"-style time since `started_at_ms`.
 pub fn uptime(started_at_ms: i64) -> String {
-    let secs = (relayd::store::now_ms() - started_at_ms).max(0) / 1000;
+    let secs = (relay_core::time::now_ms() - started_at_ms).max(0) / 1000;
     match secs {
         s if s < 60 => format!("{s}s"),
         s if s < 3600 => format!("{}m {:02}s", s / 60, s % 60),

@@ -7,7 +7,6 @@ use relay_core::hook::{TodoChange, TodoItem as HookTodoItem};
 use serde::Serialize;
 
 use super::limits;
-use crate::board::error::sql;
 use crate::board::{Board, BoardError, Outcome};
 use crate::store::WriteTx;
 use crate::store::board as board_db;
@@ -54,9 +53,7 @@ impl Board<'_> {
     ) -> Result<Outcome<TodoApplied>, BoardError> {
         let store = self.handle.store();
         let mut write = store.begin_write().await?;
-        let found = board_db::session_by_name(write.conn(), session.trim())
-            .await
-            .map_err(sql(store))?;
+        let found = board_db::session_by_name(&mut write, session.trim()).await?;
         let Some(found) = found else {
             return Err(BoardError::Invalid(format!(
                 "unknown session {:?}; a todo belongs to a session relay knows. Nothing changed.",
@@ -83,11 +80,8 @@ impl Board<'_> {
         cc_session_id: &str,
         change: &TodoChange,
     ) -> Result<Outcome<TodoApplied>, BoardError> {
-        let store = self.handle.store();
-        let now = crate::store::now_ms();
-        let stored = db::session_todo(write.conn(), session_id)
-            .await
-            .map_err(sql(store))?;
+        let now = self.handle.now_ms();
+        let stored = db::session_todo(&mut *write, session_id).await?;
         let same_id = stored.iter().all(|row| row.cc_session_id == cc_session_id);
         let current: Vec<TodoItem> = if same_id {
             stored.iter().cloned().map(TodoItem::from).collect()
@@ -127,9 +121,7 @@ impl Board<'_> {
         let mut seen = std::collections::HashSet::new();
         items.retain(|i| !i.item_id.is_empty() && !i.subject.is_empty() && seen.insert(i.item_id.clone()));
         items.truncate(limits::TODO_ITEMS);
-        let bound = db::bound_tasks(write.conn(), session_id)
-            .await
-            .map_err(sql(store))?;
+        let bound = db::bound_tasks(&mut *write, session_id).await?;
         let tasks: Vec<String> = bound
             .iter()
             .map(|t| format!("{}-{}", t.project_slug, t.number))
@@ -150,9 +142,7 @@ impl Board<'_> {
                 active_form: i.active_form.as_deref(),
             })
             .collect();
-        db::replace_session_todo(write.conn(), session_id, cc_session_id, &values, now)
-            .await
-            .map_err(sql(store))?;
+        db::replace_session_todo(&mut *write, session_id, cc_session_id, &values, now).await?;
         for (task, key) in bound.iter().zip(&tasks) {
             let payload = payload::SessionTodoUpdated {
                 project: task.project_slug.clone(),

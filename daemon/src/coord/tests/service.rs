@@ -240,7 +240,7 @@ async fn heartbeat_renews_and_session_end_releases_when_hooks_say_so() {
         "post-tool renewed the lock ({first} -> {renewed})"
     );
     assert!(
-        renewed - crate::store::now_ms() <= 5_000,
+        renewed - relay_core::time::now_ms() <= 5_000,
         "the configured TTL is used"
     );
 
@@ -336,14 +336,14 @@ async fn snapshot_brings_locks_back_and_skips_a_corrupt_file_when_restoring() {
 
     // A restarted daemon: a fresh table over the same data directory.
     let restored = Coord::new(handle.config(), handle.bus().live_sender());
-    restored.restore(crate::store::now_ms());
+    restored.restore(relay_core::time::now_ms());
     let entries = restored.table().entries();
     assert_eq!(entries.len(), 1);
     assert_eq!(entries[0].path, "src/auth.ts");
     let owner = Owner::new("Cursor", "h", SessionId::new("other").unwrap()).unwrap();
     let denied = restored
         .table()
-        .claim(&owner, &repo, &["src/auth.ts"], None, crate::store::now_ms())
+        .claim(&owner, &repo, &["src/auth.ts"], None, relay_core::time::now_ms())
         .unwrap();
     let ClaimOutcome::Denied(holding) = denied else {
         panic!("the restored lock holds")
@@ -358,13 +358,13 @@ async fn snapshot_brings_locks_back_and_skips_a_corrupt_file_when_restoring() {
 
     // Expired records are dropped.
     let later = Coord::new(handle.config(), handle.bus().live_sender());
-    later.restore(crate::store::now_ms() + 16_000);
+    later.restore(relay_core::time::now_ms() + 16_000);
     assert!(later.table().entries().is_empty());
 
     // A corrupt file is ignored, and replaced at the next save.
     std::fs::write(&path, b"{ not json").unwrap();
     let fresh = Coord::new(handle.config(), handle.bus().live_sender());
-    fresh.restore(crate::store::now_ms());
+    fresh.restore(relay_core::time::now_ms());
     assert!(fresh.table().entries().is_empty());
     assert!(fresh.save().unwrap());
     let text = std::fs::read_to_string(&path).unwrap();

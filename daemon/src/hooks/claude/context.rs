@@ -11,7 +11,6 @@ use relay_core::hook::{HookEvent, Phase};
 use super::Claude;
 use super::session::Tracked;
 use crate::board::BoardError;
-use crate::board::sql;
 use crate::store::hook_session::{self as db, HookCommentRow};
 
 /// The most characters of owner comments one answer carries (at least one comment goes out whatever its size).
@@ -96,9 +95,7 @@ impl Claude<'_> {
     async fn unread(&self, tracked: &Tracked) -> Result<Vec<HookCommentRow>, BoardError> {
         let store = self.handle.store();
         let mut conn = store.read().await?;
-        db::unread_owner_comments(&mut conn, tracked.session_id)
-            .await
-            .map_err(sql(store))
+        Ok(db::unread_owner_comments(&mut conn, tracked.session_id).await?)
     }
 
     /// Delivers the comments not yet delivered to this session (new ones, and unread ones delivered to a
@@ -145,12 +142,10 @@ impl Claude<'_> {
             return Ok(());
         }
         let store = self.handle.store();
-        let now = crate::store::now_ms();
+        let now = self.handle.now_ms();
         let ids: Vec<i64> = comments.iter().map(|c| c.id).collect();
         let mut write = store.begin_write().await?;
-        db::deliver(write.conn(), &ids, tracked.session_id, now)
-            .await
-            .map_err(sql(store))?;
+        db::deliver(&mut write, &ids, tracked.session_id, now).await?;
         for comment in comments {
             let payload = payload::CommentDelivered {
                 project: comment.project.clone(),
@@ -203,9 +198,7 @@ impl Claude<'_> {
         let store = self.handle.store();
         let ids: Vec<i64> = waiting.iter().map(|c| c.id).collect();
         let mut write = store.begin_write().await?;
-        db::count_stop_block(write.conn(), &ids)
-            .await
-            .map_err(sql(store))?;
+        db::count_stop_block(&mut write, &ids).await?;
         write.commit().await?;
         tracked.turn_blocks += 1;
         tracked.blocked_this_turn = true;
@@ -223,9 +216,7 @@ impl Claude<'_> {
         let store = self.handle.store();
         let tasks = {
             let mut conn = store.read().await?;
-            db::bound_tasks(&mut conn, tracked.session_id)
-                .await
-                .map_err(sql(store))?
+            db::bound_tasks(&mut conn, tracked.session_id).await?
         };
         let mut lines = Vec::new();
         let mut open = 0;

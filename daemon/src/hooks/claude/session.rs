@@ -16,7 +16,6 @@ use relay_core::hook::{HookEvent, Phase};
 use super::Claude;
 use super::context::COMMENT_BUDGET;
 use crate::board::BoardError;
-use crate::board::sql;
 use crate::store::WriteTx;
 use crate::store::hook_session::{self as db, HookSessionRow};
 
@@ -170,7 +169,7 @@ impl Claude<'_> {
         budget: Option<usize>,
     ) -> Result<HookSessionSeen, BoardError> {
         let cc = event.session_id.as_str();
-        let now = crate::store::now_ms();
+        let now = self.handle.now_ms();
         let sessions = self.handle.hook_sessions();
         let status = HookStatus::of(event.phase);
         let activity = activity(event);
@@ -180,10 +179,7 @@ impl Claude<'_> {
             None => {
                 let store = self.handle.store();
                 let mut read = store.read().await?;
-                db::by_cc(&mut read, cc)
-                    .await
-                    .map_err(sql(store))?
-                    .map(|row| Tracked::of(&row))
+                db::by_cc(&mut read, cc).await?.map(|row| Tracked::of(&row))
             }
         };
         if event.phase == Phase::SessionStart
@@ -212,15 +208,14 @@ impl Claude<'_> {
             let mut write = store.begin_write().await?;
             let cwd = event.cwd.to_str();
             db::set_status(
-                write.conn(),
+                &mut write,
                 tracked.session_id,
                 status.as_str(),
                 &activity,
                 cwd,
                 now,
             )
-            .await
-            .map_err(sql(store))?;
+            .await?;
             if changed {
                 self.status_events(&mut write, &tracked, status, &activity)
                     .await?;
@@ -262,10 +257,7 @@ impl Claude<'_> {
         status: HookStatus,
         activity: &str,
     ) -> Result<(), BoardError> {
-        let store = self.handle.store();
-        let tasks = db::bound_tasks(write.conn(), tracked.session_id)
-            .await
-            .map_err(sql(store))?;
+        let tasks = db::bound_tasks(&mut *write, tracked.session_id).await?;
         let previous = tracked.status.map(HookStatus::as_str);
         for (_, key, project) in tasks {
             let payload = payload::SessionStatusChanged {
@@ -282,15 +274,10 @@ impl Claude<'_> {
     }
 
     async fn unbind_all(&self, write: &mut WriteTx<'_>, tracked: &Tracked) -> Result<(), BoardError> {
-        let store = self.handle.store();
-        let now = crate::store::now_ms();
-        let tasks = db::bound_tasks(write.conn(), tracked.session_id)
-            .await
-            .map_err(sql(store))?;
+        let now = self.handle.now_ms();
+        let tasks = db::bound_tasks(&mut *write, tracked.session_id).await?;
         for (task_id, key, project) in tasks {
-            crate::store::board::unbind(write.conn(), task_id, now)
-                .await
-                .map_err(sql(store))?;
+            crate::store::board::unbind(&mut *write, task_id, now).await?;
             let payload = payload::TaskSessionUnbound {
                 project,
                 key: key.clone(),
@@ -332,7 +319,7 @@ impl Claude<'_> {
         } else {
             format!("local_{host}")
         };
-        let desktop = match db::by_name(write.conn(), &name).await.map_err(sql(store))? {
+        let desktop = match db::by_name(&mut write, &name).await? {
             Some(row) if row.kind == "desktop" => row,
             _ => return Ok(None),
         };
@@ -349,16 +336,12 @@ impl Claude<'_> {
             }
             self.handle.hook_sessions().forget(other);
         }
-        if let Some(holder) = db::by_cc(write.conn(), cc).await.map_err(sql(store))?
+        if let Some(holder) = db::by_cc(&mut write, cc).await?
             && holder.kind == "hook"
         {
-            db::hand_over(write.conn(), holder.id, desktop.id)
-                .await
-                .map_err(sql(store))?;
+            db::hand_over(&mut write, holder.id, desktop.id).await?;
         }
-        db::link(write.conn(), desktop.id, cc, true)
-            .await
-            .map_err(sql(store))?;
+        db::link(&mut write, desktop.id, cc, true).await?;
         let payload = payload::SessionSeen {
             session: desktop.name.clone(),
             kind: "desktop".to_owned(),
@@ -369,7 +352,7 @@ impl Claude<'_> {
             unlinked_reason: None,
         };
         write.emit(&desktop.name, &payload).await?;
-        let row = db::by_id(write.conn(), desktop.id).await.map_err(sql(store))?;
+        let row = db::by_id(&mut write, desktop.id).await?;
         write.commit().await?;
         self.handle.hook_sessions().forget_session(desktop.id);
         Ok(row.map(|row| Tracked::of(&row)))
@@ -381,17 +364,15 @@ impl Claude<'_> {
     async fn first_sight(&self, event: &HookEvent) -> Result<Tracked, BoardError> {
         let cc = event.session_id.as_str();
         let cwd = event.cwd.to_string_lossy().into_owned();
-        let now = crate::store::now_ms();
+        let now = self.handle.now_ms();
         let store = self.handle.store();
         let mut write = store.begin_write().await?;
         // Two calls of a new session can race here (parallel tool calls): the writer slot orders them, and the
         // second one finds the first one's row.
-        if let Some(row) = db::by_cc(write.conn(), cc).await.map_err(sql(store))? {
+        if let Some(row) = db::by_cc(&mut write, cc).await? {
             return Ok(Tracked::of(&row));
         }
-        let projects = db::projects_holding(write.conn(), &cwd)
-            .await
-            .map_err(sql(store))?;
+        let projects = db::projects_holding(&mut write, &cwd).await?;
         let mut reason = None;
         let project_id = match projects.as_slice() {
             [] => None,
@@ -406,9 +387,7 @@ impl Claude<'_> {
             }
         };
         if let Some(project_id) = project_id {
-            let candidates = db::desktop_sessions_in(write.conn(), project_id)
-                .await
-                .map_err(sql(store))?;
+            let candidates = db::desktop_sessions_in(&mut write, project_id).await?;
             let slug = projects
                 .first()
                 .map(|(_, slug, _)| slug.as_str())
@@ -416,9 +395,7 @@ impl Claude<'_> {
             match candidates.as_slice() {
                 [] => {}
                 [one] if !is_live(one) => {
-                    db::link(write.conn(), one.id, cc, false)
-                        .await
-                        .map_err(sql(store))?;
+                    db::link(&mut write, one.id, cc, false).await?;
                     let payload = payload::SessionSeen {
                         session: one.name.clone(),
                         kind: one.kind.clone(),
@@ -429,7 +406,7 @@ impl Claude<'_> {
                         unlinked_reason: None,
                     };
                     write.emit(&one.name, &payload).await?;
-                    let row = db::by_id(write.conn(), one.id).await.map_err(sql(store))?;
+                    let row = db::by_id(&mut write, one.id).await?;
                     write.commit().await?;
                     let Some(row) = row else {
                         return Err(BoardError::Invalid(format!(
@@ -460,16 +437,15 @@ impl Claude<'_> {
             .filter(|name| !name.trim().is_empty())
             .unwrap_or_else(|| "claude-code".to_owned());
         let folder: String = folder.chars().filter(|c| !c.is_control()).take(100).collect();
-        let existing = db::by_name(write.conn(), &folder).await.map_err(sql(store))?;
+        let existing = db::by_name(&mut write, &folder).await?;
         let reusable = match &existing {
             Some(row) => row.kind == "hook" && !is_live(row),
             None => false,
         };
         let id = match existing {
             Some(row) if reusable => {
-                db::reuse_hook_session(write.conn(), row.id, cc, &cwd, project_id, reason.as_deref(), now)
-                    .await
-                    .map_err(sql(store))?;
+                db::reuse_hook_session(&mut write, row.id, cc, &cwd, project_id, reason.as_deref(), now)
+                    .await?;
                 row.id
             }
             // A second live session in the same folder gets the id's first characters after the name.
@@ -478,12 +454,11 @@ impl Claude<'_> {
                     Some(_) => format!("{folder} {}", cc.chars().take(8).collect::<String>()),
                     None => folder.clone(),
                 };
-                db::insert_hook_session(write.conn(), &name, cc, &cwd, project_id, reason.as_deref(), now)
-                    .await
-                    .map_err(sql(store))?
+                db::insert_hook_session(&mut write, &name, cc, &cwd, project_id, reason.as_deref(), now)
+                    .await?
             }
         };
-        let row = db::by_id(write.conn(), id).await.map_err(sql(store))?;
+        let row = db::by_id(&mut write, id).await?;
         let Some(row) = row else {
             return Err(BoardError::Invalid(format!(
                 "hook session {folder} vanished while creating it"
@@ -516,13 +491,10 @@ impl Claude<'_> {
         }
         let store = self.handle.store();
         let mut write = store.begin_write().await?;
-        let Some(caller) = db::by_name(write.conn(), session.trim())
-            .await
-            .map_err(sql(store))?
-        else {
+        let Some(caller) = db::by_name(&mut write, session.trim()).await? else {
             return Ok(None);
         };
-        let holder = db::by_cc(write.conn(), cc).await.map_err(sql(store))?;
+        let holder = db::by_cc(&mut write, cc).await?;
         match holder {
             Some(holder) if holder.id == caller.id => {
                 if holder.cc_exact {
@@ -530,9 +502,7 @@ impl Claude<'_> {
                 }
             }
             Some(holder) if holder.kind == "hook" => {
-                db::hand_over(write.conn(), holder.id, caller.id)
-                    .await
-                    .map_err(sql(store))?;
+                db::hand_over(&mut write, holder.id, caller.id).await?;
             }
             Some(holder)
                 if holder.cc_exact && holder.hook_status.as_deref() != Some(HookStatus::Ended.as_str()) =>
@@ -544,9 +514,7 @@ impl Claude<'_> {
             }
             Some(_) | None => {}
         }
-        db::link(write.conn(), caller.id, cc, true)
-            .await
-            .map_err(sql(store))?;
+        db::link(&mut write, caller.id, cc, true).await?;
         let payload = payload::SessionSeen {
             session: caller.name.clone(),
             kind: caller.kind.clone(),

@@ -16,7 +16,6 @@ use super::Claude;
 use super::context::COMMENT_BUDGET;
 use super::session::{HookStatus, Tracked};
 use crate::board::BoardError;
-use crate::board::sql;
 use crate::store::hook_session as db;
 
 /// How long one wait lasts at most (the hook's own timeout is 1,800 s).
@@ -93,7 +92,7 @@ impl Claude<'_> {
             None => {
                 let store = self.handle.store();
                 let mut conn = store.read().await?;
-                match db::by_cc(&mut conn, cc).await.map_err(sql(store))? {
+                match db::by_cc(&mut conn, cc).await? {
                     Some(row) => Tracked::of(&row),
                     None => return Ok(Wake::Never),
                 }
