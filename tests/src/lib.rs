@@ -63,19 +63,37 @@ pub fn relay_bin() -> PathBuf {
     bin
 }
 
-/// `relay` with nothing preset but an environment free of the caller's relay settings (`RELAY_HOME`,
-/// `RELAY_PORT`, ...), so a developer's configuration never leaks into a test.
+/// The hook budget every `relay` a test runs gets (`RELAY_HOOK_BUDGET_MS`): far above the production 300 ms, so
+/// a relayd that stalls on a loaded 2-core runner still gives the hook its real answer instead of the allow form.
+/// The one test of the default budget removes the variable (`hooks.rs`).
+pub const HOOK_BUDGET_MS: u64 = 20_000;
+
+/// `relay` with nothing preset but an environment free of the caller's relay and Claude Code settings (see
+/// [`without_relay_env`]) and a generous hook budget ([`HOOK_BUDGET_MS`]), so a developer's configuration never
+/// leaks into a test and a busy machine never turns a hook's answer into its allow form.
 pub fn relay_command() -> Command {
     let mut command = Command::new(relay_bin());
-    without_relay_env(&mut command).stdin(Stdio::null());
+    without_relay_env(&mut command)
+        .env(relay::cli::HOOK_BUDGET_ENV, HOOK_BUDGET_MS.to_string())
+        .stdin(Stdio::null());
     command
 }
 
-/// Removes the caller's relay settings (`RELAY_HOME`, `RELAY_PORT`, ...) from `command`'s environment.
+/// Removes the caller's relay settings (`RELAY_HOME`, `RELAY_PORT`, every other `RELAY_*` but `RELAY_BIN`) and
+/// Claude Code's (`CLAUDECODE`, `CLAUDE_CONFIG_DIR`, every `CLAUDE_CODE_*`, such as the desktop session id a
+/// hook forwards) from `command`'s environment: a test run inside a Claude Code session behaves like one in CI.
 pub fn without_relay_env(command: &mut Command) -> &mut Command {
     command.env_remove(relay_core::config::HOME_ENV);
     for key in relay_core::config::KEYS {
         command.env_remove(key.env);
+    }
+    for (name, _) in std::env::vars_os() {
+        let text = name.to_string_lossy();
+        let relay = text.starts_with("RELAY_") && text != "RELAY_BIN";
+        let claude = text.starts_with("CLAUDE_CODE_") || text == "CLAUDECODE" || text == "CLAUDE_CONFIG_DIR";
+        if relay || claude {
+            command.env_remove(&name);
+        }
     }
     command
 }
