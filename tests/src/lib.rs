@@ -145,9 +145,43 @@ pub async fn run_with_stdin(command: &mut Command, stdin: &[u8]) -> Output {
     run_inner(command, Some(stdin)).await
 }
 
+/// The uid and gid of an unprivileged user for a test that needs one (a mode-000 file must stop it): `nobody`
+/// (65534) when the tests run as root, as CI does; else the tests' own, which already is one.
+pub fn unprivileged_user() -> (u32, u32) {
+    if rustix::process::getuid().is_root() {
+        (NOBODY, NOBODY)
+    } else {
+        (
+            rustix::process::getuid().as_raw(),
+            rustix::process::getgid().as_raw(),
+        )
+    }
+}
+
+const NOBODY: u32 = 65_534;
+
+/// [`run`] as `user` (uid, gid; see [`unprivileged_user`]), without supplementary groups. The program must be
+/// reachable by that user: see [`TestHome::hand_over`].
+pub async fn run_as(command: &mut Command, user: (u32, u32)) -> Output {
+    let described = format!("{command:?}");
+    let output = run_spawned(command, None, Some(user)).await;
+    Output {
+        command: format!("{described} as uid {} gid {}", user.0, user.1),
+        ..output
+    }
+}
+
 async fn run_inner(command: &mut Command, stdin: Option<&[u8]>) -> Output {
+    run_spawned(command, stdin, None).await
+}
+
+async fn run_spawned(command: &mut Command, stdin: Option<&[u8]>, user: Option<(u32, u32)>) -> Output {
     let described = format!("{command:?}");
     let mut async_command = tokio::process::Command::new(command.get_program());
+    if let Some((uid, gid)) = user {
+        // As root, std drops the supplementary groups before it changes the uid.
+        async_command.uid(uid).gid(gid);
+    }
     async_command.args(command.get_args());
     for (name, value) in command.get_envs() {
         match value {
@@ -331,6 +365,51 @@ impl TestHome {
             .arg(&self.home)
             .arg("--port")
             .arg(port.to_string());
+        command
+    }
+
+    /// Hands the home over to `user` (uid, gid): the temp folder, the data directory, the scratch folder and
+    /// every file already in them become its own, and the `relay` binary is linked into the temp folder so that
+    /// a private folder above `target/` cannot hide it. Returns `relay --home <home> --port 0` on that binary,
+    /// to be run with [`run_as`]. Nothing changes ownership when `user` is the tests' own.
+    pub fn hand_over(&self, user: (u32, u32)) -> Command {
+        let root = self._root.path();
+        let bin = root.join("relay");
+        if !bin.exists() && std::fs::hard_link(relay_bin(), &bin).is_err() {
+            std::fs::copy(relay_bin(), &bin).unwrap_or_else(|e| {
+                panic!("cannot copy {} to {}: {e}", relay_bin().display(), bin.display())
+            });
+        }
+        let (uid, gid) = user;
+        let owner = (
+            Some(rustix::fs::Uid::from_raw(uid)),
+            Some(rustix::fs::Gid::from_raw(gid)),
+        );
+        let mut paths = vec![root.to_path_buf(), self.home.clone(), self.scratch.clone()];
+        for dir in [&self.home, &self.scratch] {
+            let entries =
+                std::fs::read_dir(dir).unwrap_or_else(|e| panic!("cannot list {}: {e}", dir.display()));
+            paths.extend(entries.filter_map(Result::ok).map(|entry| entry.path()));
+        }
+        if user
+            != (
+                rustix::process::getuid().as_raw(),
+                rustix::process::getgid().as_raw(),
+            )
+        {
+            for path in &paths {
+                rustix::fs::chown(path, owner.0, owner.1)
+                    .unwrap_or_else(|e| panic!("cannot give {} to uid {uid}: {e}", path.display()));
+            }
+        }
+        let mut command = Command::new(&bin);
+        without_relay_env(&mut command)
+            .env(relay::cli::HOOK_BUDGET_ENV, HOOK_BUDGET_MS.to_string())
+            .stdin(Stdio::null())
+            .arg("--home")
+            .arg(&self.home)
+            .arg("--port")
+            .arg("0");
         command
     }
 

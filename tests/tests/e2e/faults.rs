@@ -2,7 +2,7 @@
 
 use std::os::unix::fs::PermissionsExt;
 
-use relay_tests::{TestDaemon, TestHome, run};
+use relay_tests::{TestDaemon, TestHome, run, run_as, unprivileged_user};
 
 use crate::assert_refused_start;
 
@@ -126,21 +126,19 @@ async fn start_fails_naming_the_file_when_the_config_cannot_be_read() {
 
 #[tokio::test]
 async fn start_fails_naming_the_file_when_the_config_has_no_read_permission() {
-    if rustix::process::getuid().is_root() {
-        // root reads a mode-000 file anyway, so this case cannot fail as root; the directory case above
-        // covers the unreadable-config path for every user.
-        eprintln!("skipped: running as root, where chmod 000 does not stop reading");
-        return;
-    }
+    // Run by an unprivileged user (nobody when the tests run as root, as in CI): root would read a mode-000 file.
     let home = TestHome::new();
     home.write_config("port = 0\n");
     std::fs::set_permissions(home.config(), std::fs::Permissions::from_mode(0o000)).expect("chmod 000");
-    let output = run(home.relay().args(["daemon", "run"])).await;
+    let user = unprivileged_user();
+    let mut relay = home.hand_over(user);
+    let output = run_as(relay.args(["daemon", "run"]), user).await;
     assert_refused_start(&home, &output);
     assert!(
-        output
-            .stderr
-            .contains(&format!("cannot read {}", home.config().display())),
+        output.stderr.contains(&format!(
+            "cannot read {}: Permission denied",
+            home.config().display()
+        )),
         "{output}"
     );
 }
