@@ -764,6 +764,16 @@ impl TestDaemon {
         self.into_home()
     }
 
+    /// Hands back the home of a daemon that has exited ([`TestDaemon::wait_exit`]), to start another on it.
+    pub fn exited_home(mut self) -> TestHome {
+        assert!(
+            matches!(self.process.child.try_wait(), Ok(Some(_))),
+            "exited_home: relayd (pid {}) is still running",
+            self.pid()
+        );
+        self.into_home()
+    }
+
     fn into_home(self) -> TestHome {
         let TestDaemon { process, home, .. } = self;
         drop(process);
