@@ -150,13 +150,16 @@ async fn request_in_flight(addr: SocketAddr, token: &str, body: &str) -> TcpStre
          Content-Type: application/json\r\nContent-Length: {}\r\nExpect: 100-continue\r\n\r\n",
         body.len()
     );
-    stream.write_all(head.as_bytes()).await.expect("send the head");
+    stream
+        .write_all(head.as_bytes())
+        .await
+        .unwrap_or_else(|e| panic!("send the request's head to {addr}: {e}"));
     let expected = "HTTP/1.1 100 Continue\r\n\r\n";
     let mut interim = vec![0; expected.len()];
     tokio::time::timeout(WAIT_TIMEOUT, stream.read_exact(&mut interim))
         .await
         .unwrap_or_else(|_| panic!("no 100 Continue within {WAIT_TIMEOUT:?}"))
-        .expect("read the 100 Continue");
+        .unwrap_or_else(|e| panic!("read the 100 Continue from {addr}: {e}"));
     assert_eq!(String::from_utf8_lossy(&interim), expected);
     stream
 }
@@ -167,7 +170,7 @@ async fn read_to_close(stream: &mut TcpStream) -> String {
     tokio::time::timeout(EXIT_TIMEOUT, stream.read_to_end(&mut answer))
         .await
         .unwrap_or_else(|_| panic!("the connection stayed open for {EXIT_TIMEOUT:?}"))
-        .expect("read until relayd closes the connection");
+        .unwrap_or_else(|e| panic!("read until relayd closes the connection: {e}"));
     String::from_utf8_lossy(&answer).into_owned()
 }
 
