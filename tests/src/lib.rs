@@ -178,7 +178,11 @@ async fn run_inner(command: &mut Command, stdin: Option<&[u8]>) -> Output {
 async fn run_spawned(command: &mut Command, stdin: Option<&[u8]>, user: Option<(u32, u32)>) -> Output {
     let described = format!("{command:?}");
     let mut async_command = tokio::process::Command::new(command.get_program());
-    if let Some((uid, gid)) = user {
+    let own = (
+        rustix::process::getuid().as_raw(),
+        rustix::process::getgid().as_raw(),
+    );
+    if let Some((uid, gid)) = user.filter(|user| *user != own) {
         // As root, std drops the supplementary groups before it changes the uid.
         async_command.uid(uid).gid(gid);
     }
