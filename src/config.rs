@@ -544,7 +544,9 @@ impl Config {
     ///
     /// ```
     /// use relay_core::config::{Config, Flags};
-    /// let home = std::env::temp_dir().join("relay-doc-example-without-config");
+    /// // A private, empty home: no config.toml, and nothing of another run's.
+    /// let dir = tempfile::tempdir().unwrap();
+    /// let home = dir.path().to_path_buf();
     /// let flags = Flags { home: Some(home.clone()), ..Flags::default() };
     /// let config = Config::load_with(&flags, |var| (var == "RELAY_PORT").then(|| "9000".to_owned())).unwrap();
     /// assert_eq!(config.port, 9000);

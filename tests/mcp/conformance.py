@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import base64
+import re
 import secrets
 import sys
 import time
@@ -354,7 +355,16 @@ async def conformance(url: str, token: str) -> None:
                     "session": "conformance",
                 },
             )
-            check("report.png" in text or "#" in text, f"attach_file names the screenshot: {shorten(text)}")
+            attached = re.fullmatch(
+                rf"Attached #(\d+) \(PNG, [0-9.]+ KB, report\.png\) to step 1 'Open the report' of {re.escape(key)}\.",
+                text.strip(),
+            )
+            check(
+                attached is not None,
+                f"attach_file names the screenshot's id, type, size, file name, step and task: {shorten(text)}",
+            )
+            assert attached is not None
+            shot = attached.group(1)
             svg = b'<svg xmlns="http://www.w3.org/2000/svg"></svg>'
             text = await call_tool_error(
                 session,
@@ -370,17 +380,42 @@ async def conformance(url: str, token: str) -> None:
             check("owner" in text, f"accepting a step is the owner's: {shorten(text)}")
             text = await call_ok(session, "review_get", {"task": key})
             check("Open the report" in text and "0 of 2 accepted" in text, f"review_get: {shorten(text)}")
+            check(
+                f'Screenshots: #{shot} "The report" (image/png' in text,
+                f"review_get lists screenshot #{shot} with its caption on step 1: {shorten(text)}",
+            )
 
         with step("comment_add, comments_list, comment_ack"):
             text = await call_ok(
                 session, "comment_add", {"task": key, "body": "Ready for a look.", "session": "conformance"}
             )
+            added = re.fullmatch(rf"Added comment #(\d+) to {re.escape(key)}\.", text.strip())
+            check(added is not None, f"comment_add names the new comment and its task: {shorten(text)}")
+            assert added is not None
+            comment = int(added.group(1))
             text = await call_ok(session, "comments_list", {"task": key, "session": "conformance"})
+            check(
+                text.strip() == "No owner comments.",
+                f"comments_list lists the owner's comments, not the agent's own #{comment}: {shorten(text)}",
+            )
             text = await call_tool_error(
                 session, "comment_add", {"task": key, "body": "x" * 4001, "session": "conformance"}
             )
-            check("4000" in text or "4,000" in text, f"a comment over 4000 characters is refused: {shorten(text)}")
-            await call_ok(session, "comment_ack", {"task": key, "session": "conformance"})
+            check(
+                text.strip() == "comment is 4001 characters long; the limit is 4000. Shorten it. Nothing changed.",
+                f"a comment over 4000 characters is refused with its length and the limit: {shorten(text)}",
+            )
+            text = await call_tool_error(session, "comment_ack", {"comments": [comment], "session": "conformance"})
+            check(
+                f"comment #{comment} is a reply by conformance, not an owner comment" in text
+                and "Nothing changed." in text,
+                f"comment_ack refuses the agent's own comment: {shorten(text)}",
+            )
+            text = await call_ok(session, "comment_ack", {"task": key, "session": "conformance"})
+            check(
+                text.strip() == "No unread owner comments among those; nothing changed.",
+                f"comment_ack with nothing unread says so: {shorten(text)}",
+            )
 
         unknown = f"{slug}-9999"
         with step("an unknown task is a tool error"):

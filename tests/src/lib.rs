@@ -63,19 +63,37 @@ pub fn relay_bin() -> PathBuf {
     bin
 }
 
-/// `relay` with nothing preset but an environment free of the caller's relay settings (`RELAY_HOME`,
-/// `RELAY_PORT`, ...), so a developer's configuration never leaks into a test.
+/// The hook budget every `relay` a test runs gets (`RELAY_HOOK_BUDGET_MS`): far above the production 300 ms, so
+/// a relayd that stalls on a loaded 2-core runner still gives the hook its real answer instead of the allow form.
+/// The one test of the default budget removes the variable (`hooks.rs`).
+pub const HOOK_BUDGET_MS: u64 = 20_000;
+
+/// `relay` with nothing preset but an environment free of the caller's relay and Claude Code settings (see
+/// [`without_relay_env`]) and a generous hook budget ([`HOOK_BUDGET_MS`]), so a developer's configuration never
+/// leaks into a test and a busy machine never turns a hook's answer into its allow form.
 pub fn relay_command() -> Command {
     let mut command = Command::new(relay_bin());
-    without_relay_env(&mut command).stdin(Stdio::null());
+    without_relay_env(&mut command)
+        .env(relay::cli::HOOK_BUDGET_ENV, HOOK_BUDGET_MS.to_string())
+        .stdin(Stdio::null());
     command
 }
 
-/// Removes the caller's relay settings (`RELAY_HOME`, `RELAY_PORT`, ...) from `command`'s environment.
+/// Removes the caller's relay settings (`RELAY_HOME`, `RELAY_PORT`, every other `RELAY_*` but `RELAY_BIN`) and
+/// Claude Code's (`CLAUDECODE`, `CLAUDE_CONFIG_DIR`, every `CLAUDE_CODE_*`, such as the desktop session id a
+/// hook forwards) from `command`'s environment: a test run inside a Claude Code session behaves like one in CI.
 pub fn without_relay_env(command: &mut Command) -> &mut Command {
     command.env_remove(relay_core::config::HOME_ENV);
     for key in relay_core::config::KEYS {
         command.env_remove(key.env);
+    }
+    for (name, _) in std::env::vars_os() {
+        let text = name.to_string_lossy();
+        let relay = text.starts_with("RELAY_") && text != "RELAY_BIN";
+        let claude = text.starts_with("CLAUDE_CODE_") || text == "CLAUDECODE" || text == "CLAUDE_CONFIG_DIR";
+        if relay || claude {
+            command.env_remove(&name);
+        }
     }
     command
 }
@@ -127,9 +145,47 @@ pub async fn run_with_stdin(command: &mut Command, stdin: &[u8]) -> Output {
     run_inner(command, Some(stdin)).await
 }
 
+/// The uid and gid of an unprivileged user for a test that needs one (a mode-000 file must stop it): `nobody`
+/// (65534) when the tests run as root, as CI does; else the tests' own, which already is one.
+pub fn unprivileged_user() -> (u32, u32) {
+    if rustix::process::getuid().is_root() {
+        (NOBODY, NOBODY)
+    } else {
+        (
+            rustix::process::getuid().as_raw(),
+            rustix::process::getgid().as_raw(),
+        )
+    }
+}
+
+const NOBODY: u32 = 65_534;
+
+/// [`run`] as `user` (uid, gid; see [`unprivileged_user`]), without supplementary groups. The program must be
+/// reachable by that user: see [`TestHome::hand_over`].
+pub async fn run_as(command: &mut Command, user: (u32, u32)) -> Output {
+    let described = format!("{command:?}");
+    let output = run_spawned(command, None, Some(user)).await;
+    Output {
+        command: format!("{described} as uid {} gid {}", user.0, user.1),
+        ..output
+    }
+}
+
 async fn run_inner(command: &mut Command, stdin: Option<&[u8]>) -> Output {
+    run_spawned(command, stdin, None).await
+}
+
+async fn run_spawned(command: &mut Command, stdin: Option<&[u8]>, user: Option<(u32, u32)>) -> Output {
     let described = format!("{command:?}");
     let mut async_command = tokio::process::Command::new(command.get_program());
+    let own = (
+        rustix::process::getuid().as_raw(),
+        rustix::process::getgid().as_raw(),
+    );
+    if let Some((uid, gid)) = user.filter(|user| *user != own) {
+        // As root, std drops the supplementary groups before it changes the uid.
+        async_command.uid(uid).gid(gid);
+    }
     async_command.args(command.get_args());
     for (name, value) in command.get_envs() {
         match value {
@@ -313,6 +369,51 @@ impl TestHome {
             .arg(&self.home)
             .arg("--port")
             .arg(port.to_string());
+        command
+    }
+
+    /// Hands the home over to `user` (uid, gid): the temp folder, the data directory, the scratch folder and
+    /// every file already in them become its own, and the `relay` binary is linked into the temp folder so that
+    /// a private folder above `target/` cannot hide it. Returns `relay --home <home> --port 0` on that binary,
+    /// to be run with [`run_as`]. Nothing changes ownership when `user` is the tests' own.
+    pub fn hand_over(&self, user: (u32, u32)) -> Command {
+        let root = self._root.path();
+        let bin = root.join("relay");
+        if !bin.exists() && std::fs::hard_link(relay_bin(), &bin).is_err() {
+            std::fs::copy(relay_bin(), &bin).unwrap_or_else(|e| {
+                panic!("cannot copy {} to {}: {e}", relay_bin().display(), bin.display())
+            });
+        }
+        let (uid, gid) = user;
+        let owner = (
+            Some(rustix::fs::Uid::from_raw(uid)),
+            Some(rustix::fs::Gid::from_raw(gid)),
+        );
+        let mut paths = vec![root.to_path_buf(), self.home.clone(), self.scratch.clone()];
+        for dir in [&self.home, &self.scratch] {
+            let entries =
+                std::fs::read_dir(dir).unwrap_or_else(|e| panic!("cannot list {}: {e}", dir.display()));
+            paths.extend(entries.filter_map(Result::ok).map(|entry| entry.path()));
+        }
+        if user
+            != (
+                rustix::process::getuid().as_raw(),
+                rustix::process::getgid().as_raw(),
+            )
+        {
+            for path in &paths {
+                rustix::fs::chown(path, owner.0, owner.1)
+                    .unwrap_or_else(|e| panic!("cannot give {} to uid {uid}: {e}", path.display()));
+            }
+        }
+        let mut command = Command::new(&bin);
+        without_relay_env(&mut command)
+            .env(relay::cli::HOOK_BUDGET_ENV, HOOK_BUDGET_MS.to_string())
+            .stdin(Stdio::null())
+            .arg("--home")
+            .arg(&self.home)
+            .arg("--port")
+            .arg("0");
         command
     }
 
@@ -664,6 +765,16 @@ impl TestDaemon {
     /// SIGKILLs the daemon and hands back its home as the crash left it.
     pub fn crash(mut self) -> TestHome {
         self.kill9();
+        self.into_home()
+    }
+
+    /// Hands back the home of a daemon that has exited ([`TestDaemon::wait_exit`]), to start another on it.
+    pub fn exited_home(mut self) -> TestHome {
+        assert!(
+            matches!(self.process.child.try_wait(), Ok(Some(_))),
+            "exited_home: relayd (pid {}) is still running",
+            self.pid()
+        );
         self.into_home()
     }
 

@@ -10,7 +10,8 @@ use std::time::{Duration, Instant};
 pub const FRAME_TIMEOUT: Duration = Duration::from_secs(15);
 pub const POLL: Duration = Duration::from_millis(25);
 
-/// A tmux server of its own (its socket in the scratch folder), killed when dropped.
+/// A tmux server of its own (its socket in the scratch folder), killed when dropped — or, when the test process
+/// is killed first, by the server's own watch on that process within a second.
 pub struct Tmux {
     socket: PathBuf,
     session: String,
@@ -56,6 +57,14 @@ impl Tmux {
             &tmux.session,
             shell_command,
         ]);
+        // Drop kills the server, but a killed test (nextest's timeout, Ctrl-C) never drops it: a job of the
+        // server itself watches the test's process and kills the server, with the window in it, once it is gone.
+        let watch = format!(
+            "while kill -0 {pid} 2>/dev/null; do sleep 1; done; tmux -S {socket} kill-server >/dev/null 2>&1",
+            pid = std::process::id(),
+            socket = quoted(&tmux.socket)
+        );
+        tmux.tmux(&["run-shell", "-b", &watch]);
         tmux
     }
 

@@ -135,21 +135,37 @@ pub async fn check_restorable(input: &Path) -> Result<DbInfo, StoreError> {
     let mut conn = SqliteConnection::connect_with(&inspect_options(input))
         .await
         .map_err(|source| StoreError::from_open(input, source))?;
-    let check: String = sqlx::query_scalar("PRAGMA quick_check")
-        .fetch_one(&mut conn)
+    let rows: Vec<String> = sqlx::query_scalar("PRAGMA quick_check")
+        .fetch_all(&mut conn)
         .await
         .map_err(|source| StoreError::Sql {
             path: input.to_path_buf(),
             source,
         })?;
     conn.close().await.ok();
-    if check != "ok" {
+    if rows != ["ok"] {
         return Err(StoreError::Corrupt {
             path: input.to_path_buf(),
-            detail: check,
+            detail: problems(&rows),
         });
     }
     Ok(info)
+}
+
+/// `PRAGMA quick_check`'s findings on one line: SQLite may put several, and a `*** in database main ***`
+/// heading, into one row, or give one row per finding.
+fn problems(rows: &[String]) -> String {
+    let found: Vec<&str> = rows
+        .iter()
+        .flat_map(|row| row.lines())
+        .map(str::trim)
+        .filter(|line| !line.is_empty() && !line.starts_with("*** in database"))
+        .collect();
+    if found.is_empty() {
+        "PRAGMA quick_check did not answer ok".to_owned()
+    } else {
+        found.join("; ")
+    }
 }
 
 /// Replaces the data directory's database with `input`. The caller holds the data directory's lock, so no

@@ -351,6 +351,44 @@ async fn every_refusal_of_the_screenshot_rules_is_a_tool_error_that_changes_noth
     );
 }
 
+/// Runs `command` with its stdout on a pseudo-terminal of its own (stderr captured); returns its output and what
+/// reached the terminal.
+fn on_a_terminal(command: &mut std::process::Command) -> (std::process::Output, Vec<u8>) {
+    use rustix::pty::{OpenptFlags, grantpt, openpt, ptsname, unlockpt};
+    use std::io::Read;
+    let master = openpt(OpenptFlags::RDWR | OpenptFlags::NOCTTY).expect("open a pseudo-terminal");
+    grantpt(&master).expect("grantpt");
+    unlockpt(&master).expect("unlockpt");
+    let name = ptsname(&master, Vec::new()).expect("ptsname");
+    let name = std::path::PathBuf::from(name.to_string_lossy().into_owned());
+    let terminal = std::fs::OpenOptions::new()
+        .read(true)
+        .write(true)
+        .open(&name)
+        .unwrap_or_else(|e| panic!("open {}: {e}", name.display()));
+    // Drained meanwhile, so a command that wrongly writes the image never blocks on a full terminal.
+    let mut master = std::fs::File::from(master);
+    let reader = std::thread::spawn(move || {
+        let mut seen = Vec::new();
+        let mut buf = [0; 4096];
+        // Once every copy of the terminal side is closed, reading fails (EIO): the end.
+        while let Ok(n @ 1..) = master.read(&mut buf) {
+            seen.extend_from_slice(&buf[..n]);
+        }
+        seen
+    });
+    let output = command
+        .stdin(std::process::Stdio::null())
+        .stdout(terminal)
+        .stderr(std::process::Stdio::piped())
+        .output()
+        .expect("run the command on the terminal");
+    // The child has exited; `command` holds the last copy of the terminal side until its stdout is replaced.
+    command.stdout(std::process::Stdio::null());
+    let seen = reader.join().expect("the terminal reader");
+    (output, seen)
+}
+
 #[tokio::test]
 async fn owner_adds_lists_gets_and_removes_screenshots_from_the_command_line() {
     let setup = Setup::new("").await;
@@ -412,6 +450,14 @@ async fn owner_adds_lists_gets_and_removes_screenshots_from_the_command_line() {
         .unwrap();
     assert_eq!(piped.status.code(), Some(0));
     assert_eq!(piped.stdout, shot);
+    // To a terminal (a pseudo-terminal here) it is refused: exit 2, and not a byte reaches the terminal.
+    let (to_terminal, on_terminal) = on_a_terminal(setup.daemon.relay().args(["attachment", "get", "1"]));
+    assert_eq!(to_terminal.status.code(), Some(2), "{to_terminal:?}");
+    assert_eq!(
+        String::from_utf8_lossy(&to_terminal.stderr),
+        "relay: error: screenshot #1 is binary image data and stdout is a terminal; write it to a file with -o FILE, or pipe it (relay attachment get 1 > shot.png)\n"
+    );
+    assert_eq!(on_terminal, b"", "nothing was written to the terminal");
 
     // An image piped in on stdin (a paste), to another step.
     let pasted = png(3000, 9);

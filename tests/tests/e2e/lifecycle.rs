@@ -1,6 +1,11 @@
 //! Starting, inspecting and stopping relayd through the CLI, and the CLI's own conventions.
 
-use relay_tests::{EXIT_TIMEOUT, TestDaemon, TestHome, relay_command, run};
+use std::net::SocketAddr;
+
+use relay_core::proto::ListEventsRequest;
+use relay_tests::{EXIT_TIMEOUT, TestDaemon, TestHome, WAIT_TIMEOUT, relay_command, run};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::TcpStream;
 
 /// The number after `(pid ` in `text`.
 fn pid_in(text: &str) -> u32 {
@@ -104,6 +109,132 @@ async fn daemon_run_exits_0_and_removes_the_socket_when_sent_sigterm() {
         log.contains("SIGTERM received") && log.contains("relayd stopped"),
         "{log}"
     );
+}
+
+#[tokio::test]
+async fn stop_sends_sigterm_when_the_daemon_holds_the_data_dir_but_does_not_answer() {
+    let mut daemon = TestDaemon::start().await;
+    // Nobody can reach it on its socket any more, but it holds the data directory.
+    std::fs::remove_file(daemon.socket()).unwrap_or_else(|e| panic!("remove the socket: {e}"));
+    let stopped = run(daemon.relay().args(["daemon", "stop"])).await;
+    stopped.assert_success();
+    assert_eq!(
+        stopped.stdout,
+        format!("relayd stopped (pid {})\n", daemon.pid()),
+        "{stopped}"
+    );
+    assert!(
+        !daemon.home().is_locked(),
+        "`daemon stop` returns once the data directory is released"
+    );
+    let exit = daemon.wait_exit(EXIT_TIMEOUT).await;
+    assert!(
+        exit.success(),
+        "relayd exited with {exit} on the fallback's SIGTERM"
+    );
+    let log = daemon.log_text();
+    assert!(
+        log.contains("SIGTERM received") && log.contains("relayd stopped"),
+        "the daemon shut down gracefully on SIGTERM:\n{log}"
+    );
+}
+
+/// A `POST /hooks/claude-code` on its own connection with `Expect: 100-continue`, its body held back: once relayd
+/// answers `100 Continue` the request is inside its handler, waiting for the body.
+async fn request_in_flight(addr: SocketAddr, token: &str, body: &str) -> TcpStream {
+    let mut stream = TcpStream::connect(addr)
+        .await
+        .unwrap_or_else(|e| panic!("connect to {addr}: {e}"));
+    let head = format!(
+        "POST /hooks/claude-code HTTP/1.1\r\nHost: {addr}\r\nAuthorization: Bearer {token}\r\n\
+         Content-Type: application/json\r\nContent-Length: {}\r\nExpect: 100-continue\r\n\r\n",
+        body.len()
+    );
+    stream
+        .write_all(head.as_bytes())
+        .await
+        .unwrap_or_else(|e| panic!("send the request's head to {addr}: {e}"));
+    let expected = "HTTP/1.1 100 Continue\r\n\r\n";
+    let mut interim = vec![0; expected.len()];
+    tokio::time::timeout(WAIT_TIMEOUT, stream.read_exact(&mut interim))
+        .await
+        .unwrap_or_else(|_| panic!("no 100 Continue within {WAIT_TIMEOUT:?}"))
+        .unwrap_or_else(|e| panic!("read the 100 Continue from {addr}: {e}"));
+    assert_eq!(String::from_utf8_lossy(&interim), expected);
+    stream
+}
+
+/// Everything `stream` sends until it closes.
+async fn read_to_close(stream: &mut TcpStream) -> String {
+    let mut answer = Vec::new();
+    tokio::time::timeout(EXIT_TIMEOUT, stream.read_to_end(&mut answer))
+        .await
+        .unwrap_or_else(|_| panic!("the connection stayed open for {EXIT_TIMEOUT:?}"))
+        .unwrap_or_else(|e| panic!("read until relayd closes the connection: {e}"));
+    String::from_utf8_lossy(&answer).into_owned()
+}
+
+#[tokio::test]
+async fn shutdown_lets_in_flight_requests_finish_closes_them_after_5_s_and_records_daemon_stopped() {
+    let mut daemon = TestDaemon::start().await;
+    let (addr, token, pid) = (daemon.http_addr(), daemon.token(), daemon.pid());
+    let body = r#"{"session_id": "cc-drain", "cwd": "/tmp/drain", "hook_event_name": "SessionStart"}"#;
+    let mut finishing = request_in_flight(addr, &token, body).await;
+    let mut stuck = request_in_flight(addr, &token, body).await;
+
+    daemon.terminate();
+    daemon
+        .home()
+        .wait_for_log("shutting down: no new connections, draining in-flight requests")
+        .await;
+    // A request in flight when shutdown began still gets its answer.
+    finishing.write_all(body.as_bytes()).await.expect("send the body");
+    let answer = read_to_close(&mut finishing).await;
+    assert!(answer.starts_with("HTTP/1.1 200 OK\r\n"), "{answer}");
+    assert!(
+        answer.contains("Your relay hook session: cc-drain."),
+        "the in-flight request was served: {answer}"
+    );
+    // One whose body never comes is closed once the drain's 5 s are up, and the daemon goes on shutting down.
+    let exit = daemon.wait_exit(EXIT_TIMEOUT).await;
+    assert!(exit.success(), "relayd exited with {exit}\n{}", daemon.log_text());
+    assert_eq!(
+        read_to_close(&mut stuck).await,
+        "",
+        "the stuck request is closed without an answer"
+    );
+    let log = daemon.log_text();
+    assert!(
+        log.contains("in-flight requests did not finish within 5s; closing them"),
+        "{log}"
+    );
+
+    // daemon.stopped, with its pid, is the last event the stopped daemon wrote.
+    let home = daemon.exited_home();
+    let restarted = TestDaemon::start_in(home).await;
+    let events = restarted
+        .client()
+        .await
+        .list_events(ListEventsRequest {
+            after_event_id: 0,
+            limit: None,
+            project: None,
+        })
+        .await
+        .expect("ListEvents")
+        .into_inner()
+        .events;
+    let kinds: Vec<&str> = events.iter().map(|e| e.kind.as_str()).collect();
+    let [.., stopped, started] = events.as_slice() else {
+        panic!("at least two events: {kinds:?}")
+    };
+    assert_eq!(
+        (stopped.kind.as_str(), started.kind.as_str()),
+        ("daemon.stopped", "daemon.started"),
+        "{kinds:?}"
+    );
+    let data: serde_json::Value = serde_json::from_str(&stopped.data_json).expect("data_json is JSON");
+    assert_eq!(data["pid"], pid, "{stopped:?}");
 }
 
 #[tokio::test]

@@ -633,3 +633,83 @@ async fn connected_client_keeps_working_when_relayd_restarts_on_the_same_port() 
     );
     run(home.relay().args(["daemon", "stop"])).await.assert_success();
 }
+
+/// The ids of the event lines (`- #12 23:10Z task.created …`) of an events_since answer.
+fn event_ids(answer: &str) -> Vec<i64> {
+    answer
+        .lines()
+        .filter_map(|line| line.strip_prefix("- #"))
+        .map(|rest| {
+            let id: String = rest.chars().take_while(char::is_ascii_digit).collect();
+            id.parse()
+                .unwrap_or_else(|e| panic!("no event id in {rest:?}: {e}"))
+        })
+        .collect()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn events_since_pages_by_its_limit_and_gives_at_most_500_when_asked_for_more() {
+    let board = Board::new().await;
+    // Past 500 events: four agents creating tasks at once (each task_create with a session writes two).
+    let writers: Vec<_> = (0..4)
+        .map(|n| {
+            let addr = board.daemon.http_addr();
+            let token = board.daemon.token();
+            tokio::spawn(async move {
+                let client = connect_with(addr, &token, "", &[], Lifecycle::Initialize).await;
+                for t in 0..70 {
+                    let args = json!({ "project": "demo", "title": format!("task {n}.{t}"), "session": format!("s{n}") });
+                    ok(&client, "task_create", args).await;
+                }
+            })
+        })
+        .collect();
+    for writer in writers {
+        writer.await.expect("a writer task");
+    }
+    let last = board.last_event_id().await;
+    assert!(
+        last > 520,
+        "the log has {last} events, not enough to page past 500"
+    );
+
+    let client = &board.client;
+    let two = ok(client, "events_since", json!({ "after": 0, "limit": 2 })).await;
+    assert_eq!(event_ids(&two), [1, 2], "{two}");
+    assert!(
+        two.ends_with("More events follow: call events_since(after=2)."),
+        "{two}"
+    );
+    let one = ok(client, "events_since", json!({ "after": 7, "limit": 0 })).await;
+    assert_eq!(event_ids(&one), [8], "a limit of 0 gives one event: {one}");
+
+    // Asked for 1,000, it gives 500: ids 1 to 500, and where to go on.
+    let capped = ok(client, "events_since", json!({ "after": 0, "limit": 1000 })).await;
+    assert_eq!(event_ids(&capped), (1..=500).collect::<Vec<_>>(), "{capped}");
+    assert!(
+        capped.ends_with("More events follow: call events_since(after=500)."),
+        "{capped}"
+    );
+    // Without a limit, 100 at a time; following the pages reaches the end with nothing skipped.
+    let mut after = 500;
+    let mut seen: Vec<i64> = Vec::new();
+    loop {
+        let page = ok(client, "events_since", json!({ "after": after })).await;
+        let ids = event_ids(&page);
+        assert!(ids.len() <= 100, "the default page is 100 events: {page}");
+        seen.extend(ids.iter().copied());
+        if page.ends_with(&format!(
+            "Up to date at event {last}; next time call events_since(after={last})."
+        )) {
+            break;
+        }
+        after = *ids
+            .last()
+            .unwrap_or_else(|| panic!("an empty page that is not the end: {page}"));
+        assert!(
+            page.ends_with(&format!("More events follow: call events_since(after={after}).")),
+            "{page}"
+        );
+    }
+    assert_eq!(seen, (501..=last).collect::<Vec<_>>());
+}

@@ -110,6 +110,105 @@ async fn restore_refuses_and_changes_nothing_when_the_input_is_a_foreign_sqlite_
     assert_eq!(daemon.status().schema_version, relayd::store::SCHEMA_VERSION);
 }
 
+/// Runs `sql` on `db` with the `sqlite3` command-line shell (installed by tests/run), which can do what relay's
+/// own connection never would (`writable_schema`); returns its output.
+fn sqlite3(db: &Path, sql: &str) -> String {
+    let output = std::process::Command::new("sqlite3")
+        .arg(db)
+        .arg(sql)
+        .output()
+        .unwrap_or_else(|e| {
+            panic!("cannot run sqlite3 ({e}): tests/run installs it, or apt-get install sqlite3")
+        });
+    assert!(
+        output.status.success(),
+        "sqlite3 {} {sql:?} failed: {}",
+        db.display(),
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+/// A stopped daemon's home and a backup it wrote (in the scratch folder) while it ran.
+async fn home_and_backup() -> (TestHome, std::path::PathBuf) {
+    let daemon = TestDaemon::start().await;
+    let file = daemon.home().scratch().join("backup.sqlite");
+    backup(&mut daemon.client().await, &file).await;
+    (daemon.stop().await, file)
+}
+
+/// `relay restore` must refuse `input` with one line, `relay: error: refused to restore INPUT: <why>; nothing was
+/// changed`, where `why` is exactly `why` (or, when `more` is true, starts with it: SQLite's findings after the
+/// ones a test provoked depend on the rows), and leave the database byte for byte as it was.
+async fn assert_restore_refused(home: &TestHome, input: &Path, why: &str, more: bool) {
+    let before = home.db_files();
+    let restore = run(home.relay().arg("restore").arg("--input").arg(input)).await;
+    restore.assert_code(1);
+    let head = format!("relay: error: refused to restore {}: {why}", input.display());
+    let tail = "; nothing was changed\n";
+    if more {
+        assert!(
+            restore.stderr.starts_with(&head) && restore.stderr.ends_with(tail),
+            "expected {head:?}…{tail:?}: {restore}"
+        );
+    } else {
+        assert_eq!(restore.stderr, format!("{head}{tail}"), "{restore}");
+    }
+    assert_eq!(restore.stderr.lines().count(), 1, "one line: {restore}");
+    assert!(
+        home.db_files() == before,
+        "the database files are byte-identical after a refused restore"
+    );
+}
+
+#[tokio::test]
+async fn restore_refuses_and_changes_nothing_when_the_input_comes_from_a_newer_relay() {
+    let (home, file) = home_and_backup().await;
+    sqlite3(&file, "PRAGMA user_version = 99");
+    let supported = relayd::store::SCHEMA_VERSION;
+    let why = format!(
+        "{} has schema version 99, newer than this relay understands ({supported}); upgrade relay, or restore a backup made by this version",
+        file.display()
+    );
+    assert_restore_refused(&home, &file, &why, false).await;
+}
+
+#[tokio::test]
+async fn restore_refuses_and_changes_nothing_when_the_input_fails_its_integrity_check() {
+    let (home, file) = home_and_backup().await;
+    // The project table's root becomes the event table's: two b-trees claim one page, and one page is lost.
+    let roots = sqlite3(
+        &file,
+        "SELECT name || '=' || rootpage FROM sqlite_schema WHERE name IN ('event', 'project') ORDER BY name",
+    );
+    let root = |name: &str| -> u32 {
+        roots
+            .lines()
+            .find_map(|line| line.strip_prefix(&format!("{name}=")))
+            .and_then(|page| page.parse().ok())
+            .unwrap_or_else(|| panic!("no root page of {name} in {roots:?}"))
+    };
+    let (event, project) = (root("event"), root("project"));
+    sqlite3(
+        &file,
+        &format!(
+            "PRAGMA writable_schema = ON; UPDATE sqlite_schema SET rootpage = {event} WHERE name = 'project'"
+        ),
+    );
+    assert_ne!(
+        sqlite3(&file, "PRAGMA quick_check").trim(),
+        "ok",
+        "the damage is seen by SQLite itself"
+    );
+    // SQLite's findings (in the words of the SQLite bundled with relay), on one line: first the pages, then
+    // the event rows read as projects (which depend on those rows).
+    let why = format!(
+        "{} failed its integrity check: 2nd reference to page {event}; Page {project}: never used; ",
+        file.display()
+    );
+    assert_restore_refused(&home, &file, &why, true).await;
+}
+
 #[tokio::test]
 async fn restore_is_refused_when_the_daemon_runs() {
     let daemon = TestDaemon::start().await;

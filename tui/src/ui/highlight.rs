@@ -73,14 +73,21 @@ static WARMED: Mutex<BTreeSet<String>> = Mutex::new(BTreeSet::new());
 /// the task over; each language is prepared once per run (later blocks in it are skipped), within
 /// [`BODY_BUDGET`] per language. Nothing is kept but the compiled patterns inside the shared grammar set.
 pub fn warm(blocks: &[(String, String)]) {
+    warm_into(&WARMED, blocks);
+}
+
+/// [`warm`] with the record of prepared languages given, so a test can start from none whatever ran before it
+/// in the process. Returns the languages (syntect's names, e.g. `Rust`) prepared by this call, in block order.
+pub(crate) fn warm_into(warmed: &Mutex<BTreeSet<String>>, blocks: &[(String, String)]) -> Vec<String> {
     let theme = Theme::dark();
+    let mut prepared = Vec::new();
     for (info, code) in blocks {
         let Some(syntax) = syntax(info) else {
             continue;
         };
         {
-            let Ok(mut warmed) = WARMED.lock() else {
-                return;
+            let Ok(mut warmed) = warmed.lock() else {
+                return prepared;
             };
             if !warmed.insert(syntax.name.clone()) {
                 continue;
@@ -88,13 +95,9 @@ pub fn warm(blocks: &[(String, String)]) {
         }
         let mut budget = Budget::new(BODY_BUDGET);
         let _ = lines(info, code, &theme, &mut budget);
+        prepared.push(syntax.name.clone());
     }
-}
-
-/// Whether [`warm`] has prepared `language` (syntect's name, e.g. `Rust`).
-#[cfg(test)]
-pub fn is_warm(language: &str) -> bool {
-    WARMED.lock().is_ok_and(|w| w.contains(language))
+    prepared
 }
 
 /// The named fenced code blocks of the task's markdown bodies the task view draws (description, progress, the

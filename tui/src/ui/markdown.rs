@@ -543,8 +543,20 @@ mod tests {
             out.last()
                 .is_some_and(|l| l.contains("more characters not shown"))
         );
-        let nested = format!("{}x", "> ".repeat(5_000));
-        assert!(!plain(&nested).is_empty());
         assert_eq!(plain("bell\u{7} here"), ["bell� here"]);
+    }
+
+    #[test]
+    fn nesting_past_the_depth_bound_is_shown_as_its_text_on_one_line() {
+        // Within the bound every quote is drawn with its bar.
+        assert_eq!(plain("> > > x"), ["│ │ │ x"]);
+        let bars = "│ ".repeat(MAX_DEPTH);
+        // 5,000 quotes deep: the first 32 keep their bars; the rest of the subtree is its text, on one line,
+        // emphasis and code included.
+        let hostile = format!("{}deep *soft* and `code`\nnext line", "> ".repeat(5_000));
+        assert_eq!(plain(&hostile), [format!("{bars}deep soft and code next line")]);
+        // The bound is the same for one level past it.
+        let just_past = format!("{}x", "> ".repeat(MAX_DEPTH + 1));
+        assert_eq!(plain(&just_past), [format!("{bars}x")]);
     }
 }

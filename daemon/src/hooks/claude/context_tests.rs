@@ -98,20 +98,76 @@ async fn an_owner_comment_reaches_the_exactly_linked_agent_once() {
 async fn a_guessed_or_unlinked_session_gets_no_comment_text() {
     let (_dir, handle) = linked().await;
     let board = handle.board();
-    // bob's hook session is only guessed (no hook_session write): nothing.
+    // Project `cart` in /w/cart with one desktop session, local_bob, bound to cart-1: a Claude Code id first
+    // seen in that folder is linked to local_bob by guess (hook_session_tests pins the rule).
+    let input = ProjectInput {
+        slug: "cart".into(),
+        name: Some("Cart".into()),
+        repo_path: Some("/w/cart".into()),
+        ..ProjectInput::default()
+    };
+    board.upsert_project(input, &owner()).await.unwrap();
     let new = NewTask {
-        project: "shop".into(),
+        project: "cart".into(),
         title: "Cart".into(),
-        session: Some("bob".into()),
+        session: Some("local_bob".into()),
         ..NewTask::default()
     };
-    board.create_task(new, &agent("bob")).await.unwrap();
+    board.create_task(new, &owner()).await.unwrap();
+    let mut start = event(Phase::SessionStart, "cc-guess", json!({}));
+    start.cwd = "/w/cart/src".into();
+    handle.claude().hook(&start, true).await.unwrap();
+    let guess = {
+        let mut conn = handle.store().read().await.unwrap();
+        crate::store::hook_session::by_cc(&mut conn, "cc-guess")
+            .await
+            .unwrap()
+            .unwrap()
+    };
+    assert_eq!(
+        (guess.name.as_str(), guess.cc_exact),
+        ("local_bob", false),
+        "cc-guess is linked to local_bob by guess"
+    );
+    let after = handle.store().last_event_id();
     board
-        .add_owner_comment("shop-2", "Hello bob", None, &owner())
+        .add_owner_comment("cart-1", "Hello bob", None, &owner())
         .await
         .unwrap();
+
+    // The guessed session's tool calls and prompts carry nothing, and nothing is marked delivered.
+    for call in [
+        pre_tool("cc-guess"),
+        event(Phase::Prompt, "cc-guess", json!({"prompt": "go"})),
+    ] {
+        let (context, _) = say(&handle, &call).await;
+        assert!(
+            context.is_empty(),
+            "a guessed link gets no comment text: {context:?}"
+        );
+    }
+    // A Claude Code id relay has never seen gets nothing either.
     let (context, _) = say(&handle, &pre_tool("cc-unknown")).await;
     assert!(context.is_empty(), "{context:?}");
+    let events = handle.store().events_after(after, 500).await.unwrap();
+    assert!(
+        !events.iter().any(|e| e.kind == "comment.delivered"),
+        "{events:?}"
+    );
+    // Once local_bob's agent links it exactly, the same comment goes out.
+    assert_eq!(
+        handle
+            .claude()
+            .link_hook_session("local_bob", "cc-guess")
+            .await
+            .unwrap(),
+        None
+    );
+    let (context, _) = say(&handle, &pre_tool("cc-guess")).await;
+    assert!(
+        context.first().is_some_and(|line| line.ends_with("Hello bob")),
+        "the exact link delivers what the guess held back: {context:?}"
+    );
 }
 
 #[tokio::test]
@@ -299,6 +355,10 @@ mod wake {
 
     use super::*;
 
+    /// How soon a wait that must end before its limit (an hour here) has to end: a bound for a loaded runner,
+    /// far below the limit, so a wait that merely ran out can never pass for one that ended.
+    const ENDS_WITHIN: Duration = Duration::from_secs(60);
+
     #[tokio::test]
     async fn an_owner_comment_wakes_the_idle_session_waiting_for_it() {
         let (_dir, handle) = linked().await;
@@ -332,22 +392,21 @@ mod wake {
     async fn nothing_wakes_a_guessed_session_a_working_one_or_an_older_wait() {
         let (_dir, handle) = linked().await;
         let stop = |cc: &str| event(Phase::Stop, cc, json!({}));
-        // A session the hooks only guessed: the wait ends at once.
+        // A session the hooks only guessed: the wait ends at once, far below its own hour.
         handle
             .claude()
             .hook(&event(Phase::SessionStart, "cc-guess", json!({})), true)
             .await
             .unwrap();
-        let started = std::time::Instant::now();
-        assert_eq!(
+        let ended = tokio::time::timeout(
+            ENDS_WITHIN,
             handle
                 .claude()
-                .wait_for_wake(&stop("cc-guess"), Duration::from_secs(20))
-                .await
-                .unwrap(),
-            None
-        );
-        assert!(started.elapsed() < Duration::from_secs(5));
+                .wait_for_wake(&stop("cc-guess"), Duration::from_secs(3600)),
+        )
+        .await
+        .expect("a wait on a guessed session ends without waiting for its limit");
+        assert_eq!(ended.unwrap(), None);
 
         // Working (not idle): the comment waits for the next tool call; the wait runs out.
         comment(&handle, "Not now").await;
@@ -361,27 +420,29 @@ mod wake {
             None
         );
 
-        // A newer wait for the same session ends the older one.
-        let older = {
+        // A newer wait for the same session ends the older one: both have an hour, so the older can only end
+        // this soon because the newer one began.
+        let wait = || {
             let handle = handle.clone();
             tokio::spawn(async move {
                 handle
                     .claude()
-                    .wait_for_wake(&stop("cc-a"), Duration::from_secs(20))
+                    .wait_for_wake(&stop("cc-a"), Duration::from_secs(3600))
                     .await
             })
         };
+        let older = wait();
         tokio::time::sleep(Duration::from_millis(100)).await;
-        let newer = {
-            let handle = handle.clone();
-            tokio::spawn(async move {
-                handle
-                    .claude()
-                    .wait_for_wake(&stop("cc-a"), Duration::from_millis(500))
-                    .await
-            })
-        };
-        assert_eq!(older.await.unwrap().unwrap(), None);
-        assert_eq!(newer.await.unwrap().unwrap(), None);
+        assert!(
+            !older.is_finished(),
+            "the older wait waits while it is the newest"
+        );
+        let newer = wait();
+        let ended = tokio::time::timeout(ENDS_WITHIN, older)
+            .await
+            .expect("the older wait ends once a newer one begins");
+        assert_eq!(ended.unwrap().unwrap(), None);
+        assert!(!newer.is_finished(), "the newer wait goes on");
+        newer.abort();
     }
 }
