@@ -7,7 +7,7 @@ use serde::Serialize;
 use serde_json::{Map, Value};
 
 use super::document::{KINDS, Requirement};
-use super::{REPORT_STATES, RulesError, SIZES, STAGES, TASK_FIELDS};
+use super::{REPORT_STATES, RulesError, SIZES, STAGES, presence_field_list, presence_fields};
 
 /// The key path every error starts with.
 const ROOT: &str = "rules";
@@ -208,18 +208,18 @@ fn parse_requirement(value: &Value, path: &str) -> Result<Requirement, RulesErro
                     path,
                     format!(
                         "a field_present requirement needs `field`, one of {}",
-                        TASK_FIELDS.join(", ")
+                        presence_field_list()
                     ),
                 ));
             };
             let field_path = child(path, "field");
             let field = expect_string(field, &field_path)?;
-            if !TASK_FIELDS.contains(&field) {
+            if !presence_fields().any(|name| name == field) {
                 return Err(RulesError::new(
                     field_path,
                     format!(
                         "unknown task field `{field}`; fields are {}",
-                        TASK_FIELDS.join(", ")
+                        presence_field_list()
                     ),
                 ));
             }

@@ -23,6 +23,8 @@ use std::fmt;
 
 use serde::Serialize;
 
+use crate::board::FieldKind;
+
 pub use check::{MoveCheck, TaskFacts, Unmet, strict_refusal};
 pub use document::{ReportFormat, Requirement, RulesDoc};
 pub use effective::{EffectiveRules, effective};
@@ -44,22 +46,19 @@ const REPORT_STATES: &[&str] = &[
 /// The task sizes, smallest first.
 const SIZES: &[&str] = &["S", "M", "L"];
 
-/// The task fields a `field_present` requirement may name.
-const TASK_FIELDS: &[&str] = &[
-    "title",
-    "stage_note",
-    "waiting_on",
-    "next_step",
-    "branch",
-    "doc_path",
-    "description",
-    "progress",
-    "priority",
-    "size",
-    "tracker_ref",
-    "tracker_name",
-    "tracker_url",
-];
+/// The task fields a `field_present` requirement may name: every field of the task fields table that can be
+/// empty (not the stage, not a flag).
+fn presence_fields() -> impl Iterator<Item = &'static str> {
+    crate::board::TASK_FIELDS
+        .iter()
+        .filter(|field| !matches!(field.kind, FieldKind::Stage | FieldKind::Bool))
+        .map(|field| field.name)
+}
+
+/// [`presence_fields`] as `a, b, c`.
+fn presence_field_list() -> String {
+    presence_fields().collect::<Vec<_>>().join(", ")
+}
 
 /// What a stage move that misses a requirement does (`rules_mode` in `config.toml`, `RELAY_RULES_MODE`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]
