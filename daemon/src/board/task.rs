@@ -1,6 +1,6 @@
 //! Tasks: create, read, list, and the one write path every field change and stage move goes through.
 
-use relay_core::board::{FieldValue, Stage, TaskKey, parse_field};
+use relay_core::board::{FieldValue, Stage, TaskKey, parse_field, task_field};
 use relay_core::event::payload;
 use serde::Serialize;
 use serde_json::Value;
@@ -342,7 +342,7 @@ impl Board<'_> {
         }
 
         for (name, value) in changes {
-            let Some(field) = db::TASK_COLUMNS.iter().copied().find(|c| *c == name.as_str()) else {
+            let Some(field) = task_field(name).map(|field| field.name) else {
                 continue;
             };
             if field == "stage" {
@@ -496,7 +496,7 @@ fn text_of(name: &str, value: &FieldValue, wanted: &str) -> Option<String> {
 fn columns_for_new(changes: &[(String, FieldValue)], now: i64) -> Vec<(&'static str, ColumnValue)> {
     let mut columns = Vec::new();
     for (name, value) in changes {
-        let Some(field) = db::TASK_COLUMNS.iter().copied().find(|c| *c == name.as_str()) else {
+        let Some(field) = task_field(name).map(|field| field.name) else {
             continue;
         };
         if field == "stage" || field == "title" || matches!(value, FieldValue::Clear) {

@@ -4,24 +4,6 @@
 use super::{Db, StoreError, run};
 use sqlx::{FromRow, SqliteConnection};
 
-/// Task columns a write may set, in the task fields table's names. Only these names ever reach SQL text.
-pub const TASK_COLUMNS: &[&str] = &[
-    "title",
-    "stage",
-    "stage_note",
-    "waiting_on",
-    "next_step",
-    "branch",
-    "doc_path",
-    "description",
-    "progress",
-    "priority",
-    "size",
-    "tracker_ref",
-    "tracker_name",
-    "tracker_url",
-    "tracker_logged",
-];
 
 #[derive(Clone, Debug, FromRow, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct ProjectRow {
@@ -493,7 +475,8 @@ pub async fn insert_task(
 }
 
 /// Sets columns of one task (and bumps its version when `bump_version`). Column names come from
-/// [`TASK_COLUMNS`] and the bookkeeping times only; any other name is refused before SQL is built.
+/// relay-core's task fields table (`TASK_FIELDS`, whose names are the task table's columns) and the bookkeeping
+/// times only; any other name is refused before SQL is built.
 pub async fn update_task(
     db: &mut impl Db,
     id: i64,
@@ -514,7 +497,7 @@ pub async fn update_task(
             "UPDATE task SET updated_at_ms = ?"
         });
         for (name, _) in columns {
-            if !TASK_COLUMNS.contains(name) && !BOOKKEEPING.contains(name) {
+            if relay_core::board::task_field(name).is_none() && !BOOKKEEPING.contains(name) {
                 return Err(sqlx::Error::Protocol(format!(
                     "task column {name:?} is not writable"
                 )));
