@@ -3,7 +3,7 @@
 
 use std::collections::BTreeSet;
 
-use relay_core::board::{FieldValue, ReportState, Size, Stage};
+use relay_core::board::{FieldKind, FieldValue, ReportState, Size, Stage};
 use relay_core::rules::{EffectiveRules, MoveCheck, RulesLayer, TaskFacts, effective};
 
 use super::{Board, BoardError};
@@ -29,27 +29,7 @@ impl StageFacts {
     ) -> Result<StageFacts, BoardError> {
         let reports = db::reports_since(&mut *conn, row.id, row.stage_changed_at_ms).await?;
         let plan = crate::store::plan::plan_facts(&mut *conn, row.id).await?;
-        let mut present: BTreeSet<String> = [
-            ("stage_note", &row.stage_note),
-            ("waiting_on", &row.waiting_on),
-            ("next_step", &row.next_step),
-            ("branch", &row.branch),
-            ("doc_path", &row.doc_path),
-            ("description", &row.description),
-            ("progress", &row.progress),
-            ("size", &row.size),
-            ("tracker_ref", &row.tracker_ref),
-            ("tracker_name", &row.tracker_name),
-            ("tracker_url", &row.tracker_url),
-        ]
-        .into_iter()
-        .filter(|(_, value)| value.as_deref().is_some_and(|v| !v.trim().is_empty()))
-        .map(|(name, _)| name.to_owned())
-        .collect();
-        present.insert("title".to_owned());
-        if row.priority.is_some() {
-            present.insert("priority".to_owned());
-        }
+        let mut present = present_fields(row);
         let mut size = row.size.clone();
         for (name, value) in changes {
             match value {
@@ -148,4 +128,23 @@ impl Board<'_> {
             }
         }
     }
+}
+
+/// The task fields that have a value on `row` (a text that is not blank, a number): what `field_present`
+/// requirements see. Read by name from the row's serialized form, so every field of the task fields table counts
+/// without a list here.
+fn present_fields(row: &TaskRow) -> BTreeSet<String> {
+    let Ok(serde_json::Value::Object(values)) = serde_json::to_value(row) else {
+        return BTreeSet::new();
+    };
+    relay_core::board::TASK_FIELDS
+        .iter()
+        .filter(|field| !matches!(field.kind, FieldKind::Stage | FieldKind::Bool))
+        .filter(|field| match values.get(field.name) {
+            Some(serde_json::Value::String(text)) => !text.trim().is_empty(),
+            Some(serde_json::Value::Null) | None => false,
+            Some(_) => true,
+        })
+        .map(|field| field.name.to_owned())
+        .collect()
 }

@@ -4,7 +4,6 @@
 use super::{Db, StoreError, run};
 use sqlx::{FromRow, SqliteConnection};
 
-
 #[derive(Clone, Debug, FromRow, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct ProjectRow {
     pub id: i64,
@@ -248,13 +247,57 @@ pub async fn project_rules(db: &mut impl Db, project_id: i64) -> Result<Option<S
 
 // ---- tasks ---------------------------------------------------------------------------------------------
 
-const TASK_SELECT: &str = "SELECT t.id, t.project_id, p.slug AS project_slug, t.number, t.title, t.stage, t.stage_note,
-        t.waiting_on, t.next_step, t.next_step_at_ms, t.branch, t.doc_path, t.description, t.progress, t.priority,
-        t.size, t.tracker_ref, t.tracker_name, t.tracker_url, t.tracker_logged, t.version, t.created_at_ms,
-        t.updated_at_ms, t.stage_changed_at_ms, t.closed_at_ms,
-        (SELECT s.name FROM task_session ts JOIN session s ON s.id = ts.session_id
-          WHERE ts.task_id = t.id AND ts.unbound_at_ms IS NULL) AS session
-   FROM task t JOIN project p ON p.id = t.project_id";
+/// The columns of a [`TaskRow`] that are not task fields: ids, bookkeeping times and the bound session.
+const TASK_BOOKKEEPING: &[(&str, &str)] = &[
+    ("id", "t.id"),
+    ("project_id", "t.project_id"),
+    ("project_slug", "p.slug"),
+    ("number", "t.number"),
+    ("next_step_at_ms", "t.next_step_at_ms"),
+    ("version", "t.version"),
+    ("created_at_ms", "t.created_at_ms"),
+    ("updated_at_ms", "t.updated_at_ms"),
+    ("stage_changed_at_ms", "t.stage_changed_at_ms"),
+    ("closed_at_ms", "t.closed_at_ms"),
+    (
+        "session",
+        "(SELECT s.name FROM task_session ts JOIN session s ON s.id = ts.session_id
+           WHERE ts.task_id = t.id AND ts.unbound_at_ms IS NULL)",
+    ),
+];
+
+/// Every column of a [`TaskRow`], as `(name, SQL)`: the bookkeeping ones and one per row of relay-core's task fields
+/// table (whose names are the task table's columns), so a new field needs no edit here. `json`: for a
+/// `json_object`, where a flag must be a JSON boolean rather than SQLite's 0 / 1.
+fn task_columns(json: bool) -> impl Iterator<Item = (&'static str, String)> {
+    let fields = relay_core::board::TASK_FIELDS.iter().map(move |field| {
+        let sql = match field.kind {
+            relay_core::board::FieldKind::Bool if json => {
+                format!("json(CASE WHEN t.{} THEN 'true' ELSE 'false' END)", field.name)
+            }
+            _ => format!("t.{}", field.name),
+        };
+        (field.name, sql)
+    });
+    TASK_BOOKKEEPING
+        .iter()
+        .map(|(name, sql)| (*name, (*sql).to_owned()))
+        .chain(fields)
+}
+
+/// `SELECT <every TaskRow column> FROM task t JOIN project p …`, for reads of one task.
+fn task_select() -> &'static str {
+    static SELECT: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
+        let columns: Vec<String> = task_columns(false)
+            .map(|(name, sql)| format!("{sql} AS {name}"))
+            .collect();
+        format!(
+            "SELECT {} FROM task t JOIN project p ON p.id = t.project_id",
+            columns.join(", ")
+        )
+    });
+    &SELECT
+}
 
 /// A task with its latest reports, current decisions, binding history and tracker history.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -310,7 +353,8 @@ pub async fn task_detail(
                 'tracker_url', e.tracker_url, 'logged_at_ms', e.logged_at_ms,
                 'unlogged_at_ms', e.unlogged_at_ms, 'created_at_ms', e.created_at_ms)), '[]')
               FROM tracker_entry e WHERE e.task_id = x.id) AS tracker_json
-         FROM ({TASK_SELECT} WHERE p.slug = ?1 AND t.number = ?2) AS x"
+         FROM ({} WHERE p.slug = ?1 AND t.number = ?2) AS x",
+        task_select()
     )))
     .bind(slug)
     .bind(number)
@@ -350,7 +394,8 @@ pub async fn task_by_number(
 ) -> Result<Option<TaskRow>, StoreError> {
     run(db, async |conn| {
         sqlx::query_as(sqlx::AssertSqlSafe(format!(
-            "{TASK_SELECT} WHERE t.project_id = ? AND t.number = ?"
+            "{} WHERE t.project_id = ? AND t.number = ?",
+            task_select()
         )))
         .bind(project_id)
         .bind(number)
@@ -362,7 +407,7 @@ pub async fn task_by_number(
 
 pub async fn task_by_id(db: &mut impl Db, id: i64) -> Result<Option<TaskRow>, StoreError> {
     run(db, async |conn| {
-        sqlx::query_as(sqlx::AssertSqlSafe(format!("{TASK_SELECT} WHERE t.id = ?")))
+        sqlx::query_as(sqlx::AssertSqlSafe(format!("{} WHERE t.id = ?", task_select())))
             .bind(id)
             .fetch_optional(conn)
             .await
@@ -371,16 +416,15 @@ pub async fn task_by_id(db: &mut impl Db, id: i64) -> Result<Option<TaskRow>, St
 }
 
 /// The columns of [`TaskRow`] as one JSON object, for reads that return many tasks.
-const TASK_JSON: &str = "json_object('id', t.id, 'project_id', t.project_id, 'project_slug', p.slug, 'number', t.number,
-        'title', t.title, 'stage', t.stage, 'stage_note', t.stage_note, 'waiting_on', t.waiting_on,
-        'next_step', t.next_step, 'next_step_at_ms', t.next_step_at_ms, 'branch', t.branch, 'doc_path', t.doc_path,
-        'description', t.description, 'progress', t.progress, 'priority', t.priority, 'size', t.size,
-        'tracker_ref', t.tracker_ref, 'tracker_name', t.tracker_name, 'tracker_url', t.tracker_url,
-        'tracker_logged', json(CASE WHEN t.tracker_logged THEN 'true' ELSE 'false' END), 'version', t.version,
-        'created_at_ms', t.created_at_ms, 'updated_at_ms', t.updated_at_ms,
-        'stage_changed_at_ms', t.stage_changed_at_ms, 'closed_at_ms', t.closed_at_ms,
-        'session', (SELECT s.name FROM task_session ts JOIN session s ON s.id = ts.session_id
-                     WHERE ts.task_id = t.id AND ts.unbound_at_ms IS NULL))";
+fn task_json() -> &'static str {
+    static JSON: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
+        let pairs: Vec<String> = task_columns(true)
+            .map(|(name, sql)| format!("'{name}', {sql}"))
+            .collect();
+        format!("json_object({})", pairs.join(", "))
+    });
+    &JSON
+}
 
 /// Tasks of a project (or of every project), optionally of one stage and bound to one session, in board
 /// order: project, stage, then most recently updated first.
@@ -397,13 +441,14 @@ pub async fn tasks(
     run(db, async |conn| {
         let json: String = sqlx::query_scalar(sqlx::AssertSqlSafe(format!(
             "SELECT coalesce(json_group_array(json(row)), '[]') FROM (
-           SELECT {TASK_JSON} AS row FROM task t JOIN project p ON p.id = t.project_id
+           SELECT {task_json} AS row FROM task t JOIN project p ON p.id = t.project_id
             WHERE (?1 IS NULL OR t.project_id = ?1) AND (?2 IS NULL OR t.stage = ?2)
               AND (?4 IS NULL OR EXISTS (SELECT 1 FROM task_session ts WHERE ts.task_id = t.id
                                           AND ts.unbound_at_ms IS NULL AND ts.session_id = ?4))
             ORDER BY p.slug, CASE t.stage WHEN 'plan' THEN 0 WHEN 'dev' THEN 1 WHEN 'review' THEN 2
                      WHEN 'test' THEN 3 WHEN 'live' THEN 4 ELSE 5 END, t.updated_at_ms DESC, t.number DESC
-            LIMIT ?3)"
+            LIMIT ?3)",
+            task_json = task_json()
         )))
         .bind(project_id)
         .bind(stage)
