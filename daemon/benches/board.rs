@@ -146,7 +146,7 @@ async fn main() {
                         .board()
                         .create_task(new_task("crowd", format!("w{w} n{n}")), &caller)
                         .await;
-                    keys.push(task.map(|t| t.value.key).map_err(|e| e.to_string()));
+                    keys.push(task.map(|t| t.value.key()).map_err(|e| e.to_string()));
                 }
                 keys
             })

@@ -45,7 +45,7 @@ async fn main() {
                 fields,
                 ..NewTask::default()
             };
-            let key = board.create_task(task, &owner).await.unwrap().value.key;
+            let key = board.create_task(task, &owner).await.unwrap().value.key();
             if stage == "review" && n % 4 == 2 {
                 let steps: Vec<ReviewStepInput> = (1..=3)
                     .map(|s| ReviewStepInput {

@@ -247,7 +247,7 @@ impl Demo<'_> {
             session: session.map(str::to_owned),
         };
         let caller = session.map_or_else(owner, agent);
-        Ok(self.handle.board().create_task(new, &caller).await?.value.key)
+        Ok(self.handle.board().create_task(new, &caller).await?.value.key())
     }
 
     async fn update(&self, key: &str, pairs: &[(&str, &str)], caller: &Caller) -> Result<(), DemoError> {

@@ -41,13 +41,13 @@ async fn demo_seeds_the_workspace_of_the_spec() {
     for stage in ["plan", "dev", "review", "test", "live", "done"] {
         assert!(tasks.iter().any(|t| t.stage == stage), "a task in {stage}");
     }
-    assert!(tasks.iter().any(|t| t.next_step_stale), "a stale next step");
+    assert!(tasks.iter().any(|t| t.next_step_stale()), "a stale next step");
 
     // The review task: three steps, two screenshots, bound to a session linked exactly to the demo hook id.
     let review = tasks.iter().find(|t| t.stage == "review").unwrap();
-    let checklist = board.review(&review.key).await.unwrap();
+    let checklist = board.review(&review.key()).await.unwrap();
     assert_eq!(checklist.steps.len(), 3);
-    assert_eq!(board.attachments(&review.key).await.unwrap().len(), 2);
+    assert_eq!(board.attachments(&review.key()).await.unwrap().len(), 2);
     let mut conn = handle.store().read().await.unwrap();
     let linked = crate::store::hook_session::by_cc(&mut conn, REVIEW_HOOK_SESSION)
         .await
@@ -60,7 +60,7 @@ async fn demo_seeds_the_workspace_of_the_spec() {
     // The M task's accepted plan: done as planned with a report link, done with a deviation, in progress,
     // pending.
     let planned = tasks.iter().find(|t| t.title.starts_with("Checkout")).unwrap();
-    let plan = board.plan(&planned.key, false).await.unwrap();
+    let plan = board.plan(&planned.key(), false).await.unwrap();
     assert_eq!(plan.status, "accepted");
     let statuses: Vec<&str> = plan.steps.iter().map(|s| s.status.as_str()).collect();
     assert_eq!(statuses, vec!["done", "done", "in_progress", "pending"]);
@@ -83,7 +83,7 @@ async fn demo_seeds_the_workspace_of_the_spec() {
         .iter()
         .find(|t| t.title.starts_with("Fix the typo"))
         .unwrap();
-    let plan = board.plan(&typo.key, false).await.unwrap();
+    let plan = board.plan(&typo.key(), false).await.unwrap();
     assert!(plan.steps.is_empty());
     assert_eq!(plan.todo.len(), 3, "{plan:?}");
 }

@@ -50,20 +50,20 @@ mod tests {
             let cards = board.plan_cards(&project.slug).await.unwrap();
             let snapshot = board.snapshot(&project.slug).await.unwrap();
             for task in &snapshot.tasks {
-                let plan = board.plan(&task.key, false).await.unwrap();
-                let card = cards.iter().find(|c| c.key == task.key);
+                let plan = board.plan(&task.key(), false).await.unwrap();
+                let card = cards.iter().find(|c| c.key == task.key());
                 if plan.steps.is_empty() {
-                    assert!(card.is_none(), "{} has no steps but a card: {card:?}", task.key);
+                    assert!(card.is_none(), "{} has no steps but a card: {card:?}", task.key());
                     continue;
                 }
                 let summary = plan.summary();
-                let card = card.unwrap_or_else(|| panic!("{} has steps but no card", task.key));
+                let card = card.unwrap_or_else(|| panic!("{} has steps but no card", task.key()));
                 seen += 1;
-                assert_eq!(card.status, summary.status, "{}", task.key);
-                assert_eq!(card.steps as usize, summary.total, "{}", task.key);
-                assert_eq!(card.done as usize, summary.done, "{}", task.key);
-                assert_eq!(card.deviations as usize, summary.deviations, "{}", task.key);
-                assert_eq!(card.now, summary.now, "{}", task.key);
+                assert_eq!(card.status, summary.status, "{}", task.key());
+                assert_eq!(card.steps as usize, summary.total, "{}", task.key());
+                assert_eq!(card.done as usize, summary.done, "{}", task.key());
+                assert_eq!(card.deviations as usize, summary.deviations, "{}", task.key());
+                assert_eq!(card.now, summary.now, "{}", task.key());
             }
         }
         assert!(seen >= 2, "the demo has plans");

@@ -32,7 +32,7 @@ async fn task(handle: &DaemonHandle, project: &str, title: &str, fields: &[(&str
         fields: fields.iter().map(|(k, v)| ((*k).to_owned(), v.clone())).collect(),
         ..NewTask::default()
     };
-    handle.board().create_task(new, &cli()).await.unwrap().value.key
+    handle.board().create_task(new, &cli()).await.unwrap().value.key()
 }
 
 async fn update(handle: &DaemonHandle, key: &str, fields: &[(&str, Value)]) {

@@ -23,6 +23,7 @@ mod session;
 pub mod sessions;
 mod task;
 
+pub use crate::store::board::TaskRow;
 pub use activity::{ACTIVITY_PAGE, ActivityPage};
 pub use attachment::{AttachInput, AttachSource, AttachmentView, attachment_limits};
 pub use comment::{AuthorKind, COMMENT_BODY, CommentAdded, CommentsRead, OWNER, Thread};
@@ -34,7 +35,7 @@ pub use review::{
     Decision, Review, ReviewSet, ReviewStepChange, ReviewStepInput, ReviewStepView, StepWritten,
 };
 pub use session::Binding;
-pub use task::{NewTask, TaskChange, TaskDetail, TaskFilter, TaskView};
+pub use task::{NewTask, TaskChange, TaskDetail, TaskFilter};
 
 pub use crate::caller::Caller;
 use crate::handle::DaemonHandle;

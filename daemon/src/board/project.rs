@@ -4,8 +4,8 @@ use relay_core::board::{ProjectSlug, clears};
 use relay_core::event::payload;
 use serde::Serialize;
 
+use super::TaskRow;
 use super::error::check_len;
-use super::task::TaskView;
 use super::{Board, BoardError, Caller, Outcome, limits};
 use crate::store::board::{self as db, DecisionRow, ProjectRow};
 
@@ -34,7 +34,7 @@ pub struct ProjectSummary {
 pub struct Snapshot {
     pub project: ProjectSummary,
     pub rules_line: String,
-    pub tasks: Vec<TaskView>,
+    pub tasks: Vec<TaskRow>,
     pub decisions: Vec<DecisionRow>,
     pub last_event_id: i64,
 }
@@ -191,10 +191,9 @@ impl Board<'_> {
         let mut conn = store.read().await?;
         let row = self.project_row(&mut conn, slug).await?;
         let rules = self.rules_for(&mut conn, &row).await?;
-        let mut tasks: Vec<TaskView> = db::tasks(&mut conn, Some(row.id), None, None, i64::MAX)
+        let mut tasks: Vec<TaskRow> = db::tasks(&mut conn, Some(row.id), None, None, i64::MAX)
             .await?
             .into_iter()
-            .map(TaskView::from)
             .collect();
         let mut counts = [0i64; 6];
         for task in &tasks {

@@ -7,7 +7,7 @@
 use relay_core::board::{Stage, editable_fields_line};
 use serde_json::Value;
 
-use super::{EventPage, ProjectSummary, Snapshot, TaskDetail, TaskView};
+use super::{EventPage, ProjectSummary, Snapshot, TaskDetail, TaskRow};
 use crate::store::EventRecord;
 use crate::store::board::DecisionRow;
 
@@ -34,7 +34,7 @@ pub fn snapshot(snapshot: &Snapshot) -> String {
     }
     md.push_str(&format!("\nTasks: {}\n", counts_line(&project.counts)));
     for (index, stage) in Stage::ALL.iter().enumerate() {
-        let tasks: Vec<&TaskView> = snapshot
+        let tasks: Vec<&TaskRow> = snapshot
             .tasks
             .iter()
             .filter(|t| t.stage == stage.as_str())
@@ -108,7 +108,7 @@ fn counts_line(counts: &[i64; 6]) -> String {
 }
 
 /// A task list, one task per line; `empty` is shown when there are none.
-pub fn task_list(tasks: &[TaskView], empty: &str) -> String {
+pub fn task_list(tasks: &[TaskRow], empty: &str) -> String {
     if tasks.is_empty() {
         return empty.to_owned();
     }
@@ -126,8 +126,8 @@ pub fn task_list(tasks: &[TaskView], empty: &str) -> String {
 
 /// One task on one line: key, title, (stage), version, size, priority, session, waiting on and next step.
 /// `with_stage` adds the stage (lists mix stages; the snapshot groups by stage).
-pub fn task_summary(task: &TaskView, with_stage: bool) -> String {
-    let mut parts = vec![format!("**{}** {}", task.key, task.title)];
+pub fn task_summary(task: &TaskRow, with_stage: bool) -> String {
+    let mut parts = vec![format!("**{}** {}", task.key(), task.title)];
     if with_stage {
         parts.push(task.stage.clone());
     }
@@ -151,16 +151,16 @@ pub fn task_summary(task: &TaskView, with_stage: bool) -> String {
 }
 
 /// The next step on one line, with `(stale)` when it was written before the last stage change.
-fn next_step(task: &TaskView) -> Option<String> {
+fn next_step(task: &TaskRow) -> Option<String> {
     let next = task.next_step.as_deref()?;
-    let stale = if task.next_step_stale { " (stale)" } else { "" };
+    let stale = if task.next_step_stale() { " (stale)" } else { "" };
     Some(format!("{}{stale}", one_line(next)))
 }
 
 /// Everything task_get shows, ending with the editable fields line.
 pub fn task_detail(detail: &TaskDetail) -> String {
     let task = &detail.task;
-    let mut md = format!("# {} · {}\n", task.key, task.title);
+    let mut md = format!("# {} · {}\n", task.key(), task.title);
     let mut head = vec![
         format!("Stage: {} (since {})", task.stage, utc(task.stage_changed_at_ms)),
         format!("version {}", task.version),
@@ -234,7 +234,7 @@ pub fn task_detail(detail: &TaskDetail) -> String {
     if !detail.decisions.is_empty() {
         md.push_str("\n## Decisions\n");
         for decision in &detail.decisions {
-            md.push_str(&format!("- {}\n", decision_line(decision, &task.project)));
+            md.push_str(&format!("- {}\n", decision_line(decision, &task.project_slug)));
         }
     }
     if !detail.bindings.is_empty() {
@@ -274,7 +274,7 @@ pub fn task_detail(detail: &TaskDetail) -> String {
 }
 
 /// `ABC-12 (Jira) https://… · logged`.
-fn tracker_line(task: &TaskView) -> Option<String> {
+fn tracker_line(task: &TaskRow) -> Option<String> {
     let mut parts = Vec::new();
     if let Some(reference) = &task.tracker_ref {
         parts.push(reference.clone());

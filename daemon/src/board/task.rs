@@ -12,77 +12,10 @@ use crate::store::board::{
     self as db, BindingRow, ColumnValue, DecisionRow, ReportRow, TaskRow, TrackerEntryRow,
 };
 
-/// A task as lists and answers show it.
-#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
-pub struct TaskView {
-    pub key: String,
-    pub project: String,
-    pub number: i64,
-    pub title: String,
-    pub stage: String,
-    pub stage_note: Option<String>,
-    pub waiting_on: Option<String>,
-    pub next_step: Option<String>,
-    /// The next step was written before the last stage change.
-    pub next_step_stale: bool,
-    pub branch: Option<String>,
-    pub doc_path: Option<String>,
-    pub description: Option<String>,
-    pub progress: Option<String>,
-    pub priority: Option<i64>,
-    pub size: Option<String>,
-    pub tracker_ref: Option<String>,
-    pub tracker_name: Option<String>,
-    pub tracker_url: Option<String>,
-    pub tracker_logged: bool,
-    pub version: i64,
-    pub session: Option<String>,
-    pub created_at_ms: i64,
-    pub updated_at_ms: i64,
-    pub stage_changed_at_ms: i64,
-    pub closed_at_ms: Option<i64>,
-}
-
-impl From<TaskRow> for TaskView {
-    fn from(row: TaskRow) -> TaskView {
-        let stale = match (row.next_step.as_ref(), row.next_step_at_ms) {
-            (Some(_), Some(at)) => at < row.stage_changed_at_ms,
-            _ => false,
-        };
-        TaskView {
-            key: format!("{}-{}", row.project_slug, row.number),
-            project: row.project_slug,
-            number: row.number,
-            title: row.title,
-            stage: row.stage,
-            stage_note: row.stage_note,
-            waiting_on: row.waiting_on,
-            next_step: row.next_step,
-            next_step_stale: stale,
-            branch: row.branch,
-            doc_path: row.doc_path,
-            description: row.description,
-            progress: row.progress,
-            priority: row.priority,
-            size: row.size,
-            tracker_ref: row.tracker_ref,
-            tracker_name: row.tracker_name,
-            tracker_url: row.tracker_url,
-            tracker_logged: row.tracker_logged,
-            version: row.version,
-            session: row.session,
-            created_at_ms: row.created_at_ms,
-            updated_at_ms: row.updated_at_ms,
-            stage_changed_at_ms: row.stage_changed_at_ms,
-            closed_at_ms: row.closed_at_ms,
-        }
-    }
-}
-
 /// Everything `task_get` shows.
 #[derive(Clone, Debug, Serialize)]
 pub struct TaskDetail {
-    pub task: TaskView,
+    pub task: TaskRow,
     pub reports: Vec<ReportRow>,
     pub decisions: Vec<DecisionRow>,
     pub bindings: Vec<BindingRow>,
@@ -159,7 +92,7 @@ impl Board<'_> {
         let plan = self.plan_summary(&mut conn, rows.task.id).await?;
         Ok(TaskDetail {
             plan,
-            task: TaskView::from(rows.task),
+            task: rows.task,
             reports: rows.reports,
             decisions: rows.decisions,
             bindings: rows.bindings,
@@ -167,7 +100,7 @@ impl Board<'_> {
         })
     }
 
-    pub async fn tasks(&self, filter: &TaskFilter) -> Result<Vec<TaskView>, BoardError> {
+    pub async fn tasks(&self, filter: &TaskFilter) -> Result<Vec<TaskRow>, BoardError> {
         let store = self.handle.store();
         let mut conn = store.read().await?;
         let project_id = match &filter.project {
@@ -184,10 +117,10 @@ impl Board<'_> {
             None => None,
         };
         let rows = db::tasks(&mut conn, project_id, stage.map(Stage::as_str), session_id, limit).await?;
-        Ok(rows.into_iter().map(TaskView::from).collect())
+        Ok(rows)
     }
 
-    pub async fn create_task(&self, new: NewTask, caller: &Caller) -> Result<Outcome<TaskView>, BoardError> {
+    pub async fn create_task(&self, new: NewTask, caller: &Caller) -> Result<Outcome<TaskRow>, BoardError> {
         let title = match parse_field("title", &Value::String(new.title.clone()))? {
             FieldValue::Text(title) => title,
             _ => {
@@ -238,7 +171,7 @@ impl Board<'_> {
         let row = db::task_by_id(&mut conn, id)
             .await?
             .ok_or_else(|| BoardError::UnknownTask { key })?;
-        let mut outcome = Outcome::new(TaskView::from(row));
+        let mut outcome = Outcome::new(row);
         outcome.notes = notes;
         Ok(outcome)
     }
@@ -249,7 +182,7 @@ impl Board<'_> {
         key: &str,
         change: TaskChange,
         caller: &Caller,
-    ) -> Result<Outcome<TaskView>, BoardError> {
+    ) -> Result<Outcome<TaskRow>, BoardError> {
         let changes = parse_changes(&change.fields)?;
         if changes.is_empty() {
             return Err(BoardError::Invalid(format!(
@@ -279,11 +212,11 @@ impl Board<'_> {
         })
     }
 
-    pub(crate) async fn task_view(&self, id: i64) -> Result<TaskView, BoardError> {
+    pub(crate) async fn task_view(&self, id: i64) -> Result<TaskRow, BoardError> {
         let store = self.handle.store();
         let mut conn = store.read().await?;
         let row = db::task_by_id(&mut conn, id).await?;
-        row.map(TaskView::from).ok_or_else(|| BoardError::UnknownTask {
+        row.ok_or_else(|| BoardError::UnknownTask {
             key: format!("#{id}"),
         })
     }

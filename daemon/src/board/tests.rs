@@ -38,7 +38,7 @@ async fn project(handle: &DaemonHandle, slug: &str) {
     handle.board().upsert_project(input, &cli()).await.unwrap();
 }
 
-async fn task(handle: &DaemonHandle, project: &str, title: &str) -> TaskView {
+async fn task(handle: &DaemonHandle, project: &str, title: &str) -> TaskRow {
     let new = NewTask {
         project: project.to_owned(),
         title: title.to_owned(),
@@ -90,9 +90,9 @@ async fn tasks_are_numbered_per_project_and_listed_by_stage() {
     let (_dir, handle) = fixture().await;
     project(&handle, "acme").await;
     project(&handle, "beta").await;
-    assert_eq!(task(&handle, "acme", "One").await.key, "acme-1");
-    assert_eq!(task(&handle, "acme", "Two").await.key, "acme-2");
-    assert_eq!(task(&handle, "beta", "Other").await.key, "beta-1");
+    assert_eq!(task(&handle, "acme", "One").await.key(), "acme-1");
+    assert_eq!(task(&handle, "acme", "Two").await.key(), "acme-2");
+    assert_eq!(task(&handle, "beta", "Other").await.key(), "beta-1");
     let listed = handle
         .board()
         .tasks(&TaskFilter {
@@ -136,7 +136,7 @@ async fn unknown_project_task_and_stage_are_refused_naming_what_exists() {
         fields: fields(&[("stage", json!("qa"))]),
         expected_version: None,
     };
-    let err = board.update_task(&t.key, change, &cli()).await.unwrap_err();
+    let err = board.update_task(&t.key(), change, &cli()).await.unwrap_err();
     assert!(
         err.to_string().contains("plan, dev, review, test, live, done"),
         "{err}"
@@ -161,11 +161,11 @@ async fn field_errors_name_the_field_and_change_nothing() {
             fields: fields(&[(name, value)]),
             expected_version: None,
         };
-        let err = board.update_task(&t.key, change, &cli()).await.unwrap_err();
+        let err = board.update_task(&t.key(), change, &cli()).await.unwrap_err();
         assert!(err.to_string().contains(expect), "{name}: {err}");
     }
     assert_eq!(handle.store().last_event_id(), head, "nothing was written");
-    assert_eq!(board.task(&t.key).await.unwrap().task.version, t.version);
+    assert_eq!(board.task(&t.key()).await.unwrap().task.version, t.version);
 }
 
 #[tokio::test]
@@ -178,14 +178,14 @@ async fn stale_expected_version_is_a_conflict_and_dash_clears_a_field() {
         fields: fields(&[("branch", json!("feat/x"))]),
         expected_version: Some(t.version),
     };
-    let updated = board.update_task(&t.key, set, &cli()).await.unwrap().value;
+    let updated = board.update_task(&t.key(), set, &cli()).await.unwrap().value;
     assert_eq!(updated.branch.as_deref(), Some("feat/x"));
     assert_eq!(updated.version, t.version + 1);
     let stale = TaskChange {
         fields: fields(&[("branch", json!("other"))]),
         expected_version: Some(t.version),
     };
-    let err = board.update_task(&t.key, stale, &cli()).await.unwrap_err();
+    let err = board.update_task(&t.key(), stale, &cli()).await.unwrap_err();
     assert!(
         matches!(err, BoardError::VersionConflict { expected, actual, .. } if expected == t.version && actual == t.version + 1),
         "{err}"
@@ -196,7 +196,7 @@ async fn stale_expected_version_is_a_conflict_and_dash_clears_a_field() {
     };
     assert_eq!(
         board
-            .update_task(&t.key, clear, &cli())
+            .update_task(&t.key(), clear, &cli())
             .await
             .unwrap()
             .value
@@ -216,7 +216,7 @@ async fn stage_move_warns_in_warn_mode_and_records_the_warnings_in_the_event() {
         fields: fields(&[("stage", json!("test"))]),
         expected_version: None,
     };
-    let moved = board.update_task(&t.key, to_test, &cli()).await.unwrap();
+    let moved = board.update_task(&t.key(), to_test, &cli()).await.unwrap();
     assert_eq!(moved.value.stage, "test");
     assert!(
         moved
@@ -238,9 +238,9 @@ async fn stage_move_warns_in_warn_mode_and_records_the_warnings_in_the_event() {
         fields: fields(&[("stage", json!("dev")), ("size", json!("S"))]),
         expected_version: None,
     };
-    board.update_task(&t.key, back, &cli()).await.unwrap();
+    board.update_task(&t.key(), back, &cli()).await.unwrap();
     let report = ReportInput {
-        key: t.key.clone(),
+        key: t.key().clone(),
         body: "verified · S · works".into(),
         ..ReportInput::default()
     };
@@ -251,7 +251,7 @@ async fn stage_move_warns_in_warn_mode_and_records_the_warnings_in_the_event() {
     };
     assert!(
         board
-            .update_task(&t.key, again, &cli())
+            .update_task(&t.key(), again, &cli())
             .await
             .unwrap()
             .warnings
@@ -271,7 +271,7 @@ async fn moving_to_done_sets_the_closed_time_and_back_clears_it() {
     };
     assert!(
         board
-            .update_task(&t.key, done, &cli())
+            .update_task(&t.key(), done, &cli())
             .await
             .unwrap()
             .value
@@ -284,7 +284,7 @@ async fn moving_to_done_sets_the_closed_time_and_back_clears_it() {
     };
     assert!(
         board
-            .update_task(&t.key, reopen, &cli())
+            .update_task(&t.key(), reopen, &cli())
             .await
             .unwrap()
             .value
@@ -305,13 +305,13 @@ async fn next_step_goes_stale_after_a_stage_change_and_writing_it_again_confirms
     };
     assert!(
         !board
-            .update_task(&t.key, set.clone(), &cli())
+            .update_task(&t.key(), set.clone(), &cli())
             .await
             .unwrap()
             .value
-            .next_step_stale
+            .next_step_stale()
     );
-    let same = board.update_task(&t.key, set.clone(), &cli()).await.unwrap();
+    let same = board.update_task(&t.key(), set.clone(), &cli()).await.unwrap();
     assert!(!same.changed, "an unchanged, fresh next step is a no-op");
     tokio::time::sleep(std::time::Duration::from_millis(5)).await;
     let moved = TaskChange {
@@ -320,17 +320,17 @@ async fn next_step_goes_stale_after_a_stage_change_and_writing_it_again_confirms
     };
     assert!(
         board
-            .update_task(&t.key, moved, &cli())
+            .update_task(&t.key(), moved, &cli())
             .await
             .unwrap()
             .value
-            .next_step_stale
+            .next_step_stale()
     );
     tokio::time::sleep(std::time::Duration::from_millis(5)).await;
-    let confirmed = board.update_task(&t.key, set, &cli()).await.unwrap();
+    let confirmed = board.update_task(&t.key(), set, &cli()).await.unwrap();
     assert!(confirmed.changed);
     assert!(
-        !confirmed.value.next_step_stale,
+        !confirmed.value.next_step_stale(),
         "writing the same text confirms a stale next step"
     );
 }
@@ -342,7 +342,7 @@ async fn report_first_line_sets_state_size_and_a_missing_task_size() {
     let t = task(&handle, "acme", "One").await;
     let board = handle.board();
     let report = ReportInput {
-        key: t.key.clone(),
+        key: t.key().clone(),
         body: "verified locally · M · login works\n\nDetails…".into(),
         next_step: Some("open the PR".into()),
         waiting_on: Some("owner".into()),
@@ -352,13 +352,13 @@ async fn report_first_line_sets_state_size_and_a_missing_task_size() {
     assert_eq!(added.state.as_deref(), Some("verified locally"));
     assert_eq!(added.size.as_deref(), Some("M"));
     assert!(added.size_set);
-    let detail = board.task(&t.key).await.unwrap();
+    let detail = board.task(&t.key()).await.unwrap();
     assert_eq!(detail.task.size.as_deref(), Some("M"));
     assert_eq!(detail.task.next_step.as_deref(), Some("open the PR"));
     assert_eq!(detail.task.waiting_on.as_deref(), Some("owner"));
     assert_eq!(detail.reports[0].session.as_deref(), Some("worker"));
     let second = ReportInput {
-        key: t.key.clone(),
+        key: t.key().clone(),
         body: "changed · L · more".into(),
         ..ReportInput::default()
     };
@@ -374,7 +374,7 @@ async fn report_first_line_sets_state_size_and_a_missing_task_size() {
     let err = board
         .add_report(
             ReportInput {
-                key: t.key.clone(),
+                key: t.key().clone(),
                 body: "  ".into(),
                 ..ReportInput::default()
             },
@@ -397,7 +397,7 @@ async fn new_work_on_a_logged_task_clears_the_tracker_mark_with_an_event() {
     };
     assert!(
         board
-            .update_task(&t.key, mark, &cli())
+            .update_task(&t.key(), mark, &cli())
             .await
             .unwrap()
             .value
@@ -405,12 +405,12 @@ async fn new_work_on_a_logged_task_clears_the_tracker_mark_with_an_event() {
     );
     let head = handle.store().last_event_id();
     let report = ReportInput {
-        key: t.key.clone(),
+        key: t.key().clone(),
         body: "changed · S · more work".into(),
         ..ReportInput::default()
     };
     board.add_report(report, &agent("worker")).await.unwrap();
-    let detail = board.task(&t.key).await.unwrap();
+    let detail = board.task(&t.key()).await.unwrap();
     assert!(!detail.task.tracker_logged);
     assert!(
         kinds_after(&handle, head)
@@ -436,11 +436,11 @@ async fn binding_keeps_history_and_a_plain_name_becomes_a_desktop_alias() {
     project(&handle, "acme").await;
     let t = task(&handle, "acme", "One").await;
     let board = handle.board();
-    board.bind_session(&t.key, "alice", &cli()).await.unwrap();
+    board.bind_session(&t.key(), "alice", &cli()).await.unwrap();
     let desktop = "local_0f8e4c1a-2b7d-4a51-9c3e-5d6f7a8b9c0d";
-    let rebound = board.bind_session(&t.key, desktop, &cli()).await.unwrap().value;
+    let rebound = board.bind_session(&t.key(), desktop, &cli()).await.unwrap().value;
     assert_eq!(rebound.previous.as_deref(), Some("alice"));
-    let alias = board.bind_session(&t.key, "bob", &cli()).await.unwrap();
+    let alias = board.bind_session(&t.key(), "bob", &cli()).await.unwrap();
     assert_eq!(
         alias.value.session.as_deref(),
         Some(desktop),
@@ -456,15 +456,15 @@ async fn binding_keeps_history_and_a_plain_name_becomes_a_desktop_alias() {
         .unwrap();
     assert_eq!(mine.len(), 1, "the alias resolves to the desktop session");
     let other = task(&handle, "acme", "Two").await;
-    board.bind_session(&other.key, "carol", &cli()).await.unwrap();
+    board.bind_session(&other.key(), "carol", &cli()).await.unwrap();
     let limited = TaskFilter {
         session: Some("carol".into()),
         limit: Some(1),
         ..TaskFilter::default()
     };
     assert_eq!(
-        board.tasks(&limited).await.unwrap()[0].key,
-        other.key,
+        board.tasks(&limited).await.unwrap()[0].key(),
+        other.key(),
         "the session filter applies before the limit"
     );
     let nobody = TaskFilter {
@@ -472,14 +472,14 @@ async fn binding_keeps_history_and_a_plain_name_becomes_a_desktop_alias() {
         ..TaskFilter::default()
     };
     assert!(board.tasks(&nobody).await.unwrap().is_empty());
-    let warned = board.bind_session(&t.key, "alice", &cli()).await.unwrap();
+    let warned = board.bind_session(&t.key(), "alice", &cli()).await.unwrap();
     assert!(
         !warned.changed && warned.notes[0].starts_with("Warning"),
         "{:?}",
         warned.notes
     );
-    board.unbind_session(&t.key, &cli()).await.unwrap();
-    let detail = board.task(&t.key).await.unwrap();
+    board.unbind_session(&t.key(), &cli()).await.unwrap();
+    let detail = board.task(&t.key()).await.unwrap();
     assert_eq!(detail.task.session, None);
     assert_eq!(detail.bindings.len(), 2);
     assert!(detail.bindings.iter().all(|b| b.unbound_at_ms.is_some()));
@@ -505,7 +505,7 @@ async fn decisions_take_project_or_task_scope_and_refuse_a_foreign_task() {
     );
     assert_eq!(
         board
-            .add_decision(input(Some(t.key.clone())), &cli())
+            .add_decision(input(Some(t.key().clone())), &cli())
             .await
             .unwrap()
             .value
@@ -513,11 +513,11 @@ async fn decisions_take_project_or_task_scope_and_refuse_a_foreign_task() {
         "task"
     );
     let err = board
-        .add_decision(input(Some(other.key.clone())), &cli())
+        .add_decision(input(Some(other.key().clone())), &cli())
         .await
         .unwrap_err();
     assert!(err.to_string().contains("belongs to project beta"), "{err}");
-    assert_eq!(board.task(&t.key).await.unwrap().decisions.len(), 1);
+    assert_eq!(board.task(&t.key()).await.unwrap().decisions.len(), 1);
     assert_eq!(board.snapshot("acme").await.unwrap().decisions.len(), 2);
 }
 
@@ -601,7 +601,7 @@ async fn strict_mode_refuses_a_move_that_misses_a_rule_and_changes_nothing() {
         expected_version: None,
     };
     let err = board
-        .update_task(&t.key, to_test.clone(), &cli())
+        .update_task(&t.key(), to_test.clone(), &cli())
         .await
         .unwrap_err();
     let message = err.to_string();
@@ -611,18 +611,18 @@ async fn strict_mode_refuses_a_move_that_misses_a_rule_and_changes_nothing() {
     );
     assert!(message.contains("report"), "{message}");
     assert_eq!(handle.store().last_event_id(), head, "nothing was written");
-    assert_eq!(board.task(&t.key).await.unwrap().task.stage, "plan");
+    assert_eq!(board.task(&t.key()).await.unwrap().task.stage, "plan");
 
     // With a report since the last stage change the same move goes through.
     let report = ReportInput {
-        key: t.key.clone(),
+        key: t.key().clone(),
         body: "verified · S · done".into(),
         ..ReportInput::default()
     };
     board.add_report(report, &agent("worker")).await.unwrap();
     assert_eq!(
         board
-            .update_task(&t.key, to_test, &cli())
+            .update_task(&t.key(), to_test, &cli())
             .await
             .unwrap()
             .value

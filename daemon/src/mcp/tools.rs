@@ -17,7 +17,7 @@ use super::params::{
 };
 use super::server::RelayMcp;
 use crate::board::{
-    DecisionInput, NewTask, Outcome, ProjectInput, ReportInput, TaskChange, TaskFilter, TaskView, render,
+    DecisionInput, NewTask, Outcome, ProjectInput, ReportInput, TaskChange, TaskFilter, TaskRow, render,
 };
 
 /// Tasks task_list shows when no limit is given.
@@ -287,7 +287,7 @@ impl RelayMcp {
     async fn change(&self, key: &str, change: TaskChange, caller: &crate::caller::Caller) -> CallToolResult {
         match self.board().update_task(key, change, caller).await {
             Ok(outcome) => {
-                let task: &TaskView = &outcome.value;
+                let task: &TaskRow = &outcome.value;
                 let verb = if outcome.changed { "Updated" } else { "No change:" };
                 written(format!("{verb} {}", render::task_summary(task, true)), &outcome)
             }

@@ -7,7 +7,7 @@ use serde_json::Value;
 
 use crate::board::{
     Binding, Caller, DecisionAdded, EventPage, Outcome, ProjectSummary, ReportAdded, Snapshot, TaskDetail,
-    TaskView,
+    TaskRow,
 };
 use crate::bus::{Feed, SnapshotReason};
 use crate::coord::{Contention, LockState, LockView, Owner, Presence, Ttl};
@@ -145,17 +145,18 @@ pub(super) fn project_board(snapshot: Snapshot) -> proto::ProjectBoard {
     }
 }
 
-pub(super) fn task(view: TaskView) -> proto::Task {
+pub(super) fn task(view: TaskRow) -> proto::Task {
+    let (key, next_step_stale) = (view.key(), view.next_step_stale());
     proto::Task {
-        key: view.key,
-        project: view.project,
+        key,
+        project: view.project_slug,
         number: view.number,
         title: view.title,
         stage: view.stage,
         stage_note: view.stage_note,
         waiting_on: view.waiting_on,
         next_step: view.next_step,
-        next_step_stale: view.next_step_stale,
+        next_step_stale,
         branch: view.branch,
         doc_path: view.doc_path,
         description: view.description,
@@ -175,7 +176,7 @@ pub(super) fn task(view: TaskView) -> proto::Task {
     }
 }
 
-pub(super) fn task_write(outcome: Outcome<TaskView>) -> proto::TaskWrite {
+pub(super) fn task_write(outcome: Outcome<TaskRow>) -> proto::TaskWrite {
     let notes = notes(&outcome);
     proto::TaskWrite {
         task: Some(task(outcome.value)),
@@ -184,7 +185,7 @@ pub(super) fn task_write(outcome: Outcome<TaskView>) -> proto::TaskWrite {
 }
 
 pub(super) fn task_detail(detail: TaskDetail) -> proto::TaskDetail {
-    let slug = detail.task.project.clone();
+    let slug = detail.task.project_slug.clone();
     proto::TaskDetail {
         plan_summary: detail.plan.as_ref().map(|plan| plan.line()),
         task: Some(task(detail.task)),

@@ -22,6 +22,8 @@ pub struct ProjectCounts {
     pub counts: [i64; 6],
 }
 
+/// A task: as the store reads it and as lists and answers show it (relay-core's task fields table names its
+/// fields).
 #[derive(Clone, Debug, FromRow, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct TaskRow {
     pub id: i64,
@@ -57,6 +59,14 @@ impl TaskRow {
     /// The task's key, `<project>-<n>`.
     pub fn key(&self) -> String {
         format!("{}-{}", self.project_slug, self.number)
+    }
+
+    /// The next step was written before the last stage change.
+    pub fn next_step_stale(&self) -> bool {
+        match (self.next_step.as_ref(), self.next_step_at_ms) {
+            (Some(_), Some(at)) => at < self.stage_changed_at_ms,
+            _ => false,
+        }
     }
 }
 

@@ -46,7 +46,7 @@ async fn bound_task(handle: &DaemonHandle, slug: &str, session: &str) -> String 
         .await
         .unwrap()
         .value;
-    task.key
+    task.key()
 }
 
 async fn row(handle: &DaemonHandle, cc: &str) -> Option<db::HookSessionRow> {

@@ -93,7 +93,7 @@ async fn move_to(
     handle: &DaemonHandle,
     stage: &str,
     caller: &Caller,
-) -> Result<Outcome<crate::board::TaskView>, BoardError> {
+) -> Result<Outcome<crate::board::TaskRow>, BoardError> {
     let change = TaskChange {
         fields: vec![("stage".to_owned(), json!(stage))],
         expected_version: None,
