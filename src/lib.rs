@@ -1,15 +1,21 @@
 //! relay-core: the contract shared by `relayd` and the `relay` client.
 //!
 //! Ids, domain types and their invariants, event kinds, the `relay.v1` proto, paths, and the layered
-//! configuration. No I/O here beyond path lookup and reading `config.toml`.
+//! configuration, display helpers. No I/O here beyond path lookup, reading `config.toml`, and the data
+//! directory's lock and token files (which the client probes as well as relayd).
 
 pub mod board;
 pub mod config;
+pub mod display;
 pub mod event;
 pub mod hook;
+pub mod lock;
+pub mod media;
+pub mod owner;
 pub mod paths;
 pub mod rules;
 pub mod time;
+pub mod token;
 
 /// The generated `relay.v1` messages, client and server.
 pub mod proto {

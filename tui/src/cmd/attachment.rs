@@ -365,7 +365,7 @@ fn facts(attachment: &proto::Attachment) -> String {
 
 /// Bytes as people read them (1 MB = 1,048,576 bytes), the way relayd's messages show them.
 fn size(bytes: u64) -> String {
-    relayd::attach::human_size(bytes)
+    relay_core::display::human_size(bytes)
 }
 
 /// `12` or `#12`.

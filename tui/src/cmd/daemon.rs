@@ -12,6 +12,7 @@ use crate::error::CliError;
 const STOP_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// Runs relayd in this process, in the foreground.
+#[cfg(feature = "daemon")]
 pub async fn run(ctx: &Context) -> Result<(), CliError> {
     let to_stderr = std::io::IsTerminal::is_terminal(&std::io::stderr());
     let _logs = relayd::logging::init(&ctx.config, to_stderr).map_err(CliError::failed)?;
@@ -19,6 +20,15 @@ pub async fn run(ctx: &Context) -> Result<(), CliError> {
         tracing::error!(error = %err, "relayd could not run");
         CliError::failed(err)
     })
+}
+
+/// A client-only build cannot run relayd (nor, through `relay daemon run`, start it in the background).
+#[cfg(not(feature = "daemon"))]
+pub async fn run(_ctx: &Context) -> Result<(), CliError> {
+    Err(CliError::no_daemon(
+        "relay daemon run",
+        "run the `relayd` binary instead, or install relay with its default features",
+    ))
 }
 
 pub async fn start(ctx: &Context) -> Result<(), CliError> {
@@ -44,9 +54,9 @@ pub async fn stop(ctx: &Context) -> Result<(), CliError> {
             client.stop_daemon(StopDaemonRequest {}).await?;
             Some(status.pid)
         }
-        None if relayd::lock::is_held(data) => {
+        None if relay_core::lock::is_held(data) => {
             // It holds the data directory but does not answer: ask the process itself.
-            let pid = relayd::lock::holder_pid(data).ok_or_else(|| client::not_running(ctx))?;
+            let pid = relay_core::lock::holder_pid(data).ok_or_else(|| client::not_running(ctx))?;
             terminate(pid)?;
             Some(pid)
         }
@@ -57,7 +67,7 @@ pub async fn stop(ctx: &Context) -> Result<(), CliError> {
         return Ok(());
     };
     let deadline = Instant::now() + STOP_TIMEOUT;
-    while relayd::lock::is_held(data) {
+    while relay_core::lock::is_held(data) {
         if Instant::now() >= deadline {
             return Err(CliError::Failed(format!(
                 "relayd (pid {pid}) did not stop within {} s; see `relay daemon logs`",
@@ -150,7 +160,7 @@ pub fn uptime(started_at_ms: i64) -> String {
 
 pub async fn logs(ctx: &Context, lines: usize, follow: bool) -> Result<(), CliError> {
     let dir = &ctx.config.log_dir;
-    let Some(mut path) = relayd::logging::latest_log_file(dir) else {
+    let Some(mut path) = relay_core::paths::latest_log_file(dir) else {
         return Err(CliError::Failed(format!(
             "no relayd log in {} yet; start relayd with `relay daemon start`",
             dir.display()
@@ -179,7 +189,7 @@ pub async fn logs(ctx: &Context, lines: usize, follow: bool) -> Result<(), CliEr
             line.clear();
         }
         // A new day's file after rotation.
-        if let Some(newest) = relayd::logging::latest_log_file(dir)
+        if let Some(newest) = relay_core::paths::latest_log_file(dir)
             && newest != path
         {
             path = newest;

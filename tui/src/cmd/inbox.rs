@@ -2,8 +2,8 @@
 //! tasks waiting on you, rule warnings, done tasks not logged in the tracker, unlinked hook sessions and unread
 //! agent replies.
 
+use relay_core::display::human_age;
 use relay_core::proto::{self, GetInboxRequest};
-use relayd::coord::human_age;
 use serde_json::{Value, json};
 
 use super::format::{emit, first_line, print_json};

@@ -1,7 +1,8 @@
 //! `relay locks [--json]`: the file locks agents hold, who waits for them, and the recent contentions.
 
+use relay_core::display::human_age;
+use relay_core::owner::Owner;
 use relay_core::proto::{self, ListLocksRequest, LockState};
-use relayd::coord::{Owner, human_age};
 use serde_json::{Value, json};
 
 use super::format::{emit, print_json, utc};

@@ -3,6 +3,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod code;
+#[cfg(feature = "daemon")]
 mod demo;
 mod edit;
 mod editor;
