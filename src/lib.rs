@@ -23,6 +23,9 @@ pub mod proto {
     tonic::include_proto!("relay.v1");
 }
 
+#[path = "proto/json.rs"]
+pub mod proto_json;
+
 /// The version of relay, shared by `relay`, `relayd`, `/healthz` and `GetStatus`.
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");
 

@@ -114,21 +114,11 @@ pub async fn status(ctx: &Context, json: bool) -> Result<(), CliError> {
 }
 
 pub fn status_json(status: &Status) -> serde_json::Value {
-    serde_json::json!({
-        "running": true,
-        "daemon_version": status.daemon_version,
-        "protocol_version": status.protocol_version,
-        "pid": status.pid,
-        "started_at_ms": status.started_at_ms,
-        "data_dir": status.data_dir,
-        "socket_path": status.socket_path,
-        "http_addr": status.http_addr,
-        "schema_version": status.schema_version,
-        "binary_schema_version": status.binary_schema_version,
-        "last_event_id": status.last_event_id,
-        "token_id": status.token_id,
-        "log_dir": status.log_dir,
-    })
+    let mut value = relay_core::proto_json::to_json(status);
+    if let serde_json::Value::Object(object) = &mut value {
+        object.insert("running".to_owned(), serde_json::Value::Bool(true));
+    }
+    value
 }
 
 pub fn status_text(status: &Status) -> String {
