@@ -1,6 +1,7 @@
 //! `relay plan show|accept`: the owner reads a task's plan (steps, checkpoints, the agent's todo, the history)
 //! and accepts it. Agents write plans over MCP.
 
+use relay_core::board::{PlanStatus, TodoStatus};
 use relay_core::proto::{self, AcceptPlanRequest, GetPlanRequest};
 use serde_json::{Value, json};
 
@@ -64,8 +65,8 @@ fn plan_text(plan: &proto::Plan, history: bool) -> String {
             text.push_str(&todo_text(&plan.todo, "    "));
         }
     } else {
-        let state = match plan.status.as_str() {
-            "accepted" => format!(
+        let state = match PlanStatus::from_name(&plan.status) {
+            Some(PlanStatus::Accepted) => format!(
                 "accepted by {}{}",
                 plan.accepted_by.as_deref().unwrap_or("someone"),
                 plan.accepted_at_ms
@@ -162,11 +163,7 @@ fn todo_text(items: &[proto::TodoItem], indent: &str) -> String {
     items
         .iter()
         .map(|item| {
-            let mark = match item.status.as_str() {
-                "completed" => "[x]",
-                "in_progress" => "[>]",
-                _ => "[ ]",
-            };
+            let mark = TodoStatus::mark_of(&item.status);
             format!("{indent}{mark} {}\n", one_line(&item.subject))
         })
         .collect()
