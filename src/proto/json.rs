@@ -39,3 +39,46 @@ pub fn non_empty<S: Serializer>(text: &str, serializer: S) -> Result<S::Ok, S::E
         text => serializer.serialize_str(text),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+    use crate::proto::{Event, Plan, Project};
+
+    #[test]
+    fn an_event_embeds_its_payload_and_leaves_the_project_column_out_when_printed() {
+        let event = Event {
+            id: 7,
+            kind: "task.created".to_owned(),
+            at_ms: 1,
+            subject: "acme-1".to_owned(),
+            data_json: r#"{"project":"acme"}"#.to_owned(),
+            project: Some("acme".to_owned()),
+        };
+        assert_eq!(
+            to_json(&event),
+            json!({"id": 7, "kind": "task.created", "at_ms": 1, "subject": "acme-1", "data": {"project": "acme"}})
+        );
+        let broken = Event {
+            data_json: "not json".to_owned(),
+            ..event
+        };
+        assert_eq!(to_json(&broken)["data"], json!("not json"));
+    }
+
+    #[test]
+    fn stage_counts_become_an_object_and_an_empty_summary_null_when_printed() {
+        let project = Project {
+            counts: vec![StageCount {
+                stage: "dev".to_owned(),
+                tasks: 3,
+            }],
+            ..Project::default()
+        };
+        assert_eq!(to_json(&project)["counts"], json!({"dev": 3}));
+        assert_eq!(to_json(&Plan::default())["summary"], serde_json::Value::Null);
+        assert!(to_json(&Plan::default()).get("summary_line").is_none());
+    }
+}
