@@ -118,7 +118,7 @@ pub async fn rewrite_step(
     now_ms: i64,
 ) -> Result<(), StoreError> {
     run(db, async |conn| {
-    sqlx::query(
+        sqlx::query(
         "UPDATE review_step SET title = ?, details = ?, status = ?, decided_at_ms = NULL, decided_by = NULL,
                 updated_at_ms = ?
           WHERE id = ?",
@@ -131,7 +131,7 @@ pub async fn rewrite_step(
     .execute(conn)
     .await
     .map(drop)
-})
+    })
     .await
 }
 
