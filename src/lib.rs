@@ -1,8 +1,8 @@
 //! relay-core: the contract shared by `relayd` and the `relay` client.
 //!
-//! Ids, domain types and their invariants, event kinds, the `relay.v1` proto, paths, and the layered
-//! configuration, display helpers. No I/O here beyond path lookup, reading `config.toml`, and the data
-//! directory's lock and token files (which the client probes as well as relayd).
+//! Ids, domain types and their invariants, event kinds, the `relay.v1` proto and its `--json` form, paths, the
+//! layered configuration and display helpers. No I/O here beyond path lookup, reading `config.toml`, and the
+//! data directory's lock and token files (which the client probes as well as relayd).
 
 pub mod board;
 pub mod config;

@@ -114,7 +114,7 @@ pub async fn status(ctx: &Context, json: bool) -> Result<(), CliError> {
 }
 
 pub fn status_json(status: &Status) -> serde_json::Value {
-    let mut value = relay_core::proto_json::to_json(status);
+    let mut value = super::format::to_json(status);
     if let serde_json::Value::Object(object) = &mut value {
         object.insert("running".to_owned(), serde_json::Value::Bool(true));
     }
