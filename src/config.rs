@@ -406,31 +406,45 @@ impl Raw<'_> {
     }
 }
 
-/// Settings as read so far; `None` means "derive the default at the end".
-#[derive(Default)]
-struct Layered {
-    host: Option<IpAddr>,
-    port: Option<u16>,
-    socket: Option<PathBuf>,
-    allowed_hosts: Option<Vec<String>>,
-    log_dir: Option<PathBuf>,
-    log_level: Option<LogLevel>,
-    log_format: Option<LogFormat>,
-    event_buffer: Option<usize>,
-    rules_mode: Option<RulesMode>,
-    lock_ttl_secs: Option<u64>,
-    attachments_max_mb: Option<u64>,
-    attachments_task_max_mb: Option<u64>,
-    attachment_roots: Option<Vec<PathBuf>>,
-    plan_reminder_every: Option<u32>,
-    owner_names: Option<Vec<String>>,
-    require_tracker_log: Option<bool>,
-    done_window_days: Option<u32>,
-    rules: Option<RulesLayer>,
-    keys: Option<toml::Value>,
-}
+impl Config {
+    /// Every key's default, each written here once; the socket and the logs derive theirs from the data
+    /// directory and where it came from (an overridden home keeps them inside it).
+    fn defaults(data_dir: DataDir, home_source: HomeSource) -> Config {
+        let overridden = home_source != HomeSource::Default;
+        let socket_dir = match paths::default_runtime_dir() {
+            Some(runtime) if !overridden => runtime,
+            _ => data_dir.run_dir(),
+        };
+        let log_dir = match paths::default_state_dir() {
+            Some(state) if !overridden => state,
+            _ => data_dir.log_dir(),
+        };
+        Config {
+            home_source,
+            host: IpAddr::from([127, 0, 0, 1]),
+            port: DEFAULT_PORT,
+            socket: socket_dir.join(paths::socket_file_name()),
+            allowed_hosts: Vec::new(),
+            log_dir,
+            log_level: LogLevel::Info,
+            log_format: LogFormat::Text,
+            event_buffer: DEFAULT_EVENT_BUFFER,
+            rules_mode: RulesMode::default(),
+            lock_ttl_secs: DEFAULT_LOCK_TTL_SECS,
+            attachments_max_mb: DEFAULT_ATTACHMENTS_MAX_MB,
+            attachments_task_max_mb: DEFAULT_ATTACHMENTS_TASK_MAX_MB,
+            attachment_roots: Vec::new(),
+            plan_reminder_every: DEFAULT_PLAN_REMINDER_EVERY,
+            owner_names: DEFAULT_OWNER_NAMES.iter().map(|n| (*n).to_owned()).collect(),
+            require_tracker_log: false,
+            done_window_days: DEFAULT_DONE_WINDOW_DAYS,
+            rules: RulesLayer::default(),
+            keys: None,
+            data_dir,
+        }
+    }
 
-impl Layered {
+    /// Sets one key from a layer (the file or the environment), checked against its table row.
     fn set(&mut self, key: &ConfigKey, raw: &Raw<'_>, origin: &Origin) -> Result<(), ConfigError> {
         let invalid = || ConfigError::Invalid {
             key: key.name.to_owned(),
@@ -444,23 +458,23 @@ impl Layered {
                     .integer()
                     .and_then(|n| u16::try_from(n).ok())
                     .ok_or_else(invalid)?;
-                self.port = Some(port);
+                self.port = port;
             }
             "host" => {
                 let host = raw
                     .text()
                     .and_then(|t| t.trim().parse().ok())
                     .ok_or_else(invalid)?;
-                self.host = Some(host);
+                self.host = host;
             }
-            "socket" => self.socket = Some(non_empty_path(raw).ok_or_else(invalid)?),
-            "log_dir" => self.log_dir = Some(non_empty_path(raw).ok_or_else(invalid)?),
+            "socket" => self.socket = absolute(&non_empty_path(raw).ok_or_else(invalid)?),
+            "log_dir" => self.log_dir = absolute(&non_empty_path(raw).ok_or_else(invalid)?),
             "allowed_hosts" => {
                 let hosts = raw.list().ok_or_else(invalid)?;
                 if hosts.iter().any(|h| h.is_empty() || h.contains(['/', ' ', '@'])) {
                     return Err(invalid());
                 }
-                self.allowed_hosts = Some(hosts.into_iter().map(|h| h.to_ascii_lowercase()).collect());
+                self.allowed_hosts = hosts.into_iter().map(|h| h.to_ascii_lowercase()).collect();
             }
             "log_level" => {
                 let level = match raw.text().map(str::trim) {
@@ -471,7 +485,7 @@ impl Layered {
                     Some("trace") => LogLevel::Trace,
                     _ => return Err(invalid()),
                 };
-                self.log_level = Some(level);
+                self.log_level = level;
             }
             "log_format" => {
                 let format = match raw.text().map(str::trim) {
@@ -479,12 +493,12 @@ impl Layered {
                     Some("json") => LogFormat::Json,
                     _ => return Err(invalid()),
                 };
-                self.log_format = Some(format);
+                self.log_format = format;
             }
-            "event_buffer" => self.event_buffer = Some(raw.within(2..=65536).ok_or_else(invalid)?),
+            "event_buffer" => self.event_buffer = raw.within(2..=65536).ok_or_else(invalid)?,
             "rules_mode" => {
                 let mode = raw.text().and_then(RulesMode::parse).ok_or_else(invalid)?;
-                self.rules_mode = Some(mode);
+                self.rules_mode = mode;
             }
             "lock_ttl_secs" => {
                 let secs = raw
@@ -492,11 +506,11 @@ impl Layered {
                     .and_then(|n| u64::try_from(n).ok())
                     .ok_or_else(invalid)?;
                 let (min, max) = LOCK_TTL_RANGE_SECS;
-                self.lock_ttl_secs = Some(secs.clamp(min, max));
+                self.lock_ttl_secs = secs.clamp(min, max);
             }
-            "attachments_max_mb" => self.attachments_max_mb = Some(raw.within(1..=1024).ok_or_else(invalid)?),
+            "attachments_max_mb" => self.attachments_max_mb = raw.within(1..=1024).ok_or_else(invalid)?,
             "attachments_task_max_mb" => {
-                self.attachments_task_max_mb = Some(raw.within(1..=100_000).ok_or_else(invalid)?);
+                self.attachments_task_max_mb = raw.within(1..=100_000).ok_or_else(invalid)?;
             }
             "attachment_roots" => {
                 let roots = raw.list().ok_or_else(invalid)?;
@@ -506,10 +520,10 @@ impl Layered {
                 if !roots.iter().all(absolute_root) {
                     return Err(invalid());
                 }
-                self.attachment_roots = Some(roots.into_iter().map(PathBuf::from).collect());
+                self.attachment_roots = roots.into_iter().map(PathBuf::from).collect();
             }
             "plan_reminder_every" => {
-                self.plan_reminder_every = Some(raw.within(0..=10_000).ok_or_else(invalid)?);
+                self.plan_reminder_every = raw.within(0..=10_000).ok_or_else(invalid)?;
             }
             "owner_names" => {
                 let names = raw.list().ok_or_else(invalid)?;
@@ -517,10 +531,10 @@ impl Layered {
                 if names.iter().any(String::is_empty) {
                     return Err(invalid());
                 }
-                self.owner_names = Some(names);
+                self.owner_names = names;
             }
-            "require_tracker_log" => self.require_tracker_log = Some(raw.boolean().ok_or_else(invalid)?),
-            "done_window_days" => self.done_window_days = Some(raw.within(1..=3650).ok_or_else(invalid)?),
+            "require_tracker_log" => self.require_tracker_log = raw.boolean().ok_or_else(invalid)?,
+            "done_window_days" => self.done_window_days = raw.within(1..=3650).ok_or_else(invalid)?,
             _ => return Err(invalid()),
         }
         Ok(())
@@ -566,70 +580,24 @@ impl Config {
                 HomeSource::Default,
             )
         };
-        let home = absolute(&home);
-        let data_dir = DataDir::new(home);
-
-        let mut layered = Layered::default();
-        read_file(&data_dir.config(), &mut layered)?;
+        let mut config = Config::defaults(DataDir::new(absolute(&home)), home_source);
+        read_file(&config.data_dir.config(), &mut config)?;
         for key in KEYS {
             if let Some(value) = env(key.env) {
-                layered.set(key, &Raw::Env(&value), &Origin::Env(key.env))?;
+                config.set(key, &Raw::Env(&value), &Origin::Env(key.env))?;
             }
         }
         if let Some(port) = flags.port {
-            layered.port = Some(port);
+            config.port = port;
         }
         if let Some(socket) = &flags.socket {
-            layered.socket = Some(socket.clone());
+            config.socket = absolute(socket);
         }
-
-        let overridden = home_source != HomeSource::Default;
-        let socket = layered.socket.map(|s| absolute(&s)).unwrap_or_else(|| {
-            let dir = match paths::default_runtime_dir() {
-                Some(runtime) if !overridden => runtime,
-                _ => data_dir.run_dir(),
-            };
-            dir.join(paths::socket_file_name())
-        });
-        let log_dir =
-            layered
-                .log_dir
-                .map(|d| absolute(&d))
-                .unwrap_or_else(|| match paths::default_state_dir() {
-                    Some(state) if !overridden => state,
-                    _ => data_dir.log_dir(),
-                });
-        Ok(Config {
-            data_dir,
-            home_source,
-            host: layered.host.unwrap_or(IpAddr::from([127, 0, 0, 1])),
-            port: layered.port.unwrap_or(DEFAULT_PORT),
-            socket,
-            allowed_hosts: layered.allowed_hosts.unwrap_or_default(),
-            log_dir,
-            log_level: layered.log_level.unwrap_or(LogLevel::Info),
-            log_format: layered.log_format.unwrap_or(LogFormat::Text),
-            event_buffer: layered.event_buffer.unwrap_or(DEFAULT_EVENT_BUFFER),
-            rules_mode: layered.rules_mode.unwrap_or_default(),
-            lock_ttl_secs: layered.lock_ttl_secs.unwrap_or(DEFAULT_LOCK_TTL_SECS),
-            attachments_max_mb: layered.attachments_max_mb.unwrap_or(DEFAULT_ATTACHMENTS_MAX_MB),
-            attachments_task_max_mb: layered
-                .attachments_task_max_mb
-                .unwrap_or(DEFAULT_ATTACHMENTS_TASK_MAX_MB),
-            attachment_roots: layered.attachment_roots.unwrap_or_default(),
-            plan_reminder_every: layered.plan_reminder_every.unwrap_or(DEFAULT_PLAN_REMINDER_EVERY),
-            owner_names: layered
-                .owner_names
-                .unwrap_or_else(|| DEFAULT_OWNER_NAMES.iter().map(|n| (*n).to_owned()).collect()),
-            require_tracker_log: layered.require_tracker_log.unwrap_or(false),
-            done_window_days: layered.done_window_days.unwrap_or(DEFAULT_DONE_WINDOW_DAYS),
-            rules: layered.rules.unwrap_or_default(),
-            keys: layered.keys,
-        })
+        Ok(config)
     }
 }
 
-fn read_file(path: &Path, layered: &mut Layered) -> Result<(), ConfigError> {
+fn read_file(path: &Path, config: &mut Config) -> Result<(), ConfigError> {
     let text = match std::fs::read_to_string(path) {
         Ok(text) => text,
         Err(err) if err.kind() == std::io::ErrorKind::NotFound => return Ok(()),
@@ -652,11 +620,11 @@ fn read_file(path: &Path, layered: &mut Layered) -> Result<(), ConfigError> {
                 path: path.to_path_buf(),
                 problem: err.problem,
             })?;
-            layered.rules = Some(rules);
+            config.rules = rules;
             continue;
         }
         if name == KEYS_TABLE {
-            layered.keys = Some(value.clone());
+            config.keys = Some(value.clone());
             continue;
         }
         let key = KEYS
@@ -667,7 +635,7 @@ fn read_file(path: &Path, layered: &mut Layered) -> Result<(), ConfigError> {
                 path: path.to_path_buf(),
                 known: known_keys(),
             })?;
-        layered.set(key, &Raw::Toml(value), &origin)?;
+        config.set(key, &Raw::Toml(value), &origin)?;
     }
     Ok(())
 }

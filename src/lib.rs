@@ -1,21 +1,30 @@
 //! relay-core: the contract shared by `relayd` and the `relay` client.
 //!
-//! Ids, domain types and their invariants, event kinds, the `relay.v1` proto, paths, and the layered
-//! configuration. No I/O here beyond path lookup and reading `config.toml`.
+//! Ids, domain types and their invariants, event kinds, the `relay.v1` proto and its `--json` form, paths, the
+//! layered configuration and display helpers. No I/O here beyond path lookup, reading `config.toml`, and the
+//! data directory's lock and token files (which the client probes as well as relayd).
 
 pub mod board;
 pub mod config;
+pub mod display;
 pub mod event;
 pub mod hook;
+pub mod lock;
+pub mod media;
+pub mod owner;
 pub mod paths;
 pub mod rules;
 pub mod time;
+pub mod token;
 
 /// The generated `relay.v1` messages, client and server.
 pub mod proto {
     #![allow(clippy::all, clippy::pedantic, missing_docs)]
     tonic::include_proto!("relay.v1");
 }
+
+#[path = "proto/json.rs"]
+pub mod proto_json;
 
 /// The version of relay, shared by `relay`, `relayd`, `/healthz` and `GetStatus`.
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");

@@ -13,6 +13,10 @@ pub const CONFIG_FILE: &str = "config.toml";
 /// The file relayd holds an exclusive `flock` on while it runs; it contains the holder's pid.
 pub const LOCK_FILE: &str = "relayd.lock";
 
+/// relayd's daily log files in the log directory are `<LOG_FILE_PREFIX>.YYYY-MM-DD.<LOG_FILE_SUFFIX>`.
+pub const LOG_FILE_PREFIX: &str = "relayd";
+pub const LOG_FILE_SUFFIX: &str = "log";
+
 /// The socket file name; the protocol revision is part of it.
 pub fn socket_file_name() -> String {
     format!("relayd-v{PROTOCOL_VERSION}.sock")
@@ -75,4 +79,20 @@ impl DataDir {
     pub fn log_dir(&self) -> PathBuf {
         self.0.join("logs")
     }
+}
+
+/// The newest of relayd's log files in `dir`, if any.
+pub fn latest_log_file(dir: &Path) -> Option<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .ok()?
+        .filter_map(|entry| entry.ok().map(|e| e.path()))
+        .filter(|path| {
+            path.file_name().and_then(|n| n.to_str()).is_some_and(|name| {
+                name.starts_with(&format!("{LOG_FILE_PREFIX}."))
+                    && name.ends_with(&format!(".{LOG_FILE_SUFFIX}"))
+            })
+        })
+        .collect();
+    files.sort();
+    files.pop()
 }

@@ -1,9 +1,8 @@
 //! relayd's logs: daily-rotated files in the log directory through tracing-appender, plus stderr when
 //! the daemon runs in the foreground of a terminal.
 
-use std::path::{Path, PathBuf};
-
 use relay_core::config::{Config, LogFormat};
+use relay_core::paths::{LOG_FILE_PREFIX, LOG_FILE_SUFFIX};
 use tracing_appender::non_blocking::WorkerGuard;
 use tracing_appender::rolling::{RollingFileAppender, Rotation};
 use tracing_subscriber::layer::SubscriberExt;
@@ -14,8 +13,6 @@ use crate::error::DaemonError;
 
 /// Daily files are named `relayd.YYYY-MM-DD.log`; this many are kept.
 const KEPT_LOG_FILES: usize = 14;
-const PREFIX: &str = "relayd";
-const SUFFIX: &str = "log";
 
 /// Keeps the background log writer alive; dropping it flushes the last lines.
 #[derive(Debug)]
@@ -30,8 +27,8 @@ pub fn init(config: &Config, to_stderr: bool) -> Result<LogGuard, DaemonError> {
     crate::fsutil::create_private_dir(&config.log_dir)?;
     let appender = RollingFileAppender::builder()
         .rotation(Rotation::DAILY)
-        .filename_prefix(PREFIX)
-        .filename_suffix(SUFFIX)
+        .filename_prefix(LOG_FILE_PREFIX)
+        .filename_suffix(LOG_FILE_SUFFIX)
         .max_log_files(KEPT_LOG_FILES)
         .build(&config.log_dir)
         .map_err(|err| DaemonError::Logs {
@@ -76,19 +73,4 @@ fn log_panics() {
         tracing::error!(panic = %info, "relayd panicked");
         previous(info);
     }));
-}
-
-/// The newest log file in `dir`, if any.
-pub fn latest_log_file(dir: &Path) -> Option<PathBuf> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
-        .ok()?
-        .filter_map(|entry| entry.ok().map(|e| e.path()))
-        .filter(|path| {
-            path.file_name().and_then(|n| n.to_str()).is_some_and(|name| {
-                name.starts_with(&format!("{PREFIX}.")) && name.ends_with(&format!(".{SUFFIX}"))
-            })
-        })
-        .collect();
-    files.sort();
-    files.pop()
 }

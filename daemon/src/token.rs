@@ -1,18 +1,19 @@
 //! The API token: 32 random bytes (URL-safe base64) in `<data>/token`, mode 0600, written atomically.
-//! It is compared in constant time and never logged; logs and `/healthz` show only its fingerprint.
+//! It is compared in constant time and never logged; logs and `/healthz` show only its fingerprint. Reading
+//! the file and the fingerprint are relay-core's ([`relay_core::token`]), so the client checks it too.
 
 use std::fmt;
 use std::io::Write;
 use std::os::unix::fs::PermissionsExt;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use base64::Engine;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
-use hmac::{Hmac, Mac};
 use rand::RngCore;
 use relay_core::paths::DataDir;
-use sha2::Sha256;
 use subtle::ConstantTimeEq;
+
+pub use relay_core::token::{TokenError, TokenFile, fingerprint};
 
 /// The secret. `Debug` and `Display` show the fingerprint only.
 #[derive(Clone)]
@@ -20,55 +21,12 @@ pub struct Token {
     secret: String,
 }
 
-#[derive(Debug, thiserror::Error)]
-pub enum TokenError {
-    #[error("cannot {action} the token file {path}: {source}")]
-    Io {
-        action: &'static str,
-        path: PathBuf,
-        source: std::io::Error,
-    },
-    #[error("the token file {path} is empty or damaged; replace it with `relay token --rotate`")]
-    Damaged { path: PathBuf },
-}
-
-/// How the token file looked when it was loaded.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum TokenFile {
-    Created,
-    Private,
-    /// Group or others can read it: the daemon warns and `relay doctor` fails.
-    ReadableByOthers {
-        mode: u32,
-    },
-}
-
 impl Token {
     /// Loads the token, creating it on first run.
     pub fn load_or_create(data: &DataDir) -> Result<(Token, TokenFile), TokenError> {
-        let path = data.token();
-        match std::fs::read_to_string(&path) {
-            Ok(text) => {
-                let secret = text.trim().to_owned();
-                if secret.len() < 32 || !secret.bytes().all(|b| b.is_ascii_graphic()) {
-                    return Err(TokenError::Damaged { path });
-                }
-                let mode = file_mode(&path)?;
-                let state = if mode & 0o077 == 0 {
-                    TokenFile::Private
-                } else {
-                    TokenFile::ReadableByOthers { mode }
-                };
-                Ok((Token { secret }, state))
-            }
-            Err(err) if err.kind() == std::io::ErrorKind::NotFound => {
-                Ok((Self::rotate(data)?, TokenFile::Created))
-            }
-            Err(source) => Err(TokenError::Io {
-                action: "read",
-                path,
-                source,
-            }),
+        match relay_core::token::read(data)? {
+            Some((secret, state)) => Ok((Token { secret }, state)),
+            None => Ok((Self::rotate(data)?, TokenFile::Created)),
         }
     }
 
@@ -105,23 +63,6 @@ impl Token {
     }
 }
 
-/// The fingerprint of any presented string, so refused requests can be logged without the secret.
-///
-/// ```
-/// let id = relayd::token::fingerprint("correct horse battery staple");
-/// assert_eq!(id.len(), 12);
-/// assert!(id.bytes().all(|b| b.is_ascii_hexdigit()));
-/// assert_eq!(id, relayd::token::fingerprint("correct horse battery staple"));
-/// ```
-pub fn fingerprint(secret: &str) -> String {
-    let Ok(mut mac) = Hmac::<Sha256>::new_from_slice(secret.as_bytes()) else {
-        return "000000000000".to_owned();
-    };
-    mac.update(b"relay token id v1");
-    let digest = mac.finalize().into_bytes();
-    digest.iter().take(6).map(|b| format!("{b:02x}")).collect()
-}
-
 impl fmt::Debug for Token {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "Token({})", self.id())
@@ -132,16 +73,6 @@ impl fmt::Display for Token {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "token {}", self.id())
     }
-}
-
-fn file_mode(path: &Path) -> Result<u32, TokenError> {
-    std::fs::metadata(path)
-        .map(|m| m.permissions().mode() & 0o777)
-        .map_err(|source| TokenError::Io {
-            action: "inspect",
-            path: path.to_path_buf(),
-            source,
-        })
 }
 
 /// Writes `bytes` to `path` atomically with mode 0600: a temp file in the same directory, fsync, rename,
@@ -169,6 +100,8 @@ pub fn write_private(path: &Path, bytes: &[u8]) -> Result<(), TokenError> {
 
 #[cfg(test)]
 mod tests {
+    use relay_core::token::file_mode;
+
     use super::*;
 
     #[test]

@@ -12,6 +12,7 @@ mod report;
 mod size;
 mod slug;
 mod stage;
+mod status;
 
 pub use field_value::{FieldError, FieldValue, parse_field};
 pub use fields::{
@@ -22,6 +23,7 @@ pub use report::{ReportHead, ReportState, SUMMARY_MAX_CHARS, parse_report_head};
 pub use size::Size;
 pub use slug::{ProjectSlug, SlugError, SlugProblem};
 pub use stage::Stage;
+pub use status::{PlanStatus, PlanStepStatus, ReviewStepStatus, TodoStatus};
 
 /// Whether `text` asks to clear an optional field: `"-"` or `""`, surrounding whitespace ignored. Models cannot
 /// always send an empty string, so every write tool treats a lone dash the same way.
@@ -35,7 +37,7 @@ pub fn clears(text: &str) -> bool {
     matches!(text.trim(), "" | "-")
 }
 
-/// A name outside one of the board's closed sets (stages, sizes, report states).
+/// A name outside one of the board's closed sets (stages, sizes, report states, statuses).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("unknown {what} {input:?}; use one of {valid}")]
 pub struct UnknownName {

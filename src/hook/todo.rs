@@ -4,37 +4,12 @@
 
 use serde_json::Value;
 
+pub use crate::board::TodoStatus;
+
 /// Most items a session's todo keeps.
 pub const MAX_ITEMS: usize = 50;
 /// Longest subject or active form kept, in characters.
 pub const MAX_TEXT: usize = 200;
-
-/// A todo item's state, as Claude Code names it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum TodoStatus {
-    Pending,
-    InProgress,
-    Completed,
-}
-
-impl TodoStatus {
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            TodoStatus::Pending => "pending",
-            TodoStatus::InProgress => "in_progress",
-            TodoStatus::Completed => "completed",
-        }
-    }
-
-    pub fn parse(text: &str) -> Option<TodoStatus> {
-        match text {
-            "pending" => Some(TodoStatus::Pending),
-            "in_progress" => Some(TodoStatus::InProgress),
-            "completed" => Some(TodoStatus::Completed),
-            _ => None,
-        }
-    }
-}
 
 /// One item of a replaced list (`TodoWrite`).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -98,7 +73,7 @@ pub fn todo_change(tool: &str, input: &Value, response: Option<&Value>) -> Optio
             }
             Some(TodoChange::Update {
                 id,
-                status: status.and_then(TodoStatus::parse),
+                status: status.and_then(TodoStatus::from_name),
                 subject: text(input.get("subject")),
                 active_form: text(input.get("activeForm")),
             })
@@ -115,7 +90,7 @@ pub fn todo_change(tool: &str, input: &Value, response: Option<&Value>) -> Optio
                         status: todo
                             .get("status")
                             .and_then(Value::as_str)
-                            .and_then(TodoStatus::parse)?,
+                            .and_then(TodoStatus::from_name)?,
                         active_form: text(todo.get("activeForm")),
                     })
                 })

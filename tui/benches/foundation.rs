@@ -102,7 +102,7 @@ async fn main() {
         starts.push(began.elapsed());
         if run < 5 {
             tokio::time::sleep(Duration::from_secs(1)).await;
-            let pid = relayd::lock::holder_pid(&relay_core::paths::DataDir::new(home.path())).unwrap();
+            let pid = relay_core::lock::holder_pid(&relay_core::paths::DataDir::new(home.path())).unwrap();
             rss.push(rss_kib(pid));
         }
         let out = relay(home.path(), &["daemon", "stop"]);

@@ -256,7 +256,7 @@ fn main() {
     let stopped = relay(home.path(), &["daemon", "stop"]);
     assert!(stopped.status.success());
     assert!(
-        !relayd::lock::is_held(&relay_core::paths::DataDir::new(down_home.path())),
+        !relay_core::lock::is_held(&relay_core::paths::DataDir::new(down_home.path())),
         "a hook never starts relayd"
     );
     let down = contenders.pop().unwrap();

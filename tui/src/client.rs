@@ -66,10 +66,11 @@ pub async fn probe(path: &Path) -> Option<(Client, Status)> {
 /// The error for "no daemon here", naming what to do.
 pub fn not_running(ctx: &Context) -> CliError {
     let data = ctx.config.data_dir.path();
-    match relayd::lock::is_held(&ctx.config.data_dir) {
+    match relay_core::lock::is_held(&ctx.config.data_dir) {
         true => CliError::Unreachable(format!(
             "relayd (pid {}) holds {} but does not answer on {}; see `relay daemon logs`",
-            relayd::lock::holder_pid(&ctx.config.data_dir).map_or_else(|| "?".to_owned(), |p| p.to_string()),
+            relay_core::lock::holder_pid(&ctx.config.data_dir)
+                .map_or_else(|| "?".to_owned(), |p| p.to_string()),
             data.display(),
             ctx.config.socket.display()
         )),
@@ -98,7 +99,7 @@ pub async fn daemon_client(ctx: &Context) -> Result<Client, CliError> {
 /// Starts relayd in the background and waits until it answers, at most [`START_TIMEOUT`]. When a daemon
 /// already holds the data directory (it may be starting), waits for that one instead.
 pub async fn start(ctx: &Context) -> Result<(Client, Status), CliError> {
-    let mut child = if relayd::lock::is_held(&ctx.config.data_dir) {
+    let mut child = if relay_core::lock::is_held(&ctx.config.data_dir) {
         None
     } else {
         Some(spawn(ctx)?)

@@ -33,6 +33,15 @@ impl CliError {
     pub fn failed(err: impl std::fmt::Display) -> CliError {
         CliError::Failed(err.to_string())
     }
+
+    /// The refusal of a command that runs the daemon's code in this process, in a client-only build (relay
+    /// built without its default `daemon` feature): names the command and says what to do instead.
+    #[cfg(not(feature = "daemon"))]
+    pub fn no_daemon(command: &str, instead: &str) -> CliError {
+        CliError::Failed(format!(
+            "`{command}` needs the daemon, and this relay was built without it (cargo feature `daemon`); {instead}"
+        ))
+    }
 }
 
 /// The daemon's status codes: a value it refused (`INVALID_ARGUMENT`) came from the command line, so it is a

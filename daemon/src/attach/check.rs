@@ -18,9 +18,10 @@ use std::fs::File;
 use std::os::unix::fs::{FileTypeExt, MetadataExt};
 use std::path::{Path, PathBuf};
 
+use relay_core::display::human_size;
 use rustix::fs::{Mode, OFlags};
 
-use super::error::{AttachError, human_size};
+use super::error::AttachError;
 
 /// One folder screenshots may be read from, canonicalized, with what it is for messages.
 #[derive(Clone, Debug)]

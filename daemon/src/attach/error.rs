@@ -95,36 +95,3 @@ impl AttachError {
         matches!(self, AttachError::Storage { .. })
     }
 }
-
-/// A byte count as people read it: `812 bytes`, `245 KB`, `4.2 MB` (1 MB = 1,048,576 bytes).
-pub fn human_size(bytes: u64) -> String {
-    const KB: u64 = 1024;
-    const MB: u64 = 1024 * 1024;
-    if bytes < KB {
-        format!("{bytes} bytes")
-    } else if bytes < MB {
-        format!("{} KB", bytes.div_ceil(KB))
-    } else {
-        // Tenths of a MB, rounded up so a file just over the limit never shows as equal to it.
-        let tenths = (bytes * 10).div_ceil(MB);
-        if tenths.is_multiple_of(10) {
-            format!("{} MB", tenths / 10)
-        } else {
-            format!("{}.{} MB", tenths / 10, tenths % 10)
-        }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn human_size_rounds_up_so_an_over_limit_size_never_equals_the_limit() {
-        assert_eq!(human_size(812), "812 bytes");
-        assert_eq!(human_size(245 * 1024), "245 KB");
-        assert_eq!(human_size(10 * 1024 * 1024), "10 MB");
-        assert_eq!(human_size(10 * 1024 * 1024 + 1), "10.1 MB");
-        assert_eq!(human_size(4_404_019), "4.2 MB");
-    }
-}

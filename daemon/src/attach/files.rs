@@ -11,8 +11,10 @@ use std::path::{Path, PathBuf};
 use sha2::{Digest, Sha256};
 use tempfile::NamedTempFile;
 
-use super::error::{AttachError, human_size};
-use super::media::{MediaType, SNIFF_LEN, describe};
+use relay_core::display::human_size;
+use relay_core::media::{MediaType, SNIFF_LEN, describe};
+
+use super::error::AttachError;
 
 /// The folder under the data directory that holds every stored screenshot.
 pub const ATTACHMENTS_DIR: &str = "attachments";

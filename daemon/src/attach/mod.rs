@@ -6,7 +6,6 @@
 pub mod check;
 mod error;
 pub mod files;
-pub mod media;
 
 use std::borrow::Cow;
 use std::path::Path;
@@ -15,9 +14,10 @@ use base64::Engine;
 use base64::engine::{DecodePaddingMode, GeneralPurpose, GeneralPurposeConfig};
 
 pub use check::{Checked, Folders, Policy};
-pub use error::{AttachError, human_size};
+pub use error::AttachError;
 pub use files::Staged;
-pub use media::MediaType;
+pub use relay_core::display::human_size;
+pub use relay_core::media::{self, MediaType};
 
 /// Checks `given`, opens exactly the file that was checked and copies it into a temp file in `dir`.
 pub fn stage_path(policy: &Policy, dir: &Path, given: &str) -> Result<Staged, AttachError> {

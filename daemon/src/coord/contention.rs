@@ -6,7 +6,7 @@ use std::collections::{HashMap, VecDeque};
 use serde::Serialize;
 
 use super::key::LockKey;
-use super::owner::{Owner, SessionId};
+use relay_core::owner::{Owner, SessionId};
 
 /// Width of a contention bucket. Buckets are aligned to the Unix epoch, so the same block replayed elsewhere
 /// falls into the same bucket (the graph keys contentions by it).

@@ -5,7 +5,7 @@ use std::collections::HashMap;
 
 use serde::{Deserialize, Serialize};
 
-use super::owner::SessionId;
+use relay_core::owner::SessionId;
 
 /// Prompts that say nothing about the work ("continue", "yes", "hi"). Compared after [`filler_form`]: trimmed,
 /// lower-cased, inner spaces collapsed, trailing punctuation dropped. A single `/command` is filler too.
@@ -101,19 +101,6 @@ pub fn meaningful(prompt: &str) -> Option<String> {
     cut.truncate(cut.trim_end().len());
     cut.push('…');
     Some(cut)
-}
-
-/// How long ago, for people: `just now` (under 5 s), `12 s ago`, `2 min ago`, `3 h ago`, `2 d ago`. A time in
-/// the future (clock skew between hosts) reads as `just now`.
-pub fn human_age(age_ms: i64) -> String {
-    let secs = age_ms.max(0) / 1000;
-    match secs {
-        0..5 => "just now".to_owned(),
-        5..60 => format!("{secs} s ago"),
-        60..3600 => format!("{} min ago", secs / 60),
-        3600..172_800 => format!("{} h ago", secs / 3600),
-        _ => format!("{} d ago", secs / 86_400),
-    }
 }
 
 /// Last meaningful prompt per session.

@@ -16,7 +16,6 @@
 mod contention;
 mod intent;
 mod key;
-mod owner;
 mod service;
 mod table;
 mod view;
@@ -27,9 +26,9 @@ mod tests;
 use std::time::Duration;
 
 pub use contention::{CONTENTION_BUCKET_MS, Contention};
-pub use intent::{FILLER_PROMPTS, Intent, MAX_INTENT_CHARS, human_age, is_filler, meaningful};
+pub use intent::{FILLER_PROMPTS, Intent, MAX_INTENT_CHARS, is_filler, meaningful};
 pub use key::{KeyError, LockKey, MAX_PATH_LEN, lock_key};
-pub use owner::{Owner, OwnerError, SessionId};
+pub use relay_core::owner::{Owner, OwnerError, SessionId};
 pub use service::{Coord, SAVE_EVERY, SNAPSHOT_FILE, SWEEP_EVERY, SnapshotError, Sweeper};
 pub use table::LockTable;
 pub use view::{

@@ -6,11 +6,11 @@ use std::sync::{Mutex, MutexGuard, PoisonError};
 use super::contention::{Contention, ContentionLog};
 use super::intent::{Intent, IntentCache, meaningful};
 use super::key::{LockKey, lock_key};
-use super::owner::{Owner, SessionId};
 use super::view::{
     ClaimOutcome, Holding, LockRecord, LockState, LockView, Presence, RestoreReport, SweepReport,
 };
 use super::{ClaimError, LockConfig, MAX_BATCH, Ttl};
+use relay_core::owner::{Owner, SessionId};
 
 /// The file locks of every workspace relayd serves. Cheap to share behind an `Arc`; every method takes the one
 /// mutex for a few microseconds and never waits on anything else. Times are Unix milliseconds passed in by

@@ -5,9 +5,11 @@ use std::fmt::Write as _;
 
 use serde::{Deserialize, Serialize};
 
-use super::intent::{Intent, human_age};
+use relay_core::display::human_age;
+
+use super::intent::Intent;
 use super::key::LockKey;
-use super::owner::Owner;
+use relay_core::owner::Owner;
 
 /// The answer to a claim.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]

@@ -357,7 +357,5 @@ impl Store {
     }
 }
 
-/// Milliseconds since the Unix epoch.
-
 #[cfg(test)]
 mod tests;

@@ -2,8 +2,10 @@
 //! as the checklist shows them (read-only: attachments are written by their own service). Plain rows in, plain
 //! rows out; the rules live in `crate::board::review`.
 
-use super::{Db, StoreError, run};
+use relay_core::board::ReviewStepStatus;
 use sqlx::FromRow;
+
+use super::{Db, StoreError, run};
 
 /// One step of a task's review checklist.
 #[derive(Clone, Debug, FromRow, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -92,12 +94,13 @@ pub async fn insert_step(
     run(db, async |conn| {
         sqlx::query_scalar(
             "INSERT INTO review_step (task_id, position, title, details, status, created_by, updated_at_ms)
-         VALUES (?, ?, ?, ?, 'open', ?, ?) RETURNING id",
+         VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id",
         )
         .bind(task_id)
         .bind(position)
         .bind(title)
         .bind(details)
+        .bind(ReviewStepStatus::Open.as_str())
         .bind(created_by)
         .bind(now_ms)
         .fetch_one(conn)
@@ -115,19 +118,20 @@ pub async fn rewrite_step(
     now_ms: i64,
 ) -> Result<(), StoreError> {
     run(db, async |conn| {
-    sqlx::query(
-        "UPDATE review_step SET title = ?, details = ?, status = 'open', decided_at_ms = NULL, decided_by = NULL,
+        sqlx::query(
+        "UPDATE review_step SET title = ?, details = ?, status = ?, decided_at_ms = NULL, decided_by = NULL,
                 updated_at_ms = ?
           WHERE id = ?",
     )
     .bind(title)
     .bind(details)
+    .bind(ReviewStepStatus::Open.as_str())
     .bind(now_ms)
     .bind(id)
     .execute(conn)
     .await
     .map(drop)
-})
+    })
     .await
 }
 

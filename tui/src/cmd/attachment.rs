@@ -138,7 +138,7 @@ async fn list(ctx: &Context, key: String, output: OutputArgs) -> Result<(), CliE
         .into_inner();
     if output.json {
         return print_json(&Value::Array(
-            answer.attachments.iter().map(attachment_json).collect(),
+            answer.attachments.iter().map(format::to_json).collect(),
         ));
     }
     if answer.attachments.is_empty() {
@@ -312,28 +312,12 @@ fn print_write(
         .attachment
         .ok_or_else(|| CliError::Failed("relayd answered without the screenshot".to_owned()))?;
     if output.json {
-        let body = json!({ "attachment": attachment_json(&attachment) });
+        let body = json!({ "attachment": format::to_json(&attachment) });
         return print_json(&format::with_notes(body, answer.notes.as_ref()));
     }
     let changed = answer.notes.as_ref().is_none_or(|n| n.changed);
     emit(&line(&attachment, changed))?;
     Ok(())
-}
-
-pub fn attachment_json(attachment: &proto::Attachment) -> Value {
-    json!({
-        "id": attachment.id,
-        "key": attachment.key,
-        "step": attachment.step,
-        "step_title": attachment.step_title,
-        "media_type": attachment.media_type,
-        "size_bytes": attachment.size_bytes,
-        "sha256": attachment.sha256,
-        "original_name": attachment.original_name,
-        "caption": attachment.caption,
-        "created_by": attachment.created_by,
-        "created_at_ms": attachment.created_at_ms,
-    })
 }
 
 /// `step 2 'Login' of acme-3`, or `acme-3`.
@@ -365,7 +349,7 @@ fn facts(attachment: &proto::Attachment) -> String {
 
 /// Bytes as people read them (1 MB = 1,048,576 bytes), the way relayd's messages show them.
 fn size(bytes: u64) -> String {
-    relayd::attach::human_size(bytes)
+    relay_core::display::human_size(bytes)
 }
 
 /// `12` or `#12`.

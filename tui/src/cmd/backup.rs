@@ -1,7 +1,6 @@
 use std::path::Path;
 
 use relay_core::proto::CreateBackupRequest;
-use relayd::lock::{DataLock, LockError};
 
 use crate::client::{Context, daemon_client};
 use crate::error::CliError;
@@ -27,7 +26,10 @@ pub async fn backup(ctx: &Context, output: &Path, overwrite: bool) -> Result<(),
 
 /// `relay restore --input FILE`: replaces the database while no daemon runs. Refuses anything that is not a
 /// sound relay database, changing nothing.
+#[cfg(feature = "daemon")]
 pub async fn restore(ctx: &Context, input: &Path) -> Result<(), CliError> {
+    use relay_core::lock::{DataLock, LockError};
+
     let input =
         std::path::absolute(input).map_err(|e| CliError::Usage(format!("{}: {e}", input.display())))?;
     let data = &ctx.config.data_dir;
@@ -57,4 +59,13 @@ pub async fn restore(ctx: &Context, input: &Path) -> Result<(), CliError> {
         println!("the database it replaced is kept as {}", previous.display());
     }
     Ok(())
+}
+
+/// A client-only build has no store code to check and install a backup with.
+#[cfg(not(feature = "daemon"))]
+pub async fn restore(_ctx: &Context, _input: &Path) -> Result<(), CliError> {
+    Err(CliError::no_daemon(
+        "relay restore",
+        "restore with a relay installed with its default features (while relayd is stopped)",
+    ))
 }

@@ -4,7 +4,7 @@
 use std::io::Read;
 
 use relay_core::proto::{self, AddCommentRequest, ListCommentsRequest, MarkRepliesReadRequest};
-use serde_json::{Value, json};
+use serde_json::json;
 
 use super::format::{self, emit, print_json};
 use crate::cli::{CommentAddArgs, OutputArgs};
@@ -18,12 +18,7 @@ pub async fn list(ctx: &Context, key: String, output: OutputArgs) -> Result<(), 
         .await?
         .into_inner();
     if output.json {
-        return print_json(&json!({
-            "key": thread.key,
-            "title": thread.title,
-            "session": thread.session,
-            "comments": thread.comments.iter().map(comment_json).collect::<Vec<_>>(),
-        }));
+        return print_json(&format::to_json(&thread));
     }
     let goes_to = match &thread.session {
         Some(session) => format!("new comments go to {session}"),
@@ -64,7 +59,7 @@ pub async fn add(ctx: &Context, args: CommentAddArgs) -> Result<(), CliError> {
         .as_ref()
         .ok_or_else(|| CliError::Failed("relayd answered without the comment".to_owned()))?;
     if args.output.json {
-        let body = json!({ "comment": comment_json(comment), "marked_read": answer.marked_read });
+        let body = json!({ "comment": format::to_json(comment), "marked_read": answer.marked_read });
         return print_json(&format::with_notes(body, answer.notes.as_ref()));
     }
     let mut line = format!("comment #{} added to {}", comment.id, comment.key);
@@ -98,23 +93,6 @@ pub async fn read(ctx: &Context, key: String, output: OutputArgs) -> Result<(), 
 
 fn replies(n: usize) -> String {
     format!("{n} agent repl{}", if n == 1 { "y" } else { "ies" })
-}
-
-/// A comment's `--json` shape.
-pub fn comment_json(comment: &proto::Comment) -> Value {
-    json!({
-        "id": comment.id,
-        "key": comment.key,
-        "author_kind": comment.author_kind,
-        "author": comment.author,
-        "body": comment.body,
-        "in_reply_to": comment.in_reply_to,
-        "step": comment.step,
-        "created_at_ms": comment.created_at_ms,
-        "delivered_at_ms": comment.delivered_at_ms,
-        "delivered_to": comment.delivered_to,
-        "read_at_ms": comment.read_at_ms,
-    })
 }
 
 /// A comment as people read it: a head line with its state, then its text indented under `indent`.

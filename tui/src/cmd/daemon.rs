@@ -12,6 +12,7 @@ use crate::error::CliError;
 const STOP_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// Runs relayd in this process, in the foreground.
+#[cfg(feature = "daemon")]
 pub async fn run(ctx: &Context) -> Result<(), CliError> {
     let to_stderr = std::io::IsTerminal::is_terminal(&std::io::stderr());
     let _logs = relayd::logging::init(&ctx.config, to_stderr).map_err(CliError::failed)?;
@@ -19,6 +20,15 @@ pub async fn run(ctx: &Context) -> Result<(), CliError> {
         tracing::error!(error = %err, "relayd could not run");
         CliError::failed(err)
     })
+}
+
+/// A client-only build cannot run relayd (nor, through `relay daemon run`, start it in the background).
+#[cfg(not(feature = "daemon"))]
+pub async fn run(_ctx: &Context) -> Result<(), CliError> {
+    Err(CliError::no_daemon(
+        "relay daemon run",
+        "run the `relayd` binary instead, or install relay with its default features",
+    ))
 }
 
 pub async fn start(ctx: &Context) -> Result<(), CliError> {
@@ -44,9 +54,9 @@ pub async fn stop(ctx: &Context) -> Result<(), CliError> {
             client.stop_daemon(StopDaemonRequest {}).await?;
             Some(status.pid)
         }
-        None if relayd::lock::is_held(data) => {
+        None if relay_core::lock::is_held(data) => {
             // It holds the data directory but does not answer: ask the process itself.
-            let pid = relayd::lock::holder_pid(data).ok_or_else(|| client::not_running(ctx))?;
+            let pid = relay_core::lock::holder_pid(data).ok_or_else(|| client::not_running(ctx))?;
             terminate(pid)?;
             Some(pid)
         }
@@ -57,7 +67,7 @@ pub async fn stop(ctx: &Context) -> Result<(), CliError> {
         return Ok(());
     };
     let deadline = Instant::now() + STOP_TIMEOUT;
-    while relayd::lock::is_held(data) {
+    while relay_core::lock::is_held(data) {
         if Instant::now() >= deadline {
             return Err(CliError::Failed(format!(
                 "relayd (pid {pid}) did not stop within {} s; see `relay daemon logs`",
@@ -104,21 +114,11 @@ pub async fn status(ctx: &Context, json: bool) -> Result<(), CliError> {
 }
 
 pub fn status_json(status: &Status) -> serde_json::Value {
-    serde_json::json!({
-        "running": true,
-        "daemon_version": status.daemon_version,
-        "protocol_version": status.protocol_version,
-        "pid": status.pid,
-        "started_at_ms": status.started_at_ms,
-        "data_dir": status.data_dir,
-        "socket_path": status.socket_path,
-        "http_addr": status.http_addr,
-        "schema_version": status.schema_version,
-        "binary_schema_version": status.binary_schema_version,
-        "last_event_id": status.last_event_id,
-        "token_id": status.token_id,
-        "log_dir": status.log_dir,
-    })
+    let mut value = super::format::to_json(status);
+    if let serde_json::Value::Object(object) = &mut value {
+        object.insert("running".to_owned(), serde_json::Value::Bool(true));
+    }
+    value
 }
 
 pub fn status_text(status: &Status) -> String {
@@ -150,7 +150,7 @@ pub fn uptime(started_at_ms: i64) -> String {
 
 pub async fn logs(ctx: &Context, lines: usize, follow: bool) -> Result<(), CliError> {
     let dir = &ctx.config.log_dir;
-    let Some(mut path) = relayd::logging::latest_log_file(dir) else {
+    let Some(mut path) = relay_core::paths::latest_log_file(dir) else {
         return Err(CliError::Failed(format!(
             "no relayd log in {} yet; start relayd with `relay daemon start`",
             dir.display()
@@ -179,7 +179,7 @@ pub async fn logs(ctx: &Context, lines: usize, follow: bool) -> Result<(), CliEr
             line.clear();
         }
         // A new day's file after rotation.
-        if let Some(newest) = relayd::logging::latest_log_file(dir)
+        if let Some(newest) = relay_core::paths::latest_log_file(dir)
             && newest != path
         {
             path = newest;

@@ -3,6 +3,7 @@
 use crate::client::Context;
 use crate::error::CliError;
 
+#[cfg(feature = "daemon")]
 pub async fn run(ctx: &Context, force: bool) -> Result<(), CliError> {
     let home = ctx.config.data_dir.path().to_path_buf();
     let seeded = relayd::demo::seed(ctx.config.clone(), force)
@@ -21,4 +22,13 @@ pub async fn run(ctx: &Context, force: bool) -> Result<(), CliError> {
     println!("Open it:   relay --home {home}");
     println!("Or ask it: relay --home {home} inbox");
     Ok(())
+}
+
+/// A client-only build has no store to seed.
+#[cfg(not(feature = "daemon"))]
+pub async fn run(_ctx: &Context, _force: bool) -> Result<(), CliError> {
+    Err(CliError::no_daemon(
+        "relay demo",
+        "seed the demo with a relay installed with its default features",
+    ))
 }

@@ -7,7 +7,7 @@ use std::os::unix::fs::{FileTypeExt, PermissionsExt};
 use std::path::Path;
 
 use relay_core::proto::Status;
-use relayd::token::{Token, TokenFile};
+use relay_core::token::{TokenFile, fingerprint};
 use serde::Serialize;
 
 use crate::client::{Context, probe};
@@ -109,18 +109,16 @@ fn data_dir(ctx: &Context) -> Check {
 
 fn token_file(ctx: &Context) -> Check {
     let path = ctx.config.data_dir.token();
-    if !path.exists() {
-        return fail(
+    match relay_core::token::read(&ctx.config.data_dir) {
+        Ok(None) => fail(
             "token",
             format!("{} is missing; `relay token` creates it", path.display()),
-        );
-    }
-    match Token::load_or_create(&ctx.config.data_dir) {
-        Ok((token, TokenFile::Private | TokenFile::Created)) => ok(
-            "token",
-            format!("{} (mode 600, id {})", path.display(), token.id()),
         ),
-        Ok((_, TokenFile::ReadableByOthers { mode })) => fail(
+        Ok(Some((secret, TokenFile::Private | TokenFile::Created))) => ok(
+            "token",
+            format!("{} (mode 600, id {})", path.display(), fingerprint(&secret)),
+        ),
+        Ok(Some((_, TokenFile::ReadableByOthers { mode }))) => fail(
             "token",
             format!(
                 "{} has mode {mode:o}: other users can read it; run chmod 600 {}",
@@ -209,8 +207,10 @@ async fn http_port(ctx: &Context, status: Option<&Status>) -> Check {
         Ok(answer) if answer.status == 200 => {
             let body: serde_json::Value = serde_json::from_str(&answer.body).unwrap_or_default();
             let theirs = body["token_id"].as_str().unwrap_or_default();
-            let ours = Token::load_or_create(&ctx.config.data_dir)
-                .map(|(t, _)| t.id())
+            let ours = relay_core::token::read(&ctx.config.data_dir)
+                .ok()
+                .flatten()
+                .map(|(secret, _)| fingerprint(&secret))
                 .unwrap_or_default();
             if theirs == ours {
                 ok(
@@ -241,6 +241,7 @@ async fn http_port(ctx: &Context, status: Option<&Status>) -> Check {
     }
 }
 
+#[cfg(feature = "daemon")]
 async fn store(ctx: &Context, status: Option<&Status>) -> Check {
     let binary = relayd::store::SCHEMA_VERSION;
     let (version, source) = match status {
@@ -270,5 +271,17 @@ async fn store(ctx: &Context, status: Option<&Status>) -> Check {
             "store",
             format!("schema {version} ({source}; this relay: {binary})"),
         )
+    }
+}
+
+/// A client-only build has no store code: it reports the schema a running relayd has open, else nothing.
+#[cfg(not(feature = "daemon"))]
+async fn store(_ctx: &Context, status: Option<&Status>) -> Check {
+    match status {
+        Some(s) => ok("store", format!("schema {} (open in relayd)", s.schema_version)),
+        None => ok(
+            "store",
+            "not checked: this relay was built without the daemon (cargo feature `daemon`), which reads the store",
+        ),
     }
 }

@@ -91,7 +91,7 @@ impl Reader {
 
     fn line(&self, event: &proto::Event) -> String {
         if self.json {
-            return format::event_json(event).to_string();
+            return format::to_json(event).to_string();
         }
         let mut line = format!("#{}  {}  {}", event.id, format::utc(event.at_ms), event.kind);
         if !event.subject.is_empty() {

@@ -1,9 +1,11 @@
-//! How the board commands show answers: the `--json` shapes (stable field names; unset values are `null`),
-//! the lines people read, and the warnings and notes a write prints on stderr.
+//! How the board commands show answers: the `--json` shapes (the proto messages through their serde derive,
+//! [`to_json`]: stable field names, unset values are `null`), the lines people read, and the warnings and
+//! notes a write prints on stderr.
 
 use std::io::Write;
 
 use relay_core::proto;
+pub use relay_core::proto_json::to_json;
 use serde_json::{Value, json};
 
 use crate::cli::WriterArgs;
@@ -51,117 +53,6 @@ pub fn with_notes(mut answer: Value, notes: Option<&proto::WriteNotes>) -> Value
         object.insert("changed".to_owned(), json!(notes.changed));
     }
     answer
-}
-
-pub fn project_json(project: &proto::Project) -> Value {
-    let counts: serde_json::Map<String, Value> = project
-        .counts
-        .iter()
-        .map(|count| (count.stage.clone(), json!(count.tasks)))
-        .collect();
-    json!({
-        "slug": project.slug,
-        "name": project.name,
-        "repo_path": project.repo_path,
-        "description": project.description,
-        "counts": counts,
-        "updated_at_ms": project.updated_at_ms,
-    })
-}
-
-pub fn task_json(task: &proto::Task) -> Value {
-    json!({
-        "key": task.key,
-        "project": task.project,
-        "number": task.number,
-        "title": task.title,
-        "stage": task.stage,
-        "stage_note": task.stage_note,
-        "waiting_on": task.waiting_on,
-        "next_step": task.next_step,
-        "next_step_stale": task.next_step_stale,
-        "branch": task.branch,
-        "doc_path": task.doc_path,
-        "description": task.description,
-        "progress": task.progress,
-        "priority": task.priority,
-        "size": task.size,
-        "tracker_ref": task.tracker_ref,
-        "tracker_name": task.tracker_name,
-        "tracker_url": task.tracker_url,
-        "tracker_logged": task.tracker_logged,
-        "version": task.version,
-        "session": task.session,
-        "created_at_ms": task.created_at_ms,
-        "updated_at_ms": task.updated_at_ms,
-        "stage_changed_at_ms": task.stage_changed_at_ms,
-        "closed_at_ms": task.closed_at_ms,
-    })
-}
-
-pub fn decision_json(decision: &proto::Decision) -> Value {
-    json!({
-        "id": decision.id,
-        "scope": decision.scope,
-        "task_key": decision.task_key,
-        "text": decision.text,
-        "decided_by": decision.decided_by,
-        "session": decision.session,
-        "source_text": decision.source_text,
-        "source_kind": decision.source_kind,
-        "source_ref": decision.source_ref,
-        "valid_from_ms": decision.valid_from_ms,
-        "recorded_at_ms": decision.recorded_at_ms,
-        "superseded_at_ms": decision.superseded_at_ms,
-        "superseded_by": decision.superseded_by,
-    })
-}
-
-pub fn report_json(report: &proto::Report) -> Value {
-    json!({
-        "id": report.id,
-        "session": report.session,
-        "summary": report.summary,
-        "state": report.state,
-        "size": report.size,
-        "stage": report.stage,
-        "body": report.body,
-        "created_at_ms": report.created_at_ms,
-    })
-}
-
-pub fn binding_json(binding: &proto::TaskBindingRecord) -> Value {
-    json!({
-        "session": binding.session,
-        "session_kind": binding.session_kind,
-        "bound_at_ms": binding.bound_at_ms,
-        "unbound_at_ms": binding.unbound_at_ms,
-        "bound_by": binding.bound_by,
-    })
-}
-
-pub fn tracker_json(entry: &proto::TrackerEntry) -> Value {
-    json!({
-        "id": entry.id,
-        "tracker_ref": entry.tracker_ref,
-        "tracker_name": entry.tracker_name,
-        "tracker_url": entry.tracker_url,
-        "logged_at_ms": entry.logged_at_ms,
-        "unlogged_at_ms": entry.unlogged_at_ms,
-        "created_at_ms": entry.created_at_ms,
-    })
-}
-
-/// An event as one JSON object; `data` is the payload object itself, not its text.
-pub fn event_json(event: &proto::Event) -> Value {
-    let data = serde_json::from_str::<Value>(&event.data_json).unwrap_or_else(|_| json!(event.data_json));
-    json!({
-        "id": event.id,
-        "kind": event.kind,
-        "at_ms": event.at_ms,
-        "subject": event.subject,
-        "data": data,
-    })
 }
 
 /// One line per task: key, stage (unless the caller groups by stage), title, then what is known about it.

@@ -2,11 +2,10 @@
 //! tasks waiting on you, rule warnings, done tasks not logged in the tracker, unlinked hook sessions and unread
 //! agent replies.
 
+use relay_core::display::human_age;
 use relay_core::proto::{self, GetInboxRequest};
-use relayd::coord::human_age;
-use serde_json::{Value, json};
 
-use super::format::{emit, first_line, print_json};
+use super::format::{emit, first_line, print_json, to_json};
 use crate::cli::OutputArgs;
 use crate::client::{Context, daemon_client};
 use crate::error::CliError;
@@ -18,7 +17,7 @@ pub async fn run(ctx: &Context, output: OutputArgs) -> Result<(), CliError> {
         .await?
         .into_inner();
     if output.json {
-        return print_json(&inbox_json(&inbox));
+        return print_json(&to_json(&inbox));
     }
     for line in inbox_lines(&inbox) {
         if !emit(&line)? {
@@ -26,53 +25,6 @@ pub async fn run(ctx: &Context, output: OutputArgs) -> Result<(), CliError> {
         }
     }
     Ok(())
-}
-
-fn task_json(task: Option<&proto::InboxTask>) -> Value {
-    match task {
-        None => Value::Null,
-        Some(task) => json!({
-            "key": task.key,
-            "project": task.project,
-            "title": task.title,
-            "stage": task.stage,
-            "waiting_on": task.waiting_on,
-            "stage_changed_at_ms": task.stage_changed_at_ms,
-        }),
-    }
-}
-
-/// `{total, now_ms, review_queue: [...], waiting_on_you: [...], …}`; unset values are `null`.
-pub fn inbox_json(inbox: &proto::Inbox) -> Value {
-    json!({
-        "total": inbox.total,
-        "now_ms": inbox.now_ms,
-        "review_queue": inbox.review_queue.iter().map(|row| {
-            let mut task = task_json(row.task.as_ref());
-            task["accepted"] = row.accepted.into();
-            task["rejected"] = row.rejected.into();
-            task["steps"] = row.steps.into();
-            task
-        }).collect::<Vec<_>>(),
-        "waiting_on_you": inbox.waiting_on_you.iter().map(|t| task_json(Some(t))).collect::<Vec<_>>(),
-        "rule_warnings": inbox.rule_warnings.iter().map(|row| {
-            let mut task = task_json(row.task.as_ref());
-            task["warnings"] = row.warnings.clone().into();
-            task
-        }).collect::<Vec<_>>(),
-        "not_logged": inbox.not_logged.iter().map(|t| task_json(Some(t))).collect::<Vec<_>>(),
-        "unlinked_sessions": inbox.unlinked_sessions.iter().map(|s| json!({
-            "name": s.name, "cwd": s.cwd, "reason": s.reason, "status": s.status, "seen_at_ms": s.seen_at_ms,
-        })).collect::<Vec<_>>(),
-        "agent_replies": inbox.agent_replies.iter().map(|row| {
-            let mut task = task_json(row.task.as_ref());
-            task["unread"] = row.unread.into();
-            task["author"] = row.author.clone().into();
-            task["body"] = row.body.clone().into();
-            task["created_at_ms"] = row.created_at_ms.into();
-            task
-        }).collect::<Vec<_>>(),
-    })
 }
 
 /// One heading per group with rows, each row one line; "Nothing needs you right now." when empty.

@@ -1,10 +1,11 @@
 //! `relay locks [--json]`: the file locks agents hold, who waits for them, and the recent contentions.
 
+use relay_core::display::human_age;
+use relay_core::owner::Owner;
 use relay_core::proto::{self, ListLocksRequest, LockState};
-use relayd::coord::{Owner, human_age};
 use serde_json::{Value, json};
 
-use super::format::{emit, print_json, utc};
+use super::format::{emit, print_json, to_json, utc};
 use crate::cli::OutputArgs;
 use crate::client::{Context, daemon_client};
 use crate::error::CliError;
@@ -32,26 +33,6 @@ pub async fn run(ctx: &Context, output: OutputArgs) -> Result<(), CliError> {
     Ok(())
 }
 
-fn owner_json(owner: Option<&proto::LockOwner>) -> Value {
-    match owner {
-        None => Value::Null,
-        Some(owner) => json!({
-            "agent_label": owner.agent_label,
-            "host": owner.host,
-            "session": owner.session,
-            "lock_id": owner.lock_id,
-        }),
-    }
-}
-
-fn presence_json(presence: &proto::LockPresence) -> Value {
-    json!({
-        "owner": owner_json(presence.owner.as_ref()),
-        "since_ms": presence.since_ms,
-        "last_at_ms": presence.last_at_ms,
-    })
-}
-
 fn state_name(lock: &proto::FileLock) -> &'static str {
     match lock.state() {
         LockState::Held => "held",
@@ -76,7 +57,7 @@ pub fn listing_json(listing: &proto::ListLocksResponse) -> Value {
                 "workspace": lock.workspace,
                 "path": lock.path,
                 "state": state_name(lock),
-                "holder": owner_json(lock.holder.as_ref()),
+                "holder": to_json(&lock.holder),
                 "since_ms": (lock.holder.is_some()).then_some(lock.since_ms),
                 "age_ms": (lock.holder.is_some()).then(|| now - lock.since_ms),
                 "renewed_at_ms": lock.renewed_at_ms,
@@ -84,8 +65,8 @@ pub fn listing_json(listing: &proto::ListLocksResponse) -> Value {
                 "expires_in_ms": lock.expires_at_ms.filter(|_| held).map(|at| at - now),
                 "released_at_ms": lock.released_at_ms,
                 "intent": intent,
-                "waiters": lock.waiters.iter().map(presence_json).collect::<Vec<_>>(),
-                "readers": lock.readers.iter().map(presence_json).collect::<Vec<_>>(),
+                "waiters": lock.waiters.iter().map(to_json).collect::<Vec<_>>(),
+                "readers": lock.readers.iter().map(to_json).collect::<Vec<_>>(),
             })
         })
         .collect();
@@ -97,8 +78,8 @@ pub fn listing_json(listing: &proto::ListLocksResponse) -> Value {
                 "id": c.id,
                 "workspace": c.workspace,
                 "path": c.path,
-                "holder": owner_json(c.holder.as_ref()),
-                "wanted_by": owner_json(c.wanted_by.as_ref()),
+                "holder": to_json(&c.holder),
+                "wanted_by": to_json(&c.wanted_by),
                 "bucket_ms": c.bucket_ms,
                 "first_at_ms": c.first_at_ms,
                 "last_at_ms": c.last_at_ms,

@@ -1,6 +1,7 @@
 //! `relay plan show|accept`: the owner reads a task's plan (steps, checkpoints, the agent's todo, the history)
 //! and accepts it. Agents write plans over MCP.
 
+use relay_core::board::{PlanStatus, TodoStatus};
 use relay_core::proto::{self, AcceptPlanRequest, GetPlanRequest};
 use serde_json::{Value, json};
 
@@ -64,8 +65,8 @@ fn plan_text(plan: &proto::Plan, history: bool) -> String {
             text.push_str(&todo_text(&plan.todo, "    "));
         }
     } else {
-        let state = match plan.status.as_str() {
-            "accepted" => format!(
+        let state = match PlanStatus::from_name(&plan.status) {
+            Some(PlanStatus::Accepted) => format!(
                 "accepted by {}{}",
                 plan.accepted_by.as_deref().unwrap_or("someone"),
                 plan.accepted_at_ms
@@ -162,11 +163,7 @@ fn todo_text(items: &[proto::TodoItem], indent: &str) -> String {
     items
         .iter()
         .map(|item| {
-            let mark = match item.status.as_str() {
-                "completed" => "[x]",
-                "in_progress" => "[>]",
-                _ => "[ ]",
-            };
+            let mark = TodoStatus::mark_of(&item.status);
             format!("{indent}{mark} {}\n", one_line(&item.subject))
         })
         .collect()
@@ -174,58 +171,9 @@ fn todo_text(items: &[proto::TodoItem], indent: &str) -> String {
 
 /// The `--json` shape of a plan (stable field names; unset values are `null`).
 fn plan_json(plan: &proto::Plan, history: bool) -> Value {
-    let mut value = json!({
-        "key": plan.key,
-        "title": plan.title,
-        "stage": plan.stage,
-        "size": plan.size,
-        "status": plan.status,
-        "accepted_by": plan.accepted_by,
-        "accepted_at_ms": plan.accepted_at_ms,
-        "done": plan.done,
-        "deviations": plan.deviations,
-        "current": plan.current,
-        "summary": (!plan.summary_line.is_empty()).then_some(&plan.summary_line),
-        "steps": plan.steps.iter().map(|s| json!({
-            "position": s.position,
-            "title": s.title,
-            "details": s.details,
-            "status": s.status,
-            "done_at_ms": s.done_at_ms,
-            "link": s.link,
-            "outcome": s.outcome,
-            "conformance": s.conformance,
-            "deviation": s.deviation,
-            "updated_at_ms": s.updated_at_ms,
-        })).collect::<Vec<_>>(),
-        "session": plan.session,
-        "now_doing": plan.now_doing,
-        "todo": plan.todo.iter().map(|i| json!({
-            "item_id": i.item_id,
-            "subject": i.subject,
-            "status": i.status,
-            "active_form": i.active_form,
-        })).collect::<Vec<_>>(),
-        "revision_count": plan.revision_count,
-    });
-    if history && let Value::Object(object) = &mut value {
-        let revisions: Vec<Value> = plan
-            .revisions
-            .iter()
-            .map(|r| {
-                json!({
-                    "revision": r.revision,
-                    "author": r.author,
-                    "reason": r.reason,
-                    "created_at_ms": r.created_at_ms,
-                    "status": r.status,
-                    "title_changes": r.title_changes.iter().map(|c| json!({
-                        "position": c.position, "old": c.old, "new": c.new,
-                    })).collect::<Vec<_>>(),
-                })
-            })
-            .collect();
-        object.insert("revisions".to_owned(), Value::Array(revisions));
+    let mut value = format::to_json(plan);
+    if !history && let Value::Object(object) = &mut value {
+        object.remove("revisions");
     }
     value
 }

@@ -16,7 +16,7 @@ pub async fn list(ctx: &Context, output: OutputArgs) -> Result<(), CliError> {
         .into_inner()
         .projects;
     if output.json {
-        return print_json(&Value::Array(projects.iter().map(format::project_json).collect()));
+        return print_json(&Value::Array(projects.iter().map(format::to_json).collect()));
     }
     if projects.is_empty() {
         emit("no projects yet; create one with `relay project upsert SLUG --name NAME`")?;
@@ -66,7 +66,7 @@ pub async fn upsert(ctx: &Context, args: ProjectUpsertArgs) -> Result<(), CliErr
         .ok_or_else(|| CliError::Failed("relayd answered without the project".to_owned()))?;
     format::print_notes(answer.notes.as_ref());
     if args.output.json {
-        let body = json!({ "project": format::project_json(&project) });
+        let body = json!({ "project": format::to_json(&project) });
         return print_json(&format::with_notes(body, answer.notes.as_ref()));
     }
     let changed = answer.notes.as_ref().is_some_and(|n| n.changed);
@@ -96,13 +96,7 @@ pub async fn show(ctx: &Context, slug: String, output: OutputArgs) -> Result<(),
         .as_ref()
         .ok_or_else(|| CliError::Failed("relayd answered without the project".to_owned()))?;
     if output.json {
-        return print_json(&json!({
-            "project": format::project_json(project),
-            "rules_line": board.rules_line,
-            "tasks": board.tasks.iter().map(format::task_json).collect::<Vec<_>>(),
-            "decisions": board.decisions.iter().map(format::decision_json).collect::<Vec<_>>(),
-            "last_event_id": board.last_event_id,
-        }));
+        return print_json(&format::to_json(&board));
     }
     let mut text = format!("{} · {}", project.slug, project.name);
     if let Some(repo) = &project.repo_path {

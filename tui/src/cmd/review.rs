@@ -4,7 +4,7 @@
 use relay_core::proto::{self, DecideReviewStepRequest, GetReviewRequest};
 use serde_json::{Value, json};
 
-use super::comment::{comment_json, comment_text};
+use super::comment::comment_text;
 use super::format::{self, emit, print_json};
 use crate::cli::{OutputArgs, ReviewCommentArgs, ReviewDecisionArgs};
 use crate::client::{Context, daemon_client};
@@ -56,9 +56,9 @@ async fn send(ctx: &Context, request: DecideReviewStepRequest, output: OutputArg
     if output.json {
         let body = json!({
             "key": answer.key,
-            "step": answer.step.as_ref().map(step_json),
+            "step": answer.step.as_ref().map(format::to_json),
             "previous": answer.previous,
-            "comment": answer.comment.as_ref().map(comment_json),
+            "comment": answer.comment.as_ref().map(format::to_json),
             "summary": answer.summary,
         });
         return print_json(&format::with_notes(body, answer.notes.as_ref()));
@@ -87,42 +87,11 @@ async fn send(ctx: &Context, request: DecideReviewStepRequest, output: OutputArg
 }
 
 fn review_json(review: &proto::Review) -> Value {
-    json!({
-        "key": review.key,
-        "title": review.title,
-        "stage": review.stage,
-        "session": review.session,
-        "summary": review.summary,
-        "accepted": review.accepted,
-        "rejected": review.rejected,
-        "total": review.steps.len(),
-        "steps": review.steps.iter().map(step_json).collect::<Vec<_>>(),
-        "other_screenshots": review.other_screenshots.iter().map(screenshot_json).collect::<Vec<_>>(),
-    })
-}
-
-fn step_json(step: &proto::ReviewStep) -> Value {
-    json!({
-        "position": step.position,
-        "title": step.title,
-        "details": step.details,
-        "status": step.status,
-        "decided_by": step.decided_by,
-        "decided_at_ms": step.decided_at_ms,
-        "screenshots": step.screenshots.iter().map(screenshot_json).collect::<Vec<_>>(),
-        "comments": step.comments.iter().map(comment_json).collect::<Vec<_>>(),
-    })
-}
-
-fn screenshot_json(shot: &proto::ReviewScreenshot) -> Value {
-    json!({
-        "id": shot.id,
-        "caption": shot.caption,
-        "media_type": shot.media_type,
-        "size_bytes": shot.size_bytes,
-        "original_name": shot.original_name,
-        "created_at_ms": shot.created_at_ms,
-    })
+    let mut value = format::to_json(review);
+    if let Value::Object(object) = &mut value {
+        object.insert("total".to_owned(), json!(review.steps.len()));
+    }
+    value
 }
 
 /// `review show`'s text: the summary, where decisions go, the steps, the other screenshots.

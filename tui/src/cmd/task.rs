@@ -29,7 +29,7 @@ pub async fn list(ctx: &Context, args: TaskListArgs) -> Result<(), CliError> {
         .into_inner()
         .tasks;
     if args.output.json {
-        return print_json(&Value::Array(tasks.iter().map(format::task_json).collect()));
+        return print_json(&Value::Array(tasks.iter().map(format::to_json).collect()));
     }
     if tasks.is_empty() {
         emit("no tasks")?;
@@ -52,13 +52,12 @@ pub async fn show(ctx: &Context, key: String, output: OutputArgs) -> Result<(), 
         .into_inner();
     let task = detail.task.as_ref().ok_or_else(missing_task)?;
     if output.json {
-        return print_json(&json!({
-            "task": format::task_json(task),
-            "reports": detail.reports.iter().map(format::report_json).collect::<Vec<_>>(),
-            "decisions": detail.decisions.iter().map(format::decision_json).collect::<Vec<_>>(),
-            "bindings": detail.bindings.iter().map(format::binding_json).collect::<Vec<_>>(),
-            "tracker_history": detail.tracker_history.iter().map(format::tracker_json).collect::<Vec<_>>(),
-        }));
+        // Everything but the plan summary, which `relay plan show` prints.
+        let mut value = format::to_json(&detail);
+        if let Value::Object(object) = &mut value {
+            object.remove("plan_summary");
+        }
+        return print_json(&value);
     }
     emit(&detail_text(task, &detail))?;
     Ok(())
@@ -326,7 +325,7 @@ fn print_task_write(
     let task = answer.task.as_ref().ok_or_else(missing_task)?;
     format::print_notes(answer.notes.as_ref());
     if output.json {
-        let body = json!({ "task": format::task_json(task) });
+        let body = json!({ "task": format::to_json(task) });
         return print_json(&format::with_notes(body, answer.notes.as_ref()));
     }
     emit(&line(task))?;

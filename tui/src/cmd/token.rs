@@ -1,9 +1,11 @@
+#[cfg(feature = "daemon")]
 use relayd::token::{Token, TokenFile};
 
 use crate::client::Context;
 use crate::error::CliError;
 
 /// `relay token [--rotate]`: prints the token (creating it on first use).
+#[cfg(feature = "daemon")]
 pub fn run(ctx: &Context, rotate: bool) -> Result<(), CliError> {
     let data = &ctx.config.data_dir;
     relayd::create_private_dir(data.path()).map_err(CliError::failed)?;
@@ -14,7 +16,7 @@ pub fn run(ctx: &Context, rotate: bool) -> Result<(), CliError> {
             token.id(),
             data.token().display()
         );
-        if relayd::lock::is_held(data) {
+        if relay_core::lock::is_held(data) {
             eprintln!(
                 "relay: relayd still uses the old one; restart it: relay daemon stop && relay daemon start"
             );
@@ -33,4 +35,16 @@ pub fn run(ctx: &Context, rotate: bool) -> Result<(), CliError> {
     };
     println!("{}", token.expose());
     Ok(())
+}
+
+/// A client-only build neither creates nor rotates the token: relayd creates it at start.
+#[cfg(not(feature = "daemon"))]
+pub fn run(ctx: &Context, _rotate: bool) -> Result<(), CliError> {
+    Err(CliError::no_daemon(
+        "relay token",
+        &format!(
+            "relayd creates the token at start and keeps it in {}; rotate it with a relay installed with its default features",
+            ctx.config.data_dir.token().display()
+        ),
+    ))
 }

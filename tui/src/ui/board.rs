@@ -8,6 +8,7 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Widget};
 
+use relay_core::board::PlanStatus;
 use relay_core::proto;
 
 use super::app::{BoardState, Model, STAGES};
@@ -236,7 +237,7 @@ pub(super) fn plan_badge(plan: &proto::PlanCard, theme: &Theme, width: usize) ->
         theme.text
     };
     let mut spans = vec![Span::styled(format!("Plan {}/{}", plan.done, plan.steps), style)];
-    if plan.status != "accepted" {
+    if PlanStatus::from_name(&plan.status) != Some(PlanStatus::Accepted) {
         spans.push(Span::styled(" · draft", theme.muted));
     }
     match plan.deviations {

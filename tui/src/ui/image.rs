@@ -847,5 +847,5 @@ fn shot_line(shot: &proto::ReviewScreenshot, shown: bool, theme: &Theme) -> Line
 
 /// `PNG` for `image/png`; anything else as printable text.
 pub fn media_label(media_type: &str) -> String {
-    super::fit::one_line(relayd::attach::media::MediaType::label_of(media_type), 40)
+    super::fit::one_line(relay_core::media::MediaType::label_of(media_type), 40)
 }

@@ -11,8 +11,8 @@ use ::image::DynamicImage;
 use ratatui::layout::Size;
 use ratatui_image::Resize;
 use ratatui_image::picker::Picker;
+use relay_core::media::{MediaType, SNIFF_LEN};
 use relay_core::proto;
-use relayd::attach::media::{MediaType, SNIFF_LEN};
 
 use super::app::Action;
 use super::image::{Cells, Encoded, ImageAction, ImageEffect};
@@ -296,7 +296,7 @@ pub fn write_private(dir: &Path, id: i64, bytes: &[u8]) -> Result<PathBuf, Strin
     let Some(media) = MediaType::sniff(head) else {
         return Err(format!(
             "its content is not a PNG, JPEG, WebP or GIF image ({}); not opened",
-            relayd::attach::media::describe(head)
+            relay_core::media::describe(head)
         ));
     };
     let path = dir.join(format!("screenshot-{id}.{}", media.extension()));

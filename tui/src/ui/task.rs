@@ -5,6 +5,7 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
 
+use relay_core::board::{PlanStatus, PlanStepStatus, ReviewStepStatus, TodoStatus};
 use relay_core::proto;
 
 use super::app::{Model, TAB_COMMENTS, TAB_HISTORY, TAB_REVIEW, TABS, TaskData};
@@ -293,9 +294,9 @@ fn plan(model: &Model, data: &TaskData, theme: &Theme) -> Vec<Line<'static>> {
         }
         return lines;
     }
-    let state = match (&plan.status[..], &plan.accepted_by) {
-        ("accepted", Some(by)) => Line::styled(format!("Accepted by {by}"), theme.ok),
-        ("accepted", None) => Line::styled("Accepted", theme.ok),
+    let state = match (PlanStatus::from_name(&plan.status), &plan.accepted_by) {
+        (Some(PlanStatus::Accepted), Some(by)) => Line::styled(format!("Accepted by {by}"), theme.ok),
+        (Some(PlanStatus::Accepted), None) => Line::styled("Accepted", theme.ok),
         _ => Line::styled("Draft — A accepts it as the owner", theme.warn),
     };
     lines.push(state);
@@ -311,11 +312,11 @@ fn plan(model: &Model, data: &TaskData, theme: &Theme) -> Vec<Line<'static>> {
     )));
     lines.push(Line::raw(""));
     for step in &plan.steps {
-        let (mark, style) = match step.status.as_str() {
-            "done" => ("✓", theme.ok),
-            "in_progress" => ("▶", theme.accent),
-            "blocked" => ("✗", theme.error),
-            _ => ("·", theme.muted),
+        let (mark, style) = match PlanStepStatus::from_name(&step.status) {
+            Some(PlanStepStatus::Done) => ("✓", theme.ok),
+            Some(PlanStepStatus::InProgress) => ("▶", theme.accent),
+            Some(PlanStepStatus::Blocked) => ("✗", theme.error),
+            Some(PlanStepStatus::Pending) | None => ("·", theme.muted),
         };
         lines.push(Line::from(vec![
             Span::styled(format!("{mark} {}. ", step.position), style),
@@ -344,11 +345,7 @@ fn plan(model: &Model, data: &TaskData, theme: &Theme) -> Vec<Line<'static>> {
 
 fn todo(lines: &mut Vec<Line<'static>>, plan: &proto::Plan, theme: &Theme) {
     for item in &plan.todo {
-        let mark = match item.status.as_str() {
-            "completed" => "[x]",
-            "in_progress" => "[>]",
-            _ => "[ ]",
-        };
+        let mark = TodoStatus::mark_of(&item.status);
         lines.push(Line::styled(format!("     {mark} {}", item.subject), theme.muted));
     }
 }
@@ -376,10 +373,10 @@ fn review(model: &Model, data: &TaskData, theme: &Theme, selected_line: &mut usi
     ));
     for (i, step) in review.steps.iter().enumerate() {
         lines.push(Line::raw(""));
-        let (mark, style) = match step.status.as_str() {
-            "accepted" => ("[✓]", theme.ok),
-            "rejected" => ("[✗]", theme.error),
-            _ => ("[ ]", theme.text),
+        let (mark, style) = match ReviewStepStatus::from_name(&step.status) {
+            Some(ReviewStepStatus::Accepted) => ("[✓]", theme.ok),
+            Some(ReviewStepStatus::Rejected) => ("[✗]", theme.error),
+            Some(ReviewStepStatus::Open) | None => ("[ ]", theme.text),
         };
         let mut head = Line::from(vec![
             Span::styled(format!("{mark} {}. ", step.position), style),

@@ -414,7 +414,7 @@ pub fn ago(now_ms: i64, then_ms: i64) -> String {
 }
 
 /// A size for people: `812 B`, `14 KB`, `2.5 MB` — as the agents' review text writes it.
-pub use relayd::board::render_review::size;
+pub use relay_core::display::short_size as size;
 
 /// A body for display: at most [`MAX_BODY`] characters (with a note when cut), control characters other than
 /// line breaks shown as `�`, tabs as spaces.

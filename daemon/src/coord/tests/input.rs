@@ -207,20 +207,3 @@ fn record_prompt_keeps_the_last_meaningful_prompt_when_filler_follows() {
     ));
     assert_eq!(table.intent(id.session()).unwrap().text, "now add refresh tokens");
 }
-
-#[test]
-fn human_age_reads_as_people_say_it() {
-    let cases = [
-        (-3000, "just now"),
-        (0, "just now"),
-        (4999, "just now"),
-        (12_000, "12 s ago"),
-        (59_999, "59 s ago"),
-    ];
-    for (age, text) in cases {
-        assert_eq!(human_age(age), text);
-    }
-    assert_eq!(human_age(secs(120)), "2 min ago");
-    assert_eq!(human_age(secs(3 * 3600 + 5)), "3 h ago");
-    assert_eq!(human_age(secs(3 * 86_400)), "3 d ago");
-}

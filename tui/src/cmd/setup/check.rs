@@ -161,7 +161,7 @@ async fn relayd(ctx: &Context, addr: Option<SocketAddr>, token: &Result<String, 
     let theirs = body["token_id"].as_str().unwrap_or_default();
     match token {
         Err(problem) => fail(NAME, problem.clone()),
-        Ok(token) if relayd::token::fingerprint(token) == theirs => ok(
+        Ok(token) if relay_core::token::fingerprint(token) == theirs => ok(
             NAME,
             format!("http://{addr} answers with this data directory's token (id {theirs})"),
         ),
@@ -169,7 +169,7 @@ async fn relayd(ctx: &Context, addr: Option<SocketAddr>, token: &Result<String, 
             NAME,
             format!(
                 "http://{addr} runs with token id {theirs}, not this data directory's {}: another relayd holds the port, or the token was rotated — restart relayd",
-                relayd::token::fingerprint(token)
+                relay_core::token::fingerprint(token)
             ),
         ),
     }

@@ -2,12 +2,17 @@
 //! demo data through a real relayd into ratatui's `TestBackend`, compared with insta snapshots (`demo.rs`).
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+// The demo data is seeded through relayd, so its tests (demo, edit, image, palette) need the `daemon` feature.
 mod code;
+#[cfg(feature = "daemon")]
 mod demo;
+#[cfg(feature = "daemon")]
 mod edit;
 mod editor;
+#[cfg(feature = "daemon")]
 mod image;
 mod keys;
+#[cfg(feature = "daemon")]
 mod palette;
 mod trace;
 mod update;
@@ -65,6 +70,7 @@ pub fn screen(model: &Model, width: u16, height: u16) -> String {
 
 /// The screen's colours in `theme`: one character per cell naming its style in the legend below the grid
 /// (`.` the terminal's default), so a snapshot shows which role each part of the screen is drawn in.
+#[cfg(feature = "daemon")]
 pub fn styles(model: &Model, theme: &Theme, width: u16, height: u16) -> String {
     let buf = frame(model, Some(theme), width, height);
     let marks: Vec<char> = ('a'..='z').chain('A'..='Z').chain('0'..='9').collect();
