@@ -76,7 +76,7 @@ pub const KEYS: &[ConfigKey] = &[
         env: "RELAY_SOCKET",
         flag: Some("--socket"),
         accepts: "a file path",
-        default: "$XDG_RUNTIME_DIR/relay/relayd-v1.sock, or DATA_DIR/run/relayd-v1.sock when the data directory is overridden or there is no runtime directory",
+        default: "$XDG_RUNTIME_DIR/relay/relayd-v2.sock, or DATA_DIR/run/relayd-v2.sock when the data directory is overridden or there is no runtime directory",
         help: "path of the local gRPC socket",
     },
     ConfigKey {
@@ -564,7 +564,7 @@ impl Config {
     /// let flags = Flags { home: Some(home.clone()), ..Flags::default() };
     /// let config = Config::load_with(&flags, |var| (var == "RELAY_PORT").then(|| "9000".to_owned())).unwrap();
     /// assert_eq!(config.port, 9000);
-    /// assert_eq!(config.socket, home.join("run/relayd-v1.sock"));
+    /// assert_eq!(config.socket, home.join("run/relayd-v2.sock"));
     ///
     /// let err = Config::load_with(&flags, |var| (var == "RELAY_PORT").then(|| "ninety".to_owned())).unwrap_err();
     /// assert!(err.to_string().contains("RELAY_PORT"));

@@ -25,7 +25,7 @@ fn defaults_apply_when_nothing_is_configured() {
     let config = load(dir.path(), &[], Flags::default()).unwrap();
     assert_eq!(config.port, DEFAULT_PORT);
     assert_eq!(config.host, IpAddr::from([127, 0, 0, 1]));
-    assert_eq!(config.socket, dir.path().join("run").join("relayd-v1.sock"));
+    assert_eq!(config.socket, dir.path().join("run").join("relayd-v2.sock"));
     assert_eq!(config.log_dir, dir.path().join("logs"));
     assert_eq!(config.log_level, LogLevel::Info);
     assert_eq!(config.event_buffer, DEFAULT_EVENT_BUFFER);

@@ -31,4 +31,4 @@ pub const VERSION: &str = env!("CARGO_PKG_VERSION");
 
 /// The `relay.v1` protocol revision. It is part of the socket file name, so a client never talks to a daemon
 /// of another revision by accident.
-pub const PROTOCOL_VERSION: u32 = 1;
+pub const PROTOCOL_VERSION: u32 = 2;

@@ -200,6 +200,7 @@ fn row(label: &str, mut samples_us: Vec<f64>) -> String {
 async fn seed(daemon: &TestDaemon) {
     let mut client = daemon.client().await;
     client
+        .board
         .upsert_project(proto::UpsertProjectRequest {
             slug: PROJECT.into(),
             name: Some("Big board".into()),
@@ -226,6 +227,7 @@ async fn seed(daemon: &TestDaemon) {
             fields.push(field("tracker_ref", format!("SHOP-{i}")));
         }
         client
+            .board
             .create_task(proto::CreateTaskRequest {
                 project: PROJECT.into(),
                 title: format!("Task number {i} with a title long enough to be cut on a narrow card"),
@@ -345,6 +347,7 @@ async fn main() {
     // 1. Event → frame: an agent moves tasks over MCP while the window shows the board.
     let mut client = daemon.client().await;
     let mut stream = client
+        .daemon
         .subscribe(proto::SubscribeRequest { since_event_id: None })
         .await
         .expect("Subscribe")

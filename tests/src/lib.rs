@@ -269,7 +269,7 @@ impl TestHome {
         DataDir::new(&self.home)
     }
 
-    /// The socket relayd listens on for this home: `<home>/run/relayd-v1.sock`.
+    /// The socket relayd listens on for this home: `<home>/run/relayd-v2.sock`.
     pub fn socket(&self) -> PathBuf {
         self.data_dir()
             .run_dir()
@@ -680,6 +680,7 @@ impl TestDaemon {
     pub async fn get_status(&self) -> proto::Status {
         self.client()
             .await
+            .daemon
             .get_status(proto::GetStatusRequest {})
             .await
             .expect("GetStatus")
@@ -749,6 +750,7 @@ impl TestDaemon {
         let response = self
             .client()
             .await
+            .daemon
             .stop_daemon(proto::StopDaemonRequest {})
             .await
             .expect("StopDaemon");
@@ -808,6 +810,7 @@ pub async fn next_event(stream: &mut Streaming<proto::Update>) -> proto::Event {
 /// `through` (the stream's Hello is checked and skipped).
 pub async fn replay(client: &mut Client, since: i64, through: i64) -> Vec<proto::Event> {
     let mut stream = client
+        .daemon
         .subscribe(SubscribeRequest {
             since_event_id: Some(since),
         })

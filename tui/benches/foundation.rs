@@ -127,12 +127,12 @@ async fn main() {
         .join(relay_core::paths::socket_file_name());
     let mut client = relay::client::connect(&socket).await.unwrap();
     for _ in 0..500 {
-        client.get_status(GetStatusRequest {}).await.unwrap();
+        client.daemon.get_status(GetStatusRequest {}).await.unwrap();
     }
     let mut rpc = Vec::with_capacity(calls);
     for _ in 0..calls {
         let began = Instant::now();
-        client.get_status(GetStatusRequest {}).await.unwrap();
+        client.daemon.get_status(GetStatusRequest {}).await.unwrap();
         rpc.push(began.elapsed());
     }
     let (rpc_p50, rpc_p99) = summary(rpc);

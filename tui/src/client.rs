@@ -7,7 +7,10 @@ use std::time::{Duration, Instant};
 
 use hyper_util::rt::TokioIo;
 use relay_core::config::{Config, Flags};
-use relay_core::proto::relay_client::RelayClient;
+use relay_core::proto::board_service_client::BoardServiceClient;
+use relay_core::proto::coordination_service_client::CoordinationServiceClient;
+use relay_core::proto::daemon_service_client::DaemonServiceClient;
+use relay_core::proto::review_service_client::ReviewServiceClient;
 use relay_core::proto::{GetStatusRequest, Status};
 use tokio::net::UnixStream;
 use tonic::transport::{Channel, Endpoint};
@@ -17,8 +20,29 @@ use crate::error::CliError;
 /// How long `relay` waits for a daemon it started to answer.
 pub const START_TIMEOUT: Duration = Duration::from_secs(10);
 
-/// A connected client.
-pub type Client = RelayClient<Channel>;
+/// A connected client: one channel, a client per `relay.v1` service.
+#[derive(Clone, Debug)]
+pub struct Client {
+    /// The daemon itself: status, the event stream, backups, shutdown.
+    pub daemon: DaemonServiceClient<Channel>,
+    /// Projects, tasks, sessions, reports, decisions, rules, the inbox and the lists.
+    pub board: BoardServiceClient<Channel>,
+    /// Screenshots, plans, the review checklist and the comment thread.
+    pub review: ReviewServiceClient<Channel>,
+    /// Hook calls, the lock table, the wake-up hook.
+    pub coord: CoordinationServiceClient<Channel>,
+}
+
+impl Client {
+    pub fn new(channel: Channel) -> Client {
+        Client {
+            daemon: DaemonServiceClient::new(channel.clone()),
+            board: BoardServiceClient::new(channel.clone()),
+            review: ReviewServiceClient::new(channel.clone()),
+            coord: CoordinationServiceClient::new(channel),
+        }
+    }
+}
 
 /// What every command knows: the flags as given (passed on unchanged to a daemon it starts) and the
 /// configuration they resolve to.
@@ -53,13 +77,18 @@ pub async fn connect_within(path: &Path, timeout: Duration) -> Result<Client, st
         .await
         .map_err(|_| std::io::Error::new(std::io::ErrorKind::TimedOut, "connecting timed out"))?
         .map_err(std::io::Error::other)?;
-    Ok(RelayClient::new(channel))
+    Ok(Client::new(channel))
 }
 
 /// Connects and asks for the status; `None` when no daemon answers on the socket.
 pub async fn probe(path: &Path) -> Option<(Client, Status)> {
     let mut client = connect(path).await.ok()?;
-    let status = client.get_status(GetStatusRequest {}).await.ok()?.into_inner();
+    let status = client
+        .daemon
+        .get_status(GetStatusRequest {})
+        .await
+        .ok()?
+        .into_inner();
     Some((client, status))
 }
 

@@ -122,11 +122,13 @@ async fn window(ctx: &Context, screen: ui::Screen) -> Result<(), CliError> {
     match &screen {
         ui::Screen::Board(slug) => {
             client
+                .board
                 .get_project_board(relay_core::proto::GetProjectBoardRequest { slug: slug.clone() })
                 .await?;
         }
         ui::Screen::Task(key) => {
             client
+                .board
                 .get_task(relay_core::proto::GetTaskRequest { key: key.clone() })
                 .await?;
         }

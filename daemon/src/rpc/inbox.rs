@@ -1,27 +1,14 @@
 //! GetInbox: the owner's inbox, every group in one answer.
 
 use relay_core::proto;
-use tonic::{Request, Response};
 
-use super::error;
-use super::service::RelayService;
 use crate::board::inbox::{Inbox, InboxTask};
 
-impl RelayService {
-    pub(super) async fn inbox_get(
-        &self,
-        _request: Request<proto::GetInboxRequest>,
-    ) -> Result<Response<proto::Inbox>, tonic::Status> {
-        let inbox = self.handle().board().inbox().await.map_err(error::board)?;
-        Ok(Response::new(inbox_message(&inbox, self.handle().now_ms())))
-    }
-}
-
-fn count(n: i64) -> u32 {
+pub(super) fn count(n: i64) -> u32 {
     u32::try_from(n).unwrap_or(u32::MAX)
 }
 
-fn task(task: &InboxTask) -> Option<proto::InboxTask> {
+pub(super) fn task(task: &InboxTask) -> Option<proto::InboxTask> {
     Some(proto::InboxTask {
         key: task.key.clone(),
         project: task.project.clone(),

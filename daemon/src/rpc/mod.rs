@@ -2,8 +2,11 @@
 //! function and converts back.
 
 mod attachment;
+mod board;
 mod cards;
 mod convert;
+mod coord;
+mod daemon;
 mod error;
 mod inbox;
 mod plan;
@@ -15,7 +18,10 @@ mod streams;
 use std::io;
 use std::sync::Arc;
 
-use relay_core::proto::relay_server::RelayServer;
+use relay_core::proto::board_service_server::BoardServiceServer;
+use relay_core::proto::coordination_service_server::CoordinationServiceServer;
+use relay_core::proto::daemon_service_server::DaemonServiceServer;
+use relay_core::proto::review_service_server::ReviewServiceServer;
 use tokio::net::{UnixListener, UnixStream};
 use tokio_stream::StreamExt;
 use tokio_stream::wrappers::UnixListenerStream;
@@ -45,10 +51,12 @@ pub async fn serve(handle: DaemonHandle, listener: UnixListener) -> Result<(), t
         }
     };
     let max_message = max_message_bytes(handle.config());
+    let rpc = RelayService::new(handle, streams);
     tonic::transport::Server::builder()
-        .add_service(
-            RelayServer::new(RelayService::new(handle, streams)).max_decoding_message_size(max_message),
-        )
+        .add_service(DaemonServiceServer::new(rpc.clone()))
+        .add_service(BoardServiceServer::new(rpc.clone()))
+        .add_service(ReviewServiceServer::new(rpc.clone()).max_decoding_message_size(max_message))
+        .add_service(CoordinationServiceServer::new(rpc))
         .serve_with_incoming_shutdown(incoming, shutdown)
         .await
 }

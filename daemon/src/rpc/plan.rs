@@ -2,44 +2,12 @@
 //! owner's (`accepted_by: owner`); agents write plans over MCP.
 
 use relay_core::proto;
-use tonic::{Request, Response};
 
-use super::service::RelayService;
-use super::{convert, error};
+use super::convert;
 use crate::board::plan::{PlanRevision, TitleChange};
-use crate::board::{Caller, Outcome, Plan, PlanStep, TodoItem};
+use crate::board::{Outcome, Plan, PlanStep, TodoItem};
 
-impl RelayService {
-    pub(super) async fn plan_get(
-        &self,
-        request: Request<proto::GetPlanRequest>,
-    ) -> Result<Response<proto::Plan>, tonic::Status> {
-        let request = request.into_inner();
-        let plan = self
-            .handle()
-            .board()
-            .plan(&request.key, request.revisions)
-            .await
-            .map_err(error::board)?;
-        Ok(Response::new(plan_message(plan)))
-    }
-
-    pub(super) async fn plan_accept(
-        &self,
-        request: Request<proto::AcceptPlanRequest>,
-    ) -> Result<Response<proto::PlanWrite>, tonic::Status> {
-        let key = request.into_inner().key;
-        let outcome = self
-            .handle()
-            .board()
-            .accept_plan(&key, &Caller::socket_peer())
-            .await
-            .map_err(error::board)?;
-        Ok(Response::new(plan_write(outcome)))
-    }
-}
-
-fn plan_write(outcome: Outcome<Plan>) -> proto::PlanWrite {
+pub(super) fn plan_write(outcome: Outcome<Plan>) -> proto::PlanWrite {
     let notes = convert::notes(&outcome);
     proto::PlanWrite {
         plan: Some(plan_message(outcome.value)),
@@ -47,7 +15,7 @@ fn plan_write(outcome: Outcome<Plan>) -> proto::PlanWrite {
     }
 }
 
-fn plan_message(plan: Plan) -> proto::Plan {
+pub(super) fn plan_message(plan: Plan) -> proto::Plan {
     let count = |n: usize| i64::try_from(n).unwrap_or(i64::MAX);
     let summary_line = if plan.steps.is_empty() {
         String::new()
@@ -75,7 +43,7 @@ fn plan_message(plan: Plan) -> proto::Plan {
     }
 }
 
-fn step(step: PlanStep) -> proto::PlanStep {
+pub(super) fn step(step: PlanStep) -> proto::PlanStep {
     proto::PlanStep {
         deviation: step.is_deviation(),
         position: step.position,
@@ -90,7 +58,7 @@ fn step(step: PlanStep) -> proto::PlanStep {
     }
 }
 
-fn todo(item: TodoItem) -> proto::TodoItem {
+pub(super) fn todo(item: TodoItem) -> proto::TodoItem {
     proto::TodoItem {
         item_id: item.item_id,
         subject: item.subject,
@@ -99,7 +67,7 @@ fn todo(item: TodoItem) -> proto::TodoItem {
     }
 }
 
-fn revision(revision: PlanRevision) -> proto::PlanRevision {
+pub(super) fn revision(revision: PlanRevision) -> proto::PlanRevision {
     proto::PlanRevision {
         revision: revision.revision,
         author: revision.author,
@@ -110,7 +78,7 @@ fn revision(revision: PlanRevision) -> proto::PlanRevision {
     }
 }
 
-fn title_change(change: TitleChange) -> proto::PlanTitleChange {
+pub(super) fn title_change(change: TitleChange) -> proto::PlanTitleChange {
     proto::PlanTitleChange {
         position: change.position,
         old: change.old,

@@ -3,112 +3,25 @@
 //! socket, so it writes as the owner.
 
 use relay_core::proto;
+use relay_core::proto::review_service_server::ReviewService;
 use tonic::{Request, Response};
 
+use super::attachment::{AttachmentStream, CHUNK, CHUNK_DEPTH, attachment, write};
+use super::convert;
 use super::convert::notes;
 use super::error;
+use super::plan::{plan_message, plan_write};
 use super::service::RelayService;
+use crate::board::{AttachInput, AttachSource, attachment_limits};
 use crate::board::{Caller, Decision, Outcome, Review, ReviewStepView, StepWritten};
 use crate::store::comment::CommentRow;
 use crate::store::review::{ReviewStepRow, ScreenshotRow};
+use tokio::io::AsyncReadExt;
+use tokio_stream::wrappers::ReceiverStream;
 
 /// The owner, writing over the local socket.
 fn owner() -> Caller {
     Caller::socket_peer()
-}
-
-impl RelayService {
-    pub(super) async fn review_get(
-        &self,
-        request: Request<proto::GetReviewRequest>,
-    ) -> Result<Response<proto::Review>, tonic::Status> {
-        let key = request.into_inner().key;
-        let review = self.handle().board().review(&key).await.map_err(error::board)?;
-        Ok(Response::new(review_message(review)))
-    }
-
-    pub(super) async fn review_decide(
-        &self,
-        request: Request<proto::DecideReviewStepRequest>,
-    ) -> Result<Response<proto::DecideReviewStepResponse>, tonic::Status> {
-        let request = request.into_inner();
-        let decision = match proto::ReviewDecision::try_from(request.decision) {
-            Ok(proto::ReviewDecision::Accept) => Decision::Accept,
-            Ok(proto::ReviewDecision::Reject) => Decision::Reject,
-            Ok(proto::ReviewDecision::Reopen) => Decision::Reopen,
-            Ok(proto::ReviewDecision::Comment) => Decision::Comment,
-            Ok(proto::ReviewDecision::Unspecified) | Err(_) => {
-                return Err(tonic::Status::invalid_argument(format!(
-                    "decision {} is not one of accept, reject, reopen or comment",
-                    request.decision
-                )));
-            }
-        };
-        let outcome = self
-            .handle()
-            .board()
-            .decide_review_step(
-                &request.key,
-                request.step,
-                decision,
-                request.comment.as_deref(),
-                &owner(),
-            )
-            .await
-            .map_err(error::board)?;
-        Ok(Response::new(decided(outcome)))
-    }
-
-    pub(super) async fn comments_list(
-        &self,
-        request: Request<proto::ListCommentsRequest>,
-    ) -> Result<Response<proto::ListCommentsResponse>, tonic::Status> {
-        let key = request.into_inner().key;
-        let thread = self.handle().board().thread(&key).await.map_err(error::board)?;
-        Ok(Response::new(proto::ListCommentsResponse {
-            key: thread.key,
-            title: thread.title,
-            session: thread.session,
-            comments: thread.comments.into_iter().map(comment).collect(),
-        }))
-    }
-
-    pub(super) async fn comment_add(
-        &self,
-        request: Request<proto::AddCommentRequest>,
-    ) -> Result<Response<proto::AddCommentResponse>, tonic::Status> {
-        let request = request.into_inner();
-        let outcome = self
-            .handle()
-            .board()
-            .add_owner_comment(&request.key, &request.body, request.in_reply_to, &owner())
-            .await
-            .map_err(error::board)?;
-        let notes = notes(&outcome);
-        Ok(Response::new(proto::AddCommentResponse {
-            comment: Some(comment(outcome.value.comment)),
-            marked_read: outcome.value.marked_read,
-            notes: Some(notes),
-        }))
-    }
-
-    pub(super) async fn replies_read(
-        &self,
-        request: Request<proto::MarkRepliesReadRequest>,
-    ) -> Result<Response<proto::MarkRepliesReadResponse>, tonic::Status> {
-        let key = request.into_inner().key;
-        let outcome = self
-            .handle()
-            .board()
-            .mark_replies_read(&key, &owner())
-            .await
-            .map_err(error::board)?;
-        let notes = notes(&outcome);
-        Ok(Response::new(proto::MarkRepliesReadResponse {
-            marked: outcome.value.marked,
-            notes: Some(notes),
-        }))
-    }
 }
 
 fn review_message(review: Review) -> proto::Review {
@@ -184,5 +97,256 @@ fn decided(outcome: Outcome<StepWritten>) -> proto::DecideReviewStepResponse {
         comment: written.comment.map(comment),
         summary: written.summary,
         notes: Some(notes),
+    }
+}
+
+#[tonic::async_trait]
+impl ReviewService for RelayService {
+    async fn get_plan(
+        &self,
+        request: Request<proto::GetPlanRequest>,
+    ) -> Result<Response<proto::Plan>, tonic::Status> {
+        let request = request.into_inner();
+        let plan = self
+            .handle()
+            .board()
+            .plan(&request.key, request.revisions)
+            .await
+            .map_err(error::board)?;
+        Ok(Response::new(plan_message(plan)))
+    }
+
+    async fn accept_plan(
+        &self,
+        request: Request<proto::AcceptPlanRequest>,
+    ) -> Result<Response<proto::PlanWrite>, tonic::Status> {
+        let key = request.into_inner().key;
+        let outcome = self
+            .handle()
+            .board()
+            .accept_plan(&key, &Caller::socket_peer())
+            .await
+            .map_err(error::board)?;
+        Ok(Response::new(plan_write(outcome)))
+    }
+
+    async fn get_review(
+        &self,
+        request: Request<proto::GetReviewRequest>,
+    ) -> Result<Response<proto::Review>, tonic::Status> {
+        let key = request.into_inner().key;
+        let review = self.handle().board().review(&key).await.map_err(error::board)?;
+        Ok(Response::new(review_message(review)))
+    }
+
+    async fn decide_review_step(
+        &self,
+        request: Request<proto::DecideReviewStepRequest>,
+    ) -> Result<Response<proto::DecideReviewStepResponse>, tonic::Status> {
+        let request = request.into_inner();
+        let decision = match proto::ReviewDecision::try_from(request.decision) {
+            Ok(proto::ReviewDecision::Accept) => Decision::Accept,
+            Ok(proto::ReviewDecision::Reject) => Decision::Reject,
+            Ok(proto::ReviewDecision::Reopen) => Decision::Reopen,
+            Ok(proto::ReviewDecision::Comment) => Decision::Comment,
+            Ok(proto::ReviewDecision::Unspecified) | Err(_) => {
+                return Err(tonic::Status::invalid_argument(format!(
+                    "decision {} is not one of accept, reject, reopen or comment",
+                    request.decision
+                )));
+            }
+        };
+        let outcome = self
+            .handle()
+            .board()
+            .decide_review_step(
+                &request.key,
+                request.step,
+                decision,
+                request.comment.as_deref(),
+                &owner(),
+            )
+            .await
+            .map_err(error::board)?;
+        Ok(Response::new(decided(outcome)))
+    }
+
+    async fn list_comments(
+        &self,
+        request: Request<proto::ListCommentsRequest>,
+    ) -> Result<Response<proto::ListCommentsResponse>, tonic::Status> {
+        let key = request.into_inner().key;
+        let thread = self.handle().board().thread(&key).await.map_err(error::board)?;
+        Ok(Response::new(proto::ListCommentsResponse {
+            key: thread.key,
+            title: thread.title,
+            session: thread.session,
+            comments: thread.comments.into_iter().map(comment).collect(),
+        }))
+    }
+
+    async fn add_comment(
+        &self,
+        request: Request<proto::AddCommentRequest>,
+    ) -> Result<Response<proto::AddCommentResponse>, tonic::Status> {
+        let request = request.into_inner();
+        let outcome = self
+            .handle()
+            .board()
+            .add_owner_comment(&request.key, &request.body, request.in_reply_to, &owner())
+            .await
+            .map_err(error::board)?;
+        let notes = notes(&outcome);
+        Ok(Response::new(proto::AddCommentResponse {
+            comment: Some(comment(outcome.value.comment)),
+            marked_read: outcome.value.marked_read,
+            notes: Some(notes),
+        }))
+    }
+
+    async fn mark_replies_read(
+        &self,
+        request: Request<proto::MarkRepliesReadRequest>,
+    ) -> Result<Response<proto::MarkRepliesReadResponse>, tonic::Status> {
+        let key = request.into_inner().key;
+        let outcome = self
+            .handle()
+            .board()
+            .mark_replies_read(&key, &owner())
+            .await
+            .map_err(error::board)?;
+        let notes = notes(&outcome);
+        Ok(Response::new(proto::MarkRepliesReadResponse {
+            marked: outcome.value.marked,
+            notes: Some(notes),
+        }))
+    }
+
+    async fn list_attachments(
+        &self,
+        request: Request<proto::ListAttachmentsRequest>,
+    ) -> Result<Response<proto::ListAttachmentsResponse>, tonic::Status> {
+        let key = request.into_inner().key;
+        let board = self.handle().board();
+        let list = board.attachments(&key).await.map_err(error::board)?;
+        let (per_file, per_task) = attachment_limits(self.handle().config());
+        Ok(Response::new(proto::ListAttachmentsResponse {
+            total_bytes: list.iter().map(|a| a.size_bytes).sum(),
+            attachments: list.into_iter().map(attachment).collect(),
+            max_bytes_per_file: i64::try_from(per_file).unwrap_or(i64::MAX),
+            max_bytes_per_task: i64::try_from(per_task).unwrap_or(i64::MAX),
+        }))
+    }
+
+    type GetAttachmentStream = super::attachment::AttachmentStream;
+
+    async fn get_attachment(
+        &self,
+        request: Request<proto::GetAttachmentRequest>,
+    ) -> Result<Response<AttachmentStream>, tonic::Status> {
+        let id = request.into_inner().id;
+        let (view, path) = self
+            .handle()
+            .board()
+            .attachment_file(id)
+            .await
+            .map_err(error::board)?;
+        let mut file = tokio::fs::File::open(&path).await.map_err(|err| {
+            tracing::error!(path = %path.display(), error = %err, "a stored screenshot cannot be read");
+            tonic::Status::internal(format!(
+                "screenshot #{id}'s file cannot be read ({err}); remove it with `relay attachment rm {id}` and attach it again"
+            ))
+        })?;
+        let (sender, receiver) = tokio::sync::mpsc::channel(CHUNK_DEPTH);
+        tokio::spawn(async move {
+            let mut first = Some(attachment(view));
+            let mut buffer = vec![0u8; CHUNK];
+            loop {
+                let read = match file.read(&mut buffer).await {
+                    Ok(read) => read,
+                    Err(err) => {
+                        let status =
+                            tonic::Status::internal(format!("reading screenshot #{id} failed: {err}"));
+                        let _ = sender.send(Err(status)).await;
+                        return;
+                    }
+                };
+                if read == 0 && first.is_none() {
+                    return;
+                }
+                let chunk = proto::AttachmentChunk {
+                    attachment: first.take(),
+                    data: buffer[..read].to_vec(),
+                };
+                if sender.send(Ok(chunk)).await.is_err() || read == 0 {
+                    return;
+                }
+            }
+        });
+        let stream: AttachmentStream = Box::pin(ReceiverStream::new(receiver));
+        Ok(Response::new(Box::pin(self.streams().track(stream))))
+    }
+
+    async fn add_attachment(
+        &self,
+        request: Request<proto::AddAttachmentRequest>,
+    ) -> Result<Response<proto::AttachmentWrite>, tonic::Status> {
+        let request = request.into_inner();
+        let source = match (request.content, request.path.trim().is_empty()) {
+            (Some(bytes), true) => AttachSource::Bytes(bytes),
+            (None, false) => AttachSource::Path(request.path),
+            (Some(_), false) => {
+                return Err(tonic::Status::invalid_argument(
+                    "give either path or content, not both; nothing changed",
+                ));
+            }
+            (None, true) => {
+                return Err(tonic::Status::invalid_argument(
+                    "give the image's absolute path, or its bytes as content; nothing changed",
+                ));
+            }
+        };
+        let input = AttachInput {
+            key: request.key,
+            source,
+            step: request.step,
+            caption: request.caption,
+            filename: request.filename,
+        };
+        let outcome = self
+            .handle()
+            .board()
+            .attach(input, &convert::caller(request.actor))
+            .await
+            .map_err(error::board)?;
+        Ok(Response::new(write(outcome)))
+    }
+
+    async fn set_attachment_caption(
+        &self,
+        request: Request<proto::SetAttachmentCaptionRequest>,
+    ) -> Result<Response<proto::AttachmentWrite>, tonic::Status> {
+        let request = request.into_inner();
+        let outcome = self
+            .handle()
+            .board()
+            .set_attachment_caption(request.id, &request.caption, &convert::caller(request.actor))
+            .await
+            .map_err(error::board)?;
+        Ok(Response::new(write(outcome)))
+    }
+
+    async fn remove_attachment(
+        &self,
+        request: Request<proto::RemoveAttachmentRequest>,
+    ) -> Result<Response<proto::AttachmentWrite>, tonic::Status> {
+        let request = request.into_inner();
+        let outcome = self
+            .handle()
+            .board()
+            .remove_attachment(request.id, &convert::caller(request.actor))
+            .await
+            .map_err(error::board)?;
+        Ok(Response::new(write(outcome)))
     }
 }

@@ -633,6 +633,7 @@ async fn board_writes_arrive_on_subscribe_after_the_board_snapshot() {
     let mut stream = daemon
         .client()
         .await
+        .daemon
         .subscribe(SubscribeRequest {
             since_event_id: Some(as_of),
         })

@@ -218,6 +218,7 @@ async fn second_agent_is_denied_with_the_first_agents_intent_until_it_stops() {
     let deadline = Instant::now() + Duration::from_secs(10);
     loop {
         let events = client
+            .board
             .list_events(ListEventsRequest {
                 after_event_id: 0,
                 limit: None,

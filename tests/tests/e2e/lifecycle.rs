@@ -215,6 +215,7 @@ async fn shutdown_lets_in_flight_requests_finish_closes_them_after_5_s_and_recor
     let events = restarted
         .client()
         .await
+        .board
         .list_events(ListEventsRequest {
             after_event_id: 0,
             limit: None,

@@ -22,6 +22,7 @@ async fn home_with_a_database() -> TestHome {
 
 async fn backup(client: &mut relay::client::Client, path: &Path) -> relay_core::proto::Backup {
     client
+        .daemon
         .create_backup(CreateBackupRequest {
             output_path: path.display().to_string(),
             overwrite: false,
@@ -296,7 +297,7 @@ async fn acknowledged_events_survive_when_the_daemon_is_killed_mid_write() {
                 output_path: path.display().to_string(),
                 overwrite: false,
             };
-            match client.create_backup(request).await {
+            match client.daemon.create_backup(request).await {
                 Ok(response) => {
                     if acks
                         .send((path.display().to_string(), response.into_inner()))

@@ -10,6 +10,7 @@ async fn subscribe_opens_with_hello_then_an_initial_snapshot_when_no_since_is_gi
     let mut stream = daemon
         .client()
         .await
+        .daemon
         .subscribe(SubscribeRequest::default())
         .await
         .expect("Subscribe")
@@ -37,6 +38,7 @@ async fn backup_arrives_as_an_event_with_a_larger_id_when_subscribed() {
     let daemon = TestDaemon::start().await;
     let mut client = daemon.client().await;
     let mut stream = client
+        .daemon
         .subscribe(SubscribeRequest::default())
         .await
         .expect("Subscribe")
@@ -48,6 +50,7 @@ async fn backup_arrives_as_an_event_with_a_larger_id_when_subscribed() {
 
     let path = daemon.home().scratch().join("live.sqlite").display().to_string();
     let backup = client
+        .daemon
         .create_backup(CreateBackupRequest {
             output_path: path.clone(),
             overwrite: false,
@@ -81,6 +84,7 @@ async fn subscribe_replays_the_log_when_since_event_id_is_given() {
             .display()
             .to_string();
         client
+            .daemon
             .create_backup(CreateBackupRequest {
                 output_path: path,
                 overwrite: false,
@@ -110,6 +114,7 @@ async fn subscribe_replays_the_log_when_since_event_id_is_given() {
 
     // After the replay, live events follow on the same stream.
     let mut stream = client
+        .daemon
         .subscribe(SubscribeRequest {
             since_event_id: Some(head),
         })
@@ -119,6 +124,7 @@ async fn subscribe_replays_the_log_when_since_event_id_is_given() {
     assert!(matches!(next_update(&mut stream).await, update::Update::Hello(_)));
     let path = daemon.home().scratch().join("d.sqlite").display().to_string();
     client
+        .daemon
         .create_backup(CreateBackupRequest {
             output_path: path.clone(),
             overwrite: false,
@@ -138,6 +144,7 @@ async fn stream_ends_when_the_daemon_stops() {
     let mut stream = daemon
         .client()
         .await
+        .daemon
         .subscribe(SubscribeRequest::default())
         .await
         .expect("Subscribe")

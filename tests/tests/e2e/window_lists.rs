@@ -27,6 +27,7 @@ async fn list_rpcs_refuse_an_unknown_project_as_not_found_naming_it() {
     let mut client = daemon.client().await;
 
     let sessions = client
+        .board
         .list_sessions(ListSessionsRequest {
             project: Some("nope".into()),
         })
@@ -36,6 +37,7 @@ async fn list_rpcs_refuse_an_unknown_project_as_not_found_naming_it() {
     assert!(sessions.message().contains("nope"), "{sessions:?}");
 
     let activity = client
+        .board
         .list_activity(ListActivityRequest {
             project: Some("nope".into()),
             ..ListActivityRequest::default()
@@ -46,6 +48,7 @@ async fn list_rpcs_refuse_an_unknown_project_as_not_found_naming_it() {
     assert!(activity.message().contains("nope"), "{activity:?}");
 
     let cards = client
+        .board
         .list_plan_cards(ListPlanCardsRequest {
             project: "nope".into(),
         })
@@ -56,6 +59,7 @@ async fn list_rpcs_refuse_an_unknown_project_as_not_found_naming_it() {
 
     // The known project answers: no sessions, its events, no plan cards.
     let ok = client
+        .board
         .list_sessions(ListSessionsRequest {
             project: Some("shop".into()),
         })
@@ -65,6 +69,7 @@ async fn list_rpcs_refuse_an_unknown_project_as_not_found_naming_it() {
     assert!(ok.sessions.is_empty());
     assert!(ok.now_ms > 0);
     let cards = client
+        .board
         .list_plan_cards(ListPlanCardsRequest {
             project: "shop".into(),
         })
@@ -109,13 +114,14 @@ async fn list_activity_refuses_a_bad_page_or_kind_and_pages_without_gaps() {
             "limit 501 is out of range",
         ),
     ] {
-        let refused = client.list_activity(request.clone()).await.unwrap_err();
+        let refused = client.board.list_activity(request.clone()).await.unwrap_err();
         assert_eq!(refused.code(), Code::InvalidArgument, "{request:?}: {refused:?}");
         assert!(refused.message().contains(needle), "{request:?}: {refused:?}");
     }
 
     // Two events per page through the project's whole feed: newest first, each id once, nothing skipped.
     let all = client
+        .board
         .list_activity(ListActivityRequest {
             project: Some("shop".into()),
             ..ListActivityRequest::default()
@@ -138,6 +144,7 @@ async fn list_activity_refuses_a_bad_page_or_kind_and_pages_without_gaps() {
     let mut before = None;
     loop {
         let page = client
+            .board
             .list_activity(ListActivityRequest {
                 project: Some("shop".into()),
                 before_event_id: before,

@@ -104,6 +104,7 @@ pub async fn run(ctx: &Context, command: AttachmentCommand) -> Result<(), CliErr
             };
             let answer = daemon_client(ctx)
                 .await?
+                .review
                 .set_attachment_caption(request)
                 .await?
                 .into_inner();
@@ -120,6 +121,7 @@ pub async fn run(ctx: &Context, command: AttachmentCommand) -> Result<(), CliErr
             };
             let answer = daemon_client(ctx)
                 .await?
+                .review
                 .remove_attachment(request)
                 .await?
                 .into_inner();
@@ -133,6 +135,7 @@ pub async fn run(ctx: &Context, command: AttachmentCommand) -> Result<(), CliErr
 async fn list(ctx: &Context, key: String, output: OutputArgs) -> Result<(), CliError> {
     let answer = daemon_client(ctx)
         .await?
+        .review
         .list_attachments(ListAttachmentsRequest { key: key.clone() })
         .await?
         .into_inner();
@@ -183,6 +186,7 @@ async fn get(ctx: &Context, id: i64, output: Option<&Path>) -> Result<(), CliErr
     }
     let mut stream = daemon_client(ctx)
         .await?
+        .review
         .get_attachment(GetAttachmentRequest { id })
         .await?
         .into_inner();
@@ -275,6 +279,7 @@ async fn add(ctx: &Context, args: AttachmentAddArgs) -> Result<(), CliError> {
     };
     let answer = daemon_client(ctx)
         .await?
+        .review
         .add_attachment(request)
         .await?
         .into_inner();

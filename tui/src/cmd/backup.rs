@@ -11,6 +11,7 @@ pub async fn backup(ctx: &Context, output: &Path, overwrite: bool) -> Result<(),
         std::path::absolute(output).map_err(|e| CliError::Usage(format!("{}: {e}", output.display())))?;
     let mut client = daemon_client(ctx).await?;
     let backup = client
+        .daemon
         .create_backup(CreateBackupRequest {
             output_path: output.display().to_string(),
             overwrite,

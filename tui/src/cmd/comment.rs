@@ -14,6 +14,7 @@ use crate::error::CliError;
 pub async fn list(ctx: &Context, key: String, output: OutputArgs) -> Result<(), CliError> {
     let thread = daemon_client(ctx)
         .await?
+        .review
         .list_comments(ListCommentsRequest { key })
         .await?
         .into_inner();
@@ -52,7 +53,12 @@ pub async fn add(ctx: &Context, args: CommentAddArgs) -> Result<(), CliError> {
         body,
         in_reply_to: args.reply_to,
     };
-    let answer = daemon_client(ctx).await?.add_comment(request).await?.into_inner();
+    let answer = daemon_client(ctx)
+        .await?
+        .review
+        .add_comment(request)
+        .await?
+        .into_inner();
     format::print_notes(answer.notes.as_ref());
     let comment = answer
         .comment
@@ -73,6 +79,7 @@ pub async fn add(ctx: &Context, args: CommentAddArgs) -> Result<(), CliError> {
 pub async fn read(ctx: &Context, key: String, output: OutputArgs) -> Result<(), CliError> {
     let answer = daemon_client(ctx)
         .await?
+        .review
         .mark_replies_read(MarkRepliesReadRequest { key: key.clone() })
         .await?
         .into_inner();

@@ -51,7 +51,7 @@ pub async fn stop(ctx: &Context) -> Result<(), CliError> {
     let data = &ctx.config.data_dir;
     let pid = match probe(&ctx.config.socket).await {
         Some((mut client, status)) => {
-            client.stop_daemon(StopDaemonRequest {}).await?;
+            client.daemon.stop_daemon(StopDaemonRequest {}).await?;
             Some(status.pid)
         }
         None if relay_core::lock::is_held(data) => {

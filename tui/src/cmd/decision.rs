@@ -36,6 +36,7 @@ pub async fn add(ctx: &Context, args: DecisionAddArgs) -> Result<(), CliError> {
     };
     let answer = daemon_client(ctx)
         .await?
+        .board
         .add_decision(request)
         .await?
         .into_inner();

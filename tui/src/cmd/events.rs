@@ -25,6 +25,7 @@ pub async fn run(ctx: &Context, args: EventsArgs) -> Result<(), CliError> {
         return Ok(());
     }
     let mut stream = client
+        .daemon
         .subscribe(SubscribeRequest {
             since_event_id: Some(reader.cursor),
         })
@@ -64,6 +65,7 @@ impl Reader {
     async fn catch_up(&mut self, client: &mut Client) -> Result<bool, CliError> {
         loop {
             let page = client
+                .board
                 .list_events(ListEventsRequest {
                     after_event_id: self.cursor,
                     limit: None,

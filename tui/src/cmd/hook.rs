@@ -78,7 +78,7 @@ fn wake_main(flags: &Flags, agent: Agent, phase: Phase, budget: Duration) -> Exi
             let config = Config::load(flags).ok()?;
             let mut client = connect_within(&config.socket, budget).await.ok()?;
             let request = WaitForWakeRequest { body };
-            client.wait_for_wake(request).await.ok()?.into_inner().wake
+            client.coord.wait_for_wake(request).await.ok()?.into_inner().wake
         });
         runtime.shutdown_background();
         wake
@@ -173,7 +173,7 @@ async fn ask(flags: &Flags, agent: Agent, phase: Phase, body: &[u8], budget: Dur
         phase: phase.cli_name().to_owned(),
         body: body.to_vec(),
     };
-    let response = tokio::time::timeout(budget, client.run_hook(request))
+    let response = tokio::time::timeout(budget, client.coord.run_hook(request))
         .await
         .ok()?
         .ok()?;

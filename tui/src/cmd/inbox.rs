@@ -13,6 +13,7 @@ use crate::error::CliError;
 pub async fn run(ctx: &Context, output: OutputArgs) -> Result<(), CliError> {
     let inbox = daemon_client(ctx)
         .await?
+        .board
         .get_inbox(GetInboxRequest {})
         .await?
         .into_inner();

@@ -17,6 +17,7 @@ pub async fn run(ctx: &Context, output: OutputArgs) -> Result<(), CliError> {
     let limit = if output.json { 0 } else { SHOWN_CONTENTIONS };
     let listing = daemon_client(ctx)
         .await?
+        .coord
         .list_locks(ListLocksRequest {
             contention_limit: limit,
         })

@@ -13,6 +13,7 @@ use crate::error::CliError;
 pub async fn show(ctx: &Context, key: String, history: bool, output: OutputArgs) -> Result<(), CliError> {
     let plan = daemon_client(ctx)
         .await?
+        .review
         .get_plan(GetPlanRequest {
             key,
             revisions: history,
@@ -29,6 +30,7 @@ pub async fn show(ctx: &Context, key: String, history: bool, output: OutputArgs)
 pub async fn accept(ctx: &Context, key: String, output: OutputArgs) -> Result<(), CliError> {
     let answer = daemon_client(ctx)
         .await?
+        .review
         .accept_plan(AcceptPlanRequest { key })
         .await?
         .into_inner();

@@ -11,6 +11,7 @@ use crate::error::CliError;
 pub async fn list(ctx: &Context, output: OutputArgs) -> Result<(), CliError> {
     let projects = daemon_client(ctx)
         .await?
+        .board
         .list_projects(ListProjectsRequest {})
         .await?
         .into_inner()
@@ -58,6 +59,7 @@ pub async fn upsert(ctx: &Context, args: ProjectUpsertArgs) -> Result<(), CliErr
     };
     let answer = daemon_client(ctx)
         .await?
+        .board
         .upsert_project(request)
         .await?
         .into_inner();
@@ -88,6 +90,7 @@ fn absolute_repo(repo: String) -> Result<String, CliError> {
 pub async fn show(ctx: &Context, slug: String, output: OutputArgs) -> Result<(), CliError> {
     let board = daemon_client(ctx)
         .await?
+        .board
         .get_project_board(GetProjectBoardRequest { slug })
         .await?
         .into_inner();

@@ -16,6 +16,7 @@ pub type Decision = proto::ReviewDecision;
 pub async fn show(ctx: &Context, key: String, output: OutputArgs) -> Result<(), CliError> {
     let review = daemon_client(ctx)
         .await?
+        .review
         .get_review(GetReviewRequest { key })
         .await?
         .into_inner();
@@ -49,6 +50,7 @@ pub async fn comment(ctx: &Context, args: ReviewCommentArgs) -> Result<(), CliEr
 async fn send(ctx: &Context, request: DecideReviewStepRequest, output: OutputArgs) -> Result<(), CliError> {
     let answer = daemon_client(ctx)
         .await?
+        .review
         .decide_review_step(request)
         .await?
         .into_inner();

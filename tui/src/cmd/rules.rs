@@ -13,6 +13,7 @@ use crate::error::CliError;
 pub async fn show(ctx: &Context, project: Option<String>, output: OutputArgs) -> Result<(), CliError> {
     let rules = daemon_client(ctx)
         .await?
+        .board
         .get_rules(GetRulesRequest { project })
         .await?
         .into_inner();

@@ -24,6 +24,7 @@ pub async fn list(ctx: &Context, args: TaskListArgs) -> Result<(), CliError> {
     };
     let tasks = daemon_client(ctx)
         .await?
+        .board
         .list_tasks(request)
         .await?
         .into_inner()
@@ -47,6 +48,7 @@ pub async fn list(ctx: &Context, args: TaskListArgs) -> Result<(), CliError> {
 pub async fn show(ctx: &Context, key: String, output: OutputArgs) -> Result<(), CliError> {
     let detail = daemon_client(ctx)
         .await?
+        .board
         .get_task(GetTaskRequest { key })
         .await?
         .into_inner();
@@ -183,7 +185,12 @@ pub async fn create(ctx: &Context, args: TaskCreateArgs) -> Result<(), CliError>
         bind_session: args.bind,
         actor: format::actor(&args.writer),
     };
-    let answer = daemon_client(ctx).await?.create_task(request).await?.into_inner();
+    let answer = daemon_client(ctx)
+        .await?
+        .board
+        .create_task(request)
+        .await?
+        .into_inner();
     print_task_write(answer, args.output, |task| {
         format!("created {}: {} ({})", task.key, task.title, task.stage)
     })
@@ -196,7 +203,12 @@ pub async fn update(ctx: &Context, args: TaskUpdateArgs) -> Result<(), CliError>
         expected_version: args.expected_version,
         actor: format::actor(&args.writer),
     };
-    let answer = daemon_client(ctx).await?.update_task(request).await?.into_inner();
+    let answer = daemon_client(ctx)
+        .await?
+        .board
+        .update_task(request)
+        .await?
+        .into_inner();
     let changed = answer.notes.as_ref().is_some_and(|n| n.changed);
     print_task_write(answer, args.output, |task| match changed {
         true => format!("updated {} (version {})", task.key, task.version),
@@ -216,6 +228,7 @@ pub async fn stage(ctx: &Context, args: TaskStageArgs) -> Result<(), CliError> {
     };
     let answer = daemon_client(ctx)
         .await?
+        .board
         .set_task_stage(request)
         .await?
         .into_inner();
@@ -238,6 +251,7 @@ pub async fn bind(
     };
     let answer = daemon_client(ctx)
         .await?
+        .board
         .bind_task_session(request)
         .await?
         .into_inner();
@@ -256,6 +270,7 @@ pub async fn unbind(
     };
     let answer = daemon_client(ctx)
         .await?
+        .board
         .unbind_task_session(request)
         .await?
         .into_inner();
@@ -281,7 +296,12 @@ pub async fn report(ctx: &Context, args: TaskReportArgs) -> Result<(), CliError>
         progress: args.progress,
         actor: format::actor(&args.writer),
     };
-    let answer = daemon_client(ctx).await?.add_report(request).await?.into_inner();
+    let answer = daemon_client(ctx)
+        .await?
+        .board
+        .add_report(request)
+        .await?
+        .into_inner();
     format::print_notes(answer.notes.as_ref());
     if args.output.json {
         let body = json!({ "report": {

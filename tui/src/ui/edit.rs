@@ -510,6 +510,7 @@ pub(super) async fn update_field(
 ) -> Result<Outcome, tonic::Status> {
     let cleared = matches!(value.trim(), "" | "-");
     let answer = client
+        .board
         .update_task(proto::UpdateTaskRequest {
             key: key.clone(),
             fields: vec![proto::FieldChange {
@@ -537,6 +538,7 @@ pub(super) async fn bind_session(
     session: String,
 ) -> Result<Outcome, tonic::Status> {
     let answer = client
+        .board
         .bind_task_session(proto::BindTaskSessionRequest {
             key,
             session,
@@ -549,6 +551,7 @@ pub(super) async fn bind_session(
 
 pub(super) async fn unbind_session(client: &mut Client, key: String) -> Result<Outcome, tonic::Status> {
     let answer = client
+        .board
         .unbind_task_session(proto::UnbindTaskSessionRequest { key, actor: None })
         .await?
         .into_inner();

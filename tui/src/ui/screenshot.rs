@@ -191,6 +191,7 @@ async fn fetch(mut client: Client, id: i64, max: u64) -> Result<(proto::Attachme
     let failed =
         |e: tonic::Status| Fetched::Failed(format!("cannot fetch screenshot #{id}: {}", e.message()));
     let mut stream = client
+        .review
         .get_attachment(proto::GetAttachmentRequest { id })
         .await
         .map_err(failed)?

@@ -82,6 +82,7 @@ async fn stream(current: watch::Sender<Option<Client>>, socket: PathBuf, actions
         let client = current.borrow().clone();
         let reason = match client {
             Some(mut client) => match client
+                .daemon
                 .subscribe(proto::SubscribeRequest { since_event_id: None })
                 .await
             {
@@ -183,6 +184,7 @@ pub async fn fetch_data(client: &mut Client, fetch: &Fetch) -> Result<Data, toni
     Ok(match fetch {
         Fetch::Projects => Data::Projects(
             client
+                .board
                 .list_projects(proto::ListProjectsRequest {})
                 .await?
                 .into_inner()
@@ -191,12 +193,14 @@ pub async fn fetch_data(client: &mut Client, fetch: &Fetch) -> Result<Data, toni
         Fetch::Board(slug) => {
             let (mut second, mut third, mut fourth) = (client.clone(), client.clone(), client.clone());
             let (board, inbox, sessions, plans) = tokio::join!(
-                client.get_project_board(proto::GetProjectBoardRequest { slug: slug.clone() }),
-                second.get_inbox(proto::GetInboxRequest {}),
-                third.list_sessions(proto::ListSessionsRequest {
+                client
+                    .board
+                    .get_project_board(proto::GetProjectBoardRequest { slug: slug.clone() }),
+                second.board.get_inbox(proto::GetInboxRequest {}),
+                third.board.list_sessions(proto::ListSessionsRequest {
                     project: Some(slug.clone())
                 }),
-                fourth.list_plan_cards(proto::ListPlanCardsRequest {
+                fourth.board.list_plan_cards(proto::ListPlanCardsRequest {
                     project: slug.clone()
                 })
             );
@@ -210,13 +214,14 @@ pub async fn fetch_data(client: &mut Client, fetch: &Fetch) -> Result<Data, toni
         Fetch::Task(key) => {
             let (mut a, mut b, mut c) = (client.clone(), client.clone(), client.clone());
             let (detail, plan, review, comments) = tokio::join!(
-                client.get_task(proto::GetTaskRequest { key: key.clone() }),
-                a.get_plan(proto::GetPlanRequest {
+                client.board.get_task(proto::GetTaskRequest { key: key.clone() }),
+                a.review.get_plan(proto::GetPlanRequest {
                     key: key.clone(),
                     revisions: true,
                 }),
-                b.get_review(proto::GetReviewRequest { key: key.clone() }),
-                c.list_comments(proto::ListCommentsRequest { key: key.clone() })
+                b.review.get_review(proto::GetReviewRequest { key: key.clone() }),
+                c.review
+                    .list_comments(proto::ListCommentsRequest { key: key.clone() })
             );
             let data = TaskData {
                 detail: detail?.into_inner(),
@@ -232,12 +237,16 @@ pub async fn fetch_data(client: &mut Client, fetch: &Fetch) -> Result<Data, toni
             Data::Task(Box::new(data))
         }
         Fetch::Inbox => Data::Inbox(Box::new(
-            client.get_inbox(proto::GetInboxRequest {}).await?.into_inner(),
+            client
+                .board
+                .get_inbox(proto::GetInboxRequest {})
+                .await?
+                .into_inner(),
         )),
         Fetch::Sessions(project) => {
             let mut second = client.clone();
             let (list, projects) = tokio::join!(
-                client.list_sessions(proto::ListSessionsRequest {
+                client.board.list_sessions(proto::ListSessionsRequest {
                     project: project.clone()
                 }),
                 slugs(&mut second)
@@ -262,7 +271,7 @@ pub async fn fetch_data(client: &mut Client, fetch: &Fetch) -> Result<Data, toni
         Fetch::PaletteTasks => {
             let mut second = client.clone();
             let (tasks, projects) = tokio::join!(
-                client.list_tasks(proto::ListTasksRequest {
+                client.board.list_tasks(proto::ListTasksRequest {
                     limit: Some(super::palette::MAX_TASKS),
                     ..Default::default()
                 }),
@@ -278,6 +287,7 @@ pub async fn fetch_data(client: &mut Client, fetch: &Fetch) -> Result<Data, toni
 
 async fn slugs(client: &mut Client) -> Result<Vec<String>, tonic::Status> {
     let projects = client
+        .board
         .list_projects(proto::ListProjectsRequest {})
         .await?
         .into_inner();
@@ -295,7 +305,7 @@ async fn activity(
         project: filter.project.clone(),
         kind: filter.kind.clone(),
     };
-    Ok(client.list_activity(request).await?.into_inner())
+    Ok(client.board.list_activity(request).await?.into_inner())
 }
 
 pub(super) fn outcome(summary: String, notes: Option<proto::WriteNotes>) -> Outcome {
@@ -315,6 +325,7 @@ pub async fn write_data(client: &mut Client, write: &Write) -> Result<Outcome, t
             expected_version,
         } => {
             let answer = client
+                .board
                 .set_task_stage(proto::SetTaskStageRequest {
                     key: key.clone(),
                     stage: stage.clone(),
@@ -332,6 +343,7 @@ pub async fn write_data(client: &mut Client, write: &Write) -> Result<Outcome, t
             comment,
         } => {
             let answer = client
+                .review
                 .decide_review_step(proto::DecideReviewStepRequest {
                     key: key.clone(),
                     step,
@@ -348,6 +360,7 @@ pub async fn write_data(client: &mut Client, write: &Write) -> Result<Outcome, t
         }
         Write::Comment { key, body } => {
             let answer = client
+                .review
                 .add_comment(proto::AddCommentRequest {
                     key: key.clone(),
                     body,
@@ -359,6 +372,7 @@ pub async fn write_data(client: &mut Client, write: &Write) -> Result<Outcome, t
         }
         Write::MarkRead { key } => {
             let answer = client
+                .review
                 .mark_replies_read(proto::MarkRepliesReadRequest { key: key.clone() })
                 .await?
                 .into_inner();
@@ -369,6 +383,7 @@ pub async fn write_data(client: &mut Client, write: &Write) -> Result<Outcome, t
         }
         Write::AcceptPlan { key } => {
             let answer = client
+                .review
                 .accept_plan(proto::AcceptPlanRequest { key: key.clone() })
                 .await?
                 .into_inner();

@@ -75,6 +75,7 @@ async fn fifty_clients_get_distinct_keys_and_gap_free_events_when_creating_at_on
     let mut client = daemon.client().await;
     loop {
         let page = client
+            .board
             .list_events(ListEventsRequest {
                 after_event_id: after,
                 limit: Some(500),

@@ -265,7 +265,7 @@ async fn hook_event(ctx: &Context, agent: Agent) -> Check {
         phase: phase.cli_name().to_owned(),
         body: synthetic_payload(agent, phase).to_string().into_bytes(),
     };
-    match tokio::time::timeout(Duration::from_secs(5), client.run_hook(request)).await {
+    match tokio::time::timeout(Duration::from_secs(5), client.coord.run_hook(request)).await {
         Ok(Ok(_)) => ok(
             NAME,
             format!(

@@ -138,7 +138,7 @@ impl Setup {
             .map_err(|e| CliError::Failed(format!("cannot find the running relay binary: {e}")))?;
         let data_dir = std::path::absolute(ctx.config.data_dir.path())
             .map_err(|e| CliError::Failed(format!("cannot make the data directory absolute: {e}")))?;
-        // `--home` alone leads a hook to <data>/run/relayd-v1.sock (the environment of the agent that runs it may
+        // `--home` alone leads a hook to <data>/run/relayd-v2.sock (the environment of the agent that runs it may
         // not carry this shell's RELAY_SOCKET); name the socket whenever this relay uses another one, e.g. the
         // default data directory's socket in $XDG_RUNTIME_DIR or one config.toml sets.
         let home_socket = relay_core::paths::DataDir::new(data_dir.clone())

@@ -73,7 +73,7 @@ impl Demo {
     }
 
     pub(super) async fn stop(mut self) {
-        let _ = self.client.stop_daemon(proto::StopDaemonRequest {}).await;
+        let _ = self.client.daemon.stop_daemon(proto::StopDaemonRequest {}).await;
         let _ = tokio::time::timeout(Duration::from_secs(10), self.daemon).await;
     }
 }
@@ -181,6 +181,7 @@ async fn every_screen_matches_its_snapshot_when_drawn_from_the_demo() {
     assert!(outcome.summary.contains("step 1: accepted"), "{outcome:?}");
     let mut client = demo.client.clone();
     let after = client
+        .review
         .get_review(proto::GetReviewRequest {
             key: review_key.clone(),
         })

@@ -527,6 +527,7 @@ async fn edits_and_bindings_reach_relayd_when_sent_through_the_worker() {
     let mut client = demo.client.clone();
     let get = |mut client: crate::client::Client, key: String| async move {
         client
+            .board
             .get_task(proto::GetTaskRequest { key })
             .await
             .unwrap()
@@ -598,6 +599,7 @@ async fn edits_and_bindings_reach_relayd_when_sent_through_the_worker() {
 
     // Bind another of the project's sessions, then unbind: each shows in GetTask.
     let sessions = client
+        .board
         .list_sessions(proto::ListSessionsRequest {
             project: Some("acme-shop".into()),
         })

@@ -377,6 +377,7 @@ fn decoding_refuses_what_is_not_an_image() {
 async fn first_screenshot(client: &crate::client::Client, key: &str) -> (i64, Vec<u8>) {
     let mut client = client.clone();
     let list = client
+        .review
         .list_attachments(proto::ListAttachmentsRequest { key: key.to_owned() })
         .await
         .unwrap()
@@ -387,6 +388,7 @@ async fn first_screenshot(client: &crate::client::Client, key: &str) -> (i64, Ve
         .expect("the demo task in review has screenshots")
         .id;
     let mut stream = client
+        .review
         .get_attachment(proto::GetAttachmentRequest { id })
         .await
         .unwrap()
