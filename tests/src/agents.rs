@@ -42,7 +42,9 @@ pub fn agents_dir() -> PathBuf {
         .filter(|d| !d.is_empty())
         .map(PathBuf::from)
         .or_else(|| std::env::var_os("HOME").map(|home| PathBuf::from(home).join(".cache")))
-        .unwrap_or_else(|| panic!("neither RELAY_TEST_AGENTS, XDG_CACHE_HOME nor HOME is set: no agent folder"));
+        .unwrap_or_else(|| {
+            panic!("neither RELAY_TEST_AGENTS, XDG_CACHE_HOME nor HOME is set: no agent folder")
+        });
     cache.join("relay-tests").join("agents")
 }
 
@@ -136,8 +138,9 @@ impl std::fmt::Display for AgentRun {
     }
 }
 
-/// Runs `command` to its end (at most [`AGENT_TIMEOUT`]), stdin closed.
-async fn run_agent(command: tokio::process::Command) -> AgentRun {
+/// Runs an agent command (from [`ClaudeCode::command`] or [`Codex::command`]) to its end (at most
+/// [`AGENT_TIMEOUT`]), stdin closed.
+pub async fn run_command(command: tokio::process::Command) -> AgentRun {
     let mut command = command;
     let described = format!("{:?}", command.as_std());
     command
@@ -239,7 +242,8 @@ impl ClaudeCode {
     #[track_caller]
     pub fn new(dir: &Path) -> ClaudeCode {
         let bin = claude_bin();
-        std::fs::create_dir_all(dir.join(".claude")).unwrap_or_else(|e| panic!("create {}: {e}", dir.display()));
+        std::fs::create_dir_all(dir.join(".claude"))
+            .unwrap_or_else(|e| panic!("create {}: {e}", dir.display()));
         ClaudeCode {
             home: dir.to_path_buf(),
             bin,
@@ -328,7 +332,14 @@ impl ClaudeCode {
             // MCP tools are offered to the model up front instead of through ToolSearch, so a script calls them
             // in one step (and a test sees their schemas in the request).
             .env("ENABLE_TOOL_SEARCH", "false")
-            .args(["-p", prompt, "--output-format", "json", "--allowedTools", CLAUDE_ALLOWED_TOOLS]);
+            .args([
+                "-p",
+                prompt,
+                "--output-format",
+                "json",
+                "--allowedTools",
+                CLAUDE_ALLOWED_TOOLS,
+            ]);
         if let Some(config) = &self.mcp_config {
             command.arg("--mcp-config").arg(config);
         }
@@ -340,7 +351,7 @@ impl ClaudeCode {
 
     /// Runs one turn to its end.
     pub async fn run(&self, model: &ModelServer, cwd: &Path, prompt: &str) -> AgentRun {
-        run_agent(self.command(model, cwd, prompt)).await
+        run_command(self.command(model, cwd, prompt)).await
     }
 
     /// The transcripts under `~/.claude/projects/`.
@@ -384,7 +395,8 @@ impl Codex {
     #[track_caller]
     pub fn new(dir: &Path) -> Codex {
         let bin = codex_bin();
-        std::fs::create_dir_all(dir.join(".codex")).unwrap_or_else(|e| panic!("create {}: {e}", dir.display()));
+        std::fs::create_dir_all(dir.join(".codex"))
+            .unwrap_or_else(|e| panic!("create {}: {e}", dir.display()));
         Codex {
             home: dir.to_path_buf(),
             bin,
@@ -459,7 +471,11 @@ impl Codex {
         command
             .current_dir(cwd)
             .env("SCRIPTED_API_KEY", "sk-scripted")
-            .args(["exec", "--skip-git-repo-check", "--dangerously-bypass-approvals-and-sandbox"]);
+            .args([
+                "exec",
+                "--skip-git-repo-check",
+                "--dangerously-bypass-approvals-and-sandbox",
+            ]);
         if self.bypass_hook_trust {
             command.arg("--dangerously-bypass-hook-trust");
         }
@@ -469,7 +485,7 @@ impl Codex {
 
     /// Runs one turn to its end.
     pub async fn run(&self, model: &ModelServer, cwd: &Path, prompt: &str) -> AgentRun {
-        run_agent(self.command(model, cwd, prompt)).await
+        run_command(self.command(model, cwd, prompt)).await
     }
 
     /// The rollout files under `~/.codex/sessions/`.

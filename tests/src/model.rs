@@ -8,10 +8,10 @@
 //! `stream`, else one JSON body.
 //!
 //! A test registers [`Conversation`]s: a needle (a word only that conversation's prompt contains) and a script of
-//! [`Step`]s. A request that offers tools belongs to the first conversation whose needle its messages contain; its
-//! step is the number of model answers already in the request's history (assistant messages for Anthropic, runs of
-//! model output items for Responses), so a retried request gets the same answer and a Stop hook's continuation gets
-//! the next one. A step is a fixed [`Reply`] or a function of the request ([`Turn`]), e.g. to pass the hook session
+//! [`Step`]s. A request that offers tools belongs to the conversation whose needle appears in its earliest message
+//! (a later one may quote another agent's prompt, as relay's lock refusal does); its step is the number of model answers in the request's
+//! history since the needle's message (assistant messages for Anthropic, runs of model output items for
+//! Responses), so a retried request gets the same answer and a Stop hook's continuation gets the next one. A step is a fixed [`Reply`] or a function of the request ([`Turn`]), e.g. to pass the hook session
 //! id relay's SessionStart line named. A request without tools (a title, a summary) is a side call and is answered
 //! briefly. Past the end of its script a conversation answers `(end of script)` and the request is marked
 //! [`Request::overrun`].
@@ -318,7 +318,9 @@ impl ModelServer {
     }
 
     fn lock(&self) -> std::sync::MutexGuard<'_, Shared> {
-        self.shared.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+        self.shared
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 }
 
@@ -357,7 +359,10 @@ async fn handle(State(state): State<AppState>, method: Method, uri: Uri, body: B
         overrun: false,
     };
     let (api, decision) = {
-        let mut shared = state.shared.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        let mut shared = state
+            .shared
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
         let api = shared.api;
         let route = match api {
             Api::Anthropic => "/v1/messages",
@@ -412,16 +417,11 @@ fn decide(shared: &Shared, request: &mut Request, body: &Value) -> Decision {
         return Decision::Ready(Reply::text("OK"));
     }
     request.main = true;
-    let history = history_text(body);
-    let step = answers_in_history(shared.api, body);
-    request.step = Some(step);
-    let Some(index) = shared
-        .conversations
-        .iter()
-        .position(|c| history.contains(&c.needle))
-    else {
+    let Some(index) = conversation_of(shared, body) else {
         return Decision::Ready(Reply::text("(no script for this conversation)"));
     };
+    let step = answers_in_history(shared.api, body, &shared.conversations[index].needle);
+    request.step = Some(step);
     request.conversation = Some(index);
     match shared.conversations[index].steps.get(step) {
         Some(Step::Fixed(reply)) => Decision::Ready(reply.clone()),
@@ -433,33 +433,55 @@ fn decide(shared: &Shared, request: &mut Request, body: &Value) -> Decision {
     }
 }
 
-/// How many model answers the request's history holds: the step to answer with.
-fn answers_in_history(api: Api, body: &Value) -> usize {
-    match api {
-        Api::Anthropic => body["messages"]
-            .as_array()
-            .into_iter()
-            .flatten()
-            .filter(|m| m["role"] == "assistant")
-            .count(),
-        Api::Responses => {
-            let mut runs = 0;
-            let mut in_run = false;
-            for item in body["input"].as_array().into_iter().flatten() {
-                let kind = item["type"].as_str().unwrap_or("message");
-                let model_item = match kind {
-                    "message" => item["role"] == "assistant",
-                    "function_call" | "custom_tool_call" | "reasoning" | "local_shell_call" => true,
-                    _ => false,
-                };
-                if model_item && !in_run {
-                    runs += 1;
-                }
-                in_run = model_item;
-            }
-            runs
+/// The conversation whose needle appears earliest in the request's history (a later message may quote another
+/// conversation's prompt: relay's lock refusal names the holder's intent).
+fn conversation_of(shared: &Shared, body: &Value) -> Option<usize> {
+    let items = match shared.api {
+        Api::Anthropic => &body["messages"],
+        Api::Responses => &body["input"],
+    };
+    for item in items.as_array().into_iter().flatten() {
+        let mut text = String::new();
+        collect_strings(item, &mut text);
+        if let Some(index) = shared.conversations.iter().position(|c| text.contains(&c.needle)) {
+            return Some(index);
         }
     }
+    None
+}
+
+/// How many model answers the request's history holds since the first message that contains `needle` (the
+/// conversation's prompt): the step to answer with. Counting from the prompt keeps a resumed session's earlier
+/// turns out of the count.
+fn answers_in_history(api: Api, body: &Value, needle: &str) -> usize {
+    let (items, is_answer): (&Value, fn(&Value) -> bool) = match api {
+        Api::Anthropic => (&body["messages"], |m| m["role"] == "assistant"),
+        Api::Responses => (&body["input"], |item| {
+            match item["type"].as_str().unwrap_or("message") {
+                "message" => item["role"] == "assistant",
+                "function_call" | "custom_tool_call" | "reasoning" | "local_shell_call" => true,
+                _ => false,
+            }
+        }),
+    };
+    let mut seen = false;
+    let mut runs = 0;
+    let mut in_run = false;
+    for item in items.as_array().into_iter().flatten() {
+        if !seen {
+            let mut text = String::new();
+            collect_strings(item, &mut text);
+            seen = text.contains(needle);
+            continue;
+        }
+        let answer = is_answer(item);
+        // Anthropic: one assistant message per answer. Responses: one answer's items are consecutive.
+        if answer && (!in_run || api == Api::Anthropic) {
+            runs += 1;
+        }
+        in_run = answer;
+    }
+    runs
 }
 
 /// Every string in the history part of a request: Anthropic `messages`, Responses `input`.
@@ -527,7 +549,11 @@ fn anthropic(reply: &Reply, model: &str, stream: bool, next_id: &mut impl FnMut(
         };
         content.push(json!({"type": "tool_use", "id": format!("toolu_{:04}", next_id()), "name": name, "input": input}));
     }
-    let stop_reason = if reply.calls.is_empty() { "end_turn" } else { "tool_use" };
+    let stop_reason = if reply.calls.is_empty() {
+        "end_turn"
+    } else {
+        "tool_use"
+    };
     let id = format!("msg_{:04}", next_id());
     let usage = json!({"input_tokens": 10, "output_tokens": 5, "cache_creation_input_tokens": 0, "cache_read_input_tokens": 0});
     if !stream {
@@ -578,8 +604,10 @@ fn anthropic(reply: &Reply, model: &str, stream: bool, next_id: &mut impl FnMut(
 fn responses(reply: &Reply, model: &str, stream: bool, next_id: &mut impl FnMut() -> usize) -> Response {
     let mut output = Vec::new();
     if let Some(text) = &reply.text {
-        output.push(json!({"type": "message", "id": format!("msg_{:04}", next_id()), "role": "assistant",
-            "status": "completed", "content": [{"type": "output_text", "text": text, "annotations": []}]}));
+        output.push(
+            json!({"type": "message", "id": format!("msg_{:04}", next_id()), "role": "assistant",
+            "status": "completed", "content": [{"type": "output_text", "text": text, "annotations": []}]}),
+        );
     }
     for call in &reply.calls {
         let n = next_id();
@@ -627,23 +655,26 @@ mod tests {
     #[test]
     fn the_hook_session_is_read_from_relays_line() {
         assert_eq!(
-            hook_session_in("SessionStart hook additional context: Your relay hook session: 9f39-ab. Pass it"),
+            hook_session_in(
+                "SessionStart hook additional context: Your relay hook session: 9f39-ab. Pass it"
+            ),
             Some("9f39-ab".to_owned())
         );
         assert_eq!(hook_session_in("nothing here"), None);
     }
 
     #[test]
-    fn the_step_is_the_number_of_model_answers_in_the_history() {
-        let anthropic = json!({"messages": [{"role": "user", "content": "a"}, {"role": "assistant", "content": []},
+    fn the_step_is_the_number_of_model_answers_since_the_prompt() {
+        let anthropic = json!({"messages": [{"role": "user", "content": "x"}, {"role": "assistant", "content": []},
+            {"role": "user", "content": "go: a"}, {"role": "assistant", "content": []},
             {"role": "user", "content": []}, {"role": "assistant", "content": []}, {"role": "user", "content": "b"}]});
-        assert_eq!(answers_in_history(Api::Anthropic, &anthropic), 2);
+        assert_eq!(answers_in_history(Api::Anthropic, &anthropic, "go:"), 2);
         let responses = json!({"input": [
-            {"type": "message", "role": "user", "content": []},
+            {"type": "message", "role": "user", "content": [{"type": "input_text", "text": "go: a"}]},
             {"type": "reasoning"}, {"type": "custom_tool_call"}, {"type": "custom_tool_call_output"},
             {"type": "message", "role": "assistant", "content": []},
             {"type": "message", "role": "user", "content": []},
         ]});
-        assert_eq!(answers_in_history(Api::Responses, &responses), 2);
+        assert_eq!(answers_in_history(Api::Responses, &responses, "go:"), 2);
     }
 }
