@@ -447,3 +447,168 @@ fn transcripts_text(claude: &ClaudeCode) -> String {
         .collect::<Vec<_>>()
         .join("")
 }
+
+/// Processes whose command line contains every one of `words`.
+fn processes_with(words: &[&str]) -> Vec<u32> {
+    let Ok(entries) = std::fs::read_dir("/proc") else {
+        return Vec::new();
+    };
+    entries
+        .filter_map(Result::ok)
+        .filter_map(|entry| {
+            let pid: u32 = entry.file_name().to_str()?.parse().ok()?;
+            let cmdline = std::fs::read(entry.path().join("cmdline")).ok()?;
+            let cmdline = String::from_utf8_lossy(&cmdline).replace('\0', " ");
+            words.iter().all(|w| cmdline.contains(w)).then_some(pid)
+        })
+        .collect()
+}
+
+/// Waits (polling, at most [`AGENT_TIMEOUT`]) until `done` holds.
+async fn until(what: &str, mut done: impl FnMut() -> bool) {
+    let deadline = std::time::Instant::now() + AGENT_TIMEOUT;
+    while !done() {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "timed out waiting until {what}"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+}
+
+/// What `-p` mode does with the wake-up hook (`relay setup --wake`): Claude Code runs it (asyncRewake) after the
+/// turn and keeps the process alive while it waits; an owner comment then wakes the same process for a new turn
+/// with the comment in the model's context; that turn's Stop starts the next wait, and the process stays until a
+/// wait ends (relay gives up after 25 minutes). So a script running `claude -p` with the wake-up hook installed
+/// does not exit when its turn ends while its session is linked exactly.
+#[tokio::test]
+async fn in_print_mode_the_wake_up_hook_keeps_claude_code_waiting_and_an_owner_comment_wakes_it() {
+    let (daemon, claude, repo) = app().await;
+    claude.setup_relay_with(&daemon, &["--wake"]).await;
+    let model = ModelServer::start(
+        Api::Anthropic,
+        vec![Conversation::new(
+            "cc-wake",
+            vec![
+                create_task("Wake", "agent-cc"),
+                Reply::text("Done for now.").into(),
+                Reply::text("Woken by the owner.").into(),
+            ],
+        )],
+    )
+    .await;
+    let mut command = claude.command(&model, &repo, "cc-wake: start");
+    command
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .kill_on_drop(true);
+    let mut agent = command
+        .spawn()
+        .unwrap_or_else(|e| panic!("cannot start claude: {e}"));
+    let home = daemon.home().path().display().to_string();
+    let waiting = || processes_with(&[&home, "hook", "claude", "stop", "--wait"]);
+
+    // The turn ends (relay records the session idle at Stop); the wait runs in the background, the process stays.
+    let deadline = std::time::Instant::now() + AGENT_TIMEOUT;
+    loop {
+        let events = run(daemon.relay().args(["events", "--json"])).await;
+        if events.stdout.contains("session.status_changed") && events.stdout.contains("idle") {
+            break;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the session never went idle: {events}"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    until("the wake-up hook waits", || !waiting().is_empty()).await;
+    assert_eq!(model.conversation("cc-wake").len(), 2, "the first turn is over");
+    run(daemon
+        .relay()
+        .args(["comment", "add", "app-1", "-m", "Wake up please"]))
+    .await
+    .assert_success();
+    until("the comment wakes the model", || {
+        model.conversation("cc-wake").len() == 3
+    })
+    .await;
+    let woken = model.conversation("cc-wake")[2].context();
+    assert!(
+        woken.contains("Owner comment on app-1 (#1): Wake up please"),
+        "the wake-up hook's lines reached the model: {woken}"
+    );
+    let thread = comments(&daemon, "app-1").await;
+    assert_eq!(thread[0]["delivered_to"], "agent-cc", "{}", thread[0]);
+    // The woken turn ended too, and its Stop started the next wait: the process is still there.
+    until("the next wait starts", || !waiting().is_empty()).await;
+    assert!(
+        agent.try_wait().ok().flatten().is_none(),
+        "claude -p stays while its wake-up hook waits"
+    );
+    model.assert_script_done("cc-wake");
+    let _ = agent.kill().await;
+    claude.keep_transcripts("claude-wake");
+}
+
+/// With the wake-up hook installed, Claude Code holds a Stop block back until every Stop hook has finished — the
+/// background wait included. relay ends the wait at once when it blocked the turn's Stop, so the block still
+/// continues the turn (twice at most), and only the turn's last, allowed Stop leaves a wait running.
+#[tokio::test]
+async fn with_the_wake_up_hook_installed_a_stop_block_still_continues_the_turn() {
+    let (daemon, claude, repo) = app().await;
+    claude.setup_relay_with(&daemon, &["--wake"]).await;
+    let home = daemon.home().path().to_path_buf();
+    let model = ModelServer::start(
+        Api::Anthropic,
+        vec![Conversation::new(
+            "cc-stop-wake",
+            vec![
+                create_task("Signup", "agent-cc"),
+                Step::with(move |_| {
+                    let output = relay_tests::relay_command()
+                        .arg("--home")
+                        .arg(&home)
+                        .args(["comment", "add", "app-1", "-m", "Please add a captcha"])
+                        .output()
+                        .unwrap_or_else(|e| panic!("relay comment add: {e}"));
+                    assert!(output.status.success(), "{output:?}");
+                    Reply::text("Signup is done.")
+                }),
+                Reply::text("Still done.").into(),
+                Reply::text("Done, really.").into(),
+            ],
+        )],
+    )
+    .await;
+    let mut command = claude.command(&model, &repo, "cc-stop-wake: build the signup");
+    command
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .kill_on_drop(true);
+    let mut agent = command
+        .spawn()
+        .unwrap_or_else(|e| panic!("cannot start claude: {e}"));
+    until("both Stop blocks continued the turn", || {
+        model.conversation("cc-stop-wake").len() == 4
+    })
+    .await;
+    let requests = model.conversation("cc-stop-wake");
+    assert!(
+        requests[2]
+            .context()
+            .contains("Owner comment on app-1 (#1): Please add a captcha"),
+        "{}",
+        requests[2].context()
+    );
+    let home = daemon.home().path().display().to_string();
+    until("the last Stop's wait runs", || {
+        !processes_with(&[&home, "hook", "claude", "stop", "--wait"]).is_empty()
+    })
+    .await;
+    assert!(
+        agent.try_wait().ok().flatten().is_none(),
+        "claude -p waits with it"
+    );
+    model.assert_script_done("cc-stop-wake");
+    let _ = agent.kill().await;
+}
