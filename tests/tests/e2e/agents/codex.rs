@@ -220,3 +220,48 @@ async fn with_relayd_down_codex_patches_as_if_relay_were_not_there() {
     assert!(!home.is_locked(), "no hook started relayd");
     println!("relayd down: the Codex turn took {:?}", turn.elapsed);
 }
+
+#[tokio::test]
+async fn setup_and_doctor_say_how_to_trust_relays_hooks_in_codex() {
+    let daemon = TestDaemon::start().await;
+    let codex = Codex::new(&daemon.home().scratch().join("codex"));
+    let applied = codex.setup_relay(&daemon).await;
+    assert!(
+        applied
+            .stdout
+            .contains("Next: Codex runs them only once you trust them: run `codex`, type /hooks"),
+        "{applied}"
+    );
+    let doctor = relay_tests::run(
+        daemon
+            .relay()
+            .args(["doctor", "--json", "--claude-home"])
+            .arg(codex.home()),
+    )
+    .await;
+    let items: serde_json::Value = serde_json::from_str(&doctor.stdout)
+        .unwrap_or_else(|e| panic!("doctor --json is not JSON ({e}): {doctor}"));
+    let item = items
+        .as_array()
+        .into_iter()
+        .flatten()
+        .find(|item| item["name"] == "codex hooks")
+        .unwrap_or_else(|| panic!("no codex hooks item: {doctor}"));
+    assert_eq!(item["ok"], true, "{item}");
+    let detail = item["detail"].as_str().unwrap_or_default();
+    assert!(detail.contains("relay's 5 hooks"), "{detail}");
+    assert!(
+        detail.contains("type /hooks, and trust each of relay's entries"),
+        "{detail}"
+    );
+    // Without relay's entries in Codex's file, doctor says nothing about Codex.
+    let other = TestHome::new();
+    let plain = relay_tests::run(
+        daemon
+            .relay()
+            .args(["doctor", "--json", "--claude-home"])
+            .arg(other.scratch()),
+    )
+    .await;
+    assert!(!plain.stdout.contains("codex hooks"), "{plain}");
+}
