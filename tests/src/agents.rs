@@ -24,6 +24,8 @@ use crate::{Output, TestDaemon, run};
 pub const CLAUDE_CODE_VERSION: &str = "2.1.328";
 /// The Codex CLI release the suite runs (npm `@openai/codex`); `tests/run` installs the same one.
 pub const CODEX_VERSION: &str = "0.169.0";
+/// The GitHub Copilot CLI release the suite runs (npm `@github/copilot`); `tests/run` installs the same one.
+pub const COPILOT_VERSION: &str = "1.0.102";
 
 /// How long one agent turn may take before the test fails (a turn takes about a second; a busy 2-core machine
 /// running the suite in parallel may take many times that).
@@ -78,6 +80,16 @@ pub fn codex_bin() -> PathBuf {
         &format!("@openai/codex@{CODEX_VERSION}"),
         &format!("codex-{CODEX_VERSION}"),
         "codex",
+    )
+}
+
+/// The `copilot` launcher of [`COPILOT_VERSION`]; panics with how to provision it when missing.
+#[track_caller]
+pub fn copilot_bin() -> PathBuf {
+    provisioned(
+        &format!("@github/copilot@{COPILOT_VERSION}"),
+        &format!("copilot-{COPILOT_VERSION}"),
+        "copilot",
     )
 }
 
@@ -496,5 +508,74 @@ impl Codex {
     /// Copies the rollouts into `$RELAY_KEEP_TRANSCRIPTS/<name>/` when set.
     pub fn keep_transcripts(&self, name: &str) {
         keep(name, &self.home.join(".codex/sessions"), &self.transcripts());
+    }
+}
+
+/// The GitHub Copilot CLI with a home of its own (`~/.copilot`), its model a BYOK provider: the scripted model as
+/// `COPILOT_PROVIDER_TYPE=anthropic` with `COPILOT_OFFLINE=true` (no GitHub sign-in, no network).
+#[derive(Debug)]
+pub struct Copilot {
+    home: PathBuf,
+    bin: PathBuf,
+}
+
+impl Copilot {
+    /// A fresh agent home at `dir` (created) for the provisioned Copilot CLI; panics when it is not provisioned.
+    #[track_caller]
+    pub fn new(dir: &Path) -> Copilot {
+        let bin = copilot_bin();
+        std::fs::create_dir_all(dir.join(".copilot"))
+            .unwrap_or_else(|e| panic!("create {}: {e}", dir.display()));
+        Copilot {
+            home: dir.to_path_buf(),
+            bin,
+        }
+    }
+
+    pub fn home(&self) -> &Path {
+        &self.home
+    }
+
+    /// `relay setup --agent copilot --apply` into this home, for `daemon`'s data directory.
+    pub async fn setup_relay(&self, daemon: &TestDaemon) -> Output {
+        relay_setup(daemon, &self.home, "copilot").await
+    }
+
+    /// The `copilot -p` command for one turn in `cwd` against `model` (an [`Api::Anthropic`] server).
+    ///
+    /// [`Api::Anthropic`]: crate::model::Api::Anthropic
+    pub fn command(&self, model: &ModelServer, cwd: &Path, prompt: &str) -> tokio::process::Command {
+        let mut command = tokio::process::Command::new(&self.bin);
+        agent_env(&mut command, &self.home);
+        command
+            .current_dir(cwd)
+            .env("COPILOT_OFFLINE", "true")
+            .env("COPILOT_PROVIDER_TYPE", "anthropic")
+            .env("COPILOT_PROVIDER_BASE_URL", model.base_url())
+            .env("COPILOT_PROVIDER_API_KEY", "sk-ant-scripted")
+            .env("COPILOT_MODEL", "claude-sonnet-4.5")
+            .env("COPILOT_ALLOW_ALL", "true")
+            .env("COPILOT_AUTO_UPDATE", "false")
+            .args(["-p", prompt]);
+        command
+    }
+
+    /// Runs one turn to its end.
+    pub async fn run(&self, model: &ModelServer, cwd: &Path, prompt: &str) -> AgentRun {
+        run_command(self.command(model, cwd, prompt)).await
+    }
+
+    /// The session logs under `~/.copilot/session-state/`.
+    pub fn transcripts(&self) -> Vec<PathBuf> {
+        jsonl_files(&self.home.join(".copilot/session-state"))
+    }
+
+    /// Copies the session logs into `$RELAY_KEEP_TRANSCRIPTS/<name>/` when set.
+    pub fn keep_transcripts(&self, name: &str) {
+        keep(
+            name,
+            &self.home.join(".copilot/session-state"),
+            &self.transcripts(),
+        );
     }
 }

@@ -4,6 +4,7 @@
 
 mod claude;
 mod codex;
+mod copilot;
 
 use std::time::Instant;
 

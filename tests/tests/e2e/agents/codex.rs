@@ -11,9 +11,9 @@ use serde_json::json;
 
 use super::held_locks;
 
-const JWT: &str = "switch the login flow to JWT tokens";
-const AUTH: &str = "export const auth = 'session';\n";
-const FREE: &str = "export const theme = 'light';\n";
+pub(super) const JWT: &str = "switch the login flow to JWT tokens";
+pub(super) const AUTH: &str = "export const auth = 'session';\n";
+pub(super) const FREE: &str = "export const theme = 'light';\n";
 
 /// A daemon, a repository with `src/auth.ts` and `src/theme.ts`, and a Codex home with relay's hooks and MCP.
 async fn codex_repo() -> (TestDaemon, Codex, std::path::PathBuf) {
@@ -29,7 +29,7 @@ async fn codex_repo() -> (TestDaemon, Codex, std::path::PathBuf) {
 }
 
 /// Claude Code (through relay's own hook command, as its hooks run it) takes `src/auth.ts` with the JWT intent.
-async fn claude_holds_auth(daemon: &TestDaemon, repo: &std::path::Path) {
+pub(super) async fn claude_holds_auth(daemon: &TestDaemon, repo: &std::path::Path) {
     let transcript = repo.join(".claude-holder.jsonl");
     let prompt = json!({"session_id": "cc-holder", "transcript_path": transcript, "cwd": repo,
         "hook_event_name": "UserPromptSubmit", "prompt": JWT});
