@@ -677,4 +677,81 @@ mod tests {
         ]});
         assert_eq!(answers_in_history(Api::Responses, &responses, "go:"), 2);
     }
+
+    async fn post(server: &ModelServer, path: &str, body: Value) -> (u16, String, String) {
+        let answer = relay::http_client::request_with_body(
+            server.addr(),
+            "POST",
+            path,
+            &[("content-type", "application/json")],
+            body.to_string().into_bytes(),
+        )
+        .await
+        .unwrap_or_else(|e| panic!("POST {path}: {e}"));
+        let kind = answer
+            .headers
+            .get("content-type")
+            .and_then(|value| value.to_str().ok())
+            .unwrap_or_default()
+            .to_owned();
+        (answer.status, kind, answer.body)
+    }
+
+    #[tokio::test]
+    async fn both_apis_answer_streamed_or_not_and_side_calls_briefly() {
+        let tools = json!([{"name": "Edit"}]);
+        let anthropic = ModelServer::start(
+            Api::Anthropic,
+            vec![Conversation::new(
+                "go:",
+                vec![Reply::tool("Edit", json!({"file_path": "/a"})).into(), Reply::text("done").into()],
+            )],
+        )
+        .await;
+        let first = json!({"model": "m", "tools": tools, "messages": [{"role": "user", "content": "go: edit"}]});
+        let (status, kind, body) = post(&anthropic, "/v1/messages", first.clone()).await;
+        assert_eq!((status, kind.as_str()), (200, "application/json"), "{body}");
+        let message: Value = serde_json::from_str(&body).unwrap_or_default();
+        assert_eq!(message["stop_reason"], "tool_use", "{body}");
+        assert_eq!(message["content"][0]["input"]["file_path"], "/a", "{body}");
+        let mut streamed = first.clone();
+        streamed["stream"] = json!(true);
+        streamed["messages"] = json!([{"role": "user", "content": "go: edit"}, {"role": "assistant", "content": []},
+            {"role": "user", "content": [{"type": "tool_result", "tool_use_id": "t", "content": "ok"}]}]);
+        let (status, kind, body) = post(&anthropic, "/v1/messages?beta=true", streamed).await;
+        assert_eq!((status, kind.as_str()), (200, "text/event-stream"), "{body}");
+        assert!(body.contains("event: message_start") && body.contains("\"text\":\"done\""), "{body}");
+        assert!(body.contains("\"stop_reason\":\"end_turn\""), "{body}");
+        let (_, _, side) = post(&anthropic, "/v1/messages", json!({"model": "m", "messages": []})).await;
+        assert!(side.contains("\"OK\""), "{side}");
+        let recorded = anthropic.requests();
+        assert_eq!(recorded.len(), 3);
+        assert_eq!(
+            (recorded[0].step, recorded[1].step, recorded[2].main),
+            (Some(0), Some(1), false)
+        );
+        anthropic.assert_script_done("go:");
+
+        let responses = ModelServer::start(
+            Api::Responses,
+            vec![Conversation::new("go:", vec![Reply::patch("*** Begin Patch\n*** End Patch\n").into()])],
+        )
+        .await;
+        let input = json!({"model": "m", "tools": tools, "input": [{"type": "message", "role": "user",
+            "content": [{"type": "input_text", "text": "go: patch"}]}]});
+        let (status, _, body) = post(&responses, "/v1/responses", input.clone()).await;
+        assert_eq!(status, 200);
+        let response: Value = serde_json::from_str(&body).unwrap_or_default();
+        assert_eq!(response["output"][0]["type"], "custom_tool_call", "{body}");
+        assert_eq!(response["output"][0]["name"], "apply_patch", "{body}");
+        let mut streamed = input;
+        streamed["stream"] = json!(true);
+        let (_, kind, body) = post(&responses, "/v1/responses", streamed).await;
+        assert_eq!(kind, "text/event-stream");
+        assert!(body.contains("event: response.output_item.done") && body.contains("event: response.completed"), "{body}");
+        // Not a model route: 404, recorded.
+        let (status, _, _) = post(&responses, "/v1/models", json!({})).await;
+        assert_eq!(status, 404);
+        assert_eq!(responses.requests().len(), 3);
+    }
 }
