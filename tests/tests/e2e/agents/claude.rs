@@ -430,13 +430,33 @@ async fn with_relayd_down_the_turn_completes_and_the_hooks_step_aside() {
     model.assert_script_done("cc-down");
     assert_eq!(std::fs::read_to_string(&notes).unwrap_or_default(), "two\n");
     assert!(!home.is_locked(), "no hook started relayd");
-    // No hook hit its timeout or failed: the transcript records none.
+    // Every hook ran and succeeded — none failed, was cancelled or hit its timeout — as the transcript records.
     let transcript = transcripts_text(&claude);
-    assert!(
-        !transcript.contains("timed out") && !transcript.contains("hook_error"),
-        "{transcript}"
+    for bad in [
+        "hook_non_blocking_error",
+        "hook_blocking_error",
+        "hook_cancelled",
+        "hook_error\"",
+        "timed out",
+    ] {
+        assert!(!transcript.contains(bad), "{bad} in the transcript: {transcript}");
+    }
+    let summaries: Vec<Value> = transcript
+        .lines()
+        .filter(|l| l.contains("\"stop_hook_summary\""))
+        .map(|l| serde_json::from_str(l).unwrap_or_default())
+        .collect();
+    // relay's Stop hook ran (Claude Code records it with its duration) and failed nothing.
+    assert_eq!(summaries.len(), 1, "{transcript}");
+    assert_eq!(summaries[0]["hookCount"], 1, "{}", summaries[0]);
+    assert_eq!(summaries[0]["hookErrors"], json!([]), "{}", summaries[0]);
+    assert_eq!(summaries[0]["preventedContinuation"], false, "{}", summaries[0]);
+    println!(
+        "relay's Stop hook with relayd down: {}",
+        summaries[0]["hookInfos"]
     );
     println!("relayd down: the turn took {:?}", turn.elapsed);
+    claude.keep_transcripts("claude-relayd-down");
 }
 
 fn transcripts_text(claude: &ClaudeCode) -> String {
