@@ -218,6 +218,25 @@ async fn with_relayd_down_codex_patches_as_if_relay_were_not_there() {
         "export const theme = 'dark';\n"
     );
     assert!(!home.is_locked(), "no hook started relayd");
+    // Codex ran each of relay's hooks and each completed (it prints `hook: <Event>` and `hook: <Event> Completed`).
+    for event in [
+        "SessionStart",
+        "UserPromptSubmit",
+        "PreToolUse",
+        "PostToolUse",
+        "Stop",
+    ] {
+        assert!(
+            turn.stderr.contains(&format!("hook: {event} Completed")),
+            "{event} did not complete: {turn}"
+        );
+    }
+    let other: Vec<&str> = turn
+        .stderr
+        .lines()
+        .filter(|l| l.starts_with("hook: ") && l.split_whitespace().count() > 2 && !l.ends_with(" Completed"))
+        .collect();
+    assert!(other.is_empty(), "hooks that did not complete: {other:?}\n{turn}");
     println!("relayd down: the Codex turn took {:?}", turn.elapsed);
 }
 
