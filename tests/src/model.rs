@@ -704,11 +704,15 @@ mod tests {
             Api::Anthropic,
             vec![Conversation::new(
                 "go:",
-                vec![Reply::tool("Edit", json!({"file_path": "/a"})).into(), Reply::text("done").into()],
+                vec![
+                    Reply::tool("Edit", json!({"file_path": "/a"})).into(),
+                    Reply::text("done").into(),
+                ],
             )],
         )
         .await;
-        let first = json!({"model": "m", "tools": tools, "messages": [{"role": "user", "content": "go: edit"}]});
+        let first =
+            json!({"model": "m", "tools": tools, "messages": [{"role": "user", "content": "go: edit"}]});
         let (status, kind, body) = post(&anthropic, "/v1/messages", first.clone()).await;
         assert_eq!((status, kind.as_str()), (200, "application/json"), "{body}");
         let message: Value = serde_json::from_str(&body).unwrap_or_default();
@@ -720,7 +724,10 @@ mod tests {
             {"role": "user", "content": [{"type": "tool_result", "tool_use_id": "t", "content": "ok"}]}]);
         let (status, kind, body) = post(&anthropic, "/v1/messages?beta=true", streamed).await;
         assert_eq!((status, kind.as_str()), (200, "text/event-stream"), "{body}");
-        assert!(body.contains("event: message_start") && body.contains("\"text\":\"done\""), "{body}");
+        assert!(
+            body.contains("event: message_start") && body.contains("\"text\":\"done\""),
+            "{body}"
+        );
         assert!(body.contains("\"stop_reason\":\"end_turn\""), "{body}");
         let (_, _, side) = post(&anthropic, "/v1/messages", json!({"model": "m", "messages": []})).await;
         assert!(side.contains("\"OK\""), "{side}");
@@ -734,7 +741,10 @@ mod tests {
 
         let responses = ModelServer::start(
             Api::Responses,
-            vec![Conversation::new("go:", vec![Reply::patch("*** Begin Patch\n*** End Patch\n").into()])],
+            vec![Conversation::new(
+                "go:",
+                vec![Reply::patch("*** Begin Patch\n*** End Patch\n").into()],
+            )],
         )
         .await;
         let input = json!({"model": "m", "tools": tools, "input": [{"type": "message", "role": "user",
@@ -748,7 +758,10 @@ mod tests {
         streamed["stream"] = json!(true);
         let (_, kind, body) = post(&responses, "/v1/responses", streamed).await;
         assert_eq!(kind, "text/event-stream");
-        assert!(body.contains("event: response.output_item.done") && body.contains("event: response.completed"), "{body}");
+        assert!(
+            body.contains("event: response.output_item.done") && body.contains("event: response.completed"),
+            "{body}"
+        );
         // Not a model route: 404, recorded.
         let (status, _, _) = post(&responses, "/v1/models", json!({})).await;
         assert_eq!(status, 404);
