@@ -484,9 +484,12 @@ fn processes_with(words: &[&str]) -> Vec<u32> {
         .collect()
 }
 
-/// Waits (polling, at most [`AGENT_TIMEOUT`]) until `done` holds.
+/// How long a test waits for an agent's next step: under nextest's 120 s limit, so the test's own message shows.
+const WAIT: std::time::Duration = std::time::Duration::from_secs(90);
+
+/// Waits (polling, at most [`WAIT`]) until `done` holds.
 async fn until(what: &str, mut done: impl FnMut() -> bool) {
-    let deadline = std::time::Instant::now() + AGENT_TIMEOUT;
+    let deadline = std::time::Instant::now() + WAIT;
     while !done() {
         assert!(
             std::time::Instant::now() < deadline,
@@ -529,7 +532,7 @@ async fn in_print_mode_the_wake_up_hook_keeps_claude_code_waiting_and_an_owner_c
     let waiting = || processes_with(&[&home, "hook", "claude", "stop", "--wait"]);
 
     // The turn ends (relay records the session idle at Stop); the wait runs in the background, the process stays.
-    let deadline = std::time::Instant::now() + AGENT_TIMEOUT;
+    let deadline = std::time::Instant::now() + WAIT;
     loop {
         let events = run(daemon.relay().args(["events", "--json"])).await;
         if events.stdout.contains("session.status_changed") && events.stdout.contains("idle") {
@@ -608,10 +611,23 @@ async fn with_the_wake_up_hook_installed_a_stop_block_still_continues_the_turn()
     let mut agent = command
         .spawn()
         .unwrap_or_else(|e| panic!("cannot start claude: {e}"));
-    until("both Stop blocks continued the turn", || {
-        model.conversation("cc-stop-wake").len() == 4
-    })
-    .await;
+    let deadline = std::time::Instant::now() + WAIT;
+    while model.conversation("cc-stop-wake").len() < 4 {
+        if let Ok(Some(exit)) = agent.try_wait() {
+            panic!(
+                "claude -p exited ({exit}) before both Stop blocks continued the turn\n{}\ncomment: {}",
+                relay_tests::model::describe(&model.conversation("cc-stop-wake")),
+                comments(&daemon, "app-1").await[0]
+            );
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the Stop blocks did not continue the turn\n{}\ncomment: {}",
+            relay_tests::model::describe(&model.conversation("cc-stop-wake")),
+            comments(&daemon, "app-1").await[0]
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
     let requests = model.conversation("cc-stop-wake");
     assert!(
         requests[2]
