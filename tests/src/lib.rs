@@ -11,6 +11,8 @@
 //! went wrong (and shows the daemon's stderr and log when that helps), instead of returning errors.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+pub mod agents;
+pub mod model;
 pub mod tmux;
 
 use std::collections::BTreeMap;

@@ -557,9 +557,9 @@ async fn restart_sweeps_files_and_folders_no_row_names_and_keeps_stored_ones() {
         !daemon.home().path().join("attachments/old").exists(),
         "folders left empty are deleted"
     );
-    let log = daemon.log_text();
-    assert!(
-        log.contains("deleted attachment files and folders no row names"),
-        "{log}"
-    );
+    // The line may reach the log file after the daemon answers: wait for it.
+    daemon
+        .home()
+        .wait_for_log("deleted attachment files and folders no row names")
+        .await;
 }

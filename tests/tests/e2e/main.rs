@@ -3,6 +3,7 @@
 //!
 //! Build the binary first: `cargo build -p relay` (tests/run does). See relay-tests' lib.rs for the harness.
 
+mod agents;
 mod attach;
 mod board_cli;
 mod claude_hooks;

@@ -2,8 +2,8 @@
 //! after every turn (`asyncRewake`); the call waits here up to [`WAKE_WAIT`]. When an owner comment waits for
 //! the exactly linked session while it is idle — and relay did not block this turn's Stop — the comment is
 //! marked delivered and its lines come back: the hook writes them to stderr and exits 2, which wakes Claude
-//! with them. Otherwise (time up, the session not linked exactly, ended, or a newer wait for the same session)
-//! nothing comes back and the hook exits 0.
+//! with them. Otherwise (time up, the session not linked exactly, ended, relay blocked this turn's Stop, or a
+//! newer wait for the same session) nothing comes back and the hook exits 0.
 
 use std::collections::HashMap;
 use std::sync::Mutex;
@@ -98,10 +98,12 @@ impl Claude<'_> {
                 }
             }
         };
-        if !tracked.exact || tracked.status == Some(HookStatus::Ended) {
+        // relay blocked this turn's Stop: the turn goes on, and its next Stop starts a new wait. End this one now —
+        // Claude Code holds a Stop block back while the wake-up hook still runs beside it.
+        if !tracked.exact || tracked.status == Some(HookStatus::Ended) || tracked.blocked_this_turn {
             return Ok(Wake::Never);
         }
-        if tracked.status != Some(HookStatus::Idle) || tracked.blocked_this_turn {
+        if tracked.status != Some(HookStatus::Idle) {
             return Ok(Wake::NotYet);
         }
         let lines = self.deliver(&tracked, COMMENT_BUDGET).await?;

@@ -85,7 +85,8 @@ const CURSOR_NOTES: &[&str] = &[
 const CODEX_NOTES: &[&str] = &[
     "Codex: hooks run from Codex 0.124.0 on (older releases need `codex_hooks = true` under [features] in \
      ~/.codex/config.toml).",
-    "Codex: new or changed hooks are skipped until you trust them: open /hooks in Codex and review relay's entries.",
+    "Codex: new or changed hooks are skipped silently until you trust them: run `codex`, type /hooks and trust each \
+     of relay's entries — again after every apply that changes them (`relay doctor` reminds you).",
 ];
 
 const COPILOT_NOTES: &[&str] = &[

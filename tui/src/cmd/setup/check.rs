@@ -354,14 +354,39 @@ fn hooks_item(
         );
     }
     let mode = if installed.http { "http" } else { "command" };
+    let trust = if setup.spec.agent == Agent::Codex {
+        format!("; {CODEX_TRUST}")
+    } else {
+        String::new()
+    };
     ok(
         name,
         format!(
-            "{path}: relay's {} hooks ({mode} mode) for {}",
+            "{path}: relay's {} hooks ({mode} mode) for {}{trust}",
             wanted.main.len(),
             setup.data_dir.display()
         ),
     )
+}
+
+/// What Codex needs before it runs relay's hooks. Codex skips a non-managed hook without a word until the user
+/// trusts it in the review screen of its interactive `/hooks` command; the trust is a hash of the entry's
+/// content kept in Codex's `config.toml` (`[hooks.state]`), so a changed entry is skipped again until trusted
+/// again. Codex documents no other way to trust a hook (its app-server API is experimental), so relay writes no
+/// trust of its own and says what to do.
+pub const CODEX_TRUST: &str = "Codex runs them only once you trust them: run `codex`, type /hooks, and trust each \
+     of relay's entries (SessionStart, UserPromptSubmit, PreToolUse, PostToolUse, Stop). Codex keeps that trust per \
+     entry's content, so trust them again after `relay setup --agent codex --apply` changes them; until then Codex \
+     skips them silently (no locks, no session). Scripts can run `codex exec --dangerously-bypass-hook-trust` instead";
+
+/// relay's Codex entries as `relay doctor` reports them: nothing when Codex's hook file has none of relay's (relay
+/// is not set up for Codex), else the `codex hooks` item with what trusting them takes.
+pub fn codex_doctor_items(setup: &Setup, target: &Target) -> Vec<Check> {
+    match installed(setup, target) {
+        Ok(found) if found.found.is_empty() => Vec::new(),
+        Err(_) if !target.path.exists() => Vec::new(),
+        installed => vec![hooks_item("codex hooks", setup, target, &installed)],
+    }
 }
 
 /// Runs the installed command hook of the synthetic phase's event (else the first one) through `sh -c`, with a

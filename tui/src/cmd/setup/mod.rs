@@ -412,6 +412,9 @@ pub async fn run(ctx: &Context, args: SetupArgs) -> Result<(), CliError> {
     }
     print_changes(&planned.changes);
     if !args.remove {
+        if agent == Agent::Codex {
+            println!("Next: {}.", check::CODEX_TRUST);
+        }
         print_notes(&setup, &target);
     }
     Ok(())
@@ -528,14 +531,21 @@ fn print_notes(setup: &Setup, target: &Target) {
     }
 }
 
-/// The Claude Code items for `relay doctor`, with Claude Code's files under `claude_home` (else $HOME).
+/// The agent items for `relay doctor`, with the agents' files under `claude_home` (else $HOME): Claude Code's,
+/// then Codex's when relay's entries are in its hook file.
 pub async fn doctor_items(ctx: &Context, claude_home: Option<&Path>) -> Vec<doctor::Check> {
     let setup = match Setup::resolve(ctx, Agent::Claude).await {
         Ok(setup) => setup,
         Err(err) => return vec![doctor::fail("claude hooks", err.to_string())],
     };
-    match setup.target(claude_home) {
+    let mut items = match setup.target(claude_home) {
         Ok(target) => check::doctor_items(ctx, &setup, &target).await,
         Err(err) => vec![doctor::fail("claude hooks", err.to_string())],
+    };
+    if let Ok(codex) = Setup::resolve(ctx, Agent::Codex).await
+        && let Ok(target) = codex.target(claude_home)
+    {
+        items.extend(check::codex_doctor_items(&codex, &target));
     }
+    items
 }
