@@ -19,7 +19,7 @@ async fn subscribe_opens_with_hello_then_an_initial_snapshot_when_no_since_is_gi
     let update::Update::Hello(hello) = next_update(&mut stream).await else {
         panic!("Hello comes first")
     };
-    assert_eq!(hello.protocol_version, 1);
+    assert_eq!(hello.protocol_version, 2);
     assert_eq!(hello.daemon_version, relay_core::VERSION);
 
     let update::Update::Snapshot(snapshot) = next_update(&mut stream).await else {
