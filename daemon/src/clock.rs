@@ -1,6 +1,7 @@
 //! The daemon's clock: what every rule that depends on the time reads (`DaemonHandle::now_ms`), so a test can fix
 //! the time instead of sleeping. The real one reads the system clock; [`FixedClock`] stands still until moved.
 
+#[cfg(test)]
 use std::sync::atomic::{AtomicI64, Ordering};
 
 /// Unix time in milliseconds.
@@ -18,17 +19,15 @@ impl Clock for SystemClock {
     }
 }
 
-/// A clock that reads what it was set to.
+/// A clock that reads what it was set to, for tests of time-dependent rules.
+#[cfg(test)]
 #[derive(Debug)]
 pub struct FixedClock(AtomicI64);
 
+#[cfg(test)]
 impl FixedClock {
     pub fn at(now_ms: i64) -> FixedClock {
         FixedClock(AtomicI64::new(now_ms))
-    }
-
-    pub fn set(&self, now_ms: i64) {
-        self.0.store(now_ms, Ordering::SeqCst);
     }
 
     pub fn advance(&self, ms: i64) {
@@ -36,6 +35,7 @@ impl FixedClock {
     }
 }
 
+#[cfg(test)]
 impl Clock for FixedClock {
     fn now_ms(&self) -> i64 {
         self.0.load(Ordering::SeqCst)

@@ -1,25 +1,36 @@
 //! relayd: the daemon that owns all of relay's state and every integration.
 //!
-//! [`run`] is the whole lifecycle; `relay daemon run` and the `relayd` binary both call it.
+//! The public surface is small:
+//! - [`run`] — the whole lifecycle; `relay daemon run` and the `relayd` binary call it; [`DaemonError`] says why
+//!   it stopped, [`DRAIN_TIMEOUT`] how long in-flight requests get at shutdown.
+//! - [`DaemonHandle`] and [`board`] — the board service over a handle, for in-process seeding and benchmarks;
+//!   [`coord`] — the file-lock table, for its benchmark.
+//! - [`store`] — opening, inspecting and restoring the database offline (`relay restore`, doctor), and
+//!   [`store::SCHEMA_VERSION`].
+//! - [`token`] — creating and rotating the token (`relay token`); [`demo`] — `relay demo`; [`logging`] — the
+//!   daemon's log setup; [`lock`] — the data directory's lock; [`create_private_dir`].
+//!
+//! Everything else — the adapters (gRPC, HTTP, MCP), the hook pipeline, the bus, components, the clock — is the
+//! daemon's own.
 
-pub mod attach;
+mod attach;
 pub mod board;
-pub mod bus;
-pub mod caller;
-pub mod clock;
-pub mod component;
+mod bus;
+mod caller;
+mod clock;
+mod component;
 pub mod coord;
 mod daemon;
 pub mod demo;
-pub mod error;
+mod error;
 mod fsutil;
-pub mod handle;
-pub mod hooks;
-pub mod http;
+mod handle;
+mod hooks;
+mod http;
 pub mod lock;
 pub mod logging;
-pub mod mcp;
-pub mod rpc;
+mod mcp;
+mod rpc;
 mod socket;
 pub mod store;
 pub mod token;

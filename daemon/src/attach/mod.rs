@@ -13,11 +13,11 @@ use std::path::Path;
 use base64::Engine;
 use base64::engine::{DecodePaddingMode, GeneralPurpose, GeneralPurposeConfig};
 
-pub use check::{Checked, Folders, Policy};
+pub use check::{Folders, Policy};
 pub use error::AttachError;
 pub use files::Staged;
 pub use relay_core::display::human_size;
-pub use relay_core::media::{self, MediaType};
+pub use relay_core::media::MediaType;
 
 /// Checks `given`, opens exactly the file that was checked and copies it into a temp file in `dir`.
 pub fn stage_path(policy: &Policy, dir: &Path, given: &str) -> Result<Staged, AttachError> {

@@ -44,7 +44,7 @@ use rmcp::transport::streamable_http_server::session::never::NeverSessionManager
 use rmcp::transport::streamable_http_server::{StreamableHttpServerConfig, StreamableHttpService};
 use serde_json::Value;
 
-pub use profile::{CORE_TOOLS, PROFILE_HEADER, Profile};
+pub use profile::Profile;
 pub use server::RelayMcp;
 
 use crate::handle::DaemonHandle;

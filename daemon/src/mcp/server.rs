@@ -83,6 +83,7 @@ impl RelayMcp {
         self.shared.router.list_all()
     }
 
+    #[cfg(test)]
     pub fn instructions(&self) -> &str {
         &self.shared.instructions
     }

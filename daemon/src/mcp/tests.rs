@@ -9,6 +9,7 @@ use http_body_util::BodyExt;
 use serde_json::Value;
 use tower::ServiceExt;
 
+use super::profile::CORE_TOOLS;
 use super::*;
 use crate::testing::fixture;
 
