@@ -1,6 +1,8 @@
 //! The review checklist and the comment thread as short markdown for a model: review_get, the answers of the
 //! checklist writes, comments_list and the comment writes. Pure: rows in, text out; times in UTC.
 
+use relay_core::display::short_size;
+
 use super::render::{ellipsize, one_line, utc};
 use super::{CommentAdded, Review, ReviewSet, StepWritten};
 use crate::store::comment::CommentRow;
@@ -238,22 +240,10 @@ fn screenshot(shot: &ScreenshotRow) -> String {
     if let Some(caption) = shot.caption.as_deref().filter(|c| !c.trim().is_empty()) {
         text.push_str(&format!(" \"{}\"", one_line(&ellipsize(caption, 200))));
     }
-    text.push_str(&format!(" ({}, {})", shot.media_type, size(shot.size_bytes)));
+    text.push_str(&format!(" ({}, {})", shot.media_type, short_size(shot.size_bytes)));
     text
 }
 
-/// `812 B`, `120 KB`, `4.8 MB`.
-pub fn size(bytes: i64) -> String {
-    const KB: i64 = 1_024;
-    const MB: i64 = 1_024 * 1_024;
-    if bytes < KB {
-        format!("{bytes} B")
-    } else if bytes < MB {
-        format!("{} KB", (bytes + KB / 2) / KB)
-    } else {
-        format!("{}.{} MB", bytes / MB, (bytes % MB) * 10 / MB)
-    }
-}
 
 /// A markdown block quote of `text` under `indent`, without trailing spaces.
 fn quote(text: &str, indent: &str) -> String {
@@ -275,9 +265,9 @@ mod tests {
 
     #[test]
     fn size_reads_like_a_person_would_say_it_when_formatted() {
-        assert_eq!(size(812), "812 B");
-        assert_eq!(size(120 * 1_024), "120 KB");
-        assert_eq!(size(5 * 1_024 * 1_024 + 900 * 1_024), "5.8 MB");
+        assert_eq!(short_size(812), "812 B");
+        assert_eq!(short_size(120 * 1_024), "120 KB");
+        assert_eq!(short_size(5 * 1_024 * 1_024 + 900 * 1_024), "5.8 MB");
     }
 
     #[test]
