@@ -240,10 +240,13 @@ fn screenshot(shot: &ScreenshotRow) -> String {
     if let Some(caption) = shot.caption.as_deref().filter(|c| !c.trim().is_empty()) {
         text.push_str(&format!(" \"{}\"", one_line(&ellipsize(caption, 200))));
     }
-    text.push_str(&format!(" ({}, {})", shot.media_type, short_size(shot.size_bytes)));
+    text.push_str(&format!(
+        " ({}, {})",
+        shot.media_type,
+        short_size(shot.size_bytes)
+    ));
     text
 }
-
 
 /// A markdown block quote of `text` under `indent`, without trailing spaces.
 fn quote(text: &str, indent: &str) -> String {

@@ -3,7 +3,6 @@
 
 use std::collections::BTreeSet;
 use std::process::Stdio;
-use std::time::Duration;
 
 use relay_core::proto::{SubscribeRequest, update};
 use relay_tests::{EXIT_TIMEOUT, Output, TestDaemon, TestHome, WAIT_TIMEOUT, next_update, run};
@@ -669,9 +668,8 @@ async fn board_command_exits_3_when_relayd_holds_the_data_dir_but_does_not_answe
     let daemon = TestDaemon::start().await;
     // The daemon keeps running and holding its data directory, but nobody can reach it any more.
     std::fs::remove_file(daemon.socket()).unwrap_or_else(|e| panic!("remove the socket: {e}"));
-    let started = std::time::Instant::now();
+    // No wall-clock verdict: relay gives up by itself (a hang is the test runner's timeout), and says why.
     let output = run(daemon.relay().args(["task", "list"])).await;
     output.assert_code(3);
     assert!(output.stderr.contains("did not answer"), "{output}");
-    assert!(started.elapsed() < Duration::from_secs(25), "{output}");
 }
