@@ -6,6 +6,7 @@
 mod input;
 mod todo;
 
+use relay_core::board::{PlanStatus, PlanStepStatus, TodoStatus};
 use relay_core::event::payload;
 use serde::{Deserialize, Serialize};
 
@@ -36,8 +37,11 @@ pub mod limits {
     pub const TODO_TEXT: usize = relay_core::hook::TODO_MAX_TEXT;
 }
 
-/// The statuses of a plan step, in documentation order.
-pub const STEP_STATUSES: &[&str] = &["pending", "in_progress", "done", "blocked"];
+/// The statuses of a plan step, in documentation order: `pending, in_progress, done, blocked`.
+pub(crate) fn step_status_list() -> String {
+    let names: Vec<&str> = PlanStepStatus::ALL.iter().map(|s| s.as_str()).collect();
+    names.join(", ")
+}
 
 /// A plan step as reads show it. A done step is a checkpoint: `done_at_ms`, `outcome`, `link`, `conformance`.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
@@ -61,7 +65,12 @@ pub struct PlanStep {
 
 impl PlanStep {
     pub fn is_done(&self) -> bool {
-        self.status == "done"
+        self.is(PlanStepStatus::Done)
+    }
+
+    /// Whether the step is at `status`.
+    pub fn is(&self, status: PlanStepStatus) -> bool {
+        self.status == status.as_str()
     }
 
     /// A done step whose conformance line names a deviation.
@@ -172,13 +181,16 @@ impl Plan {
     pub fn current(&self) -> Option<&PlanStep> {
         self.steps
             .iter()
-            .find(|s| s.status == "in_progress")
+            .find(|s| s.is(PlanStepStatus::InProgress))
             .or_else(|| self.steps.iter().find(|s| !s.is_done()))
     }
 
     /// The active form (else the subject) of the todo item in progress: "Now doing: …".
     pub fn now_doing(&self) -> Option<&str> {
-        let item = self.todo.iter().find(|i| i.status == "in_progress")?;
+        let item = self
+            .todo
+            .iter()
+            .find(|i| i.status == TodoStatus::InProgress.as_str())?;
         Some(item.active_form.as_deref().unwrap_or(&item.subject))
     }
 
@@ -191,7 +203,7 @@ impl Plan {
             now: self
                 .steps
                 .iter()
-                .find(|s| s.status == "in_progress")
+                .find(|s| s.is(PlanStepStatus::InProgress))
                 .map(|s| s.title.clone()),
         }
     }
@@ -221,14 +233,14 @@ impl PlanSummary {
             deviations: steps.iter().filter(|s| s.is_deviation()).count(),
             now: steps
                 .iter()
-                .find(|s| s.status == "in_progress")
+                .find(|s| s.is(PlanStepStatus::InProgress))
                 .map(|s| s.title.clone()),
         })
     }
 
     pub fn line(&self) -> String {
         let mut line = format!("Plan {}/{}", self.done, self.total);
-        if self.status != "accepted" {
+        if self.status != PlanStatus::Accepted.as_str() {
             line.push_str(" · draft");
         }
         match self.deviations {
@@ -378,7 +390,7 @@ impl Board<'_> {
                         position,
                         title: &step.title,
                         details: step.details.as_deref(),
-                        status: "pending",
+                        status: PlanStepStatus::Pending.as_str(),
                         done_at_ms: None,
                         link: None,
                         outcome: None,
@@ -407,13 +419,15 @@ impl Board<'_> {
 
         let next = if new.is_empty() {
             PlanStateRow {
-                plan_status: "none".to_owned(),
+                plan_status: PlanStatus::None.as_str().to_owned(),
                 plan_accepted_at_ms: None,
                 plan_accepted_by: None,
             }
-        } else if state.plan_status == "none" || (state.plan_status == "accepted" && titles_changed) {
+        } else if state.plan_status == PlanStatus::None.as_str()
+            || (state.plan_status == PlanStatus::Accepted.as_str() && titles_changed)
+        {
             PlanStateRow {
-                plan_status: "draft".to_owned(),
+                plan_status: PlanStatus::Draft.as_str().to_owned(),
                 plan_accepted_at_ms: None,
                 plan_accepted_by: None,
             }
@@ -453,7 +467,8 @@ impl Board<'_> {
             previous_status: previous_status.clone(),
             titles_changed,
         });
-        if previous_status == "accepted" && next.plan_status == "draft" {
+        if previous_status == PlanStatus::Accepted.as_str() && next.plan_status == PlanStatus::Draft.as_str()
+        {
             outcome.notes.push(format!(
                 "The plan of {key} was accepted; the changed step titles turned it back into a draft: ask the \
                  owner to accept it again."
@@ -489,7 +504,7 @@ impl Board<'_> {
                  conformance or details. Nothing changed.",
                 change.step,
                 key.trim(),
-                STEP_STATUSES.join(", ")
+                step_status_list()
             )));
         }
 
@@ -505,8 +520,8 @@ impl Board<'_> {
             .ok_or_else(|| missing_step(&key, change.step, steps.len()))?;
         let old = &steps[index];
         let new_status = status.unwrap_or(old.status.as_str());
-        let was_done = old.status == "done";
-        let is_done = new_status == "done";
+        let was_done = old.status == PlanStepStatus::Done.as_str();
+        let is_done = new_status == PlanStepStatus::Done.as_str();
 
         // The checkpoint: kept while the step stays done, cleared when it leaves done.
         let (mut done_at, mut link, mut outcome, mut conformance) = if was_done && !is_done {
@@ -651,7 +666,7 @@ impl Board<'_> {
                 "{key} has no plan steps to accept; the agent writes the plan with plan_set first. Nothing changed."
             )));
         }
-        if state.plan_status == "accepted" {
+        if state.plan_status == PlanStatus::Accepted.as_str() {
             drop(write);
             let plan = self.plan(&key, false).await?;
             let by = plan.accepted_by.clone().unwrap_or_else(|| "someone".to_owned());
@@ -667,7 +682,7 @@ impl Board<'_> {
             return Ok(outcome);
         }
         let next = PlanStateRow {
-            plan_status: "accepted".to_owned(),
+            plan_status: PlanStatus::Accepted.as_str().to_owned(),
             plan_accepted_at_ms: Some(now),
             plan_accepted_by: Some(accepted_by.clone()),
         };

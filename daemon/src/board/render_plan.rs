@@ -1,6 +1,8 @@
 //! Plans as short markdown for a model to read (plan_get and the answers of plan_set, plan_step_update and
 //! plan_accept). Pure: the plan in, text out. Agent text is shown as text; times in UTC.
 
+use relay_core::board::{PlanStepStatus, TodoStatus};
+
 use super::plan::{Plan, PlanStep, PlanWritten, StepWritten, TodoItem};
 use super::render::{one_line, utc};
 
@@ -120,11 +122,7 @@ fn todo_lines(items: &[TodoItem], indent: &str) -> String {
     items
         .iter()
         .map(|item| {
-            let mark = match item.status.as_str() {
-                "completed" => "[x]",
-                "in_progress" => "[>]",
-                _ => "[ ]",
-            };
+            let mark = TodoStatus::mark_of(&item.status);
             format!("{indent}- {mark} {}\n", one_line(&item.subject))
         })
         .collect()
@@ -163,12 +161,12 @@ pub fn reminder(plan: &Plan) -> Option<String> {
         "draft, not accepted yet"
     };
     let total = plan.steps.len();
-    let in_progress = plan.steps.iter().find(|s| s.status == "in_progress");
+    let in_progress = plan.steps.iter().find(|s| s.is(PlanStepStatus::InProgress));
     let text = match (in_progress, plan.current()) {
         (_, None) => format!("all {total} steps done."),
         (step, Some(next)) => {
             let step = step.unwrap_or(next);
-            let which = if step.status == "in_progress" {
+            let which = if step.is(PlanStepStatus::InProgress) {
                 "step"
             } else {
                 "next step"

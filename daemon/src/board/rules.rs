@@ -50,7 +50,7 @@ impl StageFacts {
             size,
             reports_since_stage_change: u32::try_from(reports).unwrap_or(u32::MAX),
             present,
-            plan_accepted: plan.plan_status == "accepted",
+            plan_accepted: plan.plan_status == relay_core::board::PlanStatus::Accepted.as_str(),
             has_plan_steps: plan.steps > 0,
             has_todo: plan.todo_items > 0,
         })

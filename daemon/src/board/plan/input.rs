@@ -3,7 +3,9 @@
 
 use relay_core::board::clears;
 
-use super::{STEP_STATUSES, StepInput, limits};
+use relay_core::board::PlanStepStatus;
+
+use super::{StepInput, limits, step_status_list};
 use crate::board::BoardError;
 
 /// The two accepted forms of a conformance line, as refusals quote them.
@@ -102,15 +104,13 @@ fn check_max(what: &str, text: &str, max: usize) -> Result<(), BoardError> {
 
 pub(super) fn parse_step_status(text: &str) -> Result<&'static str, BoardError> {
     let wanted = text.trim().to_ascii_lowercase().replace('-', "_");
-    STEP_STATUSES
-        .iter()
-        .copied()
-        .find(|s| *s == wanted)
+    PlanStepStatus::from_name(&wanted)
+        .map(PlanStepStatus::as_str)
         .ok_or_else(|| {
             BoardError::Invalid(format!(
                 "unknown step status {:?}; use one of {}. Nothing changed.",
                 text.trim(),
-                STEP_STATUSES.join(", ")
+                step_status_list()
             ))
         })
 }
