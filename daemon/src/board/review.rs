@@ -8,7 +8,7 @@
 //! ([`Board::decide_review_step`], over the local socket); each decision is an owner comment linked to the
 //! step, worded as the spec words it. A decision the step already has, without a comment, writes nothing.
 
-use relay_core::board::Stage;
+use relay_core::board::{ReviewStepStatus, Stage};
 use relay_core::event::payload;
 use serde::Serialize;
 
@@ -58,12 +58,13 @@ pub enum Decision {
 impl Decision {
     /// The status the decision leaves; `None` keeps the current one.
     fn target(self) -> Option<&'static str> {
-        match self {
-            Decision::Accept => Some("accepted"),
-            Decision::Reject => Some("rejected"),
-            Decision::Reopen => Some("open"),
-            Decision::Comment => None,
-        }
+        let status = match self {
+            Decision::Accept => ReviewStepStatus::Accepted,
+            Decision::Reject => ReviewStepStatus::Rejected,
+            Decision::Reopen => ReviewStepStatus::Open,
+            Decision::Comment => return None,
+        };
+        Some(status.as_str())
     }
 }
 
@@ -92,11 +93,11 @@ pub struct Review {
 
 impl Review {
     pub fn accepted(&self) -> usize {
-        self.count("accepted")
+        self.count(ReviewStepStatus::Accepted.as_str())
     }
 
     pub fn rejected(&self) -> usize {
-        self.count("rejected")
+        self.count(ReviewStepStatus::Rejected.as_str())
     }
 
     fn count(&self, status: &str) -> usize {
@@ -195,7 +196,10 @@ fn decision_text(
     let name = step_name(step);
     match (decision, comment) {
         (Decision::Accept, comment) => {
-            let open: Vec<&ReviewStepRow> = steps.iter().filter(|s| s.status != "accepted").collect();
+            let open: Vec<&ReviewStepRow> = steps
+                .iter()
+                .filter(|s| s.status != ReviewStepStatus::Accepted.as_str())
+                .collect();
             let next = open
                 .iter()
                 .find(|s| s.position > step.position)
@@ -310,7 +314,7 @@ impl Board<'_> {
                         step: step.id,
                         position,
                         title: title.to_owned(),
-                        status: "open".to_owned(),
+                        status: ReviewStepStatus::Open.as_str().to_owned(),
                         previous: step.status.clone(),
                         actor: by.clone(),
                     };
@@ -369,18 +373,18 @@ impl Board<'_> {
         caller: &Caller,
     ) -> Result<Outcome<StepWritten>, BoardError> {
         if let Some(status) = change.status.as_deref().map(str::trim) {
-            match status {
-                "open" => {}
-                "accepted" | "rejected" => {
+            match ReviewStepStatus::from_name(status) {
+                Some(ReviewStepStatus::Open) => {}
+                Some(ReviewStepStatus::Accepted | ReviewStepStatus::Rejected) => {
                     return Err(BoardError::Refused(format!(
                         "only the owner accepts or rejects a review step — in the relay TUI or with `relay review \
                          accept|reject {} {position}`. Nothing changed.",
                         key.trim()
                     )));
                 }
-                other => {
+                None => {
                     return Err(BoardError::Invalid(format!(
-                        "status {other:?} is not one an agent sets; pass \"open\" to ask the owner for a new look \
+                        "status {status:?} is not one an agent sets; pass \"open\" to ask the owner for a new look \
                          (accepting and rejecting are the owner's). Nothing changed."
                     )));
                 }
@@ -411,11 +415,11 @@ impl Board<'_> {
         let new_title = title.unwrap_or_else(|| step.title.clone());
         let new_details = details.unwrap_or_else(|| step.details.clone());
         let text_changed = new_title != step.title || new_details != step.details;
-        let reopen = change.status.is_some() && step.status != "open";
+        let reopen = change.status.is_some() && step.status != ReviewStepStatus::Open.as_str();
         if text_changed {
             db::rewrite_step(&mut write, step.id, &new_title, new_details.as_deref(), now).await?;
         } else if reopen {
-            db::set_status(&mut write, step.id, "open", None, now).await?;
+            db::set_status(&mut write, step.id, ReviewStepStatus::Open.as_str(), None, now).await?;
         }
         let any = text_changed || reopen;
         if any {
@@ -425,7 +429,7 @@ impl Board<'_> {
                 step: step.id,
                 position: step.position,
                 title: new_title.to_owned(),
-                status: "open".to_owned(),
+                status: ReviewStepStatus::Open.as_str().to_owned(),
                 previous: step.status.clone(),
                 actor: by.clone(),
             };
@@ -498,7 +502,7 @@ impl Board<'_> {
             return Ok(outcome);
         }
         if let Some(status) = target {
-            let decided_by = (status != "open").then_some(OWNER);
+            let decided_by = (status != ReviewStepStatus::Open.as_str()).then_some(OWNER);
             db::set_status(&mut write, step.id, status, decided_by, now).await?;
         }
         let steps = db::steps(&mut write, row.id).await?;
