@@ -72,7 +72,7 @@ pub struct HookEvent {
     pub stop_hook_active: bool,
     /// Why the session started (`source`: startup, resume, clear, compact, fork) or ended (`reason`).
     pub source: Option<String>,
-    /// A notification's message.
+    /// A notification's message, or a Stop's last assistant message (Claude Code's `last_assistant_message`).
     pub message: Option<String>,
     /// The Claude desktop app's session id (`relay_host_session`, added by `relay hook` from
     /// `CLAUDE_CODE_HOST_SESSION_ID`, or the `X-Relay-Host-Session` header of an http hook).
@@ -239,7 +239,7 @@ pub fn read_event(declared: Agent, phase: Phase, body: &[u8]) -> Result<HookEven
             .flatten(),
         stop_hook_active: stop_hook_active(&payload),
         source: first_string(&payload, &["source", "reason"]).map(str::to_owned),
-        message: first_string(&payload, &["message"]).map(str::to_owned),
+        message: first_string(&payload, &["message", "last_assistant_message"]).map(str::to_owned),
         host_session: first_string(&payload, &[HOST_SESSION_KEY]).map(str::to_owned),
         host_attended: payload
             .get(HOST_ATTENDED_KEY)

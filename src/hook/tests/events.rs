@@ -120,6 +120,8 @@ fn claude_fixtures_read_into_their_events_when_every_phase_fires() {
             include_str!("../fixtures/claude_stop.json"),
             HookEvent {
                 stop_hook_active: true,
+                // Which Stop this is, for the wake-up hook's wait beside it.
+                message: Some("Renamed Foo to Bar; all tests pass.".into()),
                 ..claude(Phase::Stop, "Stop")
             },
         ),
@@ -205,7 +207,10 @@ fn codex_fixtures_read_into_their_events_when_every_phase_fires() {
         (
             Phase::Stop,
             include_str!("../fixtures/codex_stop.json"),
-            codex(Phase::Stop, "Stop"),
+            HookEvent {
+                message: Some("Handlers now live in api/handlers/; the shim is gone.".into()),
+                ..codex(Phase::Stop, "Stop")
+            },
         ),
     ];
     for (phase, fixture, expected) in cases {

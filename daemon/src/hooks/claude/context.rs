@@ -86,7 +86,10 @@ impl Claude<'_> {
                     say.context.extend(self.deliver(tracked, budget).await?);
                 }
             }
-            Phase::Stop => say.block = self.stop_block(event, tracked).await?,
+            Phase::Stop => {
+                say.block = self.stop_block(event, tracked).await?;
+                tracked.last_stop = Some((super::session::stop_print(event), say.block.is_some()));
+            }
             Phase::Notification | Phase::SessionEnd | Phase::PreRead => {}
         }
         Ok(say)

@@ -82,6 +82,9 @@ pub struct Tracked {
     /// is allowed).
     pub turn_blocks: u8,
     pub blocked_this_turn: bool,
+    /// The last Stop relay answered: which one ([`stop_print`]) and whether relay blocked it — what the wake-up
+    /// hook's wait of the same Stop, which runs beside it, goes by.
+    pub last_stop: Option<(String, bool)>,
     /// PostToolUse calls seen, for the periodic plan reminder.
     pub post_tools: u32,
     /// The last plan reminder sent (a todo change never sends the same text twice in a row).
@@ -99,6 +102,7 @@ impl Tracked {
             activity_written_ms: row.activity_at_ms.unwrap_or(0),
             turn_blocks: 0,
             blocked_this_turn: false,
+            last_stop: None,
             post_tools: 0,
             last_reminder: None,
         }
@@ -565,3 +569,13 @@ fn activity(event: &HookEvent) -> String {
 #[cfg(test)]
 #[path = "session_tests.rs"]
 mod tests;
+
+/// Which Stop a Stop input is: every hook of one Stop gets the same input, and two Stops of a turn differ in the
+/// last assistant message (or in `stop_hook_active`).
+pub(super) fn stop_print(event: &HookEvent) -> String {
+    format!(
+        "{}\u{1f}{}",
+        event.stop_hook_active,
+        event.message.as_deref().unwrap_or_default()
+    )
+}

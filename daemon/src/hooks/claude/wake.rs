@@ -20,6 +20,8 @@ use crate::store::hook_session as db;
 
 /// How long one wait lasts at most (the hook's own timeout is 1,800 s).
 pub const WAKE_WAIT: Duration = Duration::from_secs(25 * 60);
+/// How long a wait gives the Stop hook that runs beside it to answer before it goes by the turn's state alone.
+const SIBLING_GRACE: Duration = Duration::from_secs(3);
 /// How often a wait looks again without an event (the Stop hook that marks the session idle runs beside it).
 const LOOK_EVERY: Duration = Duration::from_secs(1);
 
@@ -58,6 +60,8 @@ impl Claude<'_> {
         limit: Duration,
     ) -> Result<Option<String>, BoardError> {
         let cc = event.session_id.as_str();
+        let stop = super::session::stop_print(event);
+        let sibling_by = tokio::time::Instant::now() + SIBLING_GRACE;
         let waits = self.handle.hook_waits();
         let turn = waits.start(cc);
         let mut events = self.handle.store().events().subscribe();
@@ -67,7 +71,8 @@ impl Claude<'_> {
             if !waits.is_newest(cc, turn) {
                 return Ok(None);
             }
-            match self.wake_now(cc).await? {
+            let sibling_late = tokio::time::Instant::now() >= sibling_by;
+            match self.wake_now(cc, &stop, sibling_late).await? {
                 Wake::Lines(lines) => return Ok(Some(lines)),
                 Wake::Never => return Ok(None),
                 Wake::NotYet => {}
@@ -85,7 +90,9 @@ impl Claude<'_> {
         }
     }
 
-    async fn wake_now(&self, cc: &str) -> Result<Wake, BoardError> {
+    /// Whether the session can be woken now. `stop` names the Stop this wait belongs to; `sibling_late` says the
+    /// Stop hook beside it has had [`SIBLING_GRACE`] to answer.
+    async fn wake_now(&self, cc: &str, stop: &str, sibling_late: bool) -> Result<Wake, BoardError> {
         let sessions = self.handle.hook_sessions();
         let tracked = match sessions.tracked(cc) {
             Some(tracked) => tracked,
@@ -98,9 +105,19 @@ impl Claude<'_> {
                 }
             }
         };
-        // relay blocked this turn's Stop: the turn goes on, and its next Stop starts a new wait. End this one now —
-        // Claude Code holds a Stop block back while the wake-up hook still runs beside it.
-        if !tracked.exact || tracked.status == Some(HookStatus::Ended) || tracked.blocked_this_turn {
+        if !tracked.exact || tracked.status == Some(HookStatus::Ended) {
+            return Ok(Wake::Never);
+        }
+        // relay blocked this Stop: the turn goes on, and its next Stop starts a new wait. End this one now — Claude
+        // Code holds a Stop block back while the wake-up hook still runs beside it. Which Stop relay answered last
+        // is known by its input; until the Stop hook beside this wait has answered, wait for it (a blocked earlier
+        // Stop of the turn must not end the wait of the allowed last one).
+        let blocked = match &tracked.last_stop {
+            Some((answered, blocked)) if answered == stop => *blocked,
+            _ if !sibling_late => return Ok(Wake::NotYet),
+            _ => tracked.blocked_this_turn,
+        };
+        if blocked {
             return Ok(Wake::Never);
         }
         if tracked.status != Some(HookStatus::Idle) {
