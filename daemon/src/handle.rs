@@ -70,8 +70,7 @@ impl DaemonHandle {
         clock: Arc<dyn Clock>,
     ) -> DaemonHandle {
         let bus = Arc::new(EventBus::new(config.event_buffer));
-        store.publish_on(bus.clone());
-        store.use_clock(clock.clone());
+        store.attach(bus.clone(), clock.clone());
         let (shutdown, _) = watch::channel(false);
         let coord = Coord::new(&config, bus.live_sender());
         DaemonHandle(Arc::new(Inner {

@@ -9,9 +9,9 @@
 //!
 //! The table does no I/O and reads no clock: callers pass Unix milliseconds, and persistence goes through
 //! [`LockTable::entries`] and [`LockTable::restore`]. [`Coord`] (`service.rs`) is the table at work in relayd:
-//! the lock step of the hook pipeline ([`crate::hooks`]) answers agent hook calls from it, [`Sweeper`]
-//! (a [`crate::component::Component`]) sweeps it every 2 s and writes its snapshot (`<data>/locks.json`) at most once a second, and the daemon
-//! restores that snapshot at start.
+//! the lock step of the hook pipeline ([`crate::hooks`]) answers agent hook calls from it, [`Sweeper`] (a
+//! [`crate::component::Component`]) sweeps it every 2 s and writes its snapshot (`<data>/locks.json`) at most
+//! once a second, and the daemon restores that snapshot at start.
 
 mod contention;
 mod intent;

@@ -241,14 +241,11 @@ impl Store {
         })
     }
 
-    /// Publishes committed events on `bus` (the daemon handle's) from now on; call before subscribers exist.
-    /// A store opened on its own (restore, doctor) publishes on a bus of its own that nobody listens to.
-    pub fn publish_on(&mut self, bus: Arc<EventBus>) {
+    /// Publishes committed events on `bus` and times them with `clock` — the daemon handle's — from now on; call
+    /// before subscribers exist. A store opened on its own (restore, doctor) keeps a bus nobody listens to and the
+    /// system clock.
+    pub fn attach(&mut self, bus: Arc<EventBus>, clock: Arc<dyn Clock>) {
         self.bus = bus;
-    }
-
-    /// Times events with `clock` from now on (the daemon handle's).
-    pub fn use_clock(&mut self, clock: Arc<dyn Clock>) {
         self.clock = clock;
     }
 

@@ -7,7 +7,7 @@ pub mod context;
 pub mod session;
 pub mod wake;
 
-use relay_core::hook::{Agent, HookEvent};
+use relay_core::hook::Agent;
 
 use super::{HookCall, StepAnswer};
 use crate::handle::DaemonHandle;
@@ -36,7 +36,7 @@ impl super::Step for Step {
 
     fn run<'a>(&'a self, call: &'a HookCall<'a>) -> super::StepFuture<'a> {
         Box::pin(async move {
-            let event: &HookEvent = call.event;
+            let event = call.event;
             if event.agent != Agent::Claude {
                 return StepAnswer::pass();
             }
