@@ -49,149 +49,290 @@ pub struct ConfigKey {
     pub flag: Option<&'static str>,
     /// What values are accepted, for messages and docs.
     pub accepts: &'static str,
-    pub default: &'static str,
+    /// How the default reads in the docs where it is not a plain value (it depends on the data directory).
+    pub default_doc: Option<&'static str>,
     pub help: &'static str,
 }
 
-/// Every key `config.toml` accepts, in documentation order.
-pub const KEYS: &[ConfigKey] = &[
-    ConfigKey {
-        name: "port",
+/// Writes [`KEYS`], the [`Config`] fields, their defaults and the parsing of each key from one table: a row per
+/// key with its type, environment variable, flag, accepted values, default (written once, as a value), how a
+/// layer's raw value is read (`None`: invalid) and what it does. In the rows `dirs` is the [`DefaultDirs`] the
+/// defaults derive from and `raw` the [`Raw`] value being read.
+macro_rules! config_keys {
+    (|$dirs:ident, $raw:ident| $(
+        $field:ident: $type:ty {
+            env: $env:literal,
+            $(flag: $flag:literal,)?
+            accepts: $accepts:literal,
+            default: $default:expr,
+            $(default_doc: $default_doc:literal,)?
+            read: $read:expr,
+            help: $help:literal,
+        }
+    )*) => {
+        /// Every key `config.toml` accepts, in documentation order.
+        pub const KEYS: &[ConfigKey] = &[$(ConfigKey {
+            name: stringify!($field),
+            env: $env,
+            flag: config_keys!(@option $($flag)?),
+            accepts: $accepts,
+            default_doc: config_keys!(@option $($default_doc)?),
+            help: $help,
+        }),*];
+
+        /// The configuration relay runs with: the data directory, one field per key of [`KEYS`], and the
+        /// `[rules]` and `[keys]` tables.
+        #[derive(Clone, Debug)]
+        pub struct Config {
+            pub data_dir: DataDir,
+            pub home_source: HomeSource,
+            $(pub $field: $type,)*
+            pub rules: RulesLayer,
+            pub keys: Option<toml::Value>,
+        }
+
+        impl Config {
+            /// Every key at its default; the socket and the logs derive theirs from the data directory and
+            /// where it came from (an overridden home keeps them inside it).
+            fn defaults(data_dir: DataDir, home_source: HomeSource) -> Config {
+                let $dirs = DefaultDirs::new(&data_dir, home_source);
+                Config {
+                    $($field: $default,)*
+                    rules: RulesLayer::default(),
+                    keys: None,
+                    data_dir,
+                    home_source,
+                }
+            }
+
+            /// Sets one key from a layer (the file or the environment), checked against its table row.
+            fn set(&mut self, key: &ConfigKey, $raw: &Raw<'_>, origin: &Origin) -> Result<(), ConfigError> {
+                let invalid = || ConfigError::Invalid {
+                    key: key.name.to_owned(),
+                    origin: origin.clone(),
+                    accepts: key.accepts,
+                    got: $raw.shown(),
+                };
+                match key.name {
+                    $(stringify!($field) => self.$field = $read.ok_or_else(invalid)?,)*
+                    _ => return Err(invalid()),
+                }
+                Ok(())
+            }
+
+            /// The default of the key `name` as the docs write it.
+            fn default_doc(key: &ConfigKey) -> String {
+                if let Some(doc) = key.default_doc {
+                    return doc.to_owned();
+                }
+                let defaults = Config::defaults(DataDir::new(PathBuf::from("DATA_DIR")), HomeSource::Flag);
+                match key.name {
+                    $(stringify!($field) => defaults.$field.shown(),)*
+                    _ => String::new(),
+                }
+            }
+        }
+    };
+    (@option) => { None };
+    (@option $value:literal) => { Some($value) };
+}
+
+config_keys! { |dirs, raw|
+    port: u16 {
         env: "RELAY_PORT",
-        flag: Some("--port"),
+        flag: "--port",
         accepts: "an integer from 0 to 65535 (0 picks a free port)",
-        default: "8765",
+        default: DEFAULT_PORT,
+        read: raw.integer().and_then(|n| u16::try_from(n).ok()),
         help: "TCP port of the HTTP listener (MCP, hooks, board, /healthz)",
-    },
-    ConfigKey {
-        name: "host",
+    }
+    host: IpAddr {
         env: "RELAY_HOST",
-        flag: None,
         accepts: "an IP address",
-        default: "127.0.0.1",
+        default: IpAddr::from([127, 0, 0, 1]),
+        read: raw.text().and_then(|t| t.trim().parse().ok()),
         help: "address the HTTP listener binds; anything but loopback logs a warning",
-    },
-    ConfigKey {
-        name: "socket",
+    }
+    socket: PathBuf {
         env: "RELAY_SOCKET",
-        flag: Some("--socket"),
+        flag: "--socket",
         accepts: "a file path",
-        default: "$XDG_RUNTIME_DIR/relay/relayd-v2.sock, or DATA_DIR/run/relayd-v2.sock when the data directory is overridden or there is no runtime directory",
+        default: dirs.socket.clone(),
+        default_doc: "$XDG_RUNTIME_DIR/relay/relayd-v2.sock, or DATA_DIR/run/relayd-v2.sock when the data directory is overridden or there is no runtime directory",
+        read: non_empty_path(raw),
         help: "path of the local gRPC socket",
-    },
-    ConfigKey {
-        name: "allowed_hosts",
+    }
+    allowed_hosts: Vec<String> {
         env: "RELAY_ALLOWED_HOSTS",
-        flag: None,
         accepts: "a list of host names (comma-separated in the environment)",
-        default: "[]",
+        default: Vec::new(),
+        read: host_names(raw),
         help: "extra Host names accepted besides 127.0.0.1, localhost, [::1] and the bound host",
-    },
-    ConfigKey {
-        name: "log_dir",
+    }
+    log_dir: PathBuf {
         env: "RELAY_LOG_DIR",
-        flag: None,
         accepts: "a directory path",
-        default: "$XDG_STATE_HOME/relay, or DATA_DIR/logs when the data directory is overridden",
+        default: dirs.logs.clone(),
+        default_doc: "$XDG_STATE_HOME/relay, or DATA_DIR/logs when the data directory is overridden",
+        read: non_empty_path(raw),
         help: "where relayd writes its daily-rotated logs",
-    },
-    ConfigKey {
-        name: "log_level",
+    }
+    log_level: LogLevel {
         env: "RELAY_LOG_LEVEL",
-        flag: None,
         accepts: "one of error, warn, info, debug, trace",
-        default: "info",
+        default: LogLevel::Info,
+        read: raw.text().and_then(|t| LogLevel::parse(t.trim())),
         help: "the least severe level written to the log",
-    },
-    ConfigKey {
-        name: "log_format",
+    }
+    log_format: LogFormat {
         env: "RELAY_LOG_FORMAT",
-        flag: None,
         accepts: "text or json",
-        default: "text",
+        default: LogFormat::Text,
+        read: raw.text().and_then(|t| LogFormat::parse(t.trim())),
         help: "log line format; json writes one JSON object per line",
-    },
-    ConfigKey {
-        name: "event_buffer",
+    }
+    event_buffer: usize {
         env: "RELAY_EVENT_BUFFER",
-        flag: None,
         accepts: "an integer from 2 to 65536",
-        default: "1024",
+        default: DEFAULT_EVENT_BUFFER,
+        read: raw.within(2..=65536),
         help: "events buffered for live subscribers; one that falls further behind gets a fresh snapshot",
-    },
-    ConfigKey {
-        name: "rules_mode",
+    }
+    rules_mode: RulesMode {
         env: "RELAY_RULES_MODE",
-        flag: None,
         accepts: "warn or strict",
-        default: "warn",
+        default: RulesMode::default(),
+        read: raw.text().and_then(RulesMode::parse),
         help: "what a stage move that misses a working rule does: warn lets it through with a warning, strict refuses it (the rules themselves are the `[rules]` table)",
-    },
-    ConfigKey {
-        name: "lock_ttl_secs",
+    }
+    lock_ttl_secs: u64 {
         env: "RELAY_LOCK_TTL_SECS",
-        flag: None,
         accepts: "a whole number of seconds (below 5 counts as 5, above 300 as 300)",
-        default: "15",
+        default: DEFAULT_LOCK_TTL_SECS,
+        read: raw.integer().and_then(|n| u64::try_from(n).ok()).map(|secs| secs.clamp(LOCK_TTL_RANGE_SECS.0, LOCK_TTL_RANGE_SECS.1)),
         help: "how long a file lock lives unless its holder's next claim or post-tool heartbeat renews it",
-    },
-    ConfigKey {
-        name: "attachments_max_mb",
+    }
+    attachments_max_mb: u64 {
         env: "RELAY_ATTACHMENTS_MAX_MB",
-        flag: None,
         accepts: "an integer from 1 to 1024 (MB of 1,048,576 bytes)",
-        default: "10",
+        default: DEFAULT_ATTACHMENTS_MAX_MB,
+        read: raw.within(1..=1024),
         help: "the largest screenshot attach_file and `relay attachment add` keep; a bigger file is refused",
-    },
-    ConfigKey {
-        name: "attachments_task_max_mb",
+    }
+    attachments_task_max_mb: u64 {
         env: "RELAY_ATTACHMENTS_TASK_MAX_MB",
-        flag: None,
         accepts: "an integer from 1 to 100000 (MB of 1,048,576 bytes)",
-        default: "200",
+        default: DEFAULT_ATTACHMENTS_TASK_MAX_MB,
+        read: raw.within(1..=100_000),
         help: "the most screenshot bytes one task may hold; an attachment that would pass it is refused",
-    },
-    ConfigKey {
-        name: "attachment_roots",
+    }
+    attachment_roots: Vec<PathBuf> {
         env: "RELAY_ATTACHMENT_ROOTS",
-        flag: None,
         accepts: "a list of absolute folder paths (comma-separated in the environment)",
-        default: "[]",
+        default: Vec::new(),
+        read: attachment_roots(raw),
         help: "folders screenshots may be read from besides the project's repository and the temp folder; a `//server/share` entry admits that network share",
-    },
-    ConfigKey {
-        name: "plan_reminder_every",
+    }
+    plan_reminder_every: u32 {
         env: "RELAY_PLAN_REMINDER_EVERY",
-        flag: None,
         accepts: "an integer from 0 to 10000 (0 turns the periodic reminder off)",
-        default: "30",
+        default: DEFAULT_PLAN_REMINDER_EVERY,
+        read: raw.within(0..=10_000),
         help: "every this many PostToolUse hook events, a Claude Code session linked exactly is reminded of its tasks' plan steps",
-    },
-    ConfigKey {
-        name: "owner_names",
+    }
+    owner_names: Vec<String> {
         env: "RELAY_OWNER_NAMES",
-        flag: None,
         accepts: "a list of names (comma-separated in the environment), compared case-insensitively",
-        default: "[\"owner\", \"me\", \"you\"]",
+        default: DEFAULT_OWNER_NAMES.iter().map(|n| (*n).to_owned()).collect(),
+        read: owner_names(raw),
         help: "the names in a task's waiting_on that put it under \"Waiting on you\" in the inbox",
-    },
-    ConfigKey {
-        name: "require_tracker_log",
+    }
+    require_tracker_log: bool {
         env: "RELAY_REQUIRE_TRACKER_LOG",
-        flag: None,
         accepts: "true or false",
-        default: "false",
+        default: false,
+        read: raw.boolean(),
         help: "done tasks without the \"logged in the tracker\" mark are listed in the inbox and never archived",
-    },
-    ConfigKey {
-        name: "done_window_days",
+    }
+    done_window_days: u32 {
         env: "RELAY_DONE_WINDOW_DAYS",
-        flag: None,
         accepts: "an integer from 1 to 3650",
-        default: "7",
+        default: DEFAULT_DONE_WINDOW_DAYS,
+        read: raw.within(1..=3650),
         help: "done tasks closed longer ago than this are archived: left out of the inbox and the done column",
-    },
-];
+    }
+}
+
+/// Where the socket and the logs go by default: the runtime and state directories, or inside the data directory
+/// when it was overridden (or those do not exist).
+struct DefaultDirs {
+    socket: PathBuf,
+    logs: PathBuf,
+}
+
+impl DefaultDirs {
+    fn new(data_dir: &DataDir, home_source: HomeSource) -> DefaultDirs {
+        let overridden = home_source != HomeSource::Default;
+        let socket_dir = match paths::default_runtime_dir() {
+            Some(runtime) if !overridden => runtime,
+            _ => data_dir.run_dir(),
+        };
+        let logs = match paths::default_state_dir() {
+            Some(state) if !overridden => state,
+            _ => data_dir.log_dir(),
+        };
+        DefaultDirs {
+            socket: socket_dir.join(paths::socket_file_name()),
+            logs,
+        }
+    }
+}
+
+/// How a key's value reads as a default in `docs/CONFIG.md`.
+trait Shown {
+    fn shown(&self) -> String;
+}
+
+macro_rules! shown_as_display {
+    ($($type:ty),*) => {
+        $(impl Shown for $type {
+            fn shown(&self) -> String {
+                self.to_string()
+            }
+        })*
+    };
+}
+shown_as_display!(u16, u32, u64, usize, bool, IpAddr);
+
+impl Shown for PathBuf {
+    fn shown(&self) -> String {
+        self.display().to_string()
+    }
+}
+
+impl<T: fmt::Debug> Shown for Vec<T> {
+    fn shown(&self) -> String {
+        format!("{self:?}")
+    }
+}
+
+impl Shown for LogLevel {
+    fn shown(&self) -> String {
+        self.as_str().to_owned()
+    }
+}
+
+impl Shown for LogFormat {
+    fn shown(&self) -> String {
+        self.as_str().to_owned()
+    }
+}
+
+impl Shown for RulesMode {
+    fn shown(&self) -> String {
+        self.as_str().to_owned()
+    }
+}
 
 /// The Markdown table of [`KEYS`] that `docs/CONFIG.md` carries (a test keeps the two equal).
 pub fn reference_table() -> String {
@@ -205,7 +346,7 @@ pub fn reference_table() -> String {
             key.env,
             key.flag.map_or_else(|| "—".to_owned(), |f| format!("`{f}`")),
             key.accepts,
-            key.default,
+            Config::default_doc(key),
             key.help
         ));
     }
@@ -231,6 +372,19 @@ pub enum LogLevel {
 }
 
 impl LogLevel {
+    const ALL: [LogLevel; 5] = [
+        LogLevel::Error,
+        LogLevel::Warn,
+        LogLevel::Info,
+        LogLevel::Debug,
+        LogLevel::Trace,
+    ];
+
+    /// The level of exactly this name.
+    pub fn parse(name: &str) -> Option<LogLevel> {
+        Self::ALL.into_iter().find(|level| level.as_str() == name)
+    }
+
     pub const fn as_str(self) -> &'static str {
         match self {
             LogLevel::Error => "error",
@@ -248,6 +402,22 @@ pub enum LogFormat {
     Json,
 }
 
+impl LogFormat {
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            LogFormat::Text => "text",
+            LogFormat::Json => "json",
+        }
+    }
+
+    /// The format of exactly this name.
+    pub fn parse(name: &str) -> Option<LogFormat> {
+        [LogFormat::Text, LogFormat::Json]
+            .into_iter()
+            .find(|format| format.as_str() == name)
+    }
+}
+
 /// Values given on the command line; they win over everything else.
 #[derive(Clone, Debug, Default)]
 pub struct Flags {
@@ -257,41 +427,6 @@ pub struct Flags {
 }
 
 /// The resolved configuration of one relayd (and of the clients that talk to it).
-#[derive(Clone, Debug)]
-pub struct Config {
-    pub data_dir: DataDir,
-    pub home_source: HomeSource,
-    pub host: IpAddr,
-    pub port: u16,
-    pub socket: PathBuf,
-    pub allowed_hosts: Vec<String>,
-    pub log_dir: PathBuf,
-    pub log_level: LogLevel,
-    pub log_format: LogFormat,
-    pub event_buffer: usize,
-    pub rules_mode: RulesMode,
-    /// File lock TTL in seconds, already within [`LOCK_TTL_RANGE_SECS`].
-    pub lock_ttl_secs: u64,
-    /// The largest screenshot kept, in MB (1 MB = 1,048,576 bytes).
-    pub attachments_max_mb: u64,
-    /// The most screenshot bytes one task may hold, in MB.
-    pub attachments_task_max_mb: u64,
-    /// Folders screenshots may be read from besides the project's repository and the temp folder, as given
-    /// (absolute; `//server/share` names a network share).
-    pub attachment_roots: Vec<PathBuf>,
-    /// Every this many PostToolUse events the plan reminder repeats; 0: never (SessionStart and todo changes still
-    /// send it).
-    pub plan_reminder_every: u32,
-    /// Names in `waiting_on` that mean the owner, lowercase and trimmed.
-    pub owner_names: Vec<String>,
-    pub require_tracker_log: bool,
-    /// Done tasks closed longer ago than this many days are archived.
-    pub done_window_days: u32,
-    /// The global working rules, the `[rules]` table of `config.toml` (empty when there is none).
-    pub rules: RulesLayer,
-    /// The `[keys]` value of `config.toml` as written (the window's key overrides, checked by the window).
-    pub keys: Option<toml::Value>,
-}
 
 #[derive(Debug, thiserror::Error)]
 pub enum ConfigError {
@@ -406,146 +541,38 @@ impl Raw<'_> {
     }
 }
 
-impl Config {
-    /// Every key's default, each written here once; the socket and the logs derive theirs from the data
-    /// directory and where it came from (an overridden home keeps them inside it).
-    fn defaults(data_dir: DataDir, home_source: HomeSource) -> Config {
-        let overridden = home_source != HomeSource::Default;
-        let socket_dir = match paths::default_runtime_dir() {
-            Some(runtime) if !overridden => runtime,
-            _ => data_dir.run_dir(),
-        };
-        let log_dir = match paths::default_state_dir() {
-            Some(state) if !overridden => state,
-            _ => data_dir.log_dir(),
-        };
-        Config {
-            home_source,
-            host: IpAddr::from([127, 0, 0, 1]),
-            port: DEFAULT_PORT,
-            socket: socket_dir.join(paths::socket_file_name()),
-            allowed_hosts: Vec::new(),
-            log_dir,
-            log_level: LogLevel::Info,
-            log_format: LogFormat::Text,
-            event_buffer: DEFAULT_EVENT_BUFFER,
-            rules_mode: RulesMode::default(),
-            lock_ttl_secs: DEFAULT_LOCK_TTL_SECS,
-            attachments_max_mb: DEFAULT_ATTACHMENTS_MAX_MB,
-            attachments_task_max_mb: DEFAULT_ATTACHMENTS_TASK_MAX_MB,
-            attachment_roots: Vec::new(),
-            plan_reminder_every: DEFAULT_PLAN_REMINDER_EVERY,
-            owner_names: DEFAULT_OWNER_NAMES.iter().map(|n| (*n).to_owned()).collect(),
-            require_tracker_log: false,
-            done_window_days: DEFAULT_DONE_WINDOW_DAYS,
-            rules: RulesLayer::default(),
-            keys: None,
-            data_dir,
-        }
-    }
-
-    /// Sets one key from a layer (the file or the environment), checked against its table row.
-    fn set(&mut self, key: &ConfigKey, raw: &Raw<'_>, origin: &Origin) -> Result<(), ConfigError> {
-        let invalid = || ConfigError::Invalid {
-            key: key.name.to_owned(),
-            origin: origin.clone(),
-            accepts: key.accepts,
-            got: raw.shown(),
-        };
-        match key.name {
-            "port" => {
-                let port = raw
-                    .integer()
-                    .and_then(|n| u16::try_from(n).ok())
-                    .ok_or_else(invalid)?;
-                self.port = port;
-            }
-            "host" => {
-                let host = raw
-                    .text()
-                    .and_then(|t| t.trim().parse().ok())
-                    .ok_or_else(invalid)?;
-                self.host = host;
-            }
-            "socket" => self.socket = absolute(&non_empty_path(raw).ok_or_else(invalid)?),
-            "log_dir" => self.log_dir = absolute(&non_empty_path(raw).ok_or_else(invalid)?),
-            "allowed_hosts" => {
-                let hosts = raw.list().ok_or_else(invalid)?;
-                if hosts.iter().any(|h| h.is_empty() || h.contains(['/', ' ', '@'])) {
-                    return Err(invalid());
-                }
-                self.allowed_hosts = hosts.into_iter().map(|h| h.to_ascii_lowercase()).collect();
-            }
-            "log_level" => {
-                let level = match raw.text().map(str::trim) {
-                    Some("error") => LogLevel::Error,
-                    Some("warn") => LogLevel::Warn,
-                    Some("info") => LogLevel::Info,
-                    Some("debug") => LogLevel::Debug,
-                    Some("trace") => LogLevel::Trace,
-                    _ => return Err(invalid()),
-                };
-                self.log_level = level;
-            }
-            "log_format" => {
-                let format = match raw.text().map(str::trim) {
-                    Some("text") => LogFormat::Text,
-                    Some("json") => LogFormat::Json,
-                    _ => return Err(invalid()),
-                };
-                self.log_format = format;
-            }
-            "event_buffer" => self.event_buffer = raw.within(2..=65536).ok_or_else(invalid)?,
-            "rules_mode" => {
-                let mode = raw.text().and_then(RulesMode::parse).ok_or_else(invalid)?;
-                self.rules_mode = mode;
-            }
-            "lock_ttl_secs" => {
-                let secs = raw
-                    .integer()
-                    .and_then(|n| u64::try_from(n).ok())
-                    .ok_or_else(invalid)?;
-                let (min, max) = LOCK_TTL_RANGE_SECS;
-                self.lock_ttl_secs = secs.clamp(min, max);
-            }
-            "attachments_max_mb" => self.attachments_max_mb = raw.within(1..=1024).ok_or_else(invalid)?,
-            "attachments_task_max_mb" => {
-                self.attachments_task_max_mb = raw.within(1..=100_000).ok_or_else(invalid)?;
-            }
-            "attachment_roots" => {
-                let roots = raw.list().ok_or_else(invalid)?;
-                let absolute_root = |root: &String| {
-                    Path::new(root).is_absolute() || root.starts_with("\\\\") || root.starts_with("//")
-                };
-                if !roots.iter().all(absolute_root) {
-                    return Err(invalid());
-                }
-                self.attachment_roots = roots.into_iter().map(PathBuf::from).collect();
-            }
-            "plan_reminder_every" => {
-                self.plan_reminder_every = raw.within(0..=10_000).ok_or_else(invalid)?;
-            }
-            "owner_names" => {
-                let names = raw.list().ok_or_else(invalid)?;
-                let names: Vec<String> = names.iter().map(|n| n.trim().to_lowercase()).collect();
-                if names.iter().any(String::is_empty) {
-                    return Err(invalid());
-                }
-                self.owner_names = names;
-            }
-            "require_tracker_log" => self.require_tracker_log = raw.boolean().ok_or_else(invalid)?,
-            "done_window_days" => self.done_window_days = raw.within(1..=3650).ok_or_else(invalid)?,
-            _ => return Err(invalid()),
-        }
-        Ok(())
-    }
-}
-
+/// A path that is not empty, made absolute against the current directory.
 fn non_empty_path(raw: &Raw<'_>) -> Option<PathBuf> {
     raw.text()
         .map(str::trim)
         .filter(|t| !t.is_empty())
-        .map(PathBuf::from)
+        .map(|text| absolute(Path::new(text)))
+}
+
+/// Host names for the Host check, lower-cased; an empty one or one with `/`, a space or `@` is refused.
+fn host_names(raw: &Raw<'_>) -> Option<Vec<String>> {
+    let hosts = raw.list()?;
+    if hosts.iter().any(|h| h.is_empty() || h.contains(['/', ' ', '@'])) {
+        return None;
+    }
+    Some(hosts.into_iter().map(|h| h.to_ascii_lowercase()).collect())
+}
+
+/// Absolute folders, or network shares (`//server/share` or `\\server\share`).
+fn attachment_roots(raw: &Raw<'_>) -> Option<Vec<PathBuf>> {
+    let roots = raw.list()?;
+    let absolute_root =
+        |root: &String| Path::new(root).is_absolute() || root.starts_with("\\\\") || root.starts_with("//");
+    roots
+        .iter()
+        .all(absolute_root)
+        .then(|| roots.into_iter().map(PathBuf::from).collect())
+}
+
+/// Names trimmed and lower-cased; an empty one is refused.
+fn owner_names(raw: &Raw<'_>) -> Option<Vec<String>> {
+    let names: Vec<String> = raw.list()?.iter().map(|n| n.trim().to_lowercase()).collect();
+    (!names.iter().any(String::is_empty)).then_some(names)
 }
 
 impl Config {

@@ -16,6 +16,7 @@
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 
+use relay_core::board::PlanStepStatus;
 use relay_core::config::Config;
 use relay_core::hook::{Agent, Phase, read_event};
 use serde_json::{Value, json};
@@ -359,33 +360,36 @@ impl Demo<'_> {
                 DESKTOP_SESSION,
             )
             .await?;
-        let step =
-            |n: i64, status: &str, conformance: Option<&str>, outcome: Option<&str>, link: Option<String>| {
-                StepChange {
-                    step: n,
-                    status: Some(status.to_owned()),
-                    conformance: conformance.map(str::to_owned),
-                    outcome: outcome.map(str::to_owned),
-                    link,
-                    details: None,
-                }
-            };
+        let step = |n: i64,
+                    status: PlanStepStatus,
+                    conformance: Option<&str>,
+                    outcome: Option<&str>,
+                    link: Option<String>| {
+            StepChange {
+                step: n,
+                status: Some(status.as_str().to_owned()),
+                conformance: conformance.map(str::to_owned),
+                outcome: outcome.map(str::to_owned),
+                link,
+                details: None,
+            }
+        };
         for change in [
             step(
                 1,
-                "done",
+                PlanStepStatus::Done,
                 Some("as planned"),
                 Some("tokens stored, no card numbers"),
                 Some(format!("report:{report}")),
             ),
             step(
                 2,
-                "done",
+                PlanStepStatus::Done,
                 Some("deviation: the provider's list endpoint is paginated, so the list loads lazily"),
                 Some("list shown at checkout"),
                 None,
             ),
-            step(3, "in_progress", None, None, None),
+            step(3, PlanStepStatus::InProgress, None, None, None),
         ] {
             board.update_plan_step(&key, change, &desk).await?;
         }

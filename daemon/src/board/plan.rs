@@ -169,6 +169,11 @@ pub struct Plan {
 }
 
 impl Plan {
+    /// Whether the plan is at `status`.
+    pub fn is(&self, status: PlanStatus) -> bool {
+        self.status == status.as_str()
+    }
+
     pub fn done(&self) -> usize {
         self.steps.iter().filter(|s| s.is_done()).count()
     }
@@ -687,8 +692,15 @@ impl Board<'_> {
             plan_accepted_by: Some(accepted_by.clone()),
         };
         db::set_plan_state(&mut write, row.id, &next).await?;
-        self.add_revision(&mut write, row.id, &next, &accepted_by, "accepted", now)
-            .await?;
+        self.add_revision(
+            &mut write,
+            row.id,
+            &next,
+            &accepted_by,
+            PlanStatus::Accepted.as_str(),
+            now,
+        )
+        .await?;
         let payload = payload::PlanAccepted {
             project: row.project_slug.clone(),
             key: key.clone(),

@@ -1,7 +1,7 @@
 //! Plans as short markdown for a model to read (plan_get and the answers of plan_set, plan_step_update and
 //! plan_accept). Pure: the plan in, text out. Agent text is shown as text; times in UTC.
 
-use relay_core::board::{PlanStepStatus, TodoStatus};
+use relay_core::board::{PlanStatus, PlanStepStatus, TodoStatus};
 
 use super::plan::{Plan, PlanStep, PlanWritten, StepWritten, TodoItem};
 use super::render::{one_line, utc};
@@ -65,8 +65,8 @@ pub fn plan(plan: &Plan) -> String {
 
 /// `accepted by owner, 2026-11-29 23:10Z`, or the draft text with how acceptance happens.
 fn status_text(plan: &Plan) -> String {
-    match plan.status.as_str() {
-        "accepted" => {
+    match PlanStatus::from_name(&plan.status) {
+        Some(PlanStatus::Accepted) => {
             let by = plan.accepted_by.as_deref().unwrap_or("someone");
             let at = plan
                 .accepted_at_ms
@@ -148,15 +148,15 @@ pub fn reminder(plan: &Plan) -> Option<String> {
                 )
             });
         }
-        let completed = plan.todo.iter().filter(|i| i.status == "completed").count();
+        let completed = plan.todo.iter().filter(|i| i.is(TodoStatus::Completed)).count();
         return Some(format!(
             "Todo of {} (agent's plan, not accepted): {completed} of {} done.{now_doing}",
             plan.key,
             plan.todo.len()
         ));
     }
-    let state = if plan.status == "accepted" {
-        "accepted"
+    let state = if plan.is(PlanStatus::Accepted) {
+        PlanStatus::Accepted.as_str()
     } else {
         "draft, not accepted yet"
     };
@@ -206,7 +206,7 @@ pub fn written(written: &PlanWritten, changed: bool) -> String {
         if plan.steps.len() == 1 { "" } else { "s" },
         plan.status
     );
-    if plan.status == "draft" && written.previous_status != "accepted" {
+    if plan.is(PlanStatus::Draft) && written.previous_status != PlanStatus::Accepted.as_str() {
         line.push_str(" Ask the owner to accept it (waiting_on: owner).");
     }
     line

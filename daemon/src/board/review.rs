@@ -614,8 +614,11 @@ impl Board<'_> {
             .find(|s| s.id == before.id)
             .cloned()
             .unwrap_or_else(|| before.clone());
-        let accepted = steps.iter().filter(|s| s.status == "accepted").count();
-        let rejected = steps.iter().filter(|s| s.status == "rejected").count();
+        let count = |status: ReviewStepStatus| steps.iter().filter(|s| s.status == status.as_str()).count();
+        let (accepted, rejected) = (
+            count(ReviewStepStatus::Accepted),
+            count(ReviewStepStatus::Rejected),
+        );
         Ok(StepWritten {
             key: row.key(),
             step,

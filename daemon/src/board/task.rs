@@ -282,7 +282,7 @@ impl Board<'_> {
                 continue;
             }
             let new = column_value(value);
-            let old = current_value(&row, field);
+            let old = row.column(field).unwrap_or(ColumnValue::Null);
             if field == "next_step" {
                 let stale = row.next_step_at_ms.is_some_and(|at| at < row.stage_changed_at_ms);
                 if new == old && !stale && !stage_moves {
@@ -441,26 +441,4 @@ fn columns_for_new(changes: &[(String, FieldValue)], now: i64) -> Vec<(&'static 
         columns.push((field, column_value(value)));
     }
     columns
-}
-
-fn current_value(row: &TaskRow, field: &str) -> ColumnValue {
-    let text = |v: &Option<String>| v.clone().map_or(ColumnValue::Null, ColumnValue::Text);
-    match field {
-        "title" => ColumnValue::Text(row.title.clone()),
-        "stage" => ColumnValue::Text(row.stage.clone()),
-        "stage_note" => text(&row.stage_note),
-        "waiting_on" => text(&row.waiting_on),
-        "next_step" => text(&row.next_step),
-        "branch" => text(&row.branch),
-        "doc_path" => text(&row.doc_path),
-        "description" => text(&row.description),
-        "progress" => text(&row.progress),
-        "priority" => row.priority.map_or(ColumnValue::Null, ColumnValue::Integer),
-        "size" => text(&row.size),
-        "tracker_ref" => text(&row.tracker_ref),
-        "tracker_name" => text(&row.tracker_name),
-        "tracker_url" => text(&row.tracker_url),
-        "tracker_logged" => ColumnValue::Integer(i64::from(row.tracker_logged)),
-        _ => ColumnValue::Null,
-    }
 }

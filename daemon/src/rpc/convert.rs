@@ -145,35 +145,28 @@ pub(super) fn project_board(snapshot: Snapshot) -> proto::ProjectBoard {
     }
 }
 
+/// Copies a task's bookkeeping and every task-field column (the store's `task_field_columns!` list) into the
+/// message; the field names are the same on both sides.
+macro_rules! task_message {
+    ($view:ident, $($field:ident: $type:ty,)*) => {
+        proto::Task {
+            key: $view.key(),
+            next_step_stale: $view.next_step_stale(),
+            project: $view.project_slug,
+            number: $view.number,
+            version: $view.version,
+            session: $view.session,
+            created_at_ms: $view.created_at_ms,
+            updated_at_ms: $view.updated_at_ms,
+            stage_changed_at_ms: $view.stage_changed_at_ms,
+            closed_at_ms: $view.closed_at_ms,
+            $($field: $view.$field,)*
+        }
+    };
+}
+
 pub(super) fn task(view: TaskRow) -> proto::Task {
-    let (key, next_step_stale) = (view.key(), view.next_step_stale());
-    proto::Task {
-        key,
-        project: view.project_slug,
-        number: view.number,
-        title: view.title,
-        stage: view.stage,
-        stage_note: view.stage_note,
-        waiting_on: view.waiting_on,
-        next_step: view.next_step,
-        next_step_stale,
-        branch: view.branch,
-        doc_path: view.doc_path,
-        description: view.description,
-        progress: view.progress,
-        priority: view.priority,
-        size: view.size,
-        tracker_ref: view.tracker_ref,
-        tracker_name: view.tracker_name,
-        tracker_url: view.tracker_url,
-        tracker_logged: view.tracker_logged,
-        version: view.version,
-        session: view.session,
-        created_at_ms: view.created_at_ms,
-        updated_at_ms: view.updated_at_ms,
-        stage_changed_at_ms: view.stage_changed_at_ms,
-        closed_at_ms: view.closed_at_ms,
-    }
+    crate::store::board::task_field_columns!(task_message! { view, })
 }
 
 pub(super) fn task_write(outcome: Outcome<TaskRow>) -> proto::TaskWrite {

@@ -22,38 +22,70 @@ pub struct ProjectCounts {
     pub counts: [i64; 6],
 }
 
-/// A task: as the store reads it and as lists and answers show it (relay-core's task fields table names its
-/// fields).
-#[derive(Clone, Debug, FromRow, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub struct TaskRow {
-    pub id: i64,
-    pub project_id: i64,
-    pub project_slug: String,
-    pub number: i64,
-    pub title: String,
-    pub stage: String,
-    pub stage_note: Option<String>,
-    pub waiting_on: Option<String>,
-    pub next_step: Option<String>,
-    pub next_step_at_ms: Option<i64>,
-    pub branch: Option<String>,
-    pub doc_path: Option<String>,
-    pub description: Option<String>,
-    pub progress: Option<String>,
-    pub priority: Option<i64>,
-    pub size: Option<String>,
-    pub tracker_ref: Option<String>,
-    pub tracker_name: Option<String>,
-    pub tracker_url: Option<String>,
-    pub tracker_logged: bool,
-    pub version: i64,
-    pub created_at_ms: i64,
-    pub updated_at_ms: i64,
-    pub stage_changed_at_ms: i64,
-    pub closed_at_ms: Option<i64>,
-    /// The name of the currently bound session.
-    pub session: Option<String>,
+/// The task-field columns of [`TaskRow`] with their Rust types, in relay-core's `TASK_FIELDS` order (a test
+/// checks the two agree): the one list the struct, [`TaskRow::column`] and the `relay.v1.Task` conversion
+/// (`rpc/convert.rs`) are generated from. `task_field_columns!(m! { args })` expands to `m! { args name: Type, … }`.
+macro_rules! task_field_columns {
+    ($callback:ident! { $($args:tt)* }) => {
+        $callback! { $($args)*
+            title: String,
+            stage: String,
+            stage_note: Option<String>,
+            waiting_on: Option<String>,
+            next_step: Option<String>,
+            branch: Option<String>,
+            doc_path: Option<String>,
+            description: Option<String>,
+            progress: Option<String>,
+            priority: Option<i64>,
+            size: Option<String>,
+            tracker_ref: Option<String>,
+            tracker_name: Option<String>,
+            tracker_url: Option<String>,
+            tracker_logged: bool,
+        }
+    };
 }
+pub(crate) use task_field_columns;
+
+macro_rules! task_row {
+    ($($field:ident: $type:ty,)*) => {
+        /// A task: as the store reads it and as lists and answers show it — its ids and bookkeeping times, then
+        /// one field per task field (relay-core's task fields table names them).
+        #[derive(Clone, Debug, FromRow, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+        pub struct TaskRow {
+            pub id: i64,
+            pub project_id: i64,
+            pub project_slug: String,
+            pub number: i64,
+            pub next_step_at_ms: Option<i64>,
+            pub version: i64,
+            pub created_at_ms: i64,
+            pub updated_at_ms: i64,
+            pub stage_changed_at_ms: i64,
+            pub closed_at_ms: Option<i64>,
+            /// The name of the currently bound session.
+            pub session: Option<String>,
+            $(pub $field: $type,)*
+        }
+
+        impl TaskRow {
+            /// The stored value of the task field `name`, as a column value; `None` for a name that is not a
+            /// task field.
+            pub fn column(&self, name: &str) -> Option<ColumnValue> {
+                match name {
+                    $(stringify!($field) => Some(ColumnValue::from(self.$field.clone())),)*
+                    _ => None,
+                }
+            }
+        }
+
+        /// The task-field names of [`TaskRow`], in order.
+        #[cfg(test)]
+        pub(crate) const TASK_ROW_FIELDS: &[&str] = &[$(stringify!($field)),*];
+    };
+}
+task_field_columns!(task_row! {});
 
 impl TaskRow {
     /// The task's key, `<project>-<n>`.
@@ -138,6 +170,30 @@ pub enum ColumnValue {
     Text(String),
     Integer(i64),
     Null,
+}
+
+impl From<String> for ColumnValue {
+    fn from(text: String) -> Self {
+        ColumnValue::Text(text)
+    }
+}
+
+impl From<bool> for ColumnValue {
+    fn from(flag: bool) -> Self {
+        ColumnValue::Integer(i64::from(flag))
+    }
+}
+
+impl<T: Into<ColumnValue>> From<Option<T>> for ColumnValue {
+    fn from(value: Option<T>) -> Self {
+        value.map_or(ColumnValue::Null, Into::into)
+    }
+}
+
+impl From<i64> for ColumnValue {
+    fn from(n: i64) -> Self {
+        ColumnValue::Integer(n)
+    }
 }
 
 // ---- projects ------------------------------------------------------------------------------------------

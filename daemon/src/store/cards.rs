@@ -1,6 +1,8 @@
 //! SQL of the board cards' Plan n/m badges (relaybay §2 "Cards"): one statement for every task of a project
 //! that has plan steps; the rows cross from the database thread as one JSON array.
 
+use relay_core::board::PlanStepStatus;
+
 use super::{Db, StoreError, run};
 use serde::Deserialize;
 
@@ -27,10 +29,10 @@ pub async fn plan_cards(db: &mut impl Db, project_id: i64) -> Result<Vec<PlanCar
                     'deviations', c.deviations, 'now', c.now)), '[]')
          FROM (SELECT p.slug || '-' || t.number AS key, t.plan_status AS status,
                       count(*) AS steps,
-                      sum(s.status = 'done') AS done,
-                      sum(s.status = 'done' AND s.conformance LIKE 'deviation:%') AS deviations,
+                      sum(s.status = ?2) AS done,
+                      sum(s.status = ?2 AND s.conformance LIKE 'deviation:%') AS deviations,
                       (SELECT n.title FROM plan_step n
-                        WHERE n.task_id = t.id AND n.status = 'in_progress'
+                        WHERE n.task_id = t.id AND n.status = ?3
                         ORDER BY n.position LIMIT 1) AS now
                FROM task t JOIN project p ON p.id = t.project_id
                JOIN plan_step s ON s.task_id = t.id
@@ -39,6 +41,8 @@ pub async fn plan_cards(db: &mut impl Db, project_id: i64) -> Result<Vec<PlanCar
                ORDER BY t.number) c",
         )
         .bind(project_id)
+        .bind(PlanStepStatus::Done.as_str())
+        .bind(PlanStepStatus::InProgress.as_str())
         .fetch_one(conn)
         .await?;
         serde_json::from_str(&json).map_err(|err| sqlx::Error::Decode(Box::new(err)))

@@ -1,6 +1,8 @@
 //! The inbox ("Needs you") as one statement: every group is a JSON array built by SQLite, so the whole inbox
 //! crosses from the database thread in one row.
 
+use relay_core::board::ReviewStepStatus;
+
 use super::{Db, StoreError, run};
 use serde::Deserialize;
 
@@ -94,8 +96,8 @@ pub async fn inbox(db: &mut impl Db, query: &InboxQuery<'_>) -> Result<InboxRows
         let owners = serde_json::Value::from(query.owner_names.to_vec()).to_string();
         let json: String = sqlx::query_scalar(concat!(
             "WITH review AS (
-             SELECT task_id, count(*) AS steps, sum(status = 'accepted') AS accepted,
-                    sum(status = 'rejected') AS rejected
+             SELECT task_id, count(*) AS steps, sum(status = ?4) AS accepted,
+                    sum(status = ?5) AS rejected
              FROM review_step
              WHERE task_id IN (SELECT id FROM task WHERE stage IN ('review', 'test'))
              GROUP BY task_id
@@ -151,6 +153,8 @@ pub async fn inbox(db: &mut impl Db, query: &InboxQuery<'_>) -> Result<InboxRows
         .bind(query.archived_before_ms)
         .bind(query.require_tracker_log)
         .bind(owners)
+        .bind(ReviewStepStatus::Accepted.as_str())
+        .bind(ReviewStepStatus::Rejected.as_str())
         .fetch_one(conn)
         .await?;
         serde_json::from_str(&json).map_err(|err| sqlx::Error::Decode(Box::new(err)))

@@ -17,34 +17,9 @@ pub struct Migration {
 /// The `application_id` every relay database carries ("RELY"), set by migration 0001.
 pub const APPLICATION_ID: i32 = 0x5245_4C59;
 
-/// Every migration this binary carries, oldest first. Append only; never edit a shipped one.
-pub const MIGRATIONS: &[Migration] = &[
-    Migration {
-        version: 1,
-        name: "0001_init",
-        sql: include_str!("../../../migrations/0001_init.sql"),
-    },
-    Migration {
-        version: 2,
-        name: "0002_board",
-        sql: include_str!("../../../migrations/0002_board.sql"),
-    },
-    Migration {
-        version: 3,
-        name: "0003_owner_loop",
-        sql: include_str!("../../../migrations/0003_owner_loop.sql"),
-    },
-    Migration {
-        version: 4,
-        name: "0004_hook_sessions",
-        sql: include_str!("../../../migrations/0004_hook_sessions.sql"),
-    },
-    Migration {
-        version: 5,
-        name: "0005_event_project",
-        sql: include_str!("../../../migrations/0005_event_project.sql"),
-    },
-];
+/// Every migration this binary carries, oldest first: one entry per file of `migrations/`, listed by the build
+/// (`daemon/build.rs`). Append only; never edit a shipped one.
+pub const MIGRATIONS: &[Migration] = include!(concat!(env!("OUT_DIR"), "/migrations.rs"));
 
 /// The schema version this binary creates and understands.
 pub const SCHEMA_VERSION: u32 = MIGRATIONS.len() as u32;

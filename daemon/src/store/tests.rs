@@ -327,3 +327,31 @@ async fn the_upgrade_to_schema_5_backfills_each_event_project_from_its_payload()
         Some("acme")
     );
 }
+
+#[test]
+fn task_row_has_one_field_per_row_of_the_task_fields_table_in_order() {
+    let table: Vec<&str> = relay_core::board::TASK_FIELDS
+        .iter()
+        .map(|field| field.name)
+        .collect();
+    assert_eq!(board::TASK_ROW_FIELDS, table.as_slice());
+}
+
+#[test]
+fn migrations_are_every_file_of_the_migrations_directory_numbered_in_order() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../migrations");
+    let mut files: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .filter(|path| path.extension().is_some_and(|ext| ext == "sql"))
+        .map(|path| path.file_stem().unwrap().to_string_lossy().into_owned())
+        .collect();
+    files.sort();
+    let listed: Vec<String> = MIGRATIONS.iter().map(|m| m.name.to_owned()).collect();
+    assert_eq!(listed, files);
+    for (index, migration) in MIGRATIONS.iter().enumerate() {
+        assert_eq!(migration.version as usize, index + 1, "{}", migration.name);
+        let file = std::fs::read_to_string(dir.join(format!("{}.sql", migration.name))).unwrap();
+        assert_eq!(migration.sql, file, "{}", migration.name);
+    }
+}

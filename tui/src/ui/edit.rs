@@ -99,25 +99,15 @@ pub fn editable_fields() -> impl Iterator<Item = &'static TaskField> {
     TASK_FIELDS.iter().filter(|f| f.name != "stage")
 }
 
-/// A field's value on `task` as text (inner `None`: not set); `None` for a row this window does not read yet.
+/// A task field's value on `task` as text (inner `None`: not set), read by name from the message's JSON form
+/// (whose keys are the task fields' names), so a new field needs no edit here; `None` for a name that is not a
+/// task field.
 pub fn field_value(task: &proto::Task, name: &str) -> Option<Option<String>> {
-    Some(match name {
-        "title" => Some(task.title.clone()),
-        "stage" => Some(task.stage.clone()),
-        "stage_note" => task.stage_note.clone(),
-        "waiting_on" => task.waiting_on.clone(),
-        "next_step" => task.next_step.clone(),
-        "branch" => task.branch.clone(),
-        "doc_path" => task.doc_path.clone(),
-        "description" => task.description.clone(),
-        "progress" => task.progress.clone(),
-        "priority" => task.priority.map(|p| p.to_string()),
-        "size" => task.size.clone(),
-        "tracker_ref" => task.tracker_ref.clone(),
-        "tracker_name" => task.tracker_name.clone(),
-        "tracker_url" => task.tracker_url.clone(),
-        "tracker_logged" => Some(task.tracker_logged.to_string()),
-        _ => return None,
+    relay_core::board::task_field(name)?;
+    Some(match relay_core::proto_json::to_json(task).get(name)? {
+        Value::Null => None,
+        Value::String(text) => Some(text.clone()),
+        other => Some(other.to_string()),
     })
 }
 

@@ -2,6 +2,7 @@
 //! stored per session as a second layer that is never merged into the plan. The hooks feed it with one
 //! [`TodoChange`] at a time; plan_get and the owner's plan view show the bound session's list.
 
+use relay_core::board::TodoStatus;
 use relay_core::event::payload;
 use relay_core::hook::{TodoChange, TodoItem as HookTodoItem};
 use serde::Serialize;
@@ -21,6 +22,13 @@ pub struct TodoItem {
     pub status: String,
     /// What the agent says while it works on it ("Writing tests").
     pub active_form: Option<String>,
+}
+
+impl TodoItem {
+    /// Whether the item is at `status`.
+    pub fn is(&self, status: TodoStatus) -> bool {
+        self.status == status.as_str()
+    }
 }
 
 impl From<TodoRow> for TodoItem {
