@@ -65,8 +65,10 @@ pub async fn add(ctx: &Context, args: CommentAddArgs) -> Result<(), CliError> {
         .as_ref()
         .ok_or_else(|| CliError::Failed("relayd answered without the comment".to_owned()))?;
     if args.output.json {
-        let body = json!({ "comment": format::to_json(comment), "marked_read": answer.marked_read });
-        return print_json(&format::with_notes(body, answer.notes.as_ref()));
+        return print_json(&format::with_notes(
+            format::fields(&answer),
+            answer.notes.as_ref(),
+        ));
     }
     let mut line = format!("comment #{} added to {}", comment.id, comment.key);
     if !answer.marked_read.is_empty() {

@@ -42,12 +42,7 @@ pub async fn add(ctx: &Context, args: DecisionAddArgs) -> Result<(), CliError> {
         .into_inner();
     format::print_notes(answer.notes.as_ref());
     if args.output.json {
-        let body = json!({ "decision": {
-            "id": answer.id,
-            "project": answer.project,
-            "task_key": answer.task_key,
-            "scope": answer.scope,
-        }});
+        let body = json!({ "decision": format::fields(&answer) });
         return print_json(&format::with_notes(body, answer.notes.as_ref()));
     }
     let subject = answer.task_key.as_deref().unwrap_or(&answer.project);

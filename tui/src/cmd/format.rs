@@ -44,6 +44,16 @@ pub fn print_notes(notes: Option<&proto::WriteNotes>) {
     }
 }
 
+/// A write's answer message as JSON, from its serde derive, without its `notes` field (which [`with_notes`]
+/// merges in at the top level).
+pub fn fields(answer: &impl serde::Serialize) -> Value {
+    let mut value = to_json(answer);
+    if let Some(object) = value.as_object_mut() {
+        object.remove("notes");
+    }
+    value
+}
+
 /// `{"warnings": […], "notes": […], "changed": bool}` merged into a write's JSON answer.
 pub fn with_notes(mut answer: Value, notes: Option<&proto::WriteNotes>) -> Value {
     let notes = notes.cloned().unwrap_or_default();

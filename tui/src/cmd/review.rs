@@ -56,14 +56,10 @@ async fn send(ctx: &Context, request: DecideReviewStepRequest, output: OutputArg
         .into_inner();
     format::print_notes(answer.notes.as_ref());
     if output.json {
-        let body = json!({
-            "key": answer.key,
-            "step": answer.step.as_ref().map(format::to_json),
-            "previous": answer.previous,
-            "comment": answer.comment.as_ref().map(format::to_json),
-            "summary": answer.summary,
-        });
-        return print_json(&format::with_notes(body, answer.notes.as_ref()));
+        return print_json(&format::with_notes(
+            format::fields(&answer),
+            answer.notes.as_ref(),
+        ));
     }
     // Nothing written (a decision the step already has): the note on stderr says so.
     let Some(comment) = &answer.comment else {

@@ -304,14 +304,7 @@ pub async fn report(ctx: &Context, args: TaskReportArgs) -> Result<(), CliError>
         .into_inner();
     format::print_notes(answer.notes.as_ref());
     if args.output.json {
-        let body = json!({ "report": {
-            "id": answer.id,
-            "key": answer.key,
-            "summary": answer.summary,
-            "state": answer.state,
-            "size": answer.size,
-            "size_set": answer.size_set,
-        }});
+        let body = json!({ "report": format::fields(&answer) });
         return print_json(&format::with_notes(body, answer.notes.as_ref()));
     }
     let mut line = format!(
@@ -355,8 +348,10 @@ fn print_task_write(
 fn print_binding(answer: proto::TaskBinding, output: OutputArgs) -> Result<(), CliError> {
     format::print_notes(answer.notes.as_ref());
     if output.json {
-        let body = json!({ "key": answer.key, "session": answer.session, "previous": answer.previous });
-        return print_json(&format::with_notes(body, answer.notes.as_ref()));
+        return print_json(&format::with_notes(
+            format::fields(&answer),
+            answer.notes.as_ref(),
+        ));
     }
     let changed = answer.notes.as_ref().is_some_and(|n| n.changed);
     let line = match (&answer.session, &answer.previous) {
