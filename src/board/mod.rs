@@ -16,7 +16,8 @@ mod status;
 
 pub use field_value::{FieldError, FieldValue, parse_field};
 pub use fields::{
-    Clearing, FieldKind, TASK_FIELDS, TaskField, editable_fields_line, schema_markdown, task_field,
+    Clearing, FieldKind, LAID_OUT_FIELDS, TASK_FIELDS, TaskField, editable_fields_line, other_fields,
+    schema_markdown, task_field,
 };
 pub use key::{TaskKey, TaskKeyError, TaskKeyProblem};
 pub use report::{ReportHead, ReportState, SUMMARY_MAX_CHARS, parse_report_head};

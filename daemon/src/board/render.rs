@@ -4,12 +4,12 @@
 //!
 //! Everything here is pure: rows in, text out. Times are shown in UTC (`2026-11-29 23:10Z`).
 
-use relay_core::board::{Stage, editable_fields_line};
+use relay_core::board::{FieldKind, Stage, editable_fields_line, other_fields};
 use serde_json::Value;
 
 use super::{EventPage, ProjectSummary, Snapshot, TaskDetail, TaskRow};
 use crate::store::EventRecord;
-use crate::store::board::DecisionRow;
+use crate::store::board::{ColumnValue, DecisionRow};
 
 /// Longest project description a snapshot shows; the rest is cut with a marker.
 const SNAPSHOT_DESCRIPTION: usize = 1_500;
@@ -201,6 +201,16 @@ pub fn task_detail(detail: &TaskDetail) -> String {
     }
     if let Some(tracker) = tracker_line(task) {
         md.push_str(&format!("Tracker: {tracker}\n"));
+    }
+    for field in other_fields() {
+        let value = match task.column(field.name) {
+            Some(ColumnValue::Text(text)) => one_line(&text),
+            Some(ColumnValue::Integer(0)) if field.kind == FieldKind::Bool => continue,
+            Some(ColumnValue::Integer(n)) if field.kind == FieldKind::Bool => (n != 0).to_string(),
+            Some(ColumnValue::Integer(n)) => n.to_string(),
+            Some(ColumnValue::Null) | None => continue,
+        };
+        md.push_str(&format!("{}: {value}\n", field.name));
     }
     for (title, text) in [("Description", &task.description), ("Progress", &task.progress)] {
         if let Some(text) = text {

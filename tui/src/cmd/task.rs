@@ -105,6 +105,14 @@ fn detail_text(task: &proto::Task, detail: &proto::TaskDetail) -> String {
         });
         row("tracker", value);
     }
+    for field in relay_core::board::other_fields() {
+        match relay_core::proto_json::task_field_text(task, field.name).flatten() {
+            Some(value) if value != "false" || field.kind != relay_core::board::FieldKind::Bool => {
+                row(field.name, value);
+            }
+            _ => {}
+        }
+    }
     if let Some(plan) = &detail.plan_summary {
         row("plan", plan.clone());
     }

@@ -99,17 +99,7 @@ pub fn editable_fields() -> impl Iterator<Item = &'static TaskField> {
     TASK_FIELDS.iter().filter(|f| f.name != "stage")
 }
 
-/// A task field's value on `task` as text (inner `None`: not set), read by name from the message's JSON form
-/// (whose keys are the task fields' names), so a new field needs no edit here; `None` for a name that is not a
-/// task field.
-pub fn field_value(task: &proto::Task, name: &str) -> Option<Option<String>> {
-    relay_core::board::task_field(name)?;
-    Some(match relay_core::proto_json::to_json(task).get(name)? {
-        Value::Null => None,
-        Value::String(text) => Some(text.clone()),
-        other => Some(other.to_string()),
-    })
-}
+pub use relay_core::proto_json::task_field_text as field_value;
 
 /// Text and markdown fields take line breaks (Ctrl-S saves); the others are one line (Enter saves).
 pub fn multi_line(field: &TaskField) -> bool {
