@@ -351,7 +351,7 @@ pub fn events(page: &EventPage) -> String {
 pub fn event_line(event: &EventRecord) -> String {
     let data: Value = serde_json::from_str(&event.data).unwrap_or(Value::Null);
     let text = |key: &str| data.get(key).and_then(Value::as_str).map(one_line);
-    let what = what_of(&event.kind, &data);
+    let what = what_of(&event.kind, &event.data);
     let mut line = format!("#{} {} {}", event.id, time(event.at_ms), event.kind);
     if !event.subject.is_empty() {
         line.push_str(&format!(" {}", event.subject));
@@ -367,64 +367,73 @@ pub fn event_line(event: &EventRecord) -> String {
 
 /// What an event says in a few words (`dev → test`, a report's summary, the changed fields), if anything.
 pub fn event_what(event: &EventRecord) -> Option<String> {
-    let data: Value = serde_json::from_str(&event.data).unwrap_or(Value::Null);
-    what_of(&event.kind, &data)
+    what_of(&event.kind, &event.data)
 }
 
-/// [`event_what`] over a payload already parsed.
-fn what_of(kind: &str, data: &Value) -> Option<String> {
-    let text = |key: &str| data.get(key).and_then(Value::as_str).map(one_line);
-    match kind {
-        "task.stage_changed" => {
-            let warnings = data.get("warnings").and_then(Value::as_array).map_or(0, Vec::len);
-            let warned = if warnings > 0 {
-                format!(" with {warnings} rule warning(s)")
-            } else {
-                String::new()
+/// [`event_what`] of a kind and its `data` JSON, read through the kind's typed payload (a payload that is not
+/// of its kind's shape says nothing).
+fn what_of(kind: &str, data: &str) -> Option<String> {
+    use relay_core::event::{EventKind, Payload, payload as p};
+    fn read<P: Payload>(kind: &str, data: &str) -> Option<P> {
+        P::from_json(kind, data)
+    }
+    let text = |text: &str| (!text.trim().is_empty()).then(|| one_line(text));
+    let list = |items: &[String]| (!items.is_empty()).then(|| items.join(", "));
+    match EventKind::parse(kind)? {
+        EventKind::TaskStageChanged => {
+            let e: p::TaskStageChanged = read(kind, data)?;
+            let warned = match e.warnings.len() {
+                0 => String::new(),
+                n => format!(" with {n} rule warning(s)"),
             };
-            Some(format!(
-                "{} → {}{warned}",
-                text("from").unwrap_or_default(),
-                text("to").unwrap_or_default()
-            ))
+            Some(format!("{} → {}{warned}", one_line(&e.from), one_line(&e.to)))
         }
-        "task.created" => text("title").map(|title| format!("created \"{title}\"")),
-        "task.updated" | "project.updated" => list(data, "changed").map(|fields| format!("changed {fields}")),
-        "report.added" => text("summary"),
-        "decision.added" => text("text"),
-        "task.session_bound" => text("session").map(|s| format!("bound to {s}")),
-        "task.session_unbound" => {
-            Some(text("session").map_or_else(|| "unbound".to_owned(), |s| format!("unbound {s}")))
+        EventKind::TaskCreated => {
+            text(&read::<p::TaskCreated>(kind, data)?.title).map(|t| format!("created \"{t}\""))
         }
-        "session.status_changed" => match (text("session"), text("status")) {
-            (Some(session), Some(status)) => Some(match text("previous") {
+        EventKind::TaskUpdated => {
+            list(&read::<p::TaskUpdated>(kind, data)?.changed).map(|f| format!("changed {f}"))
+        }
+        EventKind::ProjectUpdated => {
+            list(&read::<p::ProjectUpdated>(kind, data)?.changed).map(|f| format!("changed {f}"))
+        }
+        EventKind::ReportAdded => text(&read::<p::ReportAdded>(kind, data)?.summary),
+        EventKind::DecisionAdded => text(&read::<p::DecisionAdded>(kind, data)?.text),
+        EventKind::TaskSessionBound => {
+            text(&read::<p::TaskSessionBound>(kind, data)?.session).map(|s| format!("bound to {s}"))
+        }
+        EventKind::TaskSessionUnbound => {
+            let e: p::TaskSessionUnbound = read(kind, data)?;
+            Some(
+                e.session
+                    .as_deref()
+                    .and_then(text)
+                    .map_or_else(|| "unbound".to_owned(), |s| format!("unbound {s}")),
+            )
+        }
+        EventKind::SessionStatusChanged => {
+            let e: p::SessionStatusChanged = read(kind, data)?;
+            let (session, status) = (text(&e.session)?, text(&e.status)?);
+            Some(match e.previous.as_deref().and_then(text) {
                 Some(previous) => format!("{session}: {previous} → {status}"),
                 None => format!("{session}: {status}"),
-            }),
-            _ => None,
-        },
-        "task.tracker_unlogged" => text("reason").map(|reason| format!("tracker mark cleared: {reason}")),
-        "project.created" => text("name").map(|name| format!("created \"{name}\"")),
-        "session.alias_added" => match (text("alias"), text("session")) {
-            (Some(alias), Some(session)) => Some(format!("{alias} is now an alias of {session}")),
-            _ => None,
-        },
-        kind if kind.starts_with("review.") || kind.starts_with("comment.") => {
+            })
+        }
+        EventKind::TaskTrackerUnlogged => text(&read::<p::TaskTrackerUnlogged>(kind, data)?.reason)
+            .map(|reason| format!("tracker mark cleared: {reason}")),
+        EventKind::ProjectCreated => {
+            text(&read::<p::ProjectCreated>(kind, data)?.name).map(|name| format!("created \"{name}\""))
+        }
+        EventKind::SessionAliasAdded => {
+            let e: p::SessionAliasAdded = read(kind, data)?;
+            let (alias, session) = (text(&e.alias)?, e.session.as_deref().and_then(text)?);
+            Some(format!("{alias} is now an alias of {session}"))
+        }
+        _ if kind.starts_with("review.") || kind.starts_with("comment.") => {
             super::render_review::event_what(kind, data)
         }
         _ => None,
     }
-}
-
-/// A JSON array of strings as `a, b`.
-fn list(data: &Value, key: &str) -> Option<String> {
-    let items: Vec<&str> = data
-        .get(key)?
-        .as_array()?
-        .iter()
-        .filter_map(Value::as_str)
-        .collect();
-    (!items.is_empty()).then(|| items.join(", "))
 }
 
 /// Text on one line: line breaks become spaces.

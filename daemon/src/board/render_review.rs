@@ -196,35 +196,60 @@ pub fn ids(ids: &[i64]) -> String {
 
 /// What a `review.*` or `comment.*` event says, for events_since: `step 2 'Login' accepted`, `owner: …`,
 /// `read #3, #4`.
-pub fn event_what(kind: &str, data: &serde_json::Value) -> Option<String> {
-    let text = |key: &str| data.get(key).and_then(serde_json::Value::as_str).map(one_line);
-    let int = |key: &str| data.get(key).and_then(serde_json::Value::as_i64);
-    let step = || Some(format!("step {} '{}'", int("position")?, text("title")?));
-    match kind {
-        "review.step_added" => step().map(|s| format!("{s} added")),
-        "review.step_removed" => step().map(|s| format!("{s} removed")),
-        "review.step_accepted" => step().map(|s| format!("{s} accepted")),
-        "review.step_rejected" => step().map(|s| format!("{s} rejected")),
-        "review.step_updated" => step().map(|s| match (text("previous"), text("status")) {
-            (Some(previous), Some(status)) if previous != status => format!("{s} {previous} → {status}"),
-            _ => format!("{s} changed"),
-        }),
-        "comment.added" => {
-            let mut what = format!("#{} {}", int("comment")?, text("author")?);
-            if let Some(to) = int("in_reply_to") {
+pub fn event_what(kind: &str, data: &str) -> Option<String> {
+    use relay_core::event::{EventKind, Payload, payload as p};
+    fn read<P: Payload>(kind: &str, data: &str) -> Option<P> {
+        P::from_json(kind, data)
+    }
+    let step = |position: i64, title: &str| {
+        (position > 0 && !title.trim().is_empty()).then(|| format!("step {position} '{}'", one_line(title)))
+    };
+    match EventKind::parse(kind)? {
+        EventKind::ReviewStepAdded => {
+            let e: p::ReviewStepAdded = read(kind, data)?;
+            step(e.position, &e.title).map(|s| format!("{s} added"))
+        }
+        EventKind::ReviewStepRemoved => {
+            let e: p::ReviewStepRemoved = read(kind, data)?;
+            step(e.position, &e.title).map(|s| format!("{s} removed"))
+        }
+        EventKind::ReviewStepAccepted => {
+            let e: p::ReviewStepAccepted = read(kind, data)?;
+            step(e.position, &e.title).map(|s| format!("{s} accepted"))
+        }
+        EventKind::ReviewStepRejected => {
+            let e: p::ReviewStepRejected = read(kind, data)?;
+            step(e.position, &e.title).map(|s| format!("{s} rejected"))
+        }
+        EventKind::ReviewStepUpdated => {
+            let e: p::ReviewStepUpdated = read(kind, data)?;
+            step(e.position, &e.title).map(|s| {
+                if !e.previous.is_empty() && !e.status.is_empty() && e.previous != e.status {
+                    format!("{s} {} → {}", one_line(&e.previous), one_line(&e.status))
+                } else {
+                    format!("{s} changed")
+                }
+            })
+        }
+        EventKind::CommentAdded => {
+            let e: p::CommentAdded = read(kind, data)?;
+            if e.comment <= 0 || e.author.trim().is_empty() {
+                return None;
+            }
+            let mut what = format!("#{} {}", e.comment, one_line(&e.author));
+            if let Some(to) = e.in_reply_to {
                 what.push_str(&format!(" (reply to #{to})"));
             }
-            Some(format!("{what}: {}", text("excerpt").unwrap_or_default()))
+            Some(format!("{what}: {}", one_line(&e.excerpt)))
         }
-        "comment.delivered" => Some(format!("#{} delivered to {}", int("comment")?, text("session")?)),
-        "comment.read" => {
-            let read: Vec<i64> = data
-                .get("comments")?
-                .as_array()?
-                .iter()
-                .filter_map(serde_json::Value::as_i64)
-                .collect();
-            Some(format!("read {}", ids(&read)))
+        EventKind::CommentDelivered => {
+            let e: p::CommentDelivered = read(kind, data)?;
+            (e.comment > 0 && !e.session.trim().is_empty())
+                .then(|| format!("#{} delivered to {}", e.comment, one_line(&e.session)))
+        }
+        EventKind::CommentRead => {
+            let e: p::CommentRead = read(kind, data)?;
+            Some(format!("read {}", ids(&e.comments)))
         }
         _ => None,
     }
@@ -278,22 +303,25 @@ mod tests {
         let step =
             serde_json::json!({ "position": 2, "title": "Login", "status": "open", "previous": "rejected" });
         assert_eq!(
-            event_what("review.step_updated", &step).as_deref(),
+            event_what("review.step_updated", &step.to_string()).as_deref(),
             Some("step 2 'Login' rejected → open")
         );
         assert_eq!(
-            event_what("review.step_accepted", &step).as_deref(),
+            event_what("review.step_accepted", &step.to_string()).as_deref(),
             Some("step 2 'Login' accepted")
         );
         let added =
             serde_json::json!({ "comment": 7, "author": "s1", "in_reply_to": 3, "excerpt": "Fixed it" });
         assert_eq!(
-            event_what("comment.added", &added).as_deref(),
+            event_what("comment.added", &added.to_string()).as_deref(),
             Some("#7 s1 (reply to #3): Fixed it")
         );
         let read = serde_json::json!({ "comments": [3, 4], "by": "s1" });
-        assert_eq!(event_what("comment.read", &read).as_deref(), Some("read #3, #4"));
-        assert_eq!(event_what("comment.added", &serde_json::json!({})), None);
+        assert_eq!(
+            event_what("comment.read", &read.to_string()).as_deref(),
+            Some("read #3, #4")
+        );
+        assert_eq!(event_what("comment.added", "{}"), None);
     }
 
     #[test]

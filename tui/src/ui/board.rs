@@ -8,7 +8,7 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Widget};
 
-use relay_core::board::PlanStatus;
+use relay_core::board::{PlanStatus, Stage};
 use relay_core::proto;
 
 use super::app::{BoardState, Model, STAGES};
@@ -191,7 +191,7 @@ fn card_lines(state: &BoardState, task: &proto::Task, theme: &Theme, width: usiz
         top.push(Span::styled(format!(" {name}{reference}{mark}"), theme.muted));
     }
     let mut lines = vec![Line::from(top), Line::raw(task.title.clone())];
-    let done = task.stage == "done";
+    let done = task.stage == Stage::Done.as_str();
     if !done {
         if let Some(waiting) = &task.waiting_on {
             lines.push(Line::styled(format!("waiting on {waiting}"), theme.warn));

@@ -5,6 +5,7 @@
 
 use std::fmt::Write as _;
 
+use relay_core::board::Stage;
 use relay_core::event::payload;
 use relay_core::hook::{HookEvent, Phase};
 
@@ -225,7 +226,7 @@ impl Claude<'_> {
         let mut open = 0;
         for (_, key, _) in &tasks {
             let plan = self.handle.board().plan(key, false).await?;
-            if plan.stage == "done" {
+            if plan.stage == Stage::Done.as_str() {
                 continue;
             }
             open += 1;
