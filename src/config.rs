@@ -36,6 +36,8 @@ pub const DEFAULT_PLAN_REMINDER_EVERY: u32 = 30;
 pub const DEFAULT_OWNER_NAMES: &[&str] = &["owner", "me", "you"];
 /// Done tasks closed longer ago than this are archived, unless `done_window_days` says otherwise.
 pub const DEFAULT_DONE_WINDOW_DAYS: u32 = 7;
+/// The most tokens (characters / 4) one MCP read answer holds, unless `mcp_answer_tokens` says otherwise.
+pub const DEFAULT_MCP_ANSWER_TOKENS: u32 = 8_000;
 /// The table of `config.toml` that holds the global working rules; it is not in [`KEYS`].
 pub const RULES_TABLE: &str = "rules";
 /// The table of `config.toml` that holds the window's key overrides; it is not in [`KEYS`].
@@ -191,6 +193,14 @@ pub const KEYS: &[ConfigKey] = &[
         default: "7",
         help: "done tasks closed longer ago than this are archived: left out of the inbox and the done column",
     },
+    ConfigKey {
+        name: "mcp_answer_tokens",
+        env: "RELAY_MCP_ANSWER_TOKENS",
+        flag: None,
+        accepts: "an integer from 1000 to 100000 (a token counts as 4 characters)",
+        default: "8000",
+        help: "the most an MCP tool's answer holds; longer lists are paged and the answer names the call for the next page",
+    },
 ];
 
 /// The Markdown table of [`KEYS`] that `docs/CONFIG.md` carries (a test keeps the two equal).
@@ -287,6 +297,8 @@ pub struct Config {
     pub require_tracker_log: bool,
     /// Done tasks closed longer ago than this many days are archived.
     pub done_window_days: u32,
+    /// The most tokens (characters / 4) one MCP tool answer holds; lists page to stay within it.
+    pub mcp_answer_tokens: u32,
     /// The global working rules, the `[rules]` table of `config.toml` (empty when there is none).
     pub rules: RulesLayer,
     /// The `[keys]` value of `config.toml` as written (the window's key overrides, checked by the window).
@@ -438,6 +450,7 @@ impl Config {
             owner_names: DEFAULT_OWNER_NAMES.iter().map(|n| (*n).to_owned()).collect(),
             require_tracker_log: false,
             done_window_days: DEFAULT_DONE_WINDOW_DAYS,
+            mcp_answer_tokens: DEFAULT_MCP_ANSWER_TOKENS,
             rules: RulesLayer::default(),
             keys: None,
             data_dir,
@@ -535,6 +548,7 @@ impl Config {
             }
             "require_tracker_log" => self.require_tracker_log = raw.boolean().ok_or_else(invalid)?,
             "done_window_days" => self.done_window_days = raw.within(1..=3650).ok_or_else(invalid)?,
+            "mcp_answer_tokens" => self.mcp_answer_tokens = raw.within(1_000..=100_000).ok_or_else(invalid)?,
             _ => return Err(invalid()),
         }
         Ok(())

@@ -11,7 +11,7 @@ use serde::Deserialize;
 use super::error::{Access, failed};
 use super::params::Writer;
 use super::server::RelayMcp;
-use super::tools::{ok, written};
+use super::tools::{Arg, call, ok, written};
 use crate::board::{ReviewStepChange, ReviewStepInput, render_review};
 
 #[derive(Debug, Deserialize, JsonSchema)]
@@ -65,6 +65,8 @@ pub struct CommentsList {
     pub unread_only: Option<bool>,
     /// Your session: without task, lists the comments on its bound tasks.
     pub session: Option<String>,
+    /// The next page: the `after` of the previous answer's last line.
+    pub after: Option<i64>,
 }
 
 #[derive(Debug, Deserialize, JsonSchema)]
@@ -158,7 +160,37 @@ impl RelayMcp {
             .owner_comments(p.task.as_deref(), session, unread_only)
             .await
         {
-            Ok(comments) => ok(render_review::owner_comments(&comments, unread_only)),
+            Ok(comments) => {
+                let after = p.after;
+                let comments: Vec<_> = comments
+                    .into_iter()
+                    .filter(|c| after.is_none_or(|a| c.id > a))
+                    .collect();
+                if comments.is_empty() {
+                    return ok(render_review::no_owner_comments(unread_only, after));
+                }
+                let items: Vec<String> = comments.iter().map(render_review::owner_comment_item).collect();
+                let unread = |shown: usize| comments[..shown].iter().filter(|c| c.read_at_ms.is_none()).count();
+                let all_unread = unread(comments.len());
+                let next = |shown: usize| {
+                    let last = shown.checked_sub(1).and_then(|i| comments.get(i))?;
+                    Some(call(
+                        "comments_list",
+                        &[
+                            ("task", p.task.as_deref().map(Arg::Text)),
+                            ("session", session.map(Arg::Text)),
+                            ("unread_only", unread_only.then_some(Arg::Bool(true))),
+                            ("after", Some(Arg::Number(last.id))),
+                        ],
+                    ))
+                };
+                let (text, _) = self.budget().page(
+                    &items,
+                    |shown| render_review::owner_comments_head(comments.len(), all_unread, shown, after),
+                    |shown| render_review::owner_comments_tail(unread(shown), comments.len() - shown, next(shown)),
+                );
+                ok(text.trim_end().to_owned())
+            }
             Err(err) => failed(err, Access::Read),
         }
     }
