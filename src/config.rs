@@ -548,7 +548,9 @@ impl Config {
             }
             "require_tracker_log" => self.require_tracker_log = raw.boolean().ok_or_else(invalid)?,
             "done_window_days" => self.done_window_days = raw.within(1..=3650).ok_or_else(invalid)?,
-            "mcp_answer_tokens" => self.mcp_answer_tokens = raw.within(1_000..=100_000).ok_or_else(invalid)?,
+            "mcp_answer_tokens" => {
+                self.mcp_answer_tokens = raw.within(1_000..=100_000).ok_or_else(invalid)?
+            }
             _ => return Err(invalid()),
         }
         Ok(())

@@ -53,7 +53,9 @@ pub fn snapshot(agent: &AgentSnapshot, cap: usize) -> String {
         if shown < total && done {
             md.push_str(&format!("\n## {name} (newest {shown} of {total})\n"));
         } else if shown < total {
-            md.push_str(&format!("\n## {name} ({shown} of {total}: yours and waiting on the owner first, then the newest)\n"));
+            md.push_str(&format!(
+                "\n## {name} ({shown} of {total}: yours and waiting on the owner first, then the newest)\n"
+            ));
         } else {
             md.push_str(&format!("\n## {name}\n"));
         }
@@ -265,7 +267,9 @@ pub fn task_detail(detail: &TaskDetail) -> String {
                 "\n## Reports older than #{before} ({shown} of {in_range}, newest first; {total} in all)\n"
             )),
             None if shown < in_range => {
-                md.push_str(&format!("\n## Reports (newest {shown} of {total}, newest first)\n"));
+                md.push_str(&format!(
+                    "\n## Reports (newest {shown} of {total}, newest first)\n"
+                ));
             }
             None => md.push_str("\n## Reports (newest first)\n"),
         }
@@ -331,7 +335,11 @@ pub fn task_detail(detail: &TaskDetail) -> String {
         }
     }
     if !detail.tracker_history.is_empty() {
-        md.push_str(&newest("Tracker history", detail.tracker_history.len(), counts.tracker));
+        md.push_str(&newest(
+            "Tracker history",
+            detail.tracker_history.len(),
+            counts.tracker,
+        ));
         for entry in &detail.tracker_history {
             let logged = match (entry.logged_at_ms, entry.unlogged_at_ms) {
                 (Some(at), None) => format!(", logged {}", utc(at)),
@@ -401,12 +409,15 @@ pub fn event_lines(page: &EventPage) -> Vec<String> {
 }
 
 /// The end of an event page: `shown` of its events are listed, the last of them `last_shown` (the page's
-/// cursor when none is): where to go on from.
-pub fn events_tail(page: &EventPage, shown: usize, last_shown: Option<i64>) -> String {
+/// cursor when none is): where to go on from. `project` is the page's filter, kept in the call.
+pub fn events_tail(page: &EventPage, shown: usize, last_shown: Option<i64>, project: Option<&str>) -> String {
+    let of = project
+        .map(|p| format!(", project={}", Value::String(p.to_owned())))
+        .unwrap_or_default();
     if let Some(asked) = page.past_end {
         return format!(
             "No events after {asked}: that id is past the newest event, {0}. Go on from the newest: call \
-             events_since(after={0}).",
+             events_since(after={0}{of}).",
             page.last_event_id
         );
     }
@@ -420,10 +431,12 @@ pub fn events_tail(page: &EventPage, shown: usize, last_shown: Option<i64>) -> S
         _ => page.last_event_id,
     };
     if page.more || cut {
-        md.push_str(&format!("More events follow: call events_since(after={cursor})."));
+        md.push_str(&format!(
+            "More events follow: call events_since(after={cursor}{of})."
+        ));
     } else {
         md.push_str(&format!(
-            "Up to date at event {cursor}; next time call events_since(after={cursor})."
+            "Up to date at event {cursor}; next time call events_since(after={cursor}{of})."
         ));
     }
     md

@@ -137,7 +137,10 @@ pub fn owner_comments_head(total: usize, unread: usize, shown: usize, after: Opt
             plural(total)
         )
     } else {
-        format!("{total} owner comment{}{after} ({unread} unread):\n", plural(total))
+        format!(
+            "{total} owner comment{}{after} ({unread} unread):\n",
+            plural(total)
+        )
     }
 }
 

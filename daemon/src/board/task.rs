@@ -98,7 +98,11 @@ impl Board<'_> {
 
     /// The task as [`Board::task`] reads it, with the newest reports older than report `before` (all the
     /// newest when `None`).
-    pub async fn task_reports_before(&self, key: &str, before: Option<i64>) -> Result<TaskDetail, BoardError> {
+    pub async fn task_reports_before(
+        &self,
+        key: &str,
+        before: Option<i64>,
+    ) -> Result<TaskDetail, BoardError> {
         let store = self.handle.store();
         let parsed: TaskKey = key.trim().parse()?;
         let mut conn = store.read().await?;

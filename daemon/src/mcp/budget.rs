@@ -37,10 +37,6 @@ impl Budget {
         Budget::new(config.mcp_answer_tokens)
     }
 
-    pub fn tokens(self) -> usize {
-        self.tokens
-    }
-
     /// The budget in characters.
     pub fn chars(self) -> usize {
         self.tokens.saturating_mul(CHARS_PER_TOKEN)
@@ -157,7 +153,9 @@ mod tests {
     #[test]
     fn page_shows_the_items_that_fit_and_says_how_many_when_the_list_is_longer() {
         let budget = Budget::new(1_000);
-        let items: Vec<String> = (0..500).map(|n| format!("- item {n:04} with some words\n")).collect();
+        let items: Vec<String> = (0..500)
+            .map(|n| format!("- item {n:04} with some words\n"))
+            .collect();
         let (text, shown) = budget.page(
             &items,
             |shown| format!("{shown} of 500:\n"),
@@ -165,8 +163,14 @@ mod tests {
         );
         assert!(budget.fits(&text), "{}", tokens(&text));
         assert!(shown > 50 && shown < 500, "{shown}");
-        assert!(text.starts_with(&format!("{shown} of 500:\n- item 0000")), "{text}");
-        assert!(text.ends_with(&format!("Next page: list(after={shown})")), "{text}");
+        assert!(
+            text.starts_with(&format!("{shown} of 500:\n- item 0000")),
+            "{text}"
+        );
+        assert!(
+            text.ends_with(&format!("Next page: list(after={shown})")),
+            "{text}"
+        );
     }
 
     #[test]
@@ -193,9 +197,15 @@ mod tests {
         let text: String = (0..2_000).map(|n| format!("line {n}\n")).collect();
         let cut = budget.enforce(text, "Read the rest with thing(page=2).");
         assert!(budget.fits(&cut), "{}", tokens(&cut));
-        assert!(cut.ends_with("token answer budget. Read the rest with thing(page=2)."), "{cut}");
+        assert!(
+            cut.ends_with("token answer budget. Read the rest with thing(page=2)."),
+            "{cut}"
+        );
         let before_note = cut.rsplit_once("\n… cut here").map(|(kept, _)| kept).unwrap();
-        assert!(before_note.ends_with(|c: char| c.is_ascii_digit()), "cut at a line end: {before_note:?}");
+        assert!(
+            before_note.ends_with(|c: char| c.is_ascii_digit()),
+            "cut at a line end: {before_note:?}"
+        );
         assert_eq!(budget.enforce("short".into(), "x"), "short");
     }
 }

@@ -245,3 +245,5 @@ fn known_params(method: &str, params: Option<&Value>) -> Result<(), serde_json::
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_paging;

@@ -269,7 +269,9 @@ fn rest_of(tool: &str) -> &'static str {
         "review_get" => {
             "Each step's comments are also in comments_list(task); a step's full text in the window's Review tab."
         }
-        "plan_get" => "The plan's revisions are in events_since; task_get(task) has the plan's one-line summary.",
+        "plan_get" => {
+            "The plan's revisions are in events_since; task_get(task) has the plan's one-line summary."
+        }
         "project_list" => "project_snapshot(project) reads one project.",
         "rules_get" => "relay://rules/{project} is the same text as a resource.",
         _ => "Narrow the call (a project, a stage, a task, a smaller limit) to read the rest.",

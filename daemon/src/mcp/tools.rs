@@ -9,17 +9,17 @@ use rmcp::tool;
 use rmcp::tool_router;
 use serde_json::{Map, Value};
 
-use super::error::{Access, failed};
 use super::budget::Budget;
+use super::error::{Access, failed};
 use super::params::{
-    DecisionAdd, EventsSince, ProjectUpsert, ReportAdd, RulesGet, SnapshotParams, TaskBind, TaskCreate, TaskGet,
-    TaskListParams, TaskPatch, TaskSetStage, TaskUnbind, TaskUpdate, caller, task_create_schema,
+    DecisionAdd, EventsSince, ProjectUpsert, ReportAdd, RulesGet, SnapshotParams, TaskBind, TaskCreate,
+    TaskGet, TaskListParams, TaskPatch, TaskSetStage, TaskUnbind, TaskUpdate, caller, task_create_schema,
     task_update_schema,
 };
 use super::server::RelayMcp;
 use crate::board::{
-    Board, BoardError, DecisionInput, NewTask, Outcome, ProjectInput, ReportInput, TASK_PAGE_DEFAULT, TaskChange,
-    TaskFilter, TaskRow, render,
+    Board, BoardError, DecisionInput, NewTask, Outcome, ProjectInput, ReportInput, TASK_PAGE_DEFAULT,
+    TaskChange, TaskFilter, TaskRow, render,
 };
 
 /// Events events_since returns when no limit is given.
@@ -100,9 +100,8 @@ impl RelayMcp {
             });
         }
         let items = render::task_lines(&page.tasks);
-        let remaining = |shown: usize| {
-            page.remaining + i64::try_from(page.tasks.len() - shown).unwrap_or(i64::MAX)
-        };
+        let remaining =
+            |shown: usize| page.remaining + i64::try_from(page.tasks.len() - shown).unwrap_or(i64::MAX);
         let next = |shown: usize| {
             let last = shown.checked_sub(1).and_then(|i| page.tasks.get(i))?;
             Some(call(
@@ -127,11 +126,7 @@ impl RelayMcp {
     /// One task: fields, version, the newest reports, decisions, sessions, comment count and the editable fields.
     #[tool(annotations(read_only_hint = true, open_world_hint = false))]
     async fn task_get(&self, Parameters(p): Parameters<TaskGet>) -> CallToolResult {
-        match self
-            .board()
-            .task_reports_before(&p.task, p.reports_before)
-            .await
-        {
+        match self.board().task_reports_before(&p.task, p.reports_before).await {
             Ok(detail) => ok(render::task_detail(&detail)),
             Err(err) => failed(err, Access::Read),
         }
@@ -316,7 +311,7 @@ impl RelayMcp {
                     |_| String::new(),
                     |shown| {
                         let last = shown.checked_sub(1).and_then(|i| page.events.get(i));
-                        render::events_tail(&page, shown, last.map(|e| e.id))
+                        render::events_tail(&page, shown, last.map(|e| e.id), p.project.as_deref())
                     },
                 );
                 ok(text)

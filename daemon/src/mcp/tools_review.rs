@@ -170,7 +170,12 @@ impl RelayMcp {
                     return ok(render_review::no_owner_comments(unread_only, after));
                 }
                 let items: Vec<String> = comments.iter().map(render_review::owner_comment_item).collect();
-                let unread = |shown: usize| comments[..shown].iter().filter(|c| c.read_at_ms.is_none()).count();
+                let unread = |shown: usize| {
+                    comments[..shown]
+                        .iter()
+                        .filter(|c| c.read_at_ms.is_none())
+                        .count()
+                };
                 let all_unread = unread(comments.len());
                 let next = |shown: usize| {
                     let last = shown.checked_sub(1).and_then(|i| comments.get(i))?;
@@ -187,7 +192,9 @@ impl RelayMcp {
                 let (text, _) = self.budget().page(
                     &items,
                     |shown| render_review::owner_comments_head(comments.len(), all_unread, shown, after),
-                    |shown| render_review::owner_comments_tail(unread(shown), comments.len() - shown, next(shown)),
+                    |shown| {
+                        render_review::owner_comments_tail(unread(shown), comments.len() - shown, next(shown))
+                    },
                 );
                 ok(text.trim_end().to_owned())
             }
