@@ -105,8 +105,16 @@ async fn main() {
             "events_since",
             json!({"after": 0, "limit": 500, "project": scale::project_slug(2)}),
         ),
-        ("comments_list(the big task)", "comments_list", json!({"task": BIG_TASK})),
-        ("review_get(the big task, cut)", "review_get", json!({"task": BIG_TASK})),
+        (
+            "comments_list(the big task)",
+            "comments_list",
+            json!({"task": BIG_TASK}),
+        ),
+        (
+            "review_get(the big task, cut)",
+            "review_get",
+            json!({"task": BIG_TASK}),
+        ),
     ];
     println!(
         "machine: {} cores; {} projects × {} tasks, {} events, {} reports and {} comments on one task, seeded in {:.1} s",

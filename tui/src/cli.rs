@@ -501,9 +501,12 @@ pub struct TaskListArgs {
     /// Only tasks bound to this session (name or alias)
     #[arg(long, value_name = "NAME")]
     pub session: Option<String>,
-    /// At most this many tasks
+    /// At most this many tasks (every match unless given; with --json a page of 100 unless given)
     #[arg(long, short = 'n', value_name = "N")]
     pub limit: Option<u32>,
+    /// The next page: the key of the previous page's last task (its "next_after")
+    #[arg(long, value_name = "KEY")]
+    pub after: Option<String>,
     #[command(flatten)]
     pub output: OutputArgs,
 }
