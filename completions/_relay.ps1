@@ -240,6 +240,8 @@ Register-ArgumentCompleter -Native -CommandName 'relay' -ScriptBlock {
             break
         }
         'relay;project;show' {
+            [CompletionResult]::new('-n', '-n', [CompletionResultType]::ParameterName, 'At most this many tasks per stage (every open task unless given); the rest is counted, with the command that lists it')
+            [CompletionResult]::new('--limit', '--limit', [CompletionResultType]::ParameterName, 'At most this many tasks per stage (every open task unless given); the rest is counted, with the command that lists it')
             [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'Data directory (database, token, config.toml) [env: RELAY_HOME]')
             [CompletionResult]::new('--port', '--port', [CompletionResultType]::ParameterName, 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]')
             [CompletionResult]::new('--socket', '--socket', [CompletionResultType]::ParameterName, 'Path of the daemon''s local socket [env: RELAY_SOCKET]')

@@ -2790,12 +2790,20 @@ _relay() {
             return 0
             ;;
         relay__subcmd__project__subcmd__show)
-            opts="-h -V --json --home --port --socket --help --version"
+            opts="-n -h -V --limit --json --home --port --socket --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --limit)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -n)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --home)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0

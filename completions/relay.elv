@@ -216,6 +216,8 @@ set edit:completion:arg-completer[relay] = {|@words|
             cand --version 'Print version'
         }
         &'relay;project;show'= {
+            cand -n 'At most this many tasks per stage (every open task unless given); the rest is counted, with the command that lists it'
+            cand --limit 'At most this many tasks per stage (every open task unless given); the rest is counted, with the command that lists it'
             cand --home 'Data directory (database, token, config.toml) [env: RELAY_HOME]'
             cand --port 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]'
             cand --socket 'Path of the daemon''s local socket [env: RELAY_SOCKET]'

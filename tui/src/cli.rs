@@ -251,6 +251,10 @@ pub enum ProjectCommand {
     Show {
         /// The project's slug
         slug: String,
+        /// At most this many tasks per stage (every open task unless given); the rest is counted, with the
+        /// command that lists it
+        #[arg(long, short = 'n', value_name = "N")]
+        limit: Option<u32>,
         #[command(flatten)]
         output: OutputArgs,
     },

@@ -746,6 +746,23 @@ async fn task_list_prints_every_task_but_json_pages_like_mcp_with_the_next_comma
             .ends_with("1 more: relay task list --project acme --limit 1 --after acme-2\n"),
         "{human}"
     );
+    // project show prints every open task, or at most --limit per stage with the command for the rest.
+    let board = relay(&daemon, &["project", "show", "acme"]).await;
+    assert!(
+        board.stdout.contains("acme-1") && board.stdout.contains("acme-3"),
+        "{board}"
+    );
+    let cut = relay(&daemon, &["project", "show", "acme", "--limit", "1"]).await;
+    assert!(
+        cut.stdout
+            .contains("  … 2 more: relay task list --project acme --stage plan\n"),
+        "{cut}"
+    );
+    assert_eq!(cut.stdout.matches("acme-").count(), 1, "{cut}");
+    let json = relay_json(&daemon, &["project", "show", "acme", "--limit", "1"]).await;
+    assert_eq!(json["tasks"].as_array().unwrap().len(), 1, "{json}");
+    assert_eq!(json["more"]["plan"]["more"], 2, "{json}");
+
     // A zero limit is refused, saying why.
     let zero = run(daemon.relay().args(["task", "list", "--json", "--limit", "0"])).await;
     assert_ne!(zero.code, Some(0), "{zero}");
