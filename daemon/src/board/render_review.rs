@@ -14,6 +14,12 @@ const LIST_COMMENT: usize = 1_000;
 /// review_get: the summary line, where decisions go, the steps in order with status, who decided and when,
 /// details, screenshots and comments, then the screenshots of no step.
 pub fn review(review: &Review) -> String {
+    review_steps(review, 0..review.steps.len())
+}
+
+/// review_get showing only the steps in `range` (positions in `review.steps`): the summary line of the whole
+/// checklist, those steps, and the screenshots of no step when the range reaches the last step.
+pub fn review_steps(review: &Review, range: std::ops::Range<usize>) -> String {
     if review.steps.is_empty() {
         let mut md = format!(
             "**{}** {} has no review checklist yet. Before moving it to review or test, write the Owner check with \
@@ -37,7 +43,8 @@ pub fn review(review: &Review) -> String {
         Some(session) => format!("The owner's decisions come to {session} as owner comments.\n"),
         None => "No session is bound: the owner's decisions wait as owner comments.\n".to_owned(),
     });
-    for view in &review.steps {
+    let last = range.end >= review.steps.len();
+    for view in review.steps.get(range).unwrap_or_default() {
         let step = &view.step;
         md.push_str(&format!("\n{}. [{}] {}", step.position, step.status, step.title));
         if let (Some(by), Some(at)) = (&step.decided_by, step.decided_at_ms) {
@@ -61,7 +68,7 @@ pub fn review(review: &Review) -> String {
             ));
         }
     }
-    if !review.other_screenshots.is_empty() {
+    if last && !review.other_screenshots.is_empty() {
         md.push_str("\nOther screenshots:\n");
         md.push_str(&screenshot_list(&review.other_screenshots));
     }

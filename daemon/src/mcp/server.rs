@@ -267,10 +267,10 @@ fn rest_of(tool: &str) -> &'static str {
              comments_list(task), the plan with plan_get(task), the checklist with review_get(task)."
         }
         "review_get" => {
-            "Each step's comments are also in comments_list(task); a step's full text in the window's Review tab."
+            "Read the steps after the cut with review_get(task, from_step=<the next step's position>)."
         }
         "plan_get" => {
-            "The plan's revisions are in events_since; task_get(task) has the plan's one-line summary."
+            "task_get(task) has the plan's one-line summary; with a shell, `relay plan show <task>` prints every step."
         }
         "project_list" => "project_snapshot(project) reads one project.",
         "rules_get" => "relay://rules/{project} is the same text as a resource.",

@@ -283,22 +283,47 @@ async fn every_read_tool_answers_within_the_budget_and_says_how_to_read_the_rest
     assert!(next.contains(" owner comments after #"), "{next}");
     called.push("comments_list");
 
-    // review_get and plan_get of 300 steps have no page of their own: whole when they fit, else the one guard
-    // cuts them and says so (the checklist does not fit).
-    for (tool, last_step) in [("review_get", "Check 300:"), ("plan_get", "Step 300:")] {
-        let text = mcp.read(tool, json!({"task": BIG_TASK})).await;
-        let tail = last_line(&text);
-        let cut = tail.starts_with("… cut here: about ") && tail.contains("token answer budget.");
-        assert!(
-            cut || text.contains(last_step),
-            "{tool}: neither whole nor cut: {tail}"
-        );
-        assert!(
-            cut || tool != "review_get",
-            "300 steps of the checklist are over the budget: {tail}"
-        );
-        called.push(tool);
-    }
+    // review_get: the checklist of 300 steps a page at a time, the summary of all of them on each.
+    let text = mcp.read("review_get", json!({"task": BIG_TASK})).await;
+    assert!(text.starts_with("Review of **scale-0-1** "), "{text}");
+    assert!(
+        text.lines().next().unwrap().ends_with(": 0 of 300 accepted"),
+        "{text}"
+    );
+    let tail = last_line(&text);
+    assert!(
+        tail.contains(" more steps: review_get(task=\"scale-0-1\", from_step="),
+        "{tail}"
+    );
+    let from = call_arguments(tail, "review_get")["from_step"].as_i64().unwrap();
+    let next = mcp.read("review_get", call_arguments(tail, "review_get")).await;
+    assert!(
+        next.contains(&format!("\n{from}. [open] Check {from}:")),
+        "{next}"
+    );
+    let past = mcp
+        .read("review_get", json!({"task": BIG_TASK, "from_step": 301}))
+        .await;
+    assert!(
+        past.contains("has no review step from position 301 on; its checklist has 300 steps"),
+        "{past}"
+    );
+    called.push("review_get");
+
+    // plan_get has no page of its own (a plan holds at most 50 steps by the board's rule; the fixture's 300 are
+    // past it): the one guard in call_tool cuts it at a line and says how to read the rest.
+    let text = mcp.read("plan_get", json!({"task": BIG_TASK})).await;
+    let tail = last_line(&text);
+    assert!(
+        tail.starts_with("… cut here: about ")
+            && tail.ends_with(
+                "token answer budget. task_get(task) has the plan's one-line summary; with a shell, \
+                 `relay plan show <task>` prints every step."
+            ),
+        "plan_get of 300 steps is cut by the guard: {tail}"
+    );
+    assert!(text.contains("Step 1:"), "the cut keeps the start: {text}");
+    called.push("plan_get");
 
     called.sort_unstable();
     assert_eq!(

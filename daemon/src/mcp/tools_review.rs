@@ -7,6 +7,7 @@ use rmcp::model::CallToolResult;
 use rmcp::schemars::{self, JsonSchema};
 use rmcp::{tool, tool_router};
 use serde::Deserialize;
+use serde_json::Value;
 
 use super::error::{Access, failed};
 use super::params::Writer;
@@ -18,6 +19,8 @@ use crate::board::{ReviewStepChange, ReviewStepInput, render_review};
 pub struct ReviewGet {
     /// The task key, e.g. `acme-shop-12`.
     pub task: String,
+    /// The next page: the steps from this position on (the answer names it).
+    pub from_step: Option<i64>,
 }
 
 /// One step of the Owner check.
@@ -96,10 +99,50 @@ impl RelayMcp {
     /// A task's Owner check: each step's status and decision, details, screenshots and comments.
     #[tool(annotations(read_only_hint = true, open_world_hint = false))]
     async fn review_get(&self, Parameters(p): Parameters<ReviewGet>) -> CallToolResult {
-        match self.board().review(&p.task).await {
-            Ok(review) => ok(render_review::review(&review)),
-            Err(err) => failed(err, Access::Read),
+        let review = match self.board().review(&p.task).await {
+            Ok(review) => review,
+            Err(err) => return failed(err, Access::Read),
+        };
+        let len = review.steps.len();
+        let start = p.from_step.map_or(0, |from| {
+            review
+                .steps
+                .iter()
+                .position(|v| v.step.position >= from)
+                .unwrap_or(len)
+        });
+        if start == len && len > 0 {
+            return ok(format!(
+                "**{}** has no review step from position {} on; its checklist has {len} step{}: review_get(task={}).",
+                review.key,
+                p.from_step.unwrap_or(0),
+                if len == 1 { "" } else { "s" },
+                Value::String(review.key.clone())
+            ));
         }
+        // As many steps as fit, room kept for the line that names the next page.
+        let budget = self.budget().less(300);
+        let mut end = len;
+        let mut text = render_review::review_steps(&review, start..end);
+        while !budget.fits(&text) && end > start + 1 {
+            end = start + ((end - start) * 3 / 4).max(1);
+            text = render_review::review_steps(&review, start..end);
+        }
+        if let Some(next) = review.steps.get(end) {
+            text.push_str(&format!(
+                "\n{} more step{}: {}",
+                len - end,
+                if len - end == 1 { "" } else { "s" },
+                call(
+                    "review_get",
+                    &[
+                        ("task", Some(Arg::Text(&review.key))),
+                        ("from_step", Some(Arg::Number(next.step.position))),
+                    ],
+                )
+            ));
+        }
+        ok(text)
     }
 
     /// Writes the Owner check before review/test: what the owner verifies by eye, step by step. Replaces the list.
