@@ -111,7 +111,7 @@ async fn main() {
             json!({"task": BIG_TASK}),
         ),
         (
-            "review_get(the big task, cut)",
+            "review_get(the big task: 300 steps, first page)",
             "review_get",
             json!({"task": BIG_TASK}),
         ),

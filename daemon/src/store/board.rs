@@ -557,8 +557,9 @@ pub async fn task_page(
                (SELECT count(*) FROM task t JOIN project p ON p.id = t.project_id WHERE {filter} AND {cursor}),
                (SELECT coalesce(json_group_array(json(row)), '[]') FROM (
                   SELECT {task_json} AS row FROM task t JOIN project p ON p.id = t.project_id
-                   WHERE {filter} AND {cursor}
-                   ORDER BY p.slug, t.number DESC LIMIT ?3))",
+                   WHERE t.id IN (SELECT t.id FROM task t JOIN project p ON p.id = t.project_id
+                                   WHERE {filter} AND {cursor}
+                                   ORDER BY p.slug, t.number DESC LIMIT ?3)))",
             filter = TASK_PAGE_FILTER,
             task_json = task_json()
         )))
@@ -572,7 +573,8 @@ pub async fn task_page(
         .await?;
         let mut tasks: Vec<TaskRow> =
             serde_json::from_str(&json).map_err(|e| sqlx::Error::Decode(format!("task_page: {e}").into()))?;
-        // json_group_array promises no order; restore the page's.
+        // The page's ids are chosen first, so only its rows are turned into JSON; json_group_array promises no
+        // order: restore the page's.
         tasks.sort_by(|a, b| {
             (a.project_slug.as_str(), std::cmp::Reverse(a.number))
                 .cmp(&(b.project_slug.as_str(), std::cmp::Reverse(b.number)))
