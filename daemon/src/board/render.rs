@@ -44,10 +44,10 @@ pub fn snapshot(agent: &AgentSnapshot, cap: usize) -> String {
             .filter(|t| t.stage == stage.as_str())
             .take(if done { usize::MAX } else { cap })
             .collect();
-        if tasks.is_empty() {
+        let total = project.counts.get(index).copied().unwrap_or(0);
+        if total == 0 {
             continue;
         }
-        let total = project.counts.get(index).copied().unwrap_or(0);
         let shown = i64::try_from(tasks.len()).unwrap_or(i64::MAX);
         let name = stage.as_str();
         if shown < total && done {
@@ -250,11 +250,12 @@ pub fn task_detail(detail: &TaskDetail) -> String {
     if counts.comments > 0 {
         let unread = match counts.unread_owner_comments {
             0 => String::new(),
-            n => format!(", {n} unread from the owner"),
+            n => format!(", {n} unread"),
         };
         md.push_str(&format!(
-            "Comments: {}{unread} (comments_list(task=\"{}\"))\n",
+            "Comments: {} ({} from the owner{unread}; comments_list(task=\"{}\") lists the owner's)\n",
             counts.comments,
+            counts.owner_comments,
             task.key()
         ));
     }

@@ -212,7 +212,7 @@ async fn every_read_tool_answers_within_the_budget_and_says_how_to_read_the_rest
         "{text}"
     );
     assert!(
-        text.contains("Comments: 500, 11 unread from the owner (comments_list(task=\"scale-0-1\"))"),
+        text.contains("Comments: 500 (250 from the owner, 11 unread; comments_list(task=\"scale-0-1\") lists the owner's)"),
         "{text}"
     );
     let older = text.lines().find(|l| l.contains("older reports:")).unwrap();

@@ -332,6 +332,7 @@ pub struct DetailCounts {
     pub bindings: i64,
     pub tracker: i64,
     pub comments: i64,
+    pub owner_comments: i64,
     pub unread_owner_comments: i64,
 }
 
@@ -396,6 +397,7 @@ pub async fn task_detail(
            (SELECT count(*) FROM task_session WHERE task_id = x.id) AS bindings,
            (SELECT count(*) FROM tracker_entry WHERE task_id = x.id) AS tracker,
            (SELECT count(*) FROM comment WHERE task_id = x.id) AS comments,
+           (SELECT count(*) FROM comment WHERE task_id = x.id AND author_kind = 'owner') AS owner_comments,
            (SELECT count(*) FROM comment WHERE task_id = x.id AND author_kind = 'owner' AND read_at_ms IS NULL)
              AS unread_owner_comments
          FROM ({} WHERE p.slug = ?1 AND t.number = ?2) AS x",
