@@ -240,6 +240,8 @@ Register-ArgumentCompleter -Native -CommandName 'relay' -ScriptBlock {
             break
         }
         'relay;project;show' {
+            [CompletionResult]::new('-n', '-n', [CompletionResultType]::ParameterName, 'At most this many tasks per stage (every open task unless given); the rest is counted, with the command that lists it')
+            [CompletionResult]::new('--limit', '--limit', [CompletionResultType]::ParameterName, 'At most this many tasks per stage (every open task unless given); the rest is counted, with the command that lists it')
             [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'Data directory (database, token, config.toml) [env: RELAY_HOME]')
             [CompletionResult]::new('--port', '--port', [CompletionResultType]::ParameterName, 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]')
             [CompletionResult]::new('--socket', '--socket', [CompletionResultType]::ParameterName, 'Path of the daemon''s local socket [env: RELAY_SOCKET]')
@@ -303,8 +305,9 @@ Register-ArgumentCompleter -Native -CommandName 'relay' -ScriptBlock {
             [CompletionResult]::new('--project', '--project', [CompletionResultType]::ParameterName, 'Only this project''s tasks')
             [CompletionResult]::new('--stage', '--stage', [CompletionResultType]::ParameterName, 'Only tasks in this stage')
             [CompletionResult]::new('--session', '--session', [CompletionResultType]::ParameterName, 'Only tasks bound to this session (name or alias)')
-            [CompletionResult]::new('-n', '-n', [CompletionResultType]::ParameterName, 'At most this many tasks')
-            [CompletionResult]::new('--limit', '--limit', [CompletionResultType]::ParameterName, 'At most this many tasks')
+            [CompletionResult]::new('-n', '-n', [CompletionResultType]::ParameterName, 'At most this many tasks (every match unless given; with --json a page of 100 unless given)')
+            [CompletionResult]::new('--limit', '--limit', [CompletionResultType]::ParameterName, 'At most this many tasks (every match unless given; with --json a page of 100 unless given)')
+            [CompletionResult]::new('--after', '--after', [CompletionResultType]::ParameterName, 'The next page: the key of the previous page''s last task (its "next_after")')
             [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'Data directory (database, token, config.toml) [env: RELAY_HOME]')
             [CompletionResult]::new('--port', '--port', [CompletionResultType]::ParameterName, 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]')
             [CompletionResult]::new('--socket', '--socket', [CompletionResultType]::ParameterName, 'Path of the daemon''s local socket [env: RELAY_SOCKET]')

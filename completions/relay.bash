@@ -2790,12 +2790,20 @@ _relay() {
             return 0
             ;;
         relay__subcmd__project__subcmd__show)
-            opts="-h -V --json --home --port --socket --help --version"
+            opts="-n -h -V --limit --json --home --port --socket --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --limit)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -n)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --home)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -3568,7 +3576,7 @@ _relay() {
             return 0
             ;;
         relay__subcmd__task__subcmd__list)
-            opts="-p -n -h -V --project --stage --session --limit --json --home --port --socket --help --version"
+            opts="-p -n -h -V --project --stage --session --limit --after --json --home --port --socket --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3595,6 +3603,10 @@ _relay() {
                     return 0
                     ;;
                 -n)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --after)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -216,6 +216,8 @@ set edit:completion:arg-completer[relay] = {|@words|
             cand --version 'Print version'
         }
         &'relay;project;show'= {
+            cand -n 'At most this many tasks per stage (every open task unless given); the rest is counted, with the command that lists it'
+            cand --limit 'At most this many tasks per stage (every open task unless given); the rest is counted, with the command that lists it'
             cand --home 'Data directory (database, token, config.toml) [env: RELAY_HOME]'
             cand --port 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]'
             cand --socket 'Path of the daemon''s local socket [env: RELAY_SOCKET]'
@@ -271,8 +273,9 @@ set edit:completion:arg-completer[relay] = {|@words|
             cand --project 'Only this project''s tasks'
             cand --stage 'Only tasks in this stage'
             cand --session 'Only tasks bound to this session (name or alias)'
-            cand -n 'At most this many tasks'
-            cand --limit 'At most this many tasks'
+            cand -n 'At most this many tasks (every match unless given; with --json a page of 100 unless given)'
+            cand --limit 'At most this many tasks (every match unless given; with --json a page of 100 unless given)'
+            cand --after 'The next page: the key of the previous page''s last task (its "next_after")'
             cand --home 'Data directory (database, token, config.toml) [env: RELAY_HOME]'
             cand --port 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]'
             cand --socket 'Path of the daemon''s local socket [env: RELAY_SOCKET]'

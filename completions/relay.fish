@@ -148,6 +148,7 @@ complete -c relay -n "__fish_relay_using_subcommand project; and __fish_seen_sub
 complete -c relay -n "__fish_relay_using_subcommand project; and __fish_seen_subcommand_from upsert" -l json -d 'Print the answer as JSON (stable field names, for scripts)'
 complete -c relay -n "__fish_relay_using_subcommand project; and __fish_seen_subcommand_from upsert" -s h -l help -d 'Print help'
 complete -c relay -n "__fish_relay_using_subcommand project; and __fish_seen_subcommand_from upsert" -s V -l version -d 'Print version'
+complete -c relay -n "__fish_relay_using_subcommand project; and __fish_seen_subcommand_from show" -s n -l limit -d 'At most this many tasks per stage (every open task unless given); the rest is counted, with the command that lists it' -r
 complete -c relay -n "__fish_relay_using_subcommand project; and __fish_seen_subcommand_from show" -l home -d 'Data directory (database, token, config.toml) [env: RELAY_HOME]' -r -F
 complete -c relay -n "__fish_relay_using_subcommand project; and __fish_seen_subcommand_from show" -l port -d 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]' -r
 complete -c relay -n "__fish_relay_using_subcommand project; and __fish_seen_subcommand_from show" -l socket -d 'Path of the daemon\'s local socket [env: RELAY_SOCKET]' -r -F
@@ -185,7 +186,8 @@ test\t''
 live\t''
 done\t''"
 complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from list" -l session -d 'Only tasks bound to this session (name or alias)' -r
-complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from list" -s n -l limit -d 'At most this many tasks' -r
+complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from list" -s n -l limit -d 'At most this many tasks (every match unless given; with --json a page of 100 unless given)' -r
+complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from list" -l after -d 'The next page: the key of the previous page\'s last task (its "next_after")' -r
 complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from list" -l home -d 'Data directory (database, token, config.toml) [env: RELAY_HOME]' -r -F
 complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from list" -l port -d 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]' -r
 complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from list" -l socket -d 'Path of the daemon\'s local socket [env: RELAY_SOCKET]' -r -F

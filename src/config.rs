@@ -36,6 +36,8 @@ pub const DEFAULT_PLAN_REMINDER_EVERY: u32 = 30;
 pub const DEFAULT_OWNER_NAMES: &[&str] = &["owner", "me", "you"];
 /// Done tasks closed longer ago than this are archived, unless `done_window_days` says otherwise.
 pub const DEFAULT_DONE_WINDOW_DAYS: u32 = 7;
+/// The most tokens (characters / 4) one MCP read answer holds, unless `mcp_answer_tokens` says otherwise.
+pub const DEFAULT_MCP_ANSWER_TOKENS: u32 = 8_000;
 /// The table of `config.toml` that holds the global working rules; it is not in [`KEYS`].
 pub const RULES_TABLE: &str = "rules";
 /// The table of `config.toml` that holds the window's key overrides; it is not in [`KEYS`].
@@ -86,8 +88,10 @@ macro_rules! config_keys {
         pub struct Config {
             pub data_dir: DataDir,
             pub home_source: HomeSource,
-            $(pub $field: $type,)*
+            $(#[doc = $help] pub $field: $type,)*
+            /// The global working rules, the `[rules]` table of `config.toml` (empty when there is none).
             pub rules: RulesLayer,
+            /// The `[keys]` value of `config.toml` as written (the window's key overrides, checked by the window).
             pub keys: Option<toml::Value>,
         }
 
@@ -260,6 +264,13 @@ config_keys! { |dirs, raw|
         default: DEFAULT_DONE_WINDOW_DAYS,
         read: raw.within(1..=3650),
         help: "done tasks closed longer ago than this are archived: left out of the inbox and the done column",
+    }
+    mcp_answer_tokens: u32 {
+        env: "RELAY_MCP_ANSWER_TOKENS",
+        accepts: "an integer from 1000 to 100000 (a token counts as 4 characters)",
+        default: DEFAULT_MCP_ANSWER_TOKENS,
+        read: raw.within(1_000..=100_000),
+        help: "the most an MCP tool's answer holds; longer lists are paged and the answer names the call for the next page",
     }
 }
 

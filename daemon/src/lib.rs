@@ -9,6 +9,7 @@
 //!   [`store::SCHEMA_VERSION`].
 //! - [`token`] — creating and rotating the token (`relay token`); [`demo`] — `relay demo`; [`logging`] — the
 //!   daemon's log setup; [`lock`] — the data directory's lock; [`create_private_dir`].
+//! - [`http_router`] — the HTTP routes (MCP, hooks) over a handle, for the MCP scale benchmark.
 //!
 //! Everything else — the adapters (gRPC, HTTP, MCP), the hook pipeline, the bus, components, the clock — is the
 //! daemon's own.
@@ -42,3 +43,9 @@ pub use daemon::{DRAIN_TIMEOUT, run};
 pub use error::DaemonError;
 pub use fsutil::create_private_dir;
 pub use handle::DaemonHandle;
+
+/// The HTTP routes relayd serves (`/mcp`, the hooks, `/healthz`) over `handle`, behind the same guard, for
+/// in-process benchmarks; [`run`] serves them on its listener.
+pub fn http_router(handle: DaemonHandle) -> axum::Router {
+    http::router(handle)
+}

@@ -37,6 +37,24 @@ pub(crate) async fn fixture_with_buffer(event_buffer: usize) -> (tempfile::TempD
     fixture_with(|config| config.event_buffer = event_buffer).await
 }
 
+/// A handle over the scale fixture ([`crate::store::scale`]): 10,000 tasks, 100,000 events, one big task.
+pub(crate) async fn scale_fixture() -> (tempfile::TempDir, DaemonHandle) {
+    let dir = tempfile::tempdir().unwrap();
+    let flags = Flags {
+        home: Some(dir.path().to_path_buf()),
+        ..Flags::default()
+    };
+    let config = Config::load_with(&flags, |_| None).unwrap();
+    crate::store::scale::seed(&config.data_dir.db(), crate::store::scale::Scale::FULL)
+        .await
+        .unwrap();
+    let store = Store::open(&config.data_dir.db()).await.unwrap();
+    let (token, _) = Token::load_or_create(&config.data_dir).unwrap();
+    let addr: SocketAddr = "127.0.0.1:8765".parse().unwrap();
+    let clock = std::sync::Arc::new(crate::clock::SystemClock);
+    (dir, DaemonHandle::with_clock(config, store, token, addr, clock))
+}
+
 pub(crate) async fn fixture() -> (tempfile::TempDir, DaemonHandle) {
     fixture_with(|_| {}).await
 }

@@ -251,6 +251,10 @@ pub enum ProjectCommand {
     Show {
         /// The project's slug
         slug: String,
+        /// At most this many tasks per stage (every open task unless given); the rest is counted, with the
+        /// command that lists it
+        #[arg(long, short = 'n', value_name = "N")]
+        limit: Option<u32>,
         #[command(flatten)]
         output: OutputArgs,
     },
@@ -501,9 +505,12 @@ pub struct TaskListArgs {
     /// Only tasks bound to this session (name or alias)
     #[arg(long, value_name = "NAME")]
     pub session: Option<String>,
-    /// At most this many tasks
+    /// At most this many tasks (every match unless given; with --json a page of 100 unless given)
     #[arg(long, short = 'n', value_name = "N")]
     pub limit: Option<u32>,
+    /// The next page: the key of the previous page's last task (its "next_after")
+    #[arg(long, value_name = "KEY")]
+    pub after: Option<String>,
     #[command(flatten)]
     pub output: OutputArgs,
 }

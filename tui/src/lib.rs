@@ -61,7 +61,11 @@ pub async fn run(cli: Cli) -> Result<(), CliError> {
         Some(Command::Project { action }) => match action {
             ProjectCommand::List { output } => cmd::project::list(&ctx, output).await,
             ProjectCommand::Upsert(args) => cmd::project::upsert(&ctx, args).await,
-            ProjectCommand::Show { slug, output } => cmd::project::show(&ctx, slug, output).await,
+            ProjectCommand::Show {
+                slug,
+                limit,
+                output,
+            } => cmd::project::show(&ctx, slug, limit, output).await,
         },
         Some(Command::Task { action: Some(action), .. }) => match action {
             TaskCommand::List(args) => cmd::task::list(&ctx, args).await,

@@ -29,13 +29,13 @@ pub use attachment::{AttachInput, AttachSource, AttachmentView, attachment_limit
 pub use comment::{AuthorKind, COMMENT_BODY, CommentAdded, CommentsRead, OWNER, Thread};
 pub use error::BoardError;
 pub use plan::{Plan, PlanStep, PlanSummary, StepChange, StepInput, TodoItem};
-pub use project::{ProjectInput, ProjectSummary, Snapshot};
+pub use project::{AgentSnapshot, ProjectInput, ProjectSummary, Snapshot};
 pub use report::{DecisionAdded, DecisionInput, EventPage, ReportAdded, ReportInput};
 pub use review::{
     Decision, Review, ReviewSet, ReviewStepChange, ReviewStepInput, ReviewStepView, StepWritten,
 };
 pub use session::Binding;
-pub use task::{NewTask, TaskChange, TaskDetail, TaskFilter};
+pub use task::{NewTask, TASK_PAGE_DEFAULT, TASK_PAGE_MAX, TaskChange, TaskDetail, TaskFilter, TaskPage};
 
 pub use crate::caller::Caller;
 use crate::handle::DaemonHandle;

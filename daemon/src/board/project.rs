@@ -42,6 +42,19 @@ pub struct Snapshot {
 /// Done tasks shown in a snapshot; older ones are counted, not listed.
 const SNAPSHOT_DONE: usize = 10;
 
+/// What an agent's `project_snapshot` shows ([`Board::agent_snapshot`]): the snapshot with at most a few
+/// tasks per stage, the most relevant first, and which of them were chosen for their relevance.
+#[derive(Clone, Debug, Serialize)]
+pub struct AgentSnapshot {
+    /// `tasks` holds the tasks shown, by stage, then most relevant first.
+    pub snapshot: Snapshot,
+    /// The ids of the tasks shown for their relevance (bound to the caller now or before, waiting on the
+    /// owner) rather than for being among the newest.
+    pub pinned: Vec<i64>,
+    /// The most tasks per open stage it was asked for.
+    pub per_stage: usize,
+}
+
 impl Board<'_> {
     pub(crate) async fn project_row(
         &self,
@@ -218,6 +231,54 @@ impl Board<'_> {
             tasks,
             decisions,
             last_event_id,
+        })
+    }
+}
+
+impl Board<'_> {
+    /// The snapshot an agent reads first, bounded at any project size: the counts per stage, then per stage at
+    /// most `per_stage` tasks (the done stage its newest [`SNAPSHOT_DONE`]) — the ones bound to `session` (now,
+    /// then before), the ones waiting on the owner, then the newest tasks —, the current decisions.
+    pub async fn agent_snapshot(
+        &self,
+        slug: &str,
+        session: Option<&str>,
+        per_stage: usize,
+    ) -> Result<AgentSnapshot, BoardError> {
+        let store = self.handle.store();
+        let last_event_id = store.last_event_id();
+        let mut conn = store.read().await?;
+        let row = self.project_row(&mut conn, slug).await?;
+        let rules = self.rules_for(&mut conn, &row).await?;
+        let session_id = match session.map(str::trim).filter(|s| !s.is_empty() && !clears(s)) {
+            Some(name) => db::session_by_name(&mut conn, name).await?.map(|s| s.id),
+            None => None,
+        };
+        let counts = db::stage_counts(&mut conn, row.id).await?;
+        let cap = |n: usize| i64::try_from(n).unwrap_or(i64::MAX);
+        let rows = db::snapshot_tasks(
+            &mut conn,
+            row.id,
+            session_id,
+            &self.handle.config().owner_names,
+            cap(per_stage),
+            cap(SNAPSHOT_DONE),
+        )
+        .await?;
+        let pinned = rows.iter().filter(|r| r.pinned).map(|r| r.task.id).collect();
+        let tasks = rows.into_iter().map(|r| r.task).collect();
+        let decisions = db::current_decisions(&mut conn, row.id, 20).await?;
+        let rules_line = format!("{} (read relay://rules/{})", rules.summary_line(), row.slug);
+        Ok(AgentSnapshot {
+            snapshot: Snapshot {
+                project: summary(row, counts),
+                rules_line,
+                tasks,
+                decisions,
+                last_event_id,
+            },
+            pinned,
+            per_stage,
         })
     }
 }

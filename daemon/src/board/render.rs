@@ -7,7 +7,7 @@
 use relay_core::board::{FieldKind, Stage, editable_fields_line, other_fields};
 use serde_json::Value;
 
-use super::{EventPage, ProjectSummary, Snapshot, TaskDetail, TaskRow};
+use super::{AgentSnapshot, EventPage, ProjectSummary, TaskDetail, TaskPage, TaskRow};
 use crate::store::EventRecord;
 use crate::store::board::{ColumnValue, DecisionRow};
 
@@ -16,9 +16,12 @@ const SNAPSHOT_DESCRIPTION: usize = 1_500;
 /// Longest body of the newest report task_get shows in full.
 const DETAIL_REPORT_BODY: usize = 4_000;
 
-/// The snapshot an agent reads first: the rules line, the project, its tasks by stage, current decisions and
-/// the event id to catch up from.
-pub fn snapshot(snapshot: &Snapshot) -> String {
+/// The snapshot an agent reads first: the rules line, the project, the counts per stage, then per stage the
+/// first `cap` of the tasks the board chose (the most relevant first; done its newest ten), each cut stage ending
+/// with how many more there are and the task_list call that lists them, then the current decisions and the event
+/// id to catch up from.
+pub fn snapshot(agent: &AgentSnapshot, cap: usize) -> String {
+    let snapshot = &agent.snapshot;
     let project = &snapshot.project;
     let mut md = format!(
         "{}\n\n# {} (`{}`)\n",
@@ -34,23 +37,44 @@ pub fn snapshot(snapshot: &Snapshot) -> String {
     }
     md.push_str(&format!("\nTasks: {}\n", counts_line(&project.counts)));
     for (index, stage) in Stage::ALL.iter().enumerate() {
+        let done = *stage == Stage::Done;
         let tasks: Vec<&TaskRow> = snapshot
             .tasks
             .iter()
             .filter(|t| t.stage == stage.as_str())
+            .take(if done { usize::MAX } else { cap })
             .collect();
-        if tasks.is_empty() {
+        let total = project.counts.get(index).copied().unwrap_or(0);
+        if total == 0 {
             continue;
         }
-        let total = project.counts.get(index).copied().unwrap_or(0);
         let shown = i64::try_from(tasks.len()).unwrap_or(i64::MAX);
-        if shown < total {
-            md.push_str(&format!("\n## {} (newest {shown} of {total})\n", stage.as_str()));
+        let name = stage.as_str();
+        if shown < total && done {
+            md.push_str(&format!("\n## {name} (newest {shown} of {total})\n"));
+        } else if shown < total {
+            md.push_str(&format!(
+                "\n## {name} ({shown} of {total}: yours and waiting on the owner first, then the newest)\n"
+            ));
         } else {
-            md.push_str(&format!("\n## {}\n", stage.as_str()));
+            md.push_str(&format!("\n## {name}\n"));
         }
-        for task in tasks {
+        for task in &tasks {
             md.push_str(&format!("- {}\n", task_summary(task, false)));
+        }
+        if shown < total {
+            // The newest tasks shown are the first of task_list's order: the list goes on after the last of them.
+            let after = tasks
+                .iter()
+                .rev()
+                .find(|t| !done && !agent.pinned.contains(&t.id))
+                .map(|t| format!(", after=\"{}\"", t.key()))
+                .unwrap_or_default();
+            md.push_str(&format!(
+                "{} more in {name}: task_list(project=\"{}\", stage=\"{name}\"{after})\n",
+                total - shown,
+                project.slug
+            ));
         }
     }
     if !snapshot.decisions.is_empty() {
@@ -107,21 +131,36 @@ fn counts_line(counts: &[i64; 6]) -> String {
         .join(" · ")
 }
 
-/// A task list, one task per line; `empty` is shown when there are none.
-pub fn task_list(tasks: &[TaskRow], empty: &str) -> String {
-    if tasks.is_empty() {
-        return empty.to_owned();
+/// A task list page's lines, one task each.
+pub fn task_lines(tasks: &[TaskRow]) -> Vec<String> {
+    tasks
+        .iter()
+        .map(|task| format!("- {}\n", task_summary(task, true)))
+        .collect()
+}
+
+/// The first line of a task list page showing `shown` of its tasks: `3 tasks:` when that is every match,
+/// else `2 of 12 tasks (newest first, after acme-9):`.
+pub fn task_list_head(page: &TaskPage, shown: usize, after: Option<&str>) -> String {
+    let total = page.total;
+    let all = after.is_none() && i64::try_from(shown).is_ok_and(|s| s == total);
+    if all {
+        return format!("{shown} task{}:\n", if shown == 1 { "" } else { "s" });
     }
-    let mut md = format!(
-        "{} task{}:\n",
-        tasks.len(),
-        if tasks.len() == 1 { "" } else { "s" }
-    );
-    for task in tasks {
-        md.push_str(&format!("- {}\n", task_summary(task, true)));
+    let after = after.map(|a| format!(", after {a}")).unwrap_or_default();
+    format!(
+        "{shown} of {total} task{} (newest first by project{after}):\n",
+        if total == 1 { "" } else { "s" }
+    )
+}
+
+/// The line after a task list page: how many tasks follow and `call` (the next page's call), or nothing when
+/// the page ends the list.
+pub fn task_list_tail(remaining: i64, call: Option<String>) -> String {
+    match call {
+        Some(call) if remaining > 0 => format!("{remaining} more: {call}"),
+        _ => String::new(),
     }
-    md.pop();
-    md
 }
 
 /// One task on one line: key, title, (stage), version, size, priority, session, waiting on and next step.
@@ -217,8 +256,34 @@ pub fn task_detail(detail: &TaskDetail) -> String {
             md.push_str(&format!("\n## {title}\n{}\n", text.trim()));
         }
     }
+    let counts = &detail.counts;
+    if counts.comments > 0 {
+        let unread = match counts.unread_owner_comments {
+            0 => String::new(),
+            n => format!(", {n} unread"),
+        };
+        md.push_str(&format!(
+            "Comments: {} ({} from the owner{unread}; comments_list(task=\"{}\") lists the owner's)\n",
+            counts.comments,
+            counts.owner_comments,
+            task.key()
+        ));
+    }
+    let shown = detail.reports.len();
+    let in_range = usize::try_from(counts.reports_in_range).unwrap_or(usize::MAX);
     if !detail.reports.is_empty() {
-        md.push_str("\n## Reports (newest first)\n");
+        let total = counts.reports;
+        match detail.reports_before {
+            Some(before) => md.push_str(&format!(
+                "\n## Reports older than #{before} ({shown} of {in_range}, newest first; {total} in all)\n"
+            )),
+            None if shown < in_range => {
+                md.push_str(&format!(
+                    "\n## Reports (newest {shown} of {total}, newest first)\n"
+                ));
+            }
+            None => md.push_str("\n## Reports (newest first)\n"),
+        }
         for (index, report) in detail.reports.iter().enumerate() {
             // A report's state and size come from its first line, which is the summary shown here.
             let by = report
@@ -240,15 +305,33 @@ pub fn task_detail(detail: &TaskDetail) -> String {
                 )));
             }
         }
+        if let (true, Some(last)) = (shown < in_range, detail.reports.last()) {
+            md.push_str(&format!(
+                "{} older report{}: task_get(task=\"{}\", reports_before={})\n",
+                in_range - shown,
+                if in_range - shown == 1 { "" } else { "s" },
+                task.key(),
+                last.id
+            ));
+        }
+    } else if let Some(before) = detail.reports_before {
+        md.push_str(&format!("\nNo reports older than #{before}.\n"));
     }
+    let newest = |what: &str, shown: usize, total: i64| {
+        if i64::try_from(shown).is_ok_and(|s| s < total) {
+            format!("\n## {what} (newest {shown} of {total})\n")
+        } else {
+            format!("\n## {what}\n")
+        }
+    };
     if !detail.decisions.is_empty() {
-        md.push_str("\n## Decisions\n");
+        md.push_str(&newest("Decisions", detail.decisions.len(), counts.decisions));
         for decision in &detail.decisions {
             md.push_str(&format!("- {}\n", decision_line(decision, &task.project_slug)));
         }
     }
     if !detail.bindings.is_empty() {
-        md.push_str("\n## Sessions\n");
+        md.push_str(&newest("Sessions", detail.bindings.len(), counts.bindings));
         for binding in &detail.bindings {
             let until = binding
                 .unbound_at_ms
@@ -263,7 +346,11 @@ pub fn task_detail(detail: &TaskDetail) -> String {
         }
     }
     if !detail.tracker_history.is_empty() {
-        md.push_str("\n## Tracker history\n");
+        md.push_str(&newest(
+            "Tracker history",
+            detail.tracker_history.len(),
+            counts.tracker,
+        ));
         for entry in &detail.tracker_history {
             let logged = match (entry.logged_at_ms, entry.unlogged_at_ms) {
                 (Some(at), None) => format!(", logged {}", utc(at)),
@@ -324,24 +411,43 @@ fn decision_line(decision: &DecisionRow, project: &str) -> String {
     line
 }
 
-/// A page of the event log, oldest first, with the id to continue from.
-pub fn events(page: &EventPage) -> String {
+/// An event page's lines, one event each.
+pub fn event_lines(page: &EventPage) -> Vec<String> {
+    page.events
+        .iter()
+        .map(|event| format!("- {}\n", event_line(event)))
+        .collect()
+}
+
+/// The end of an event page: `shown` of its events are listed, the last of them `last_shown` (the page's
+/// cursor when none is): where to go on from. `project` is the page's filter, kept in the call.
+pub fn events_tail(page: &EventPage, shown: usize, last_shown: Option<i64>, project: Option<&str>) -> String {
+    let of = project
+        .map(|p| format!(", project={}", Value::String(p.to_owned())))
+        .unwrap_or_default();
+    if let Some(asked) = page.past_end {
+        return format!(
+            "No events after {asked}: that id is past the newest event, {0}. Go on from the newest: call \
+             events_since(after={0}{of}).",
+            page.last_event_id
+        );
+    }
     let mut md = String::new();
-    if page.events.is_empty() {
+    if shown == 0 {
         md.push_str("No new events.\n");
     }
-    for event in &page.events {
-        md.push_str(&format!("- {}\n", event_line(event)));
-    }
-    if page.more {
+    let cut = shown < page.events.len();
+    let cursor = match last_shown {
+        Some(id) if cut => id,
+        _ => page.last_event_id,
+    };
+    if page.more || cut {
         md.push_str(&format!(
-            "More events follow: call events_since(after={}).",
-            page.last_event_id
+            "More events follow: call events_since(after={cursor}{of})."
         ));
     } else {
         md.push_str(&format!(
-            "Up to date at event {0}; next time call events_since(after={0}).",
-            page.last_event_id
+            "Up to date at event {cursor}; next time call events_since(after={cursor}{of})."
         ));
     }
     md

@@ -14,6 +14,12 @@ const LIST_COMMENT: usize = 1_000;
 /// review_get: the summary line, where decisions go, the steps in order with status, who decided and when,
 /// details, screenshots and comments, then the screenshots of no step.
 pub fn review(review: &Review) -> String {
+    review_steps(review, 0..review.steps.len())
+}
+
+/// review_get showing only the steps in `range` (positions in `review.steps`): the summary line of the whole
+/// checklist, those steps, and the screenshots of no step when the range reaches the last step.
+pub fn review_steps(review: &Review, range: std::ops::Range<usize>) -> String {
     if review.steps.is_empty() {
         let mut md = format!(
             "**{}** {} has no review checklist yet. Before moving it to review or test, write the Owner check with \
@@ -37,7 +43,8 @@ pub fn review(review: &Review) -> String {
         Some(session) => format!("The owner's decisions come to {session} as owner comments.\n"),
         None => "No session is bound: the owner's decisions wait as owner comments.\n".to_owned(),
     });
-    for view in &review.steps {
+    let last = range.end >= review.steps.len();
+    for view in review.steps.get(range).unwrap_or_default() {
         let step = &view.step;
         md.push_str(&format!("\n{}. [{}] {}", step.position, step.status, step.title));
         if let (Some(by), Some(at)) = (&step.decided_by, step.decided_at_ms) {
@@ -61,7 +68,7 @@ pub fn review(review: &Review) -> String {
             ));
         }
     }
-    if !review.other_screenshots.is_empty() {
+    if last && !review.other_screenshots.is_empty() {
         md.push_str("\nOther screenshots:\n");
         md.push_str(&screenshot_list(&review.other_screenshots));
     }
@@ -117,41 +124,65 @@ pub fn step_written(written: &StepWritten) -> String {
     line
 }
 
-/// comments_list: owner comments with their id and state, and how to answer them.
-pub fn owner_comments(comments: &[CommentRow], unread_only: bool) -> String {
-    if comments.is_empty() {
-        return if unread_only {
-            "No unread owner comments.".to_owned()
-        } else {
-            "No owner comments.".to_owned()
-        };
+/// comments_list when there are none.
+pub fn no_owner_comments(unread_only: bool, after: Option<i64>) -> String {
+    match (after, unread_only) {
+        (Some(after), true) => format!("No unread owner comments after #{after}."),
+        (Some(after), false) => format!("No owner comments after #{after}."),
+        (None, true) => "No unread owner comments.".to_owned(),
+        (None, false) => "No owner comments.".to_owned(),
     }
-    let unread = comments.iter().filter(|c| c.read_at_ms.is_none()).count();
+}
+
+/// comments_list's first line: how many comments (`total` after the cursor), how many unread, and how many
+/// this page shows when it does not show them all.
+pub fn owner_comments_head(total: usize, unread: usize, shown: usize, after: Option<i64>) -> String {
+    let after = after.map(|a| format!(" after #{a}")).unwrap_or_default();
+    if shown < total {
+        format!(
+            "{shown} of {total} owner comment{}{after} ({unread} unread), oldest first:\n",
+            plural(total)
+        )
+    } else {
+        format!(
+            "{total} owner comment{}{after} ({unread} unread):\n",
+            plural(total)
+        )
+    }
+}
+
+/// One owner comment of comments_list: id, task, step, state, then its text quoted.
+pub fn owner_comment_item(comment: &CommentRow) -> String {
+    let step = comment
+        .step_position
+        .map(|p| format!(" step {p}"))
+        .unwrap_or_default();
     let mut md = format!(
-        "{} owner comment{} ({unread} unread):\n",
-        comments.len(),
-        plural(comments.len())
+        "- #{} on {}{step} · {}\n",
+        comment.id,
+        comment.key,
+        state(comment)
     );
-    for comment in comments {
-        let step = comment
-            .step_position
-            .map(|p| format!(" step {p}"))
-            .unwrap_or_default();
-        md.push_str(&format!(
-            "- #{} on {}{step} · {}\n",
-            comment.id,
-            comment.key,
-            state(comment)
-        ));
-        md.push_str(&quote(&ellipsize(&comment.body, LIST_COMMENT), "  "));
-    }
+    md.push_str(&quote(&ellipsize(&comment.body, LIST_COMMENT), "  "));
+    md
+}
+
+/// comments_list's end: how to answer when some are unread, then the next page's call when cut.
+pub fn owner_comments_tail(unread: usize, remaining: usize, next: Option<String>) -> String {
+    let mut md = String::new();
     if unread > 0 {
         md.push_str(
             "Handle them like a message from the user, then acknowledge with comment_ack(comments=[…]) or answer \
              with comment_add(task, body, in_reply_to=<id>).",
         );
     }
-    md.trim_end().to_owned()
+    if let (true, Some(next)) = (remaining > 0, next) {
+        if !md.is_empty() {
+            md.push('\n');
+        }
+        md.push_str(&format!("{remaining} more: {next}"));
+    }
+    md
 }
 
 /// comment_add's answer.

@@ -60,6 +60,8 @@ pub struct EventPage {
     pub last_event_id: i64,
     /// More events follow this page.
     pub more: bool,
+    /// The `after` asked for when it was past the newest event (then `last_event_id` is the newest event).
+    pub past_end: Option<i64>,
 }
 
 impl Board<'_> {
@@ -241,6 +243,17 @@ impl Board<'_> {
             }
             None => None,
         };
+        let newest = store.last_event_id();
+        if after > newest {
+            // Past the log's end (a cursor from another store, or a guess): the newest event is where to go on
+            // from; answering with `after` would skip every event up to it.
+            return Ok(EventPage {
+                events: Vec::new(),
+                last_event_id: newest,
+                more: false,
+                past_end: Some(after),
+            });
+        }
         let mut events = Vec::new();
         let mut cursor = after.max(0);
         // Filtering by project reads on until the page is full or the log ends.
@@ -270,6 +283,7 @@ impl Board<'_> {
             events,
             last_event_id: cursor,
             more,
+            past_end: None,
         })
     }
 }

@@ -22,7 +22,28 @@ pub struct TaskDetail {
     pub tracker_history: Vec<TrackerEntryRow>,
     /// The one-line plan summary, when the task has plan steps.
     pub plan: Option<super::plan::PlanSummary>,
+    /// How many reports, decisions, bindings, tracker entries and comments the task has in all.
+    pub counts: db::DetailCounts,
+    /// The reports shown are the ones older than this report id (task_get's `reports_before`).
+    pub reports_before: Option<i64>,
 }
+
+/// One page of a task list ([`Board::task_page`]): the tasks in the list's stable order (project, then the
+/// newest task first), how many match in all and how many come after this page.
+#[derive(Clone, Debug, Serialize)]
+pub struct TaskPage {
+    pub tasks: Vec<TaskRow>,
+    /// Tasks matching the filter, on every page.
+    pub total: i64,
+    /// Tasks after this page's last one.
+    pub remaining: i64,
+    /// The cursor of the next page (the last task's key) when tasks remain.
+    pub next_after: Option<String>,
+}
+
+/// Tasks one page of task_list holds when no limit is given, and the most it holds.
+pub const TASK_PAGE_DEFAULT: u32 = 100;
+pub const TASK_PAGE_MAX: u32 = 1_000;
 
 #[derive(Clone, Debug, Default)]
 pub struct TaskFilter {
@@ -72,6 +93,16 @@ impl Board<'_> {
     }
 
     pub async fn task(&self, key: &str) -> Result<TaskDetail, BoardError> {
+        self.task_reports_before(key, None).await
+    }
+
+    /// The task as [`Board::task`] reads it, with the newest reports older than report `before` (all the
+    /// newest when `None`).
+    pub async fn task_reports_before(
+        &self,
+        key: &str,
+        before: Option<i64>,
+    ) -> Result<TaskDetail, BoardError> {
         let store = self.handle.store();
         let parsed: TaskKey = key.trim().parse()?;
         let mut conn = store.read().await?;
@@ -80,6 +111,7 @@ impl Board<'_> {
             parsed.project.as_str(),
             i64::from(parsed.number),
             DETAIL_REPORTS,
+            before,
         )
         .await?;
         let Some(rows) = found else {
@@ -97,6 +129,77 @@ impl Board<'_> {
             decisions: rows.decisions,
             bindings: rows.bindings,
             tracker_history: rows.tracker,
+            counts: rows.counts,
+            reports_before: before,
+        })
+    }
+
+    /// One page of tasks in the stable order (project, then the newest task first) after the task `after`
+    /// (a key from the previous page), at most `limit` (1 to [`TASK_PAGE_MAX`]).
+    pub async fn task_page(
+        &self,
+        filter: &TaskFilter,
+        after: Option<&str>,
+        limit: u32,
+    ) -> Result<TaskPage, BoardError> {
+        if limit == 0 {
+            return Err(BoardError::Invalid(format!(
+                "limit 0 would list no task; pass a limit from 1 to {TASK_PAGE_MAX}, or leave it out for \
+                 {TASK_PAGE_DEFAULT} a page. Nothing was listed."
+            )));
+        }
+        let limit = limit.min(TASK_PAGE_MAX);
+        let cursor = match after.map(str::trim).filter(|a| !a.is_empty()) {
+            Some(after) => Some(after.parse::<TaskKey>().map_err(|err| {
+                BoardError::Invalid(format!(
+                    "after {after:?} is not a task key ({err}); pass the after= of the previous answer's \
+                     next-page line, e.g. after=\"acme-12\". Nothing was listed."
+                ))
+            })?),
+            None => None,
+        };
+        let store = self.handle.store();
+        let mut conn = store.read().await?;
+        let project_id = match &filter.project {
+            Some(slug) => Some(self.project_row(&mut conn, slug).await?.id),
+            None => None,
+        };
+        let stage = filter.stage.as_deref().map(Stage::parse).transpose()?;
+        let session_id = match &filter.session {
+            Some(name) => match db::session_by_name(&mut conn, name.trim()).await? {
+                Some(session) => Some(session.id),
+                None => {
+                    return Ok(TaskPage {
+                        tasks: Vec::new(),
+                        total: 0,
+                        remaining: 0,
+                        next_after: None,
+                    });
+                }
+            },
+            None => None,
+        };
+        let rows = db::task_page(
+            &mut conn,
+            project_id,
+            stage.map(Stage::as_str),
+            session_id,
+            cursor
+                .as_ref()
+                .map(|key| (key.project.as_str(), i64::from(key.number))),
+            i64::from(limit),
+        )
+        .await?;
+        let shown = i64::try_from(rows.tasks.len()).unwrap_or(i64::MAX);
+        let remaining = (rows.after_cursor - shown).max(0);
+        let next_after = (remaining > 0)
+            .then(|| rows.tasks.last().map(TaskRow::key))
+            .flatten();
+        Ok(TaskPage {
+            tasks: rows.tasks,
+            total: rows.total,
+            remaining,
+            next_after,
         })
     }
 

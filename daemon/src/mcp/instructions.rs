@@ -47,7 +47,10 @@ pub fn instructions(rules: &EffectiveRules, profile: Profile, missing: &[String]
          the decisions arrive as owner comments. Handle an owner comment like a message from the user, then \
          comment_ack it or answer with comment_add(in_reply_to); comments_list shows the unread ones."
             .to_owned(),
-        "Catch up with events_since(after=<last event id>) instead of reading everything again.".to_owned(),
+        "Catch up with events_since(after=<last event id>) instead of reading everything again. Long answers \
+         come a page at a time: when one ends with a call (task_list(…, after=…), events_since(after=…), \
+         task_get(…, reports_before=…)), make that call for the rest."
+            .to_owned(),
     ];
     if profile != Profile::Full && !missing.is_empty() {
         points.push(format!(
@@ -86,6 +89,11 @@ mod tests {
             text.contains("states: inspected, changed, verified, committed, pushed, blocked; sizes: S, M, L")
         );
         assert!(!text.contains("core tools"), "{text}");
+        assert_eq!(
+            text.matches("a page at a time").count(),
+            1,
+            "paging is mentioned once: {text}"
+        );
     }
 
     #[test]

@@ -17,6 +17,7 @@
 //! Tools live in `tools.rs`, their parameters in `params.rs`, resources in `resources.rs`, the server
 //! instructions in `instructions.rs`. The board ([`crate::board`]) holds every rule.
 
+mod budget;
 mod direct;
 mod error;
 mod instructions;
@@ -244,3 +245,5 @@ fn known_params(method: &str, params: Option<&Value>) -> Result<(), serde_json::
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_paging;

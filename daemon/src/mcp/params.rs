@@ -17,11 +17,13 @@ use serde_json::{Map, Value, json};
 
 use crate::caller::Caller;
 
-/// The project a read is about.
+/// project_snapshot's parameters.
 #[derive(Debug, Deserialize, JsonSchema)]
-pub struct ProjectParam {
+pub struct SnapshotParams {
     /// The project's slug, e.g. `acme-shop` (project_list lists them).
     pub project: String,
+    /// Your session: its tasks come first in each stage.
+    pub session: Option<String>,
 }
 
 #[derive(Debug, Deserialize, JsonSchema)]
@@ -47,15 +49,18 @@ pub struct TaskListParams {
     pub stage: Option<String>,
     /// Only tasks bound to this session (name, alias or local_ id).
     pub session: Option<String>,
-    /// At most this many tasks (default 100); listed by project and stage, latest change first.
+    /// At most this many tasks (1 to 1000, default 100); by project, newest task first.
     pub limit: Option<u32>,
+    /// The next page: the `after` of the previous answer's last line.
+    pub after: Option<String>,
 }
 
-/// The task a read or write is about.
 #[derive(Debug, Deserialize, JsonSchema)]
-pub struct TaskParam {
+pub struct TaskGet {
     /// The task key, `<project>-<n>`, e.g. `acme-shop-12`.
     pub task: String,
+    /// Older reports: the ones before this report id (the answer names it).
+    pub reports_before: Option<i64>,
 }
 
 /// task_create: the project and title are named; every other task field arrives in `fields` (flattened) and

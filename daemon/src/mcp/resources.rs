@@ -12,7 +12,9 @@ use relay_core::board::schema_markdown;
 use rmcp::ErrorData;
 use rmcp::model::{Resource, ResourceContents, ResourceTemplate};
 
-use crate::board::{Board, BoardError, render};
+use super::budget::Budget;
+use super::tools::snapshot_text;
+use crate::board::{Board, BoardError};
 
 /// The scheme of relay's resources.
 pub const SCHEME: &str = "relay://";
@@ -56,7 +58,7 @@ pub fn templates() -> Vec<ResourceTemplate> {
 }
 
 /// The markdown behind `uri`.
-pub async fn read(board: Board<'_>, uri: &str) -> Result<ResourceContents, ErrorData> {
+pub async fn read(board: Board<'_>, budget: Budget, uri: &str) -> Result<ResourceContents, ErrorData> {
     let path = uri
         .strip_prefix(SCHEME)
         .or_else(|| uri.strip_prefix(ALIAS_SCHEME))
@@ -68,9 +70,9 @@ pub async fn read(board: Board<'_>, uri: &str) -> Result<ResourceContents, Error
             .await
             .map_err(|e| failed(uri, e))?
             .to_markdown(),
-        Some(("project", slug)) if !slug.is_empty() => {
-            render::snapshot(&board.snapshot(slug).await.map_err(|e| failed(uri, e))?)
-        }
+        Some(("project", slug)) if !slug.is_empty() => snapshot_text(board, budget, slug, None)
+            .await
+            .map_err(|e| failed(uri, e))?,
         Some(("schema", "task")) => schema_markdown(),
         _ => return Err(unknown(uri)),
     };

@@ -14,6 +14,7 @@ use rmcp::model::{
 use rmcp::service::RequestContext;
 use rmcp::{ErrorData, RoleServer, ServerHandler};
 
+use super::budget::Budget;
 use super::error::bad_arguments;
 use super::instructions::instructions;
 use super::params::tidy_schema;
@@ -39,6 +40,8 @@ struct Shared {
     /// The tools of the full profile this profile leaves out.
     missing: Vec<String>,
     instructions: String,
+    /// The most one answer holds (`mcp_answer_tokens`).
+    budget: Budget,
 }
 
 impl RelayMcp {
@@ -63,6 +66,7 @@ impl RelayMcp {
         let config = handle.config();
         let rules = relay_core::rules::effective(&config.rules, None, config.rules_mode);
         let instructions = instructions(&rules, profile, &missing);
+        let budget = Budget::of(config);
         RelayMcp {
             handle,
             shared: Arc::new(Shared {
@@ -70,12 +74,18 @@ impl RelayMcp {
                 router,
                 missing,
                 instructions,
+                budget,
             }),
         }
     }
 
     pub(super) fn board(&self) -> Board<'_> {
         self.handle.board()
+    }
+
+    /// The most one answer of this server holds.
+    pub(super) fn budget(&self) -> Budget {
+        self.shared.budget
     }
 
     /// The tools this connection lists, sorted by name.
@@ -247,6 +257,58 @@ fn explain_decode_error(tool: &str, response: CallToolResponse) -> CallToolRespo
     }
 }
 
+/// How to read what the guard cut from a tool's answer. The list tools page themselves within the budget (their
+/// answers end with the next page's call) and never reach the guard; these are for the answers that have no
+/// page of their own.
+fn rest_of(tool: &str) -> &'static str {
+    match tool {
+        "task_get" => {
+            "Read older reports with task_get(task, reports_before=<the oldest report id shown>), comments with \
+             comments_list(task), the plan with plan_get(task), the checklist with review_get(task)."
+        }
+        "review_get" => {
+            "Read the steps after the cut with review_get(task, from_step=<the next step's position>)."
+        }
+        "plan_get" => {
+            "task_get(task) has the plan's one-line summary; with a shell, `relay plan show <task>` prints every step."
+        }
+        "project_list" => "project_snapshot(project) reads one project.",
+        "rules_get" => "relay://rules/{project} is the same text as a resource.",
+        _ => "Narrow the call (a project, a stage, a task, a smaller limit) to read the rest.",
+    }
+}
+
+/// The one place every answer's size is enforced: the text of an answer over the budget is cut at a line and
+/// says how to read the rest (the budget's [`Budget::enforce`]).
+fn bounded(budget: Budget, tool: &str, response: CallToolResponse) -> CallToolResponse {
+    let CallToolResponse::Complete(mut result) = response else {
+        return response;
+    };
+    let total: usize = result
+        .content
+        .iter()
+        .filter_map(|block| block.as_text())
+        .map(|text| text.text.chars().count())
+        .sum();
+    if total <= budget.chars() {
+        return CallToolResponse::Complete(result);
+    }
+    // The first block is the tool's answer; the ones after it are short added lines (a hook link note).
+    let others = total
+        - result
+            .content
+            .first()
+            .and_then(|block| block.as_text())
+            .map_or(0, |text| text.text.chars().count());
+    if let Some(first) = result.content.first_mut()
+        && let Some(text) = first.as_text()
+    {
+        let cut = budget.less(others).enforce(text.text.clone(), rest_of(tool));
+        *first = ContentBlock::text(cut);
+    }
+    CallToolResponse::Complete(result)
+}
+
 impl ServerHandler for RelayMcp {
     fn get_info(&self) -> ServerConfig {
         ServerConfig::new(
@@ -294,10 +356,11 @@ impl ServerHandler for RelayMcp {
         let context = ToolCallContext::new(self, request, context);
         let response = self.shared.router.call(context).await?;
         let response = explain_decode_error(&tool.name, response);
-        Ok(match link {
+        let response = match link {
             Some(link) => self.link_hook_session(link, response).await,
             None => response,
-        })
+        };
+        Ok(bounded(self.budget(), &tool.name, response))
     }
 
     async fn on_custom_request(
@@ -339,7 +402,7 @@ impl ServerHandler for RelayMcp {
         request: ReadResourceRequestParams,
         _context: RequestContext<RoleServer>,
     ) -> Result<ReadResourceResponse, ErrorData> {
-        let contents = resources::read(self.board(), &request.uri).await?;
+        let contents = resources::read(self.board(), self.budget(), &request.uri).await?;
         Ok(ReadResourceResult::new(vec![contents]).into())
     }
 }

@@ -9,21 +9,23 @@ use rmcp::tool;
 use rmcp::tool_router;
 use serde_json::{Map, Value};
 
+use super::budget::Budget;
 use super::error::{Access, failed};
 use super::params::{
-    DecisionAdd, EventsSince, ProjectParam, ProjectUpsert, ReportAdd, RulesGet, TaskBind, TaskCreate,
-    TaskListParams, TaskParam, TaskPatch, TaskSetStage, TaskUnbind, TaskUpdate, caller, task_create_schema,
+    DecisionAdd, EventsSince, ProjectUpsert, ReportAdd, RulesGet, SnapshotParams, TaskBind, TaskCreate,
+    TaskGet, TaskListParams, TaskPatch, TaskSetStage, TaskUnbind, TaskUpdate, caller, task_create_schema,
     task_update_schema,
 };
 use super::server::RelayMcp;
 use crate::board::{
-    DecisionInput, NewTask, Outcome, ProjectInput, ReportInput, TaskChange, TaskFilter, TaskRow, render,
+    Board, BoardError, DecisionInput, NewTask, Outcome, ProjectInput, ReportInput, TASK_PAGE_DEFAULT,
+    TaskChange, TaskFilter, TaskRow, render,
 };
 
-/// Tasks task_list shows when no limit is given.
-const DEFAULT_TASK_LIMIT: u32 = 100;
 /// Events events_since returns when no limit is given.
 const DEFAULT_EVENT_LIMIT: u32 = 100;
+/// The most tasks per open stage a snapshot shows; fewer when the answer budget needs it.
+pub(super) const SNAPSHOT_STAGE_TASKS: usize = 20;
 
 #[tool_router(vis = "pub(super)")]
 impl RelayMcp {
@@ -62,34 +64,69 @@ impl RelayMcp {
         }
     }
 
-    /// Read this first: the rules line, the project, its tasks by stage, current decisions and the last event id.
+    /// Read this first: the rules line, the project, its tasks by stage (yours first), current decisions and the last event id.
     #[tool(annotations(read_only_hint = true, open_world_hint = false))]
-    async fn project_snapshot(&self, Parameters(p): Parameters<ProjectParam>) -> CallToolResult {
-        match self.board().snapshot(&p.project).await {
-            Ok(snapshot) => ok(render::snapshot(&snapshot)),
+    async fn project_snapshot(&self, Parameters(p): Parameters<SnapshotParams>) -> CallToolResult {
+        match snapshot_text(self.board(), self.budget(), &p.project, p.session.as_deref()).await {
+            Ok(text) => ok(text),
             Err(err) => failed(err, Access::Read),
         }
     }
 
-    /// Lists tasks, filtered by project, stage or bound session.
+    /// Lists tasks, filtered by project, stage or bound session, a page at a time.
     #[tool(annotations(read_only_hint = true, open_world_hint = false))]
     async fn task_list(&self, Parameters(p): Parameters<TaskListParams>) -> CallToolResult {
         let filter = TaskFilter {
             project: p.project,
             stage: p.stage,
             session: p.session,
-            limit: Some(p.limit.unwrap_or(DEFAULT_TASK_LIMIT)),
+            limit: None,
         };
-        match self.board().tasks(&filter).await {
-            Ok(tasks) => ok(render::task_list(&tasks, "No tasks match.")),
-            Err(err) => failed(err, Access::Read),
+        let after = p.after.as_deref().map(str::trim).filter(|a| !a.is_empty());
+        let page = match self
+            .board()
+            .task_page(&filter, after, p.limit.unwrap_or(TASK_PAGE_DEFAULT))
+            .await
+        {
+            Ok(page) => page,
+            Err(err) => return failed(err, Access::Read),
+        };
+        if page.tasks.is_empty() {
+            return ok(match after {
+                Some(after) if page.total > 0 => {
+                    format!("No tasks after {after} ({} match in all).", page.total)
+                }
+                _ => "No tasks match.".to_owned(),
+            });
         }
+        let items = render::task_lines(&page.tasks);
+        let remaining =
+            |shown: usize| page.remaining + i64::try_from(page.tasks.len() - shown).unwrap_or(i64::MAX);
+        let next = |shown: usize| {
+            let last = shown.checked_sub(1).and_then(|i| page.tasks.get(i))?;
+            Some(call(
+                "task_list",
+                &[
+                    ("project", filter.project.as_deref().map(Arg::Text)),
+                    ("stage", filter.stage.as_deref().map(Arg::Text)),
+                    ("session", filter.session.as_deref().map(Arg::Text)),
+                    ("limit", p.limit.map(|l| Arg::Number(i64::from(l)))),
+                    ("after", Some(Arg::Text(&last.key()))),
+                ],
+            ))
+        };
+        let (text, _) = self.budget().page(
+            &items,
+            |shown| render::task_list_head(&page, shown, after),
+            |shown| render::task_list_tail(remaining(shown), next(shown)),
+        );
+        ok(text.trim_end().to_owned())
     }
 
-    /// One task in full: fields, version, latest reports, decisions, sessions and the editable fields.
+    /// One task: fields, version, the newest reports, decisions, sessions, comment count and the editable fields.
     #[tool(annotations(read_only_hint = true, open_world_hint = false))]
-    async fn task_get(&self, Parameters(p): Parameters<TaskParam>) -> CallToolResult {
-        match self.board().task(&p.task).await {
+    async fn task_get(&self, Parameters(p): Parameters<TaskGet>) -> CallToolResult {
+        match self.board().task_reports_before(&p.task, p.reports_before).await {
             Ok(detail) => ok(render::task_detail(&detail)),
             Err(err) => failed(err, Access::Read),
         }
@@ -267,7 +304,18 @@ impl RelayMcp {
             .events_since(p.after.unwrap_or(0), limit, p.project.as_deref())
             .await
         {
-            Ok(page) => ok(render::events(&page)),
+            Ok(page) => {
+                let items = render::event_lines(&page);
+                let (text, _) = self.budget().page(
+                    &items,
+                    |_| String::new(),
+                    |shown| {
+                        let last = shown.checked_sub(1).and_then(|i| page.events.get(i));
+                        render::events_tail(&page, shown, last.map(|e| e.id), p.project.as_deref())
+                    },
+                );
+                ok(text)
+            }
             Err(err) => failed(err, Access::Read),
         }
     }
@@ -294,6 +342,47 @@ impl RelayMcp {
             Err(err) => failed(err, Access::Write),
         }
     }
+}
+
+/// project_snapshot's text within `budget`: the board's choice of tasks, fewer per stage until it fits.
+pub(super) async fn snapshot_text(
+    board: Board<'_>,
+    budget: Budget,
+    slug: &str,
+    session: Option<&str>,
+) -> Result<String, BoardError> {
+    let agent = board.agent_snapshot(slug, session, SNAPSHOT_STAGE_TASKS).await?;
+    let mut cap = SNAPSHOT_STAGE_TASKS;
+    loop {
+        let text = render::snapshot(&agent, cap);
+        if budget.fits(&text) || cap == 0 {
+            return Ok(text);
+        }
+        cap = cap * 2 / 3;
+    }
+}
+
+/// An argument of a suggested call.
+pub(super) enum Arg<'a> {
+    Text(&'a str),
+    Number(i64),
+    Bool(bool),
+}
+
+/// A call an answer suggests, with the arguments that are set: `task_list(project="acme", after="acme-9")`.
+pub(super) fn call(tool: &str, args: &[(&str, Option<Arg<'_>>)]) -> String {
+    let args: Vec<String> = args
+        .iter()
+        .filter_map(|(name, value)| {
+            let value = match value.as_ref()? {
+                Arg::Text(text) => Value::String((*text).to_owned()).to_string(),
+                Arg::Number(n) => n.to_string(),
+                Arg::Bool(b) => b.to_string(),
+            };
+            Some(format!("{name}={value}"))
+        })
+        .collect();
+    format!("{tool}({})", args.join(", "))
 }
 
 /// A JSON object's entries as the board's `(name, value)` list.

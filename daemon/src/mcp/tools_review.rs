@@ -7,17 +7,20 @@ use rmcp::model::CallToolResult;
 use rmcp::schemars::{self, JsonSchema};
 use rmcp::{tool, tool_router};
 use serde::Deserialize;
+use serde_json::Value;
 
 use super::error::{Access, failed};
 use super::params::Writer;
 use super::server::RelayMcp;
-use super::tools::{ok, written};
+use super::tools::{Arg, call, ok, written};
 use crate::board::{ReviewStepChange, ReviewStepInput, render_review};
 
 #[derive(Debug, Deserialize, JsonSchema)]
 pub struct ReviewGet {
     /// The task key, e.g. `acme-shop-12`.
     pub task: String,
+    /// The next page: the steps from this position on (the answer names it).
+    pub from_step: Option<i64>,
 }
 
 /// One step of the Owner check.
@@ -65,6 +68,8 @@ pub struct CommentsList {
     pub unread_only: Option<bool>,
     /// Your session: without task, lists the comments on its bound tasks.
     pub session: Option<String>,
+    /// The next page: the `after` of the previous answer's last line.
+    pub after: Option<i64>,
 }
 
 #[derive(Debug, Deserialize, JsonSchema)]
@@ -94,10 +99,50 @@ impl RelayMcp {
     /// A task's Owner check: each step's status and decision, details, screenshots and comments.
     #[tool(annotations(read_only_hint = true, open_world_hint = false))]
     async fn review_get(&self, Parameters(p): Parameters<ReviewGet>) -> CallToolResult {
-        match self.board().review(&p.task).await {
-            Ok(review) => ok(render_review::review(&review)),
-            Err(err) => failed(err, Access::Read),
+        let review = match self.board().review(&p.task).await {
+            Ok(review) => review,
+            Err(err) => return failed(err, Access::Read),
+        };
+        let len = review.steps.len();
+        let start = p.from_step.map_or(0, |from| {
+            review
+                .steps
+                .iter()
+                .position(|v| v.step.position >= from)
+                .unwrap_or(len)
+        });
+        if start == len && len > 0 {
+            return ok(format!(
+                "**{}** has no review step from position {} on; its checklist has {len} step{}: review_get(task={}).",
+                review.key,
+                p.from_step.unwrap_or(0),
+                if len == 1 { "" } else { "s" },
+                Value::String(review.key.clone())
+            ));
         }
+        // As many steps as fit, room kept for the line that names the next page.
+        let budget = self.budget().less(300);
+        let mut end = len;
+        let mut text = render_review::review_steps(&review, start..end);
+        while !budget.fits(&text) && end > start + 1 {
+            end = start + ((end - start) * 3 / 4).max(1);
+            text = render_review::review_steps(&review, start..end);
+        }
+        if let Some(next) = review.steps.get(end) {
+            text.push_str(&format!(
+                "\n{} more step{}: {}",
+                len - end,
+                if len - end == 1 { "" } else { "s" },
+                call(
+                    "review_get",
+                    &[
+                        ("task", Some(Arg::Text(&review.key))),
+                        ("from_step", Some(Arg::Number(next.step.position))),
+                    ],
+                )
+            ));
+        }
+        ok(text)
     }
 
     /// Writes the Owner check before review/test: what the owner verifies by eye, step by step. Replaces the list.
@@ -158,7 +203,44 @@ impl RelayMcp {
             .owner_comments(p.task.as_deref(), session, unread_only)
             .await
         {
-            Ok(comments) => ok(render_review::owner_comments(&comments, unread_only)),
+            Ok(comments) => {
+                let after = p.after;
+                let comments: Vec<_> = comments
+                    .into_iter()
+                    .filter(|c| after.is_none_or(|a| c.id > a))
+                    .collect();
+                if comments.is_empty() {
+                    return ok(render_review::no_owner_comments(unread_only, after));
+                }
+                let items: Vec<String> = comments.iter().map(render_review::owner_comment_item).collect();
+                let unread = |shown: usize| {
+                    comments[..shown]
+                        .iter()
+                        .filter(|c| c.read_at_ms.is_none())
+                        .count()
+                };
+                let all_unread = unread(comments.len());
+                let next = |shown: usize| {
+                    let last = shown.checked_sub(1).and_then(|i| comments.get(i))?;
+                    Some(call(
+                        "comments_list",
+                        &[
+                            ("task", p.task.as_deref().map(Arg::Text)),
+                            ("session", session.map(Arg::Text)),
+                            ("unread_only", unread_only.then_some(Arg::Bool(true))),
+                            ("after", Some(Arg::Number(last.id))),
+                        ],
+                    ))
+                };
+                let (text, _) = self.budget().page(
+                    &items,
+                    |shown| render_review::owner_comments_head(comments.len(), all_unread, shown, after),
+                    |shown| {
+                        render_review::owner_comments_tail(unread(shown), comments.len() - shown, next(shown))
+                    },
+                );
+                ok(text.trim_end().to_owned())
+            }
             Err(err) => failed(err, Access::Read),
         }
     }

@@ -67,9 +67,28 @@ impl BoardService for RelayService {
             session: request.session,
             limit: request.limit,
         };
+        if request.paged || request.after.is_some() {
+            let limit = request.limit.unwrap_or(crate::board::TASK_PAGE_DEFAULT);
+            let page = self
+                .handle
+                .board()
+                .task_page(&filter, request.after.as_deref(), limit)
+                .await
+                .map_err(error::board)?;
+            return Ok(Response::new(proto::ListTasksResponse {
+                tasks: page.tasks.into_iter().map(convert::task).collect(),
+                total: page.total,
+                remaining: page.remaining,
+                next_after: page.next_after,
+            }));
+        }
         let tasks = self.handle.board().tasks(&filter).await.map_err(error::board)?;
+        let total = i64::try_from(tasks.len()).unwrap_or(i64::MAX);
         Ok(Response::new(proto::ListTasksResponse {
             tasks: tasks.into_iter().map(convert::task).collect(),
+            total,
+            remaining: 0,
+            next_after: None,
         }))
     }
 

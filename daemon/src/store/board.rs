@@ -373,7 +373,28 @@ pub struct TaskDetailRows {
     pub decisions: Vec<DecisionRow>,
     pub bindings: Vec<BindingRow>,
     pub tracker: Vec<TrackerEntryRow>,
+    /// How many of each the task has in all (the lists hold the newest of them).
+    pub counts: DetailCounts,
 }
+
+/// How many reports, current decisions, bindings, tracker entries and comments a task has, and how many of
+/// its owner comments are unread.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, FromRow, serde::Serialize)]
+pub struct DetailCounts {
+    pub reports: i64,
+    /// Reports older than the `reports_before` asked for (all of them without one).
+    pub reports_in_range: i64,
+    pub decisions: i64,
+    pub bindings: i64,
+    pub tracker: i64,
+    pub comments: i64,
+    pub owner_comments: i64,
+    pub unread_owner_comments: i64,
+}
+
+/// The most decisions, bindings and tracker entries one task_detail read returns (the newest; counts say how
+/// many there are).
+pub const DETAIL_LIST_MAX: i64 = 20;
 
 #[derive(FromRow)]
 struct TaskDetailJoined {
@@ -383,6 +404,8 @@ struct TaskDetailJoined {
     decisions_json: String,
     bindings_json: String,
     tracker_json: String,
+    #[sqlx(flatten)]
+    counts: DetailCounts,
 }
 
 /// Everything `task_get` shows in ONE statement (the lists as JSON arrays): a read is one round trip to the
@@ -392,6 +415,7 @@ pub async fn task_detail(
     slug: &str,
     number: i64,
     reports: i64,
+    reports_before: Option<i64>,
 ) -> Result<Option<TaskDetailRows>, StoreError> {
     run(db, async |conn| {
     let joined: Option<TaskDetailJoined> = sqlx::query_as(sqlx::AssertSqlSafe(format!(
@@ -400,7 +424,8 @@ pub async fn task_detail(
                 'id', r.id, 'task_id', r.task_id, 'session', s.name, 'body', r.body, 'summary', r.summary,
                 'state', r.state, 'size', r.size, 'stage', r.stage, 'created_at_ms', r.created_at_ms)), '[]')
               FROM report r LEFT JOIN session s ON s.id = r.session_id
-             WHERE r.id IN (SELECT id FROM report WHERE task_id = x.id ORDER BY id DESC LIMIT ?3)) AS reports_json,
+             WHERE r.id IN (SELECT id FROM report WHERE task_id = x.id AND (?4 IS NULL OR id < ?4)
+                             ORDER BY id DESC LIMIT ?3)) AS reports_json,
            (SELECT coalesce(json_group_array(json_object(
                 'id', d.id, 'project_id', d.project_id, 'task_id', d.task_id, 'task_number', x.number,
                 'scope', d.scope, 'text', d.text, 'decided_by', d.decided_by, 'session', s.name,
@@ -408,23 +433,37 @@ pub async fn task_detail(
                 'valid_from_ms', d.valid_from_ms, 'recorded_at_ms', d.recorded_at_ms,
                 'superseded_at_ms', d.superseded_at_ms, 'superseded_by', d.superseded_by)), '[]')
               FROM decision d LEFT JOIN session s ON s.id = d.session_id
-             WHERE d.task_id = x.id AND d.superseded_at_ms IS NULL) AS decisions_json,
+             WHERE d.id IN (SELECT id FROM decision WHERE task_id = x.id AND superseded_at_ms IS NULL
+                             ORDER BY id DESC LIMIT ?5)) AS decisions_json,
            (SELECT coalesce(json_group_array(json_object(
                 'session', s.name, 'kind', s.kind, 'bound_at_ms', ts.bound_at_ms,
                 'unbound_at_ms', ts.unbound_at_ms, 'bound_by', ts.bound_by)), '[]')
               FROM task_session ts JOIN session s ON s.id = ts.session_id
-             WHERE ts.task_id = x.id) AS bindings_json,
+             WHERE ts.id IN (SELECT id FROM task_session WHERE task_id = x.id ORDER BY bound_at_ms DESC, id DESC
+                              LIMIT ?5)) AS bindings_json,
            (SELECT coalesce(json_group_array(json_object(
                 'id', e.id, 'tracker_ref', e.tracker_ref, 'tracker_name', e.tracker_name,
                 'tracker_url', e.tracker_url, 'logged_at_ms', e.logged_at_ms,
                 'unlogged_at_ms', e.unlogged_at_ms, 'created_at_ms', e.created_at_ms)), '[]')
-              FROM tracker_entry e WHERE e.task_id = x.id) AS tracker_json
+              FROM tracker_entry e WHERE e.id IN (SELECT id FROM tracker_entry WHERE task_id = x.id ORDER BY id DESC
+                                                   LIMIT ?5)) AS tracker_json,
+           (SELECT count(*) FROM report WHERE task_id = x.id) AS reports,
+           (SELECT count(*) FROM report WHERE task_id = x.id AND (?4 IS NULL OR id < ?4)) AS reports_in_range,
+           (SELECT count(*) FROM decision WHERE task_id = x.id AND superseded_at_ms IS NULL) AS decisions,
+           (SELECT count(*) FROM task_session WHERE task_id = x.id) AS bindings,
+           (SELECT count(*) FROM tracker_entry WHERE task_id = x.id) AS tracker,
+           (SELECT count(*) FROM comment WHERE task_id = x.id) AS comments,
+           (SELECT count(*) FROM comment WHERE task_id = x.id AND author_kind = 'owner') AS owner_comments,
+           (SELECT count(*) FROM comment WHERE task_id = x.id AND author_kind = 'owner' AND read_at_ms IS NULL)
+             AS unread_owner_comments
          FROM ({} WHERE p.slug = ?1 AND t.number = ?2) AS x",
         task_select()
     )))
     .bind(slug)
     .bind(number)
     .bind(reports)
+    .bind(reports_before)
+    .bind(DETAIL_LIST_MAX)
     .fetch_optional(conn)
     .await?;
     let Some(joined) = joined else { return Ok(None) };
@@ -448,6 +487,7 @@ pub async fn task_detail(
         decisions,
         bindings,
         tracker,
+        counts: joined.counts,
     }))
 })
     .await
@@ -540,6 +580,149 @@ pub async fn tasks(
                 ))
         });
         Ok(rows)
+    })
+    .await
+}
+
+/// The filter of [`task_page`] (and its count) over `task t JOIN project p`: ?1 project, ?2 stage, ?4 session.
+const TASK_PAGE_FILTER: &str = "(?1 IS NULL OR t.project_id = ?1) AND (?2 IS NULL OR t.stage = ?2)
+      AND (?4 IS NULL OR EXISTS (SELECT 1 FROM task_session ts WHERE ts.task_id = t.id
+                                  AND ts.unbound_at_ms IS NULL AND ts.session_id = ?4))";
+
+/// One page of a task list in its stable order — project slug, then the newest task (highest number) first —
+/// after the cursor `after` (a task's project slug and number; the task need not exist), with how many tasks
+/// match the filter in all and how many of them come after the cursor.
+pub struct TaskPageRows {
+    pub tasks: Vec<TaskRow>,
+    pub total: i64,
+    pub after_cursor: i64,
+}
+
+pub async fn task_page(
+    db: &mut impl Db,
+    project_id: Option<i64>,
+    stage: Option<&str>,
+    session_id: Option<i64>,
+    after: Option<(&str, i64)>,
+    limit: i64,
+) -> Result<TaskPageRows, StoreError> {
+    run(db, async |conn| {
+        let (after_slug, after_number) = after.map_or((None, None), |(slug, n)| (Some(slug), Some(n)));
+        let cursor = "(?5 IS NULL OR p.slug > ?5 OR (p.slug = ?5 AND t.number < ?6))";
+        let (total, after_cursor, json): (i64, i64, String) = sqlx::query_as(sqlx::AssertSqlSafe(format!(
+            "SELECT
+               (SELECT count(*) FROM task t WHERE {filter}),
+               (SELECT count(*) FROM task t JOIN project p ON p.id = t.project_id WHERE {filter} AND {cursor}),
+               (SELECT coalesce(json_group_array(json(row)), '[]') FROM (
+                  SELECT {task_json} AS row FROM task t JOIN project p ON p.id = t.project_id
+                   WHERE t.id IN (SELECT t.id FROM task t JOIN project p ON p.id = t.project_id
+                                   WHERE {filter} AND {cursor}
+                                   ORDER BY p.slug, t.number DESC LIMIT ?3)))",
+            filter = TASK_PAGE_FILTER,
+            task_json = task_json()
+        )))
+        .bind(project_id)
+        .bind(stage)
+        .bind(limit)
+        .bind(session_id)
+        .bind(after_slug)
+        .bind(after_number)
+        .fetch_one(conn)
+        .await?;
+        let mut tasks: Vec<TaskRow> =
+            serde_json::from_str(&json).map_err(|e| sqlx::Error::Decode(format!("task_page: {e}").into()))?;
+        // The page's ids are chosen first, so only its rows are turned into JSON; json_group_array promises no
+        // order: restore the page's.
+        tasks.sort_by(|a, b| {
+            (a.project_slug.as_str(), std::cmp::Reverse(a.number))
+                .cmp(&(b.project_slug.as_str(), std::cmp::Reverse(b.number)))
+        });
+        Ok(TaskPageRows {
+            tasks,
+            total,
+            after_cursor,
+        })
+    })
+    .await
+}
+
+/// A task a snapshot shows, with why: `rank` is its place in its stage (1 first) and `pinned` says it was
+/// chosen for its relevance (bound to the caller's session now or before, or waiting on the owner) rather than
+/// for being among the newest.
+#[derive(Clone, Debug, serde::Deserialize)]
+pub struct SnapshotTaskRow {
+    pub task: TaskRow,
+    pub rank: i64,
+    pub pinned: bool,
+}
+
+/// The tasks an agent's snapshot shows: per stage at most `per_stage` (`done_cap` for done), the relevant ones
+/// first — bound to `session_id` now, bound to it before, waiting on one of `owner_names` (lowercase), most
+/// recently updated first among each —, then the newest tasks (highest number first, the order of
+/// [`task_page`]). Done keeps its newest by last change. Sorted by stage, then rank.
+pub async fn snapshot_tasks(
+    db: &mut impl Db,
+    project_id: i64,
+    session_id: Option<i64>,
+    owner_names: &[String],
+    per_stage: i64,
+    done_cap: i64,
+) -> Result<Vec<SnapshotTaskRow>, StoreError> {
+    run(db, async |conn| {
+        let owners = serde_json::to_string(owner_names).map_err(|e| sqlx::Error::Protocol(e.to_string()))?;
+        let json: String = sqlx::query_scalar(sqlx::AssertSqlSafe(format!(
+            "WITH classed AS (
+               SELECT t.id, t.stage, t.updated_at_ms, t.number, CASE
+                        WHEN ?2 IS NOT NULL AND EXISTS (SELECT 1 FROM task_session ts WHERE ts.task_id = t.id
+                             AND ts.session_id = ?2 AND ts.unbound_at_ms IS NULL) THEN 0
+                        WHEN ?2 IS NOT NULL AND EXISTS (SELECT 1 FROM task_session ts WHERE ts.task_id = t.id
+                             AND ts.session_id = ?2) THEN 1
+                        WHEN lower(trim(t.waiting_on)) IN (SELECT value FROM json_each(?3)) THEN 2
+                        ELSE 3 END AS class
+                 FROM task t WHERE t.project_id = ?1),
+             ranked AS (
+               SELECT id AS task_id, stage, class, ROW_NUMBER() OVER (PARTITION BY stage ORDER BY
+                        CASE WHEN stage = 'done' THEN 0 ELSE class END,
+                        CASE WHEN stage = 'done' OR class < 3 THEN updated_at_ms ELSE 0 END DESC,
+                        number DESC) AS rank
+                 FROM classed)
+             SELECT coalesce(json_group_array(json_object('task', json({task_json}), 'rank', r.rank,
+                                                          'pinned', json(CASE WHEN r.class < 3 AND r.stage <> 'done'
+                                                                         THEN 'true' ELSE 'false' END))), '[]')
+               FROM ranked r JOIN task t ON t.id = r.task_id JOIN project p ON p.id = t.project_id
+              WHERE r.rank <= CASE WHEN r.stage = 'done' THEN ?5 ELSE ?4 END",
+            task_json = task_json()
+        )))
+        .bind(project_id)
+        .bind(session_id)
+        .bind(owners)
+        .bind(per_stage)
+        .bind(done_cap)
+        .fetch_one(conn)
+        .await?;
+        let mut rows: Vec<SnapshotTaskRow> = serde_json::from_str(&json)
+            .map_err(|e| sqlx::Error::Decode(format!("snapshot_tasks: {e}").into()))?;
+        rows.sort_by_key(|r| (stage_rank(&r.task.stage), r.rank));
+        Ok(rows)
+    })
+    .await
+}
+
+/// A project's number of tasks per stage, in stage order.
+pub async fn stage_counts(db: &mut impl Db, project_id: i64) -> Result<[i64; 6], StoreError> {
+    run(db, async |conn| {
+        let rows: Vec<(String, i64)> =
+            sqlx::query_as("SELECT stage, count(*) FROM task WHERE project_id = ? GROUP BY stage")
+                .bind(project_id)
+                .fetch_all(conn)
+                .await?;
+        let mut counts = [0i64; 6];
+        for (stage, n) in rows {
+            if let Some(index) = STAGE_ORDER.iter().position(|s| *s == stage) {
+                counts[index] = n;
+            }
+        }
+        Ok(counts)
     })
     .await
 }

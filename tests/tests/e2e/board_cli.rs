@@ -287,12 +287,19 @@ async fn json_output_keeps_its_field_names_when_listing_and_writing() {
         &["task", "list", "--project", "acme", "--stage", "review"],
     )
     .await;
-    let tasks = tasks.as_array().unwrap_or_else(|| panic!("an array: {tasks}"));
+    // --json pages as MCP's task_list does: the page, how many match and are shown, the next page's command.
+    assert_eq!(tasks["total"], 1, "{tasks}");
+    assert_eq!(tasks["shown"], 1, "{tasks}");
+    assert_eq!(tasks["next"], Value::Null, "{tasks}");
+    let tasks = tasks["tasks"]
+        .as_array()
+        .unwrap_or_else(|| panic!("an array: {tasks}"));
     assert_eq!(tasks.len(), 1);
     assert_eq!(keys(&tasks[0]), set(TASK_FIELDS));
     assert_eq!(tasks[0]["key"], "acme-1");
     let none = relay_json(&daemon, &["task", "list", "--project", "acme", "--stage", "dev"]).await;
-    assert_eq!(none, Value::Array(Vec::new()));
+    assert_eq!(none["tasks"], Value::Array(Vec::new()), "{none}");
+    assert_eq!(none["total"], 0, "{none}");
 
     let projects = relay_json(&daemon, &["project", "list"]).await;
     assert_eq!(keys(&projects[0]), set(PROJECT_FIELDS), "{projects}");
@@ -672,4 +679,92 @@ async fn board_command_exits_3_when_relayd_holds_the_data_dir_but_does_not_answe
     let output = run(daemon.relay().args(["task", "list"])).await;
     output.assert_code(3);
     assert!(output.stderr.contains("did not answer"), "{output}");
+}
+
+#[tokio::test]
+async fn task_list_prints_every_task_but_json_pages_like_mcp_with_the_next_command() {
+    let daemon = TestDaemon::start().await;
+    acme_with_a_task(&daemon).await;
+    for title in ["Second", "Third"] {
+        relay(&daemon, &["task", "create", "--project", "acme", title]).await;
+    }
+    // The terminal prints every match.
+    let all = relay(&daemon, &["task", "list", "--project", "acme"]).await;
+    assert_eq!(all.stdout.lines().count(), 3, "{all}");
+
+    let page = relay_json(&daemon, &["task", "list", "--project", "acme", "--limit", "2"]).await;
+    assert_eq!(page["total"], 3, "{page}");
+    assert_eq!(page["shown"], 2, "{page}");
+    assert_eq!(page["remaining"], 1, "{page}");
+    assert_eq!(page["next_after"], "acme-2", "{page}");
+    assert_eq!(
+        page["next"], "relay task list --project acme --limit 2 --after acme-2 --json",
+        "{page}"
+    );
+    let keys: Vec<&str> = page["tasks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["key"].as_str().unwrap())
+        .collect();
+    assert_eq!(keys, ["acme-3", "acme-2"], "newest first: {page}");
+    let rest = relay_json(
+        &daemon,
+        &[
+            "task",
+            "list",
+            "--project",
+            "acme",
+            "--limit",
+            "2",
+            "--after",
+            "acme-2",
+        ],
+    )
+    .await;
+    assert_eq!(rest["tasks"][0]["key"], "acme-1", "{rest}");
+    assert_eq!(rest["next"], Value::Null, "{rest}");
+
+    // A page in the terminal ends with the command for the next one.
+    let human = relay(
+        &daemon,
+        &[
+            "task",
+            "list",
+            "--project",
+            "acme",
+            "--limit",
+            "1",
+            "--after",
+            "acme-3",
+        ],
+    )
+    .await;
+    assert!(
+        human
+            .stdout
+            .ends_with("1 more: relay task list --project acme --limit 1 --after acme-2\n"),
+        "{human}"
+    );
+    // project show prints every open task, or at most --limit per stage with the command for the rest.
+    let board = relay(&daemon, &["project", "show", "acme"]).await;
+    assert!(
+        board.stdout.contains("acme-1") && board.stdout.contains("acme-3"),
+        "{board}"
+    );
+    let cut = relay(&daemon, &["project", "show", "acme", "--limit", "1"]).await;
+    assert!(
+        cut.stdout
+            .contains("  … 2 more: relay task list --project acme --stage plan\n"),
+        "{cut}"
+    );
+    assert_eq!(cut.stdout.matches("acme-").count(), 1, "{cut}");
+    let json = relay_json(&daemon, &["project", "show", "acme", "--limit", "1"]).await;
+    assert_eq!(json["tasks"].as_array().unwrap().len(), 1, "{json}");
+    assert_eq!(json["more"]["plan"]["more"], 2, "{json}");
+
+    // A zero limit is refused, saying why.
+    let zero = run(daemon.relay().args(["task", "list", "--json", "--limit", "0"])).await;
+    assert_ne!(zero.code, Some(0), "{zero}");
+    assert!(zero.stderr.contains("limit 0 would list no task"), "{zero}");
 }

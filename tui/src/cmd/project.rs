@@ -87,8 +87,18 @@ fn absolute_repo(repo: String) -> Result<String, CliError> {
         .map_err(|e| CliError::Usage(format!("--repo {repo:?}: {e}")))
 }
 
-pub async fn show(ctx: &Context, slug: String, output: OutputArgs) -> Result<(), CliError> {
-    let board = daemon_client(ctx)
+pub async fn show(
+    ctx: &Context,
+    slug: String,
+    limit: Option<u32>,
+    output: OutputArgs,
+) -> Result<(), CliError> {
+    if limit == Some(0) {
+        return Err(CliError::Usage(
+            "--limit 0 would show no task; pass at least 1, or leave it out for every open task".to_owned(),
+        ));
+    }
+    let mut board = daemon_client(ctx)
         .await?
         .board
         .get_project_board(GetProjectBoardRequest { slug })
@@ -98,9 +108,48 @@ pub async fn show(ctx: &Context, slug: String, output: OutputArgs) -> Result<(),
         .project
         .as_ref()
         .ok_or_else(|| CliError::Failed("relayd answered without the project".to_owned()))?;
-    if output.json {
-        return print_json(&format::to_json(&board));
+    let project = project.clone();
+    // --limit keeps the first N of each stage (the board's order: the most recently changed first).
+    let mut more: Vec<(String, i64)> = Vec::new();
+    if let Some(limit) = limit {
+        let limit = usize::try_from(limit).unwrap_or(usize::MAX);
+        let mut kept = Vec::new();
+        for count in project.counts.iter().filter(|c| c.tasks > 0) {
+            let tasks: Vec<_> = board
+                .tasks
+                .iter()
+                .filter(|t| t.stage == count.stage)
+                .cloned()
+                .collect();
+            let shown = tasks.len().min(limit);
+            let left = count.tasks - i64::try_from(shown).unwrap_or(i64::MAX);
+            if left > 0 {
+                more.push((count.stage.clone(), left));
+            }
+            kept.extend(tasks.into_iter().take(shown));
+        }
+        board.tasks = kept;
     }
+    let list_rest = |stage: &str| format!("relay task list --project {} --stage {stage}", project.slug);
+    if output.json {
+        let mut value = format::to_json(&board);
+        if limit.is_some()
+            && let Value::Object(object) = &mut value
+        {
+            let rest: serde_json::Map<String, Value> = more
+                .iter()
+                .map(|(stage, n)| {
+                    (
+                        stage.clone(),
+                        json!({ "more": n, "next": list_rest(stage) + " --json" }),
+                    )
+                })
+                .collect();
+            object.insert("more".to_owned(), Value::Object(rest));
+        }
+        return print_json(&value);
+    }
+    let project = &project;
     let mut text = format!("{} · {}", project.slug, project.name);
     if let Some(repo) = &project.repo_path {
         text.push_str(&format!("  ({repo})"));
@@ -127,8 +176,12 @@ pub async fn show(ctx: &Context, slug: String, output: OutputArgs) -> Result<(),
             )),
             false => text.push_str(&format!("\n{}\n", count.stage)),
         }
+        let cut = limit.is_some() && shown < count.tasks;
         for task in tasks {
             text.push_str(&format!("  {}\n", format::task_line(task, width, false)));
+        }
+        if let (true, Some((_, left))) = (cut, more.iter().find(|(stage, _)| *stage == count.stage)) {
+            text.push_str(&format!("  … {left} more: {}\n", list_rest(&count.stage)));
         }
     }
     if !board.decisions.is_empty() {

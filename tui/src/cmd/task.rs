@@ -16,33 +16,83 @@ use crate::client::{Context, daemon_client};
 use crate::error::CliError;
 
 pub async fn list(ctx: &Context, args: TaskListArgs) -> Result<(), CliError> {
+    let json = args.output.json;
     let request = ListTasksRequest {
-        project: args.project,
-        stage: args.stage,
-        session: args.session,
+        project: args.project.clone(),
+        stage: args.stage.clone(),
+        session: args.session.clone(),
         limit: args.limit,
+        // --json pages as MCP's task_list does; the terminal prints every match unless --limit says otherwise.
+        paged: json || args.after.is_some(),
+        after: args.after.clone(),
     };
-    let tasks = daemon_client(ctx)
+    let answer = daemon_client(ctx)
         .await?
         .board
         .list_tasks(request)
         .await?
-        .into_inner()
-        .tasks;
-    if args.output.json {
-        return print_json(&Value::Array(tasks.iter().map(format::to_json).collect()));
+        .into_inner();
+    let tasks = &answer.tasks;
+    if json {
+        let next = answer.next_after.as_ref().map(|after| next_page(&args, after));
+        return print_json(&json!({
+            "tasks": tasks.iter().map(format::to_json).collect::<Vec<_>>(),
+            "total": answer.total,
+            "shown": tasks.len(),
+            "remaining": answer.remaining,
+            "next_after": answer.next_after,
+            "next": next,
+        }));
     }
     if tasks.is_empty() {
         emit("no tasks")?;
         return Ok(());
     }
-    let width = format::key_width(&tasks);
-    for task in &tasks {
+    let width = format::key_width(tasks);
+    for task in tasks {
         if !emit(&format::task_line(task, width, true))? {
             break;
         }
     }
+    if let Some(after) = &answer.next_after {
+        emit(&format!("{} more: {}", answer.remaining, next_page(&args, after)))?;
+    }
     Ok(())
+}
+
+/// `value` as one shell word: as it is when it is plain, else in single quotes.
+fn shell_word(value: &str) -> String {
+    if !value.is_empty()
+        && value
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "-_.:/@".contains(c))
+    {
+        value.to_owned()
+    } else {
+        format!("'{}'", value.replace('\'', "'\\''"))
+    }
+}
+
+/// The command that prints the page after `after`, with the same filters.
+fn next_page(args: &TaskListArgs, after: &str) -> String {
+    let mut command = vec!["relay task list".to_owned()];
+    for (flag, value) in [
+        ("--project", &args.project),
+        ("--stage", &args.stage),
+        ("--session", &args.session),
+    ] {
+        if let Some(value) = value {
+            command.push(format!("{flag} {}", shell_word(value)));
+        }
+    }
+    if let Some(limit) = args.limit {
+        command.push(format!("--limit {limit}"));
+    }
+    command.push(format!("--after {after}"));
+    if args.output.json {
+        command.push("--json".to_owned());
+    }
+    command.join(" ")
 }
 
 pub async fn show(ctx: &Context, key: String, output: OutputArgs) -> Result<(), CliError> {
