@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 
 use crossterm::event::KeyEvent;
-use relay_core::board::Stage;
+use relay_core::board::{ReviewStepStatus, Stage};
 use relay_core::event::{Payload, payload};
 use relay_core::proto;
 
@@ -270,15 +270,63 @@ impl BoardState {
         self.column_tasks(self.column).get(row).copied()
     }
 
-    /// Keeps each column's selected card inside the column (after its tasks changed).
-    fn clamp_rows(&mut self) {
+    /// The key of the selected card in each column (`None` where the column is empty).
+    pub fn selected_keys(&self) -> [Option<String>; STAGES.len()] {
+        std::array::from_fn(|column| {
+            let row = self.rows.get(column).copied().unwrap_or(0);
+            self.column_tasks(column).get(row).map(|t| t.key.clone())
+        })
+    }
+
+    /// Puts the selection back on the tasks it was on before the board changed (`before`, from
+    /// [`BoardState::selected_keys`]): each column's selected card keeps its selection wherever it now sits in
+    /// the column, and the focused card is followed to its new column when it moved stage. A card that left its
+    /// column (and was not the focused one) or is gone leaves its row to the card that took its place.
+    fn reselect(&mut self, before: &[Option<String>; STAGES.len()]) {
+        let focused = before.get(self.column).cloned().flatten();
+        let mut followed = None;
+        if let Some(key) = &focused {
+            for column in 0..STAGES.len() {
+                if let Some(row) = self.column_tasks(column).iter().position(|t| t.key == *key) {
+                    followed = Some((column, row));
+                    break;
+                }
+            }
+        }
         for column in 0..STAGES.len() {
-            let len = self.column_tasks(column).len();
+            let tasks = self.column_tasks(column);
+            let found = before
+                .get(column)
+                .and_then(Option::as_ref)
+                .and_then(|key| tasks.iter().position(|t| t.key == *key));
+            let len = tasks.len();
             if let Some(row) = self.rows.get_mut(column) {
-                *row = (*row).min(len.saturating_sub(1));
+                *row = found.unwrap_or((*row).min(len.saturating_sub(1)));
+            }
+        }
+        if let Some((column, row)) = followed {
+            self.column = column;
+            if let Some(slot) = self.rows.get_mut(column) {
+                *slot = row;
             }
         }
     }
+}
+
+/// The board's order within a column: priority (1 first, none last), then number — so a card stays where it is
+/// while agents write to it, and only a change of priority moves it. The done column shows the newest done first.
+fn sort_board(tasks: &mut [proto::Task]) {
+    tasks.sort_by(|a, b| {
+        let done = a.stage == "done" && b.stage == "done";
+        if done {
+            return b
+                .updated_at_ms
+                .cmp(&a.updated_at_ms)
+                .then(b.number.cmp(&a.number));
+        }
+        let priority = |t: &proto::Task| t.priority.unwrap_or(i64::MAX);
+        priority(a).cmp(&priority(b)).then(a.number.cmp(&b.number))
+    });
 }
 
 #[derive(Debug, Default)]
@@ -292,6 +340,40 @@ pub struct TaskState {
     pub scroll: [u16; TABS.len()],
     /// Markdown bodies as drawn, kept between frames and across tasks (bounded; see `markdown::Cache`).
     pub markdown: super::markdown::Cache,
+}
+
+impl TaskState {
+    /// The review step selected on the Review tab.
+    pub fn selected_step(&self) -> Option<&proto::ReviewStep> {
+        self.data
+            .as_ref()
+            .and_then(|d| d.review.as_ref())
+            .and_then(|r| r.steps.get(self.step))
+    }
+
+    /// After step `decided` was accepted or rejected: the next open step below it, else the first open one
+    /// above; the selection stays when no other step is open.
+    fn select_next_open(&mut self, decided: i64) {
+        let Some(steps) = self
+            .data
+            .as_ref()
+            .and_then(|d| d.review.as_ref())
+            .map(|r| &r.steps)
+        else {
+            return;
+        };
+        let open = |s: &&proto::ReviewStep| {
+            s.position != decided && ReviewStepStatus::from_name(&s.status) == Some(ReviewStepStatus::Open)
+        };
+        let next = steps
+            .iter()
+            .filter(open)
+            .find(|s| s.position > decided)
+            .or_else(|| steps.iter().find(open));
+        if let Some(index) = next.and_then(|n| steps.iter().position(|s| s.position == n.position)) {
+            self.step = index;
+        }
+    }
 }
 
 #[derive(Debug, Default)]
@@ -613,16 +695,27 @@ fn move_card(model: &mut Model, event: &proto::Event) -> bool {
     let Some(task) = model
         .board
         .board
-        .as_mut()
-        .and_then(|board| board.tasks.iter_mut().find(|t| t.key == event.subject))
+        .as_ref()
+        .and_then(|board| board.tasks.iter().find(|t| t.key == event.subject))
     else {
         return false;
     };
     if task.stage == to {
         return false;
     }
-    task.stage = to;
-    model.board.clamp_rows();
+    let before = model.board.selected_keys();
+    if let Some(task) = model
+        .board
+        .board
+        .as_mut()
+        .and_then(|board| board.tasks.iter_mut().find(|t| t.key == event.subject))
+    {
+        task.stage = to;
+    }
+    if let Some(board) = model.board.board.as_mut() {
+        sort_board(&mut board.tasks);
+    }
+    model.board.reselect(&before);
     true
 }
 
@@ -674,15 +767,21 @@ fn loaded(model: &mut Model, fetch: Fetch, result: Result<Data, String>, effects
                 .filter_map(|r| Some((r.task.as_ref()?.key.clone(), (r.accepted, r.rejected, r.steps))))
                 .collect();
             model.now_ms = model.now_ms.max(inbox.now_ms);
-            model.board.board = Some(*board);
+            let before = model.board.selected_keys();
+            let mut board = *board;
+            sort_board(&mut board.tasks);
+            model.board.board = Some(board);
             // The same answer keeps the header's inbox count fresh.
             model.inbox.inbox = Some(*inbox);
             model.clamp_inbox_row();
-            model.board.clamp_rows();
+            model.board.reselect(&before);
         }
         (Fetch::Task(key), Data::Task(data)) if key == model.task.key => {
-            let steps = data.review.as_ref().map_or(0, |r| r.steps.len());
-            model.task.step = model.task.step.min(steps.saturating_sub(1));
+            // The selected review step stays the same step (by position) when the checklist changed.
+            let position = model.task.selected_step().map(|s| s.position);
+            let steps = data.review.as_ref().map_or(&[][..], |r| r.steps.as_slice());
+            let found = position.and_then(|p| steps.iter().position(|s| s.position == p));
+            model.task.step = found.unwrap_or(model.task.step.min(steps.len().saturating_sub(1)));
             model.task.data = Some(*data);
         }
         (Fetch::Inbox, Data::Inbox(inbox)) => {
@@ -709,6 +808,16 @@ fn wrote(model: &mut Model, write: Write, result: Result<Outcome, String>, effec
     match result {
         Ok(outcome) => {
             model.form = None;
+            if let Write::DecideStep {
+                key,
+                step,
+                decision: proto::ReviewDecision::Accept | proto::ReviewDecision::Reject,
+                ..
+            } = &write
+                && *key == model.task.key
+            {
+                model.task.select_next_open(*step);
+            }
             let level = if outcome.warnings.is_empty() {
                 Level::Info
             } else {

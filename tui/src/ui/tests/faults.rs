@@ -1,0 +1,273 @@
+//! The window's faults of issue 13, each kept fixed by a test that failed before its fix.
+
+use crossterm::event::KeyCode;
+use relay_core::proto;
+
+use super::{board_answer, ch, key};
+use crate::ui::app::{Action, Data, Fetch, Model, Outcome, Screen, TAB_REVIEW, TaskData, Write, update};
+
+fn task(number: i64, stage: &str, priority: Option<i64>, updated_at_ms: i64) -> proto::Task {
+    proto::Task {
+        key: format!("acme-{number}"),
+        project: "acme".into(),
+        number,
+        title: format!("Task {number}"),
+        stage: stage.into(),
+        priority,
+        version: 1,
+        updated_at_ms,
+        ..Default::default()
+    }
+}
+
+fn board(tasks: Vec<proto::Task>) -> proto::ProjectBoard {
+    proto::ProjectBoard {
+        tasks,
+        ..Default::default()
+    }
+}
+
+fn keys_of(model: &Model, column: usize) -> Vec<String> {
+    model
+        .board
+        .column_tasks(column)
+        .iter()
+        .map(|t| t.key.clone())
+        .collect()
+}
+
+fn selected(model: &Model) -> String {
+    model
+        .board
+        .selected_task()
+        .map(|t| t.key.clone())
+        .unwrap_or_default()
+}
+
+/// A board on the dev column with acme-2 .. acme-4 there (the daemon's order: most recently updated first).
+fn dev_board() -> Model {
+    let mut model = Model::new(Screen::Board("acme".into()));
+    update(&mut model, Action::Live);
+    update(
+        &mut model,
+        board_answer(
+            "acme",
+            board(vec![
+                task(1, "plan", None, 10),
+                task(4, "dev", None, 40),
+                task(3, "dev", None, 30),
+                task(2, "dev", None, 20),
+            ]),
+        ),
+    );
+    update(&mut model, key(KeyCode::Right));
+    model
+}
+
+#[test]
+fn board_column_orders_cards_by_priority_then_number_when_the_daemon_sends_them_newest_first() {
+    let mut model = dev_board();
+    assert_eq!(keys_of(&model, 1), ["acme-2", "acme-3", "acme-4"]);
+    // A priority puts a card first; an agent's write (a newer updated_at) moves nothing.
+    update(
+        &mut model,
+        board_answer(
+            "acme",
+            board(vec![
+                task(2, "dev", None, 99),
+                task(4, "dev", Some(1), 40),
+                task(3, "dev", Some(2), 30),
+                task(9, "done", None, 5),
+                task(8, "done", None, 50),
+            ]),
+        ),
+    );
+    assert_eq!(keys_of(&model, 1), ["acme-4", "acme-3", "acme-2"]);
+    assert_eq!(
+        keys_of(&model, 5),
+        ["acme-8", "acme-9"],
+        "done: the newest done first"
+    );
+}
+
+#[test]
+fn board_selection_stays_on_its_task_when_a_refetch_reorders_the_column() {
+    let mut model = dev_board();
+    update(&mut model, key(KeyCode::Down));
+    assert_eq!(selected(&model), "acme-3");
+    // Another client gives acme-4 the first priority and a new task lands in the column above acme-3.
+    update(
+        &mut model,
+        board_answer(
+            "acme",
+            board(vec![
+                task(1, "dev", Some(3), 50),
+                task(4, "dev", Some(1), 45),
+                task(3, "dev", None, 30),
+                task(2, "dev", None, 20),
+            ]),
+        ),
+    );
+    assert_eq!(keys_of(&model, 1), ["acme-4", "acme-1", "acme-2", "acme-3"]);
+    assert_eq!(
+        selected(&model),
+        "acme-3",
+        "the selection follows the task, not the row"
+    );
+    // `m` acts on the task the cursor is on.
+    update(&mut model, ch('m'));
+    let form = model.form.as_ref().unwrap();
+    assert!(format!("{:?}", form.kind).contains("acme-3"), "{:?}", form.kind);
+}
+
+#[test]
+fn board_selection_leaves_its_row_to_the_next_card_when_the_selected_task_is_gone() {
+    let mut model = dev_board();
+    update(&mut model, key(KeyCode::Down));
+    assert_eq!(selected(&model), "acme-3");
+    update(
+        &mut model,
+        board_answer(
+            "acme",
+            board(vec![task(4, "dev", None, 40), task(2, "dev", None, 20)]),
+        ),
+    );
+    assert_eq!(selected(&model), "acme-4", "the card that took its place");
+}
+
+#[test]
+fn board_selection_follows_the_card_when_it_moves_stage_and_the_columns_keep_theirs() {
+    let mut model = dev_board();
+    update(&mut model, key(KeyCode::Down));
+    assert_eq!(selected(&model), "acme-3");
+    let mut moved = proto::Event {
+        id: 9,
+        kind: "task.stage_changed".into(),
+        subject: "acme-3".into(),
+        data_json: r#"{"project":"acme","from":"dev","to":"review","actor":"owner"}"#.into(),
+        project: Some("acme".into()),
+        at_ms: 0,
+    };
+    update(&mut model, Action::Event(moved.clone()));
+    assert_eq!(model.board.column, 2, "the review column");
+    assert_eq!(selected(&model), "acme-3");
+    // The fetch that follows keeps it there.
+    update(
+        &mut model,
+        board_answer(
+            "acme",
+            board(vec![
+                task(4, "dev", None, 40),
+                task(2, "dev", None, 20),
+                task(5, "review", Some(1), 20),
+                task(3, "review", None, 60),
+            ]),
+        ),
+    );
+    assert_eq!(keys_of(&model, 2), ["acme-5", "acme-3"]);
+    assert_eq!(selected(&model), "acme-3");
+    // A card that is not selected moving into the column leaves the selection where it is.
+    moved.subject = "acme-2".into();
+    moved.data_json = r#"{"project":"acme","from":"dev","to":"review"}"#.into();
+    update(&mut model, Action::Event(moved));
+    assert_eq!(model.board.column, 2);
+    assert_eq!(selected(&model), "acme-3");
+}
+
+fn step(position: i64, status: &str) -> proto::ReviewStep {
+    proto::ReviewStep {
+        position,
+        title: format!("Step {position}"),
+        status: status.into(),
+        ..Default::default()
+    }
+}
+
+fn task_answer(steps: Vec<proto::ReviewStep>) -> Action {
+    Action::Loaded {
+        fetch: Fetch::Task("acme-3".into()),
+        result: Ok(Data::Task(Box::new(TaskData {
+            detail: proto::TaskDetail {
+                task: Some(task(3, "review", None, 1)),
+                ..Default::default()
+            },
+            review: Some(proto::Review {
+                key: "acme-3".into(),
+                steps,
+                ..Default::default()
+            }),
+            ..Default::default()
+        }))),
+    }
+}
+
+#[test]
+fn review_selection_moves_to_the_next_open_step_when_a_decision_is_accepted() {
+    let mut model = Model::new(Screen::Task("acme-3".into()));
+    update(&mut model, Action::Live);
+    update(
+        &mut model,
+        task_answer(vec![
+            step(1, "open"),
+            step(2, "accepted"),
+            step(3, "open"),
+            step(4, "open"),
+        ]),
+    );
+    model.task.tab = TAB_REVIEW;
+    let decide = |model: &mut Model, position: i64, decision| {
+        update(
+            model,
+            Action::Wrote {
+                write: Write::DecideStep {
+                    key: "acme-3".into(),
+                    step: position,
+                    decision,
+                    comment: None,
+                },
+                result: Ok(Outcome {
+                    summary: format!("step {position}: decided"),
+                    ..Outcome::default()
+                }),
+            },
+        );
+    };
+    decide(&mut model, 1, proto::ReviewDecision::Accept);
+    assert!(
+        model.in_flight.contains_key(&Fetch::Task("acme-3".into())),
+        "the task is fetched again"
+    );
+    assert_eq!(model.task.step, 2, "step 3: step 2 is already decided");
+    update(
+        &mut model,
+        task_answer(vec![
+            step(1, "accepted"),
+            step(2, "accepted"),
+            step(3, "open"),
+            step(4, "open"),
+        ]),
+    );
+    assert_eq!(model.task.selected_step().unwrap().position, 3);
+    // The last open step rejected: back to the first open one above it.
+    update(&mut model, key(KeyCode::Down));
+    decide(&mut model, 4, proto::ReviewDecision::Reject);
+    assert_eq!(model.task.selected_step().unwrap().position, 3);
+    // A comment leaves the selection on its step.
+    decide(&mut model, 3, proto::ReviewDecision::Comment);
+    assert_eq!(model.task.selected_step().unwrap().position, 3);
+}
+
+#[test]
+fn review_selection_stays_on_its_step_when_the_checklist_changes_above_it() {
+    let mut model = Model::new(Screen::Task("acme-3".into()));
+    update(&mut model, Action::Live);
+    update(&mut model, task_answer(vec![step(2, "open"), step(3, "open")]));
+    model.task.tab = TAB_REVIEW;
+    update(&mut model, key(KeyCode::Down));
+    assert_eq!(model.task.selected_step().unwrap().position, 3);
+    update(
+        &mut model,
+        task_answer(vec![step(1, "open"), step(2, "open"), step(3, "open")]),
+    );
+    assert_eq!(model.task.selected_step().unwrap().position, 3);
+}
