@@ -40,7 +40,11 @@ pub enum Action {
     Key(KeyEvent),
     /// A click or the wheel (`mouse.rs`), mapped through the hits of the last frame.
     Mouse(crossterm::event::MouseEvent),
-    Resize,
+    /// The terminal's new size in cells.
+    Resize {
+        width: u16,
+        height: u16,
+    },
     /// The clock, for ages (sent by the loop every few seconds).
     Clock(i64),
     /// The worker is dialling relayd.
@@ -463,6 +467,14 @@ impl Model {
         model
     }
 
+    /// Whether the terminal is below [`super::view::MIN_SIZE`], so the window shows only "Enlarge the terminal".
+    pub fn too_small(&self) -> bool {
+        let (width, height) = super::view::MIN_SIZE;
+        self.images
+            .terminal
+            .is_some_and(|cells| cells.width < width || cells.height < height)
+    }
+
     /// The fetch the current screen needs.
     pub fn screen_fetch(&self) -> Fetch {
         match &self.screen {
@@ -596,7 +608,13 @@ pub fn update(model: &mut Model, action: Action) -> Vec<Effect> {
     match action {
         Action::Key(key) => on_key(model, key, &mut effects),
         Action::Mouse(event) => super::mouse::on_mouse(model, event, &mut effects),
-        Action::Resize => {}
+        Action::Resize { width, height } => {
+            super::image::on_action(
+                model,
+                super::image::ImageAction::Terminal(super::image::Cells { width, height }),
+            );
+            model.dirty = true;
+        }
         Action::Clock(now) => {
             // Ages shown in minutes: redraw only when one could have changed.
             model.dirty = now / 60_000 != model.now_ms / 60_000;
@@ -848,6 +866,14 @@ fn wrote(model: &mut Model, write: Write, result: Result<Outcome, String>, effec
 }
 
 fn on_key(model: &mut Model, key: KeyEvent, effects: &mut Vec<Effect>) {
+    if model.too_small() {
+        // Nothing acts unseen: behind "Enlarge the terminal" only quit works (a form's text stays).
+        match model.keymap.lookup(&[Scope::Global], &key) {
+            Some(Command::Quit) => model.quit = true,
+            _ => model.dirty = false,
+        }
+        return;
+    }
     if model.form.is_some() {
         form_key(model, key, effects);
         return;

@@ -218,7 +218,9 @@ fn spawn_input(
                     key_clock.stamp();
                     Action::Key(key)
                 }
-                Ok(crossterm::event::Event::Resize(..)) => Action::Resize,
+                // The size with the event: a key read right after it is judged at the new size (behind the
+                // "Enlarge the terminal" screen keys do nothing).
+                Ok(crossterm::event::Event::Resize(width, height)) => Action::Resize { width, height },
                 // Only what the window uses: moves and drags would wake the loop for nothing.
                 Ok(crossterm::event::Event::Mouse(mouse))
                     if matches!(

@@ -80,6 +80,11 @@ impl Hits {
 }
 
 pub(super) fn on_mouse(model: &mut Model, event: MouseEvent, effects: &mut Vec<Effect>) {
+    // Behind "Enlarge the terminal" nothing is drawn that a click or the wheel could reach.
+    if model.too_small() {
+        model.dirty = false;
+        return;
+    }
     match event.kind {
         MouseEventKind::ScrollUp => wheel(model, Command::Up, effects),
         MouseEventKind::ScrollDown => wheel(model, Command::Down, effects),

@@ -271,3 +271,56 @@ fn review_selection_stays_on_its_step_when_the_checklist_changes_above_it() {
     );
     assert_eq!(model.task.selected_step().unwrap().position, 3);
 }
+
+#[test]
+fn keys_do_nothing_but_quit_when_the_terminal_is_too_small() {
+    let mut model = dev_board();
+    update(
+        &mut model,
+        Action::Resize {
+            width: 40,
+            height: 10,
+        },
+    );
+    assert!(model.too_small());
+    assert!(super::screen(&model, 40, 10).contains("Enlarge the terminal"));
+    // `m 6 Enter` once moved a task to done unseen: now none of them does anything.
+    for action in [
+        ch('m'),
+        ch('6'),
+        key(KeyCode::Enter),
+        ch('E'),
+        ch('c'),
+        key(KeyCode::Right),
+    ] {
+        let effects = update(&mut model, action);
+        assert!(effects.is_empty(), "{effects:?}");
+    }
+    assert!(model.form.is_none(), "no form opened unseen");
+    assert_eq!(model.board.column, 1, "the cursor did not move");
+    assert_eq!(model.screen, Screen::Board("acme".into()));
+    // A form open before the terminal shrank keeps its text and takes no keys.
+    update(
+        &mut model,
+        Action::Resize {
+            width: 80,
+            height: 24,
+        },
+    );
+    update(&mut model, ch('m'));
+    assert!(model.form.is_some());
+    update(
+        &mut model,
+        Action::Resize {
+            width: 40,
+            height: 10,
+        },
+    );
+    assert!(
+        update(&mut model, key(KeyCode::Enter)).is_empty(),
+        "the stage picker did not send"
+    );
+    assert!(model.form.is_some());
+    update(&mut model, ch('q'));
+    assert!(model.quit, "q still quits");
+}
