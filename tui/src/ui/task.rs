@@ -127,6 +127,11 @@ fn text_lines(lines: &mut Vec<Line<'static>>, model: &Model, theme: &Theme, text
     lines.extend(model.task.markdown.lines(text, theme, indent));
 }
 
+/// A comment's body: markdown with its line breaks kept.
+fn comment_lines(lines: &mut Vec<Line<'static>>, model: &Model, theme: &Theme, text: &str, indent: &str) {
+    lines.extend(model.task.markdown.comment_lines(text, theme, indent));
+}
+
 fn overview(model: &Model, data: &TaskData, theme: &Theme) -> Vec<Line<'static>> {
     let mut lines = Vec::new();
     let Some(task) = &data.detail.task else {
@@ -412,12 +417,23 @@ fn review(model: &Model, data: &TaskData, theme: &Theme, selected_line: &mut usi
                 theme.accent,
             ));
         }
+        // Each comment's first line (for a decision, the decision line), then the rest of it — the owner's own
+        // words under an accept — as markdown, line breaks kept.
         for comment in &step.comments {
-            let first = comment.body.lines().next().unwrap_or_default();
+            let (first, rest) = comment.body.split_once('\n').unwrap_or((&comment.body, ""));
             lines.push(Line::styled(
-                format!("    {}: {first}", comment.author),
+                format!("    {}: {}", comment.author, first.trim_end()),
                 theme.muted,
             ));
+            if !rest.trim().is_empty() {
+                comment_lines(
+                    &mut lines,
+                    model,
+                    theme,
+                    rest.trim_start_matches(['\n', '\r']),
+                    "      ",
+                );
+            }
         }
     }
     if !review.other_screenshots.is_empty() {
@@ -492,7 +508,7 @@ fn comments(model: &Model, data: &TaskData, theme: &Theme) -> Vec<Line<'static>>
             head.push(Span::styled(format!(" · step {step}"), theme.muted));
         }
         lines.push(Line::from(head));
-        text_lines(&mut lines, model, theme, &comment.body, "  ");
+        comment_lines(&mut lines, model, theme, &comment.body, "  ");
         lines.push(Line::raw(""));
     }
     lines.push(Line::styled(

@@ -324,3 +324,46 @@ fn keys_do_nothing_but_quit_when_the_terminal_is_too_small() {
     update(&mut model, ch('q'));
     assert!(model.quit, "q still quits");
 }
+
+#[test]
+fn review_tab_shows_the_owners_words_under_an_accepted_step_when_the_decision_has_a_comment() {
+    let mut model = Model::new(Screen::Task("acme-3".into()));
+    update(&mut model, Action::Live);
+    let comment = |id: i64, body: &str| proto::Comment {
+        id,
+        author_kind: "owner".into(),
+        author: "owner".into(),
+        body: body.into(),
+        ..Default::default()
+    };
+    let mut accepted = step(1, "accepted");
+    accepted.decided_by = Some("owner".into());
+    accepted.comments = vec![comment(
+        7,
+        "Step 1 'Step 1' accepted — continue with step 2\n\nWorks with my authenticator app.\nSecond line kept.",
+    )];
+    let mut rejected = step(2, "rejected");
+    rejected.comments = vec![comment(8, "Step 2 'Step 2' rejected: the button is grey")];
+    update(&mut model, task_answer(vec![accepted, rejected]));
+    update(&mut model, ch('3'));
+    let text = super::screen(&model, 100, 30);
+    assert!(
+        text.contains("owner: Step 1 'Step 1' accepted — continue with step 2"),
+        "{text}"
+    );
+    assert!(
+        text.contains("Works with my authenticator app."),
+        "the owner's words:\n{text}"
+    );
+    assert!(text.contains("Second line kept."), "{text}");
+    let works = text.lines().position(|l| l.contains("Works with")).unwrap();
+    let second = text
+        .lines()
+        .position(|l| l.contains("Second line kept."))
+        .unwrap();
+    assert!(second > works, "the comment's line break kept:\n{text}");
+    assert!(
+        text.contains("owner: Step 2 'Step 2' rejected: the button is grey"),
+        "{text}"
+    );
+}
