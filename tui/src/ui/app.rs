@@ -17,6 +17,9 @@ use super::keymap::{Command, Keymap, Scope};
 use super::sessions::{self, SessionsState};
 use super::theme::Theme;
 
+/// The header's inbox count is fetched at most this often (relaybay §2: at most once per 2 s).
+pub const INBOX_EVERY_MS: i64 = 2_000;
+
 /// The six stages in board order: the keys of [`Stage::ALL`].
 pub const STAGES: [&str; Stage::ALL.len()] = {
     let mut keys = [""; Stage::ALL.len()];
@@ -419,6 +422,10 @@ pub struct Model {
     pub now_ms: i64,
     /// Fetches on their way, and whether an event asked for another one meanwhile.
     pub in_flight: HashMap<Fetch, bool>,
+    /// The header's "Needs you" count follows the inbox on every screen: an event that can change it makes it
+    /// due, and it is fetched at most once per [`INBOX_EVERY_MS`] (when it was last asked for, by `now_ms`).
+    pub inbox_due: bool,
+    pub inbox_asked_ms: Option<i64>,
     pub theme: Theme,
     /// The keys in force: the table with the user's `[keys]` overrides.
     pub keymap: Keymap,
@@ -455,6 +462,8 @@ impl Model {
             resyncs: 0,
             now_ms: 0,
             in_flight: HashMap::new(),
+            inbox_due: false,
+            inbox_asked_ms: None,
             theme: Theme::default(),
             keymap: Keymap::default(),
             palette: None,
@@ -568,6 +577,27 @@ impl Model {
         }
     }
 
+    /// Fetches the inbox for the header's count when it is due and the last one was asked for at least
+    /// [`INBOX_EVERY_MS`] ago (on the inbox screen its own refetch keeps it fresh).
+    fn poll_inbox(&mut self, effects: &mut Vec<Effect>) {
+        if !self.inbox_due {
+            return;
+        }
+        if self.screen == Screen::Inbox {
+            self.inbox_due = false;
+            return;
+        }
+        if self
+            .inbox_asked_ms
+            .is_some_and(|at| self.now_ms.saturating_sub(at) < INBOX_EVERY_MS)
+        {
+            return;
+        }
+        self.inbox_due = false;
+        self.inbox_asked_ms = Some(self.now_ms);
+        self.fetch_once(Fetch::Inbox, effects);
+    }
+
     /// Keeps the inbox's selected row inside the inbox (after it changed).
     fn clamp_inbox_row(&mut self) {
         let rows = self.inbox_targets().len();
@@ -619,6 +649,7 @@ pub fn update(model: &mut Model, action: Action) -> Vec<Effect> {
             // Ages shown in minutes: redraw only when one could have changed.
             model.dirty = now / 60_000 != model.now_ms / 60_000;
             model.now_ms = now;
+            model.poll_inbox(&mut effects);
         }
         Action::Connecting => {
             if let Connection::Offline { reason, .. } = &model.connection {
@@ -651,10 +682,21 @@ pub fn update(model: &mut Model, action: Action) -> Vec<Effect> {
                 model.now_ms = event.at_ms;
             }
             let fetch = model.screen_fetch();
-            if affects(&fetch, &event) {
+            let refetched = affects(&fetch, &event);
+            if refetched {
                 // A stage move shows at once (the card changes column); the fetch brings the rest.
                 model.dirty |= move_card(model, &event);
-                model.fetch(fetch, &mut effects);
+                model.fetch(fetch.clone(), &mut effects);
+            }
+            if affects(&Fetch::Inbox, &event) {
+                if refetched && matches!(fetch, Fetch::Board(_)) {
+                    // The board's answer brings the inbox with it.
+                    model.inbox_due = false;
+                    model.inbox_asked_ms = Some(model.now_ms);
+                } else {
+                    model.inbox_due = true;
+                    model.poll_inbox(&mut effects);
+                }
             }
         }
         Action::Offline { reason, retry_ms } => {
@@ -668,6 +710,18 @@ pub fn update(model: &mut Model, action: Action) -> Vec<Effect> {
     // The inline screenshot follows the screen, tab, step and terminal size.
     super::image::follow(model, &mut effects);
     effects
+}
+
+/// Whether an event can change the inbox (relaybay §2's list): a task's fields or stage, a session seen or its
+/// hook status, a comment added or read, a review step's change.
+pub fn changes_inbox(event: &proto::Event) -> bool {
+    let kind = event.kind.as_str();
+    kind.starts_with("task.")
+        || kind.starts_with("review.step_")
+        || matches!(
+            kind,
+            "session.seen" | "session.status_changed" | "comment.added" | "comment.read"
+        )
 }
 
 /// Whether an event can change what `fetch` shows.
@@ -691,7 +745,7 @@ pub fn affects(fetch: &Fetch, event: &proto::Event) -> bool {
                         .is_some_and(|rest| rest.starts_with('-')))
         }
         Fetch::Task(key) => area != "session" && event.subject == *key,
-        Fetch::Inbox => matches!(area, "task" | "session" | "comment" | "review" | "plan"),
+        Fetch::Inbox => changes_inbox(event),
         Fetch::Sessions(_) => area == "session" || kind.starts_with("task.session_"),
         Fetch::Activity(filter) => filter.admits(event),
         // The palette's list is fetched when it opens and kept while it is open.

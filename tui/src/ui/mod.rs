@@ -43,7 +43,7 @@ use app::{Action, Effect, Model, update};
 pub use view::render;
 
 const FRAME: Duration = Duration::from_millis(16);
-const CLOCK: Duration = Duration::from_secs(5);
+const CLOCK: Duration = Duration::from_secs(1);
 
 /// Restores the terminal when dropped, also on early return; ratatui's panic hook covers panics, and
 /// [`capture_mouse`] adds mouse reporting to both (ratatui's restore does not turn it off).

@@ -4,7 +4,9 @@ use crossterm::event::KeyCode;
 use relay_core::proto;
 
 use super::{board_answer, ch, key};
-use crate::ui::app::{Action, Data, Fetch, Model, Outcome, Screen, TAB_REVIEW, TaskData, Write, update};
+use crate::ui::app::{
+    Action, Data, Effect, Fetch, Model, Outcome, Screen, TAB_REVIEW, TaskData, Write, update,
+};
 
 fn task(number: i64, stage: &str, priority: Option<i64>, updated_at_ms: i64) -> proto::Task {
     proto::Task {
@@ -366,4 +368,85 @@ fn review_tab_shows_the_owners_words_under_an_accepted_step_when_the_decision_ha
         text.contains("owner: Step 2 'Step 2' rejected: the button is grey"),
         "{text}"
     );
+}
+
+fn inbox(total: u32) -> Action {
+    Action::Loaded {
+        fetch: Fetch::Inbox,
+        result: Ok(Data::Inbox(Box::new(proto::Inbox {
+            total,
+            ..Default::default()
+        }))),
+    }
+}
+
+fn comment_read(id: i64, key: &str, at_ms: i64) -> Action {
+    Action::Event(proto::Event {
+        id,
+        kind: "comment.read".into(),
+        subject: key.into(),
+        data_json: r#"{"project":"other"}"#.into(),
+        project: Some("other".into()),
+        at_ms,
+    })
+}
+
+#[test]
+fn needs_you_count_follows_inbox_events_on_every_screen_at_most_once_per_two_seconds() {
+    let mut model = Model::new(Screen::Task("acme-3".into()));
+    update(&mut model, Action::Live);
+    update(&mut model, Action::Clock(100_000));
+    update(&mut model, inbox(4));
+    assert!(super::screen(&model, 100, 20).contains("Needs you 4"));
+    // The owner marks replies read on another project's task: the inbox changed, the task view did not.
+    let effects = update(&mut model, comment_read(20, "other-1", 100_000));
+    assert_eq!(
+        effects,
+        vec![Effect::Fetch(Fetch::Inbox)],
+        "the count is fetched again"
+    );
+    update(&mut model, inbox(3));
+    assert!(super::screen(&model, 100, 20).contains("Needs you 3"));
+    // Another change within 2 s waits; the clock brings it once the 2 s are over, once.
+    assert!(update(&mut model, comment_read(21, "other-2", 100_500)).is_empty());
+    assert!(update(&mut model, Action::Clock(101_000)).is_empty());
+    assert_eq!(
+        update(&mut model, Action::Clock(102_100)),
+        vec![Effect::Fetch(Fetch::Inbox)]
+    );
+    update(&mut model, inbox(2));
+    assert!(
+        update(&mut model, Action::Clock(105_000)).is_empty(),
+        "nothing due"
+    );
+    assert!(super::screen(&model, 100, 20).contains("Needs you 2"));
+}
+
+#[test]
+fn inbox_review_row_says_how_many_steps_were_rejected_as_the_cli_does() {
+    let mut model = Model::new(Screen::Inbox);
+    update(&mut model, Action::Live);
+    update(
+        &mut model,
+        Action::Loaded {
+            fetch: Fetch::Inbox,
+            result: Ok(Data::Inbox(Box::new(proto::Inbox {
+                total: 1,
+                review_queue: vec![proto::InboxReviewRow {
+                    task: Some(proto::InboxTask {
+                        key: "acme-3".into(),
+                        title: "Login".into(),
+                        stage: "review".into(),
+                        ..Default::default()
+                    }),
+                    accepted: 1,
+                    rejected: 1,
+                    steps: 3,
+                }],
+                ..Default::default()
+            }))),
+        },
+    );
+    let text = super::screen(&model, 100, 20);
+    assert!(text.contains("1/3 accepted · 1 rejected"), "{text}");
 }
