@@ -3,7 +3,7 @@
 
 use std::collections::HashMap;
 
-use crossterm::event::KeyEvent;
+use crossterm::event::{KeyCode, KeyEvent};
 use relay_core::board::{ReviewStepStatus, Stage};
 use relay_core::event::{Payload, payload};
 use relay_core::proto;
@@ -41,6 +41,8 @@ pub const TAB_HISTORY: usize = 4;
 #[derive(Debug)]
 pub enum Action {
     Key(KeyEvent),
+    /// Text pasted in the terminal (bracketed paste): into the open form's editor, or the palette's query.
+    Paste(String),
     /// A click or the wheel (`mouse.rs`), mapped through the hits of the last frame.
     Mouse(crossterm::event::MouseEvent),
     /// The terminal's new size in cells.
@@ -411,6 +413,10 @@ pub struct Model {
     /// Every project's slug, for the project filters.
     pub slugs: Vec<String>,
     pub form: Option<Form>,
+    /// The text left in a cancelled form, by task and form (`form::draft_key`), brought back when it reopens.
+    pub drafts: HashMap<String, Editor>,
+    /// Quit was asked for with drafts not sent: the window asks first (y quits).
+    pub quit_asked: bool,
     pub flash: Option<Flash>,
     pub help: bool,
     /// The help overlay's first line shown (it scrolls when the terminal is shorter than the key list).
@@ -453,6 +459,8 @@ impl Model {
             activity: ActivityState::default(),
             slugs: Vec::new(),
             form: None,
+            drafts: HashMap::new(),
+            quit_asked: false,
             flash: None,
             help: false,
             help_scroll: 0,
@@ -638,6 +646,17 @@ pub fn update(model: &mut Model, action: Action) -> Vec<Effect> {
     match action {
         Action::Key(key) => on_key(model, key, &mut effects),
         Action::Mouse(event) => super::mouse::on_mouse(model, event, &mut effects),
+        Action::Paste(text) => {
+            if model.too_small() || model.quit_asked {
+                model.dirty = false;
+            } else if model.form.is_some() {
+                super::form::paste(model, &text);
+            } else if let Some(palette) = model.palette.as_mut() {
+                palette.paste(&text);
+            } else {
+                model.dirty = false;
+            }
+        }
         Action::Resize { width, height } => {
             super::image::on_action(
                 model,
@@ -879,7 +898,10 @@ fn loaded(model: &mut Model, fetch: Fetch, result: Result<Data, String>, effects
 fn wrote(model: &mut Model, write: Write, result: Result<Outcome, String>, effects: &mut Vec<Effect>) {
     match result {
         Ok(outcome) => {
-            model.form = None;
+            // Sent: the form's draft is done with.
+            if let Some(key) = model.form.take().and_then(|f| super::form::draft_key(&f.kind)) {
+                model.drafts.remove(&key);
+            }
             if let Write::DecideStep {
                 key,
                 step,
@@ -920,10 +942,16 @@ fn wrote(model: &mut Model, write: Write, result: Result<Outcome, String>, effec
 }
 
 fn on_key(model: &mut Model, key: KeyEvent, effects: &mut Vec<Effect>) {
+    if model.quit_asked {
+        // "Quit and lose the drafts?": y quits, any other key stays.
+        model.quit_asked = false;
+        model.quit = matches!(key.code, KeyCode::Char('y' | 'Y'));
+        return;
+    }
     if model.too_small() {
         // Nothing acts unseen: behind "Enlarge the terminal" only quit works (a form's text stays).
         match model.keymap.lookup(&[Scope::Global], &key) {
-            Some(Command::Quit) => model.quit = true,
+            Some(Command::Quit) => quit(model),
             _ => model.dirty = false,
         }
         return;
@@ -953,6 +981,36 @@ fn on_key(model: &mut Model, key: KeyEvent, effects: &mut Vec<Effect>) {
     run_command(model, command, effects);
 }
 
+/// Quits, unless drafts longer than a few characters would be lost: then the window asks first.
+fn quit(model: &mut Model) {
+    if model.unsent_drafts().is_empty() {
+        model.quit = true;
+    } else {
+        model.quit_asked = true;
+    }
+}
+
+impl Model {
+    /// The drafts quitting would lose (longer than [`super::form::DRAFT_ASK`] characters, the open form's text
+    /// included): each its name and length, sorted.
+    pub fn unsent_drafts(&self) -> Vec<(String, usize)> {
+        let mut drafts: Vec<(String, usize)> = self
+            .drafts
+            .iter()
+            .map(|(key, editor)| (key.clone(), editor.chars()))
+            .collect();
+        if let Some(form) = &self.form
+            && let Some(key) = super::form::draft_key(&form.kind)
+        {
+            drafts.retain(|(k, _)| *k != key);
+            drafts.push((key, form.editor.chars()));
+        }
+        drafts.retain(|(_, chars)| *chars > super::form::DRAFT_ASK);
+        drafts.sort();
+        drafts
+    }
+}
+
 /// Scrolls the help overlay a line (the view stops it at the list's end; this bounds it by the list's length).
 pub(super) fn scroll_help(model: &mut Model, command: Command) {
     match command {
@@ -969,7 +1027,7 @@ pub(super) fn scroll_help(model: &mut Model, command: Command) {
 pub(super) fn run_command(model: &mut Model, command: Command, effects: &mut Vec<Effect>) {
     model.flash = None;
     match command {
-        Command::Quit => model.quit = true,
+        Command::Quit => quit(model),
         Command::Help => {
             model.help = true;
             model.help_scroll = 0;
@@ -1115,17 +1173,13 @@ fn task_command(model: &mut Model, command: Command, effects: &mut Vec<Effect>) 
                 .and_then(|r| r.steps.get(state.step));
             match step {
                 Some(step) => {
-                    model.form = Some(Form {
-                        kind: FormKind::Decide {
-                            key,
-                            step: step.position,
-                            title: step.title.clone(),
-                            decision,
-                        },
-                        editor: Editor::default(),
-                        error: None,
-                        busy: false,
-                    });
+                    let kind = FormKind::Decide {
+                        key,
+                        step: step.position,
+                        title: step.title.clone(),
+                        decision,
+                    };
+                    model.form = Some(Form::open(kind, &model.drafts));
                 }
                 None => {
                     model.flash = Some(Flash {
@@ -1141,12 +1195,7 @@ fn task_command(model: &mut Model, command: Command, effects: &mut Vec<Effect>) 
                 .as_ref()
                 .and_then(|d| d.detail.task.as_ref())
                 .and_then(|t| t.session.clone());
-            model.form = Some(Form {
-                kind: FormKind::Comment { key, session },
-                editor: Editor::default(),
-                error: None,
-                busy: false,
-            });
+            model.form = Some(Form::open(FormKind::Comment { key, session }, &model.drafts));
         }
         Command::MarkRead => effects.push(Effect::Write(Write::MarkRead { key })),
         Command::AcceptPlan => effects.push(Effect::Write(Write::AcceptPlan { key })),

@@ -121,6 +121,11 @@ pub fn field_value(task: &proto::Task, name: &str) -> Option<Option<String>> {
     })
 }
 
+/// Whether the form's editor takes line breaks: a text or markdown field's (the session picker's line does not).
+pub fn takes_lines(edit: &EditForm) -> bool {
+    matches!(edit, EditForm::Field(field) if multi_line(field.field))
+}
+
 /// Text and markdown fields take line breaks (Ctrl-S saves); the others are one line (Enter saves).
 pub fn multi_line(field: &TaskField) -> bool {
     matches!(field.kind, FieldKind::Text { .. } | FieldKind::Markdown { .. })
@@ -131,6 +136,7 @@ fn open(model: &mut Model, edit: EditForm, editor: Editor) {
         kind: FormKind::Edit(edit),
         editor,
         error: None,
+        note: None,
         busy: false,
     });
 }
@@ -305,7 +311,7 @@ pub(super) fn form_key(
                     })),
                 }
             } else {
-                model.dirty = form.editor.key(&key);
+                super::form::typed(form, &key, &mut model.dirty);
                 After::Nothing
             }
         }

@@ -206,7 +206,7 @@ use Scope as S;
 /// Every key the window knows, in the order help and docs list them.
 #[rustfmt::skip]
 pub static KEYMAP: &[Binding] = &[
-    bind(&[key('q'), ctrl('c')], "q, Ctrl-C", S::Global, C::Quit, "quit (the terminal is restored)", true),
+    bind(&[key('q'), ctrl('c')], "q, Ctrl-C", S::Global, C::Quit, "quit (asks first when an unsent draft would be lost)", true),
     bind(&[key('?')], "?", S::Global, C::Help, "show or hide this help", true),
     bind(&[code(KeyCode::Esc), code(KeyCode::Backspace)], "Esc, Backspace", S::Global, C::Back, "back to the previous screen", true),
     bind(&[key('p')], "p", S::Global, C::Projects, "projects", false),
@@ -254,7 +254,7 @@ pub static KEYMAP: &[Binding] = &[
     bind(&[key('T')], "T", S::Activity, C::PrevKind, "kind filter: previous event kind", false),
     bind(&[key('n')], "n", S::Activity, C::LoadMore, "load more (the next 50 older events; also ↓ on the last row)", true),
     bind(&[ctrl('s')], "Ctrl-S", S::Form, C::Submit, "send (in the stage picker also Enter)", true),
-    bind(&[code(KeyCode::Esc)], "Esc", S::Form, C::Cancel, "cancel (the text is dropped; in a field's editor: back to the fields)", true),
+    bind(&[code(KeyCode::Esc)], "Esc", S::Form, C::Cancel, "close the form, its text kept as a draft (a field's editor: back to the fields); Ctrl-C closes any form", true),
     bind(&[code(KeyCode::Enter)], "Enter", S::Palette, C::Open, "run the entry (open the task or the board, or do what its key does)", true),
     bind(&[code(KeyCode::Up), ctrl('p')], "↑, Ctrl-P", S::Palette, C::Up, "previous entry", true),
     bind(&[code(KeyCode::Down), ctrl('n')], "↓, Ctrl-N", S::Palette, C::Down, "next entry", true),

@@ -66,11 +66,19 @@ fn capture_mouse() {
         release_mouse();
         hook(info);
     }));
-    let _ = crossterm::execute!(std::io::stdout(), crossterm::event::EnableMouseCapture);
+    let _ = crossterm::execute!(
+        std::io::stdout(),
+        crossterm::event::EnableMouseCapture,
+        crossterm::event::EnableBracketedPaste
+    );
 }
 
 fn release_mouse() {
-    let _ = crossterm::execute!(std::io::stdout(), crossterm::event::DisableMouseCapture);
+    let _ = crossterm::execute!(
+        std::io::stdout(),
+        crossterm::event::DisableBracketedPaste,
+        crossterm::event::DisableMouseCapture
+    );
 }
 
 /// Where the window opens.
@@ -220,6 +228,7 @@ fn spawn_input(
                 }
                 // The size with the event: a key read right after it is judged at the new size (behind the
                 // "Enlarge the terminal" screen keys do nothing).
+                Ok(crossterm::event::Event::Paste(text)) => Action::Paste(text),
                 Ok(crossterm::event::Event::Resize(width, height)) => Action::Resize { width, height },
                 // Only what the window uses: moves and drags would wake the loop for nothing.
                 Ok(crossterm::event::Event::Mouse(mouse))

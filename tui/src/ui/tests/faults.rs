@@ -450,3 +450,131 @@ fn inbox_review_row_says_how_many_steps_were_rejected_as_the_cli_does() {
     let text = super::screen(&model, 100, 20);
     assert!(text.contains("1/3 accepted · 1 rejected"), "{text}");
 }
+
+fn task_view() -> Model {
+    let mut model = Model::new(Screen::Task("acme-3".into()));
+    update(&mut model, Action::Live);
+    update(&mut model, task_answer(vec![step(1, "open"), step(2, "open")]));
+    model
+}
+
+#[test]
+fn esc_and_ctrl_c_keep_the_draft_and_reopening_the_form_brings_it_back() {
+    let mut model = task_view();
+    update(&mut model, ch('c'));
+    let typed = "Please keep the old login page";
+    for c in typed.chars() {
+        update(&mut model, ch(c));
+    }
+    update(&mut model, key(KeyCode::Esc));
+    assert!(model.form.is_none());
+    assert!(
+        model.flash.as_ref().unwrap().lines[0].starts_with("Draft kept (30 characters)"),
+        "{:?}",
+        model.flash
+    );
+    update(&mut model, ch('c'));
+    let form = model.form.as_ref().unwrap();
+    assert_eq!(form.editor.text(), typed, "the draft is back");
+    assert!(super::screen(&model, 100, 30).contains("Your draft is back (30 characters)."));
+    // Ctrl-C in a form closes the form, not the program; the text is kept the same way.
+    update(&mut model, ch('!'));
+    update(&mut model, super::ctrl('c'));
+    assert!(!model.quit, "Ctrl-C in a form does not quit");
+    assert!(model.form.is_none());
+    update(&mut model, ch('c'));
+    assert_eq!(model.form.as_ref().unwrap().editor.text(), format!("{typed}!"));
+    // A draft per form: the step's accept form starts empty.
+    update(&mut model, key(KeyCode::Esc));
+    update(&mut model, ch('3'));
+    update(&mut model, ch('a'));
+    assert_eq!(model.form.as_ref().unwrap().editor.text(), "");
+    // Sent: the draft is gone.
+    update(&mut model, key(KeyCode::Esc));
+    update(&mut model, ch('c'));
+    update(
+        &mut model,
+        Action::Wrote {
+            write: Write::Comment {
+                key: "acme-3".into(),
+                body: format!("{typed}!"),
+            },
+            result: Ok(Outcome::default()),
+        },
+    );
+    update(&mut model, ch('c'));
+    assert_eq!(model.form.as_ref().unwrap().editor.text(), "");
+}
+
+#[test]
+fn quitting_asks_first_when_a_draft_would_be_lost() {
+    let mut model = task_view();
+    update(&mut model, ch('c'));
+    for c in "a comment I have not sent".chars() {
+        update(&mut model, ch(c));
+    }
+    update(&mut model, key(KeyCode::Esc));
+    update(&mut model, ch('q'));
+    assert!(!model.quit, "asked first");
+    let text = super::screen(&model, 100, 30);
+    assert!(text.contains("Quit? 1 draft not sent will be lost:"), "{text}");
+    assert!(text.contains("acme-3 comment (25 characters)"), "{text}");
+    update(&mut model, ch('n'));
+    assert!(!model.quit && !model.quit_asked, "any other key stays");
+    update(&mut model, super::ctrl('c'));
+    update(&mut model, ch('y'));
+    assert!(model.quit);
+    // A few characters are not worth the question.
+    let mut model = task_view();
+    update(&mut model, ch('c'));
+    update(&mut model, ch('o'));
+    update(&mut model, ch('k'));
+    update(&mut model, key(KeyCode::Esc));
+    update(&mut model, ch('q'));
+    assert!(model.quit);
+}
+
+#[test]
+fn paste_over_the_limit_says_so_and_pastes_nothing() {
+    let mut model = task_view();
+    update(&mut model, ch('c'));
+    update(&mut model, Action::Paste("first line\r\nsecond line".into()));
+    let form = model.form.as_ref().unwrap();
+    assert_eq!(form.editor.text(), "first line\nsecond line");
+    assert_eq!(form.error, None);
+    update(&mut model, Action::Paste("x".repeat(4_000)));
+    let form = model.form.as_ref().unwrap();
+    assert_eq!(form.editor.text(), "first line\nsecond line", "nothing pasted");
+    assert_eq!(
+        form.error.as_deref(),
+        Some("the paste is 4,000 characters and 3,978 more fit (at most 4,000): nothing was pasted")
+    );
+    assert!(super::screen(&model, 100, 30).contains("the paste is 4,000 characters"));
+    // Typing at the limit says so too.
+    update(&mut model, Action::Paste("y".repeat(3_978)));
+    assert_eq!(model.form.as_ref().unwrap().editor.chars(), 4_000);
+    update(&mut model, ch('z'));
+    let form = model.form.as_ref().unwrap();
+    assert_eq!(form.editor.chars(), 4_000);
+    assert!(
+        form.error
+            .as_deref()
+            .unwrap()
+            .contains("at its limit of 4,000 characters"),
+        "{:?}",
+        form.error
+    );
+}
+
+#[test]
+fn step_comment_form_says_the_comment_is_required_when_opened() {
+    let mut model = task_view();
+    update(&mut model, ch('3'));
+    update(&mut model, ch('C'));
+    let text = super::screen(&model, 100, 30);
+    assert!(text.contains("your comment (required)"), "{text}");
+    assert!(!text.contains("(optional)"), "{text}");
+    update(&mut model, key(KeyCode::Esc));
+    update(&mut model, ch('a'));
+    assert!(super::screen(&model, 100, 30).contains("(optional)"));
+}

@@ -338,7 +338,10 @@ fn help_scrolls_with_arrows_when_taller_than_the_terminal() {
     assert!(model.help, "arrows scroll, they do not close");
     let bottom = screen(&model, 80, 24);
     assert!(bottom.contains("Keys: everywhere"), "{bottom}");
-    assert!(bottom.contains("quit (the terminal is restored)"), "{bottom}");
+    assert!(
+        bottom.contains("quit (asks first when an unsent draft would be lost)"),
+        "{bottom}"
+    );
     update(&mut model, ch('k'));
     assert!(model.help);
     update(&mut model, key(KeyCode::Enter));
