@@ -335,3 +335,63 @@ async fn owner_keys_act_on_the_selected_task_while_an_agent_writes_and_never_beh
     drop(tmux);
     drop(daemon);
 }
+
+async fn daemon_pid(home: &TestHome) -> Option<u64> {
+    let status = run(home.relay().args(["daemon", "status", "--json"])).await;
+    let json: Value = serde_json::from_str(&status.stdout).ok()?;
+    json["pid"].as_u64()
+}
+
+#[tokio::test]
+async fn window_brings_back_the_relayd_it_started_when_that_relayd_exits() {
+    let home = TestHome::new();
+    run(home.relay().arg("demo")).await.assert_success();
+    // No relayd yet: the window's `relay` starts it, so the window brings it back when it goes.
+    let window = format!(
+        "{} --home {} --port 0 board acme-shop; echo \"relay exited: $?\"; exec sleep 600",
+        quoted(&relay_bin()),
+        quoted(home.path())
+    );
+    let tmux = Tmux::start(home.scratch(), &window);
+    tmux.wait_for("the board, live", |s| {
+        s.contains("● live") && s.contains("acme-shop-4")
+    })
+    .await;
+    let first = daemon_pid(&home).await.expect("the window started relayd");
+
+    run(home.relay().args(["daemon", "stop"])).await.assert_success();
+    let back = tmux
+        .wait_for("relayd started again by the window", |s| {
+            s.contains("relayd had stopped; started relayd") && s.contains("● live")
+        })
+        .await;
+    let second = daemon_pid(&home)
+        .await
+        .unwrap_or_else(|| panic!("no relayd runs:\n{back}"));
+    assert_ne!(first, second, "a new relayd");
+
+    // The board works on it: a write from another shell shows.
+    run(home.relay().args([
+        "task",
+        "update",
+        "acme-shop-1",
+        "--set",
+        "title=Address book page, restarted",
+    ]))
+    .await
+    .assert_success();
+    tmux.wait_for("the write on the new relayd", |s| {
+        s.contains("Address book page, re")
+    })
+    .await;
+
+    tmux.send(&["q"]);
+    let after = tmux
+        .wait_for("the shell's line after the window exited", |s| {
+            s.contains("relay exited: ")
+        })
+        .await;
+    assert!(after.contains("relay exited: 0"), "{after}");
+    run(home.relay().args(["daemon", "stop"])).await.assert_success();
+    drop(tmux);
+}

@@ -77,6 +77,9 @@ pub enum Action {
     },
     /// A screenshot shown or opened, or the terminal's size (`image.rs`).
     Image(super::image::ImageAction),
+    /// relayd was started (by the key, or by the window itself after the relayd it started exited): what
+    /// happened, or why it could not start.
+    DaemonStarted(Result<String, String>),
 }
 
 /// What the worker is asked to do.
@@ -86,6 +89,8 @@ pub enum Effect {
     Write(Write),
     /// Show a screenshot inline or open it with the system viewer (`image.rs`, `screenshot.rs`).
     Image(super::image::ImageEffect),
+    /// Start relayd (the owner's key while it is offline); answered with [`Action::DaemonStarted`].
+    StartDaemon,
 }
 
 /// A read; each screen has one.
@@ -725,6 +730,18 @@ pub fn update(model: &mut Model, action: Action) -> Vec<Effect> {
         Action::Loaded { fetch, result } => loaded(model, fetch, result, &mut effects),
         Action::Wrote { write, result } => wrote(model, write, result, &mut effects),
         Action::Image(action) => super::image::on_action(model, action),
+        Action::DaemonStarted(result) => {
+            model.flash = Some(match result {
+                Ok(line) => Flash {
+                    level: Level::Info,
+                    lines: vec![line],
+                },
+                Err(why) => Flash {
+                    level: Level::Error,
+                    lines: vec![why],
+                },
+            });
+        }
     }
     // The inline screenshot follows the screen, tab, step and terminal size.
     super::image::follow(model, &mut effects);
@@ -1063,6 +1080,21 @@ pub(super) fn run_command(model: &mut Model, command: Command, effects: &mut Vec
             model.open(Screen::Sessions, effects);
         }
         Command::Activity => model.open(Screen::Activity, effects),
+        Command::StartDaemon => match model.connection {
+            Connection::Live => {
+                model.flash = Some(Flash {
+                    level: Level::Info,
+                    lines: vec!["relayd is running: nothing to start".to_owned()],
+                });
+            }
+            _ => {
+                model.flash = Some(Flash {
+                    level: Level::Info,
+                    lines: vec!["starting relayd…".to_owned()],
+                });
+                effects.push(Effect::StartDaemon);
+            }
+        },
         _ => match model.screen.clone() {
             Screen::Projects => projects_command(model, command, effects),
             Screen::Board(_) => board_command(model, command, effects),

@@ -48,6 +48,7 @@ pub enum Command {
     Cancel,
     Palette,
     ClearQuery,
+    StartDaemon,
 }
 
 /// Where a binding applies. `Global` keys work on every screen (not inside a form).
@@ -210,6 +211,7 @@ pub static KEYMAP: &[Binding] = &[
     bind(&[key('?')], "?", S::Global, C::Help, "show or hide this help", true),
     bind(&[code(KeyCode::Esc), code(KeyCode::Backspace)], "Esc, Backspace", S::Global, C::Back, "back to the previous screen", true),
     bind(&[key('p')], "p", S::Global, C::Projects, "projects", false),
+    bind(&[key('D')], "D", S::Global, C::StartDaemon, "start relayd (while the window is offline)", false),
     bind(&[key('i')], "i", S::Global, C::Inbox, "inbox (Needs you)", true),
     bind(&[key('s')], "s", S::Global, C::Sessions, "sessions (from a board: its project's)", false),
     bind(&[key('e')], "e", S::Global, C::Activity, "activity (the event feed)", false),

@@ -30,7 +30,6 @@ pub mod worker;
 #[cfg(test)]
 mod tests;
 
-use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use relay_core::time::now_ms;
@@ -94,7 +93,7 @@ pub fn screen_for(project: Option<String>, task: Option<String>) -> Screen {
 /// first screen).
 pub async fn run(
     client: Client,
-    socket: PathBuf,
+    restart: worker::Restart,
     screen: Screen,
     (theme, mut warnings): (theme::Theme, Vec<String>),
     (keys, key_warnings): (keymap::Keymap, Vec<String>),
@@ -108,7 +107,7 @@ pub async fn run(
     // answers there); the input thread reads the answer first, then keys, while the window fetches and draws.
     let asked = self::image::ask();
     let images = screenshot::Engine::new(None);
-    let effects = worker::spawn(client, socket, tx.clone(), images.clone());
+    let effects = worker::spawn(client, restart, tx.clone(), images.clone());
     spawn_input(tx.clone(), frame_log.key_clock(), asked, images.clone());
     spawn_clock(tx);
     capture_mouse();

@@ -191,9 +191,19 @@ fn render_header(model: &Model, theme: &Theme, area: Rect, buf: &mut Buffer) {
     let (status, style) = match &model.connection {
         Connection::Connecting => ("◌ connecting".to_owned(), theme.warn),
         Connection::Live => ("● live".to_owned(), theme.ok),
-        Connection::Offline { retry_ms: 0, .. } => ("○ offline · reconnecting".to_owned(), theme.error),
+        Connection::Offline { retry_ms: 0, .. } => (
+            format!(
+                "○ offline · reconnecting · {} starts relayd",
+                model.keymap.first_label(Scope::Global, Command::StartDaemon)
+            ),
+            theme.error,
+        ),
         Connection::Offline { retry_ms, .. } => (
-            format!("○ offline · retry in {:.1} s", *retry_ms as f64 / 1000.0),
+            format!(
+                "○ offline · retry in {:.1} s · {} starts relayd",
+                *retry_ms as f64 / 1000.0,
+                model.keymap.first_label(Scope::Global, Command::StartDaemon)
+            ),
             theme.error,
         ),
     };

@@ -578,3 +578,35 @@ fn step_comment_form_says_the_comment_is_required_when_opened() {
     update(&mut model, ch('a'));
     assert!(super::screen(&model, 100, 30).contains("(optional)"));
 }
+
+#[test]
+fn start_key_starts_relayd_when_the_window_is_offline_and_says_so_when_it_runs() {
+    let mut model = dev_board();
+    assert!(update(&mut model, ch('D')).is_empty(), "live: nothing to start");
+    assert_eq!(
+        model.flash.as_ref().unwrap().lines,
+        ["relayd is running: nothing to start"]
+    );
+    update(
+        &mut model,
+        Action::Offline {
+            reason: "relayd closed the stream (it stopped)".into(),
+            retry_ms: 400,
+        },
+    );
+    assert!(super::screen(&model, 120, 20).contains("○ offline · retry in 0.4 s · D starts relayd"));
+    assert_eq!(update(&mut model, ch('D')), vec![Effect::StartDaemon]);
+    update(
+        &mut model,
+        Action::DaemonStarted(Ok("started relayd (pid 42, logs in /tmp/logs)".into())),
+    );
+    assert_eq!(
+        model.flash.as_ref().unwrap().lines,
+        ["started relayd (pid 42, logs in /tmp/logs)"]
+    );
+    update(
+        &mut model,
+        Action::DaemonStarted(Err("relayd could not be started: port 8765 is taken".into())),
+    );
+    assert_eq!(model.flash.as_ref().unwrap().level, crate::ui::app::Level::Error);
+}
