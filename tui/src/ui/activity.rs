@@ -139,7 +139,10 @@ pub(super) fn command(model: &mut Model, command: Command, effects: &mut Vec<Eff
     let len = model.activity.rows.as_ref().map_or(0, Vec::len);
     match command {
         Command::Down if model.activity.selected + 1 >= len => load_more(model, effects),
-        Command::Up | Command::Down => super::app::step(&mut model.activity.selected, len, command),
+        c if c.is_move() => {
+            let page = model.page();
+            super::app::step(&mut model.activity.selected, len, command, page);
+        }
         Command::LoadMore => load_more(model, effects),
         Command::NextProject | Command::PrevProject | Command::NextKind | Command::PrevKind => {
             let filter = &mut model.activity.filter;

@@ -489,6 +489,14 @@ impl Model {
         model
     }
 
+    /// The rows a page moves on the current screen: what the last frame showed of its list (10 before one).
+    pub fn page(&self) -> usize {
+        match self.hits.page {
+            0 => 10,
+            rows => rows,
+        }
+    }
+
     /// Whether the terminal is below [`super::view::MIN_SIZE`], so the window shows only "Enlarge the terminal".
     pub fn too_small(&self) -> bool {
         let (width, height) = super::view::MIN_SIZE;
@@ -1051,7 +1059,16 @@ pub(super) fn run_command(model: &mut Model, command: Command, effects: &mut Vec
         }
         Command::Palette => super::palette::open(model, effects),
         Command::Back => {
-            if let Some(previous) = model.history.pop() {
+            // Opened straight on a task (`relay task KEY`) or a board, Back goes up: to the task's board, to
+            // the projects.
+            let up = match &model.screen {
+                Screen::Task(key) => key
+                    .rsplit_once('-')
+                    .map(|(project, _)| Screen::Board(project.to_owned())),
+                Screen::Projects => None,
+                _ => Some(Screen::Projects),
+            };
+            if let Some(previous) = model.history.pop().or(up) {
                 model.set_screen(previous);
                 let fetch = model.screen_fetch();
                 model.fetch(fetch, effects);
@@ -1106,18 +1123,50 @@ pub(super) fn run_command(model: &mut Model, command: Command, effects: &mut Vec
     }
 }
 
-pub(super) fn step(selected: &mut usize, len: usize, command: Command) {
-    match command {
-        Command::Up => *selected = selected.saturating_sub(1),
-        Command::Down if *selected + 1 < len => *selected += 1,
-        _ => {}
-    }
+/// Moves a selection among `len` rows: a row, a page of `page` rows, half of one, or to either end.
+pub(super) fn step(selected: &mut usize, len: usize, command: Command, page: usize) {
+    let last = len.saturating_sub(1);
+    let page = page.max(1);
+    let half = (page / 2).max(1);
+    *selected = match command {
+        Command::Up => selected.saturating_sub(1),
+        Command::Down => (*selected + 1).min(last),
+        Command::PageUp => selected.saturating_sub(page),
+        Command::PageDown => (*selected + page).min(last),
+        Command::HalfPageUp => selected.saturating_sub(half),
+        Command::HalfPageDown => (*selected + half).min(last),
+        Command::Top => 0,
+        Command::Bottom => last,
+        _ => *selected,
+    };
+}
+
+/// A text's scroll offset moved by `command` (a line, a page of `page` lines, half of one, an end), kept within
+/// `0..=max`.
+pub(super) fn scroll_by(scroll: u16, command: Command, page: u16, max: u16) -> u16 {
+    let page = page.max(1);
+    let half = (page / 2).max(1);
+    let moved = match command {
+        Command::Up => scroll.saturating_sub(1),
+        Command::Down => scroll.saturating_add(1),
+        Command::PageUp => scroll.saturating_sub(page),
+        Command::PageDown => scroll.saturating_add(page),
+        Command::HalfPageUp => scroll.saturating_sub(half),
+        Command::HalfPageDown => scroll.saturating_add(half),
+        Command::Top => 0,
+        Command::Bottom => max,
+        _ => scroll,
+    };
+    moved.min(max)
 }
 
 fn projects_command(model: &mut Model, command: Command, effects: &mut Vec<Effect>) {
     let len = model.projects.list.as_ref().map_or(0, Vec::len);
     match command {
-        Command::Up | Command::Down => step(&mut model.projects.selected, len, command),
+        c if c.is_move() => {
+            let page = model.page();
+            step(&mut model.projects.selected, len, command, page);
+        }
         Command::Open => {
             let slug = model
                 .projects
@@ -1134,12 +1183,14 @@ fn projects_command(model: &mut Model, command: Command, effects: &mut Vec<Effec
 }
 
 fn board_command(model: &mut Model, command: Command, effects: &mut Vec<Effect>) {
+    let page = model.page();
     let board = &mut model.board;
     match command {
-        Command::Up | Command::Down => {
+        // A column moves by card: a page is the cards the last frame showed of it.
+        c if c.is_move() => {
             let len = board.column_tasks(board.column).len();
             if let Some(row) = board.rows.get_mut(board.column) {
-                step(row, len, command);
+                step(row, len, command, page);
             }
         }
         Command::Left => board.column = board.column.saturating_sub(1),
@@ -1170,20 +1221,21 @@ fn task_command(model: &mut Model, command: Command, effects: &mut Vec<Effect>) 
         Command::NextTab => state.tab = (state.tab + 1) % tabs,
         Command::PrevTab => state.tab = (state.tab + tabs - 1) % tabs,
         Command::Tab(n) if n < tabs => state.tab = n,
-        Command::Up | Command::Down if state.tab == TAB_REVIEW => {
+        c if c.is_move() && state.tab == TAB_REVIEW => {
             let len = state
                 .data
                 .as_ref()
                 .and_then(|d| d.review.as_ref())
                 .map_or(0, |r| r.steps.len());
-            step(&mut state.step, len, command);
+            step(&mut state.step, len, command, 5);
         }
-        Command::Up | Command::Down => {
+        // A text tab scrolls no further than its last line at the top of the pane's end (the last frame's
+        // measure; unbounded before the first).
+        c if c.is_move() => {
+            let page = u16::try_from(model.hits.page).unwrap_or(u16::MAX);
+            let max = model.hits.scroll_max.unwrap_or(u16::MAX);
             if let Some(scroll) = state.scroll.get_mut(state.tab) {
-                *scroll = match command {
-                    Command::Up => scroll.saturating_sub(1),
-                    _ => scroll.saturating_add(1),
-                };
+                *scroll = scroll_by(*scroll, command, page, max);
             }
         }
         Command::MoveStage => {
@@ -1242,7 +1294,10 @@ fn task_command(model: &mut Model, command: Command, effects: &mut Vec<Effect>) 
 fn inbox_command(model: &mut Model, command: Command, effects: &mut Vec<Effect>) {
     let targets = model.inbox_targets();
     match command {
-        Command::Up | Command::Down => step(&mut model.inbox.selected, targets.len(), command),
+        c if c.is_move() => {
+            let page = model.page();
+            step(&mut model.inbox.selected, targets.len(), command, page);
+        }
         Command::Open => {
             if let Some(target) = targets.get(model.inbox.selected)
                 && !target.key.is_empty()

@@ -152,6 +152,10 @@ fn render_column(
         .block(block)
         .scroll((u16::try_from(skip).unwrap_or(u16::MAX), 0))
         .render(area, buf);
+    if focused {
+        // A page of this column is the cards in view, at least one.
+        hits.page = cards.len().saturating_sub(1).max(1);
+    }
     for (row, lines) in cards {
         hits.add_lines(inner, offset, lines, Target::Card { column, row });
     }

@@ -49,6 +49,29 @@ pub enum Command {
     Palette,
     ClearQuery,
     StartDaemon,
+    PageUp,
+    PageDown,
+    HalfPageUp,
+    HalfPageDown,
+    Top,
+    Bottom,
+}
+
+impl Command {
+    /// Whether the command moves the selection or the scroll of a list or text (↑/↓, pages, ends).
+    pub fn is_move(self) -> bool {
+        matches!(
+            self,
+            Command::Up
+                | Command::Down
+                | Command::PageUp
+                | Command::PageDown
+                | Command::HalfPageUp
+                | Command::HalfPageDown
+                | Command::Top
+                | Command::Bottom
+        )
+    }
 }
 
 /// Where a binding applies. `Global` keys work on every screen (not inside a form).
@@ -219,6 +242,12 @@ pub static KEYMAP: &[Binding] = &[
     bind(&[ctrl('r'), code(KeyCode::F(5))], "Ctrl-R, F5", S::Global, C::Refresh, "fetch the screen's data again", false),
     bind(&[key('k'), code(KeyCode::Up)], "k, ↑", S::Global, C::Up, "previous row, card, step or line", false),
     bind(&[key('j'), code(KeyCode::Down)], "j, ↓", S::Global, C::Down, "next row, card, step or line", false),
+    bind(&[code(KeyCode::PageUp)], "PgUp", S::Global, C::PageUp, "a page up", false),
+    bind(&[code(KeyCode::PageDown)], "PgDn", S::Global, C::PageDown, "a page down", false),
+    bind(&[ctrl('u')], "Ctrl-U", S::Global, C::HalfPageUp, "half a page up", false),
+    bind(&[ctrl('d')], "Ctrl-D", S::Global, C::HalfPageDown, "half a page down", false),
+    bind(&[key('g'), code(KeyCode::Home)], "g, Home", S::Global, C::Top, "to the first row, card or line", false),
+    bind(&[key('G'), code(KeyCode::End)], "G, End", S::Global, C::Bottom, "to the last row, card or line", false),
     bind(&[code(KeyCode::Enter)], "Enter", S::Projects, C::Open, "open the project's board", true),
     bind(&[key('h'), code(KeyCode::Left)], "h, ←", S::Board, C::Left, "previous stage column (turns the page)", false),
     bind(&[key('l'), code(KeyCode::Right)], "l, →", S::Board, C::Right, "next stage column (turns the page)", false),

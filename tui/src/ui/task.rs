@@ -92,7 +92,16 @@ pub fn render(model: &Model, theme: &Theme, area: Rect, buf: &mut Buffer, hits: 
     let scroll = if state.tab == TAB_REVIEW {
         review_scroll(&lines, selected_line, body)
     } else {
-        state.scroll.get(state.tab).copied().unwrap_or(0)
+        // No further than the last line at the bottom of the pane: what the keys are bounded by, too.
+        let inner = Block::bordered().inner(body);
+        // The rows as the paragraph wraps them (words kept whole), so the last line is always reachable.
+        let rows = Paragraph::new(lines.clone())
+            .wrap(Wrap { trim: false })
+            .line_count(inner.width);
+        let max = u16::try_from(rows.saturating_sub(usize::from(inner.height))).unwrap_or(u16::MAX);
+        hits.scroll_max = Some(max);
+        hits.page = usize::from(inner.height.saturating_sub(1)).max(1);
+        state.scroll.get(state.tab).copied().unwrap_or(0).min(max)
     };
     Paragraph::new(lines)
         .block(Block::bordered())

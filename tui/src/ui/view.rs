@@ -67,6 +67,8 @@ fn draw(model: &Model, theme: &Theme, buf: &mut Buffer) -> Hits {
     ])
     .areas(area);
     render_header(model, theme, header, buf);
+    // A page is the rows inside the screen's border, unless the screen says otherwise (the board: its cards).
+    hits.page = usize::from(body.height.saturating_sub(2));
     match &model.load_error {
         Some(error) if !has_data(model) => {
             Paragraph::new(vec![

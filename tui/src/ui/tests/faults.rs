@@ -610,3 +610,84 @@ fn start_key_starts_relayd_when_the_window_is_offline_and_says_so_when_it_runs()
     );
     assert_eq!(model.flash.as_ref().unwrap().level, crate::ui::app::Level::Error);
 }
+
+#[test]
+fn back_from_a_task_opened_directly_goes_to_its_board_then_the_projects() {
+    let mut model = task_view();
+    assert!(model.history.is_empty(), "`relay task acme-3` opens here");
+    let effects = update(&mut model, key(KeyCode::Esc));
+    assert_eq!(model.screen, Screen::Board("acme".into()));
+    assert_eq!(effects, vec![Effect::Fetch(Fetch::Board("acme".into()))]);
+    update(&mut model, key(KeyCode::Esc));
+    assert_eq!(model.screen, Screen::Projects);
+    assert!(update(&mut model, key(KeyCode::Esc)).is_empty(), "the top");
+    assert_eq!(model.screen, Screen::Projects);
+}
+
+/// Draws the model at `width`×`height` and keeps the frame's hits, as the loop does after each draw.
+fn draw(model: &mut Model, width: u16, height: u16) -> String {
+    let mut buf = ratatui::buffer::Buffer::empty(ratatui::layout::Rect::new(0, 0, width, height));
+    model.hits = crate::ui::view::render_with_hits(model, &mut buf);
+    super::screen(model, width, height)
+}
+
+#[test]
+fn text_tab_stops_scrolling_at_its_last_line_and_pages_and_ends_move_it() {
+    let mut model = Model::new(Screen::Task("acme-3".into()));
+    update(&mut model, Action::Live);
+    let mut task = task(3, "dev", None, 1);
+    task.description = Some((1..=60).map(|n| format!("line {n}\n\n")).collect());
+    update(
+        &mut model,
+        Action::Loaded {
+            fetch: Fetch::Task("acme-3".into()),
+            result: Ok(Data::Task(Box::new(TaskData {
+                detail: proto::TaskDetail {
+                    task: Some(task),
+                    ..Default::default()
+                },
+                ..Default::default()
+            }))),
+        },
+    );
+    draw(&mut model, 80, 24);
+    for _ in 0..500 {
+        update(&mut model, key(KeyCode::Down));
+    }
+    let text = draw(&mut model, 80, 24);
+    assert!(text.contains("line 60"), "the end in view:\n{text}");
+    let max = model.task.scroll[0];
+    assert_eq!(Some(max), model.hits.scroll_max, "no further than the end");
+    // One Up shows one more line at the top at once (no presses lost past the end).
+    update(&mut model, key(KeyCode::Up));
+    assert_eq!(model.task.scroll[0], max - 1);
+    update(&mut model, ch('g'));
+    assert_eq!(model.task.scroll[0], 0);
+    update(&mut model, key(KeyCode::PageDown));
+    let page = model.task.scroll[0];
+    assert!(page >= 15, "a page is the pane's height: {page}");
+    update(&mut model, super::ctrl('u'));
+    assert_eq!(model.task.scroll[0], page - page / 2);
+    update(&mut model, ch('G'));
+    assert_eq!(model.task.scroll[0], max);
+}
+
+#[test]
+fn lists_move_by_page_and_to_their_ends_when_paging_keys_are_pressed() {
+    let mut model = Model::new(Screen::Board("acme".into()));
+    update(&mut model, Action::Live);
+    let tasks = (1..=40).map(|n| task(n, "dev", None, n)).collect();
+    update(&mut model, board_answer("acme", board(tasks)));
+    update(&mut model, key(KeyCode::Right));
+    draw(&mut model, 80, 24);
+    let page = model.page();
+    assert!((2..10).contains(&page), "a page of cards: {page}");
+    update(&mut model, key(KeyCode::PageDown));
+    assert_eq!(selected(&model), format!("acme-{}", 1 + page));
+    update(&mut model, ch('G'));
+    assert_eq!(selected(&model), "acme-40");
+    update(&mut model, key(KeyCode::Home));
+    assert_eq!(selected(&model), "acme-1");
+    update(&mut model, super::ctrl('d'));
+    assert_eq!(selected(&model), format!("acme-{}", 1 + (page / 2).max(1)));
+}
