@@ -422,6 +422,8 @@ pub struct Model {
     pub drafts: HashMap<String, Editor>,
     /// Quit was asked for with drafts not sent: the window asks first (y quits).
     pub quit_asked: bool,
+    /// An unknown key has said "? for help" (once a run).
+    pub help_hinted: bool,
     pub flash: Option<Flash>,
     pub help: bool,
     /// The help overlay's first line shown (it scrolls when the terminal is shorter than the key list).
@@ -466,6 +468,7 @@ impl Model {
             form: None,
             drafts: HashMap::new(),
             quit_asked: false,
+            help_hinted: false,
             flash: None,
             help: false,
             help_scroll: 0,
@@ -1000,10 +1003,35 @@ fn on_key(model: &mut Model, key: KeyEvent, effects: &mut Vec<Effect>) {
         return;
     }
     let Some(command) = command else {
-        model.dirty = false;
+        // The first key that means nothing here says where the keys are listed; later ones stay quiet.
+        if !model.help_hinted && model.flash.is_none() {
+            model.help_hinted = true;
+            model.flash = Some(Flash {
+                level: Level::Info,
+                lines: vec![format!(
+                    "{} does nothing here — {} for help",
+                    key_label(&key),
+                    model.keymap.first_label(Scope::Global, Command::Help)
+                )],
+            });
+        } else {
+            model.dirty = false;
+        }
         return;
     };
     run_command(model, command, effects);
+}
+
+/// A key as the owner pressed it: `x`, `Ctrl-X`, `F1`, `Insert`.
+fn key_label(key: &KeyEvent) -> String {
+    let ctrl = key.modifiers.contains(crossterm::event::KeyModifiers::CONTROL);
+    match key.code {
+        KeyCode::Char(c) if ctrl => format!("Ctrl-{c}"),
+        KeyCode::Char(' ') => "Space".to_owned(),
+        KeyCode::Char(c) => c.to_string(),
+        code if ctrl => format!("Ctrl-{code}"),
+        code => code.to_string(),
+    }
 }
 
 /// Quits, unless drafts longer than a few characters would be lost: then the window asks first.

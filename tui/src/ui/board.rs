@@ -147,6 +147,22 @@ fn render_column(
         lines.push(Line::styled("no tasks", theme.muted));
     }
     let inner = block.inner(area);
+    // A column longer than its box says how many cards are out of view above and below it.
+    let above = first;
+    let below = tasks.len().saturating_sub(cards.last().map_or(0, |(i, lines)| {
+        // The last card counts as shown only when it is whole.
+        if lines.end <= offset + inner_height {
+            i + 1
+        } else {
+            *i
+        }
+    }));
+    let block = match (above, below) {
+        (0, 0) => block,
+        (0, below) => block.title_bottom(format!(" {below} more ↓ ")),
+        (above, 0) => block.title_bottom(format!(" ↑ {above} more ")),
+        (above, below) => block.title_bottom(format!(" ↑ {above} · {below} more ↓ ")),
+    };
     let skip = offset - starts.get(first).copied().unwrap_or(0);
     Paragraph::new(lines)
         .block(block)

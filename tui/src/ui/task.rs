@@ -299,7 +299,7 @@ fn plan(model: &Model, data: &TaskData, theme: &Theme) -> Vec<Line<'static>> {
     if plan.steps.is_empty() {
         if plan.todo.is_empty() {
             lines.push(Line::styled(
-                "No plan yet: the agent writes one with plan_set (2-5 steps), or keeps a todo.",
+                "No plan yet: the agent proposes one (2–5 steps) for you to accept with A, or works from its own todo.",
                 theme.muted,
             ));
         } else {
@@ -372,7 +372,7 @@ fn review(model: &Model, data: &TaskData, theme: &Theme, selected_line: &mut usi
     };
     if review.steps.is_empty() {
         lines.push(Line::styled(
-            "No review checklist yet: the agent writes the Owner check with review_steps_set.",
+            "No review checklist yet: the agent writes the steps for you to check when the work is ready for review.",
             theme.muted,
         ));
         return lines;

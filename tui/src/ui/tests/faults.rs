@@ -691,3 +691,34 @@ fn lists_move_by_page_and_to_their_ends_when_paging_keys_are_pressed() {
     update(&mut model, super::ctrl('d'));
     assert_eq!(selected(&model), format!("acme-{}", 1 + (page / 2).max(1)));
 }
+
+#[test]
+fn a_cut_column_says_how_many_cards_are_out_of_view() {
+    let mut model = Model::new(Screen::Board("acme".into()));
+    update(&mut model, Action::Live);
+    let tasks = (1..=40).map(|n| task(n, "dev", None, n)).collect();
+    update(&mut model, board_answer("acme", board(tasks)));
+    update(&mut model, key(KeyCode::Right));
+    let text = draw(&mut model, 80, 24);
+    // The cards wholly in view are a page; the rest are below.
+    assert!(text.contains(&format!(" {} more ↓ ", 40 - model.page())), "{text}");
+    update(&mut model, ch('G'));
+    let text = draw(&mut model, 80, 24);
+    assert!(text.contains(" ↑ ") && text.contains(" more "), "{text}");
+    assert!(!text.contains("more ↓"), "the end is in view:\n{text}");
+}
+
+#[test]
+fn unknown_key_says_where_help_is_once() {
+    let mut model = dev_board();
+    update(&mut model, ch('z'));
+    assert_eq!(
+        model.flash.as_ref().unwrap().lines,
+        ["z does nothing here — ? for help"]
+    );
+    update(&mut model, key(KeyCode::Down));
+    assert!(model.flash.is_none());
+    update(&mut model, ch('z'));
+    assert!(model.flash.is_none(), "once a run");
+    assert!(!model.dirty);
+}
