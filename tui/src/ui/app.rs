@@ -268,6 +268,16 @@ pub struct BoardState {
     pub column: usize,
     /// The selected card in each column.
     pub rows: [usize; STAGES.len()],
+    /// `/`: only the cards whose key or title contain this (case-insensitive) are shown; empty shows all.
+    pub query: String,
+    /// The query is being typed: keys go to it (Enter keeps it, Esc clears it).
+    pub typing: bool,
+}
+
+/// Whether a card matches the board's query: its key or title contains it, ignoring case.
+pub fn card_matches(task: &proto::Task, query: &str) -> bool {
+    let query = query.trim().to_lowercase();
+    query.is_empty() || task.key.to_lowercase().contains(&query) || task.title.to_lowercase().contains(&query)
 }
 
 impl BoardState {
@@ -276,7 +286,11 @@ impl BoardState {
             return Vec::new();
         };
         let name = STAGES.get(stage).copied().unwrap_or_default();
-        board.tasks.iter().filter(|t| t.stage == name).collect()
+        board
+            .tasks
+            .iter()
+            .filter(|t| t.stage == name && card_matches(t, &self.query))
+            .collect()
     }
 
     pub fn selected_task(&self) -> Option<&proto::Task> {
@@ -669,6 +683,14 @@ pub fn update(model: &mut Model, action: Action) -> Vec<Effect> {
                 super::form::paste(model, &text);
             } else if let Some(palette) = model.palette.as_mut() {
                 palette.paste(&text);
+            } else if model.board.typing && matches!(model.screen, Screen::Board(_)) {
+                let before = model.board.selected_keys();
+                let line = text.replace(['\r', '\n'], " ");
+                model
+                    .board
+                    .query
+                    .extend(line.chars().filter(|c| !c.is_control()).take(100));
+                model.board.reselect(&before);
             } else {
                 model.dirty = false;
             }
@@ -988,6 +1010,10 @@ fn on_key(model: &mut Model, key: KeyEvent, effects: &mut Vec<Effect>) {
         form_key(model, key, effects);
         return;
     }
+    if model.board.typing && matches!(model.screen, Screen::Board(_)) && model.palette.is_none() {
+        find_key(model, key);
+        return;
+    }
     if model.palette.is_some() {
         super::palette::key(model, key, effects);
         return;
@@ -1020,6 +1046,38 @@ fn on_key(model: &mut Model, key: KeyEvent, effects: &mut Vec<Effect>) {
         return;
     };
     run_command(model, command, effects);
+}
+
+/// A key while the board's query is typed: characters add to it, Backspace takes one back, Ctrl-U clears it,
+/// Enter keeps it (the keys act on the cards again), Esc clears it. The selection stays on its card while it is
+/// shown.
+fn find_key(model: &mut Model, key: KeyEvent) {
+    let ctrl = key.modifiers.contains(crossterm::event::KeyModifiers::CONTROL);
+    let before = model.board.selected_keys();
+    let board = &mut model.board;
+    match key.code {
+        KeyCode::Esc => {
+            board.query.clear();
+            board.typing = false;
+        }
+        KeyCode::Enter => board.typing = false,
+        KeyCode::Backspace => {
+            board.query.pop();
+        }
+        KeyCode::Char('u') if ctrl => board.query.clear(),
+        KeyCode::Char('c') if ctrl => {
+            board.query.clear();
+            board.typing = false;
+        }
+        KeyCode::Char(c) if !ctrl && !c.is_control() && board.query.chars().count() < 100 => {
+            board.query.push(c)
+        }
+        _ => {
+            model.dirty = false;
+            return;
+        }
+    }
+    model.board.reselect(&before);
 }
 
 /// A key as the owner pressed it: `x`, `Ctrl-X`, `F1`, `Insert`.
@@ -1086,6 +1144,12 @@ pub(super) fn run_command(model: &mut Model, command: Command, effects: &mut Vec
             model.help_scroll = 0;
         }
         Command::Palette => super::palette::open(model, effects),
+        Command::Back if matches!(model.screen, Screen::Board(_)) && !model.board.query.is_empty() => {
+            // A filter is cleared before Back leaves the board.
+            let before = model.board.selected_keys();
+            model.board.query.clear();
+            model.board.reselect(&before);
+        }
         Command::Back => {
             // Opened straight on a task (`relay task KEY`) or a board, Back goes up: to the task's board, to
             // the projects.
@@ -1237,6 +1301,7 @@ fn board_command(model: &mut Model, command: Command, effects: &mut Vec<Effect>)
             }
         }
         Command::EditField => super::edit::command(model, command, effects),
+        Command::Find => board.typing = true,
         _ => model.dirty = false,
     }
 }

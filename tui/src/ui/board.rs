@@ -83,7 +83,26 @@ pub fn render(model: &Model, theme: &Theme, area: Rect, buf: &mut Buffer, hits: 
             top_spans.push(Span::styled(format!(" {} ", stage_title(stage)), style));
         }
     }
-    top_spans.push(Span::styled(format!("  {}", board.rules_line), theme.muted));
+    if state.typing || !state.query.is_empty() {
+        let cursor = if state.typing { "▏" } else { "" };
+        top_spans.push(Span::styled(format!("  /{}{cursor}", state.query), theme.accent));
+        let shown = board
+            .tasks
+            .iter()
+            .filter(|t| super::app::card_matches(t, &state.query))
+            .count();
+        let keys = if state.typing {
+            " · Enter keeps · Esc clears"
+        } else {
+            " · Esc clears"
+        };
+        top_spans.push(Span::styled(
+            format!("  {shown} of {} cards{keys}", board.tasks.len()),
+            theme.muted,
+        ));
+    } else {
+        top_spans.push(Span::styled(format!("  {}", board.rules_line), theme.muted));
+    }
     Line::from(top_spans).render(top, buf);
 
     let count = visible.len();
@@ -210,7 +229,10 @@ fn card_lines(state: &BoardState, task: &proto::Task, theme: &Theme, width: usiz
         let mark = if task.tracker_logged { " ✓" } else { "" };
         top.push(Span::styled(format!(" {name}{reference}{mark}"), theme.muted));
     }
-    let mut lines = vec![Line::from(top), Line::raw(task.title.clone())];
+    let mut lines = vec![
+        Line::from(top),
+        Line::from(marked(&task.title, &state.query, theme)),
+    ];
     let done = task.stage == "done";
     if !done {
         if let Some(waiting) = &task.waiting_on {
@@ -246,6 +268,30 @@ fn card_lines(state: &BoardState, task: &proto::Task, theme: &Theme, width: usiz
         .into_iter()
         .map(|line| super::fit::fit(line, width))
         .collect()
+}
+
+/// `text` with the first match of the board's query drawn bold and underlined (case-insensitive).
+fn marked(text: &str, query: &str, theme: &Theme) -> Vec<Span<'static>> {
+    let query = query.trim().to_lowercase();
+    let lower = text.to_lowercase();
+    // Lowercasing kept the byte offsets (almost always): the match's place in `lower` is its place in `text`.
+    let found = (!query.is_empty() && lower.len() == text.len())
+        .then(|| lower.find(&query))
+        .flatten()
+        .filter(|at| text.is_char_boundary(*at) && text.is_char_boundary(at + query.len()));
+    match found {
+        Some(at) => vec![
+            Span::raw(text[..at].to_owned()),
+            Span::styled(
+                text[at..at + query.len()].to_owned(),
+                theme
+                    .accent
+                    .add_modifier(ratatui::style::Modifier::BOLD | ratatui::style::Modifier::UNDERLINED),
+            ),
+            Span::raw(text[at + query.len()..].to_owned()),
+        ],
+        None => vec![Span::raw(text.to_owned())],
+    }
 }
 
 /// `Plan 2/5 · draft · 1 deviation · now: <step in progress>`: draft while not accepted, the deviations in the

@@ -55,6 +55,7 @@ pub enum Command {
     HalfPageDown,
     Top,
     Bottom,
+    Find,
 }
 
 impl Command {
@@ -254,6 +255,7 @@ pub static KEYMAP: &[Binding] = &[
     bind(&[code(KeyCode::Tab)], "Tab", S::Board, C::NextPage, "next page of columns (Plan · Dev · Review · Test, then Live · Done)", false),
     bind(&[code(KeyCode::Enter)], "Enter", S::Board, C::Open, "open the task", true),
     bind(&[key('m')], "m", S::Board, C::MoveStage, "move the task to another stage", true),
+    bind(&[key('/')], "/", S::Board, C::Find, "filter the cards (by key or title; Enter keeps the filter, Esc clears it)", false),
     bind(&[key('E')], "E", S::Board, C::EditField, "edit a field of the task", false),
     bind(&[code(KeyCode::Tab), key('l'), code(KeyCode::Right)], "Tab, l, →", S::Task, C::NextTab, "next tab", false),
     bind(&[code(KeyCode::BackTab), key('h'), code(KeyCode::Left)], "Shift-Tab, h, ←", S::Task, C::PrevTab, "previous tab", false),

@@ -701,7 +701,10 @@ fn a_cut_column_says_how_many_cards_are_out_of_view() {
     update(&mut model, key(KeyCode::Right));
     let text = draw(&mut model, 80, 24);
     // The cards wholly in view are a page; the rest are below.
-    assert!(text.contains(&format!(" {} more ↓ ", 40 - model.page())), "{text}");
+    assert!(
+        text.contains(&format!(" {} more ↓ ", 40 - model.page())),
+        "{text}"
+    );
     update(&mut model, ch('G'));
     let text = draw(&mut model, 80, 24);
     assert!(text.contains(" ↑ ") && text.contains(" more "), "{text}");
@@ -721,4 +724,40 @@ fn unknown_key_says_where_help_is_once() {
     update(&mut model, ch('z'));
     assert!(model.flash.is_none(), "once a run");
     assert!(!model.dirty);
+}
+
+#[test]
+fn slash_filters_the_board_in_place_and_esc_clears_it() {
+    let mut model = dev_board();
+    update(&mut model, key(KeyCode::Down));
+    assert_eq!(selected(&model), "acme-3");
+    update(&mut model, ch('/'));
+    for c in "task 4".chars() {
+        update(&mut model, ch(c));
+    }
+    assert_eq!(keys_of(&model, 1), ["acme-4"], "only the matching card");
+    assert_eq!(keys_of(&model, 0), Vec::<String>::new());
+    assert_eq!(selected(&model), "acme-4");
+    let text = super::screen(&model, 80, 24);
+    assert!(
+        text.contains("/task 4▏") && text.contains("1 of 4 cards"),
+        "{text}"
+    );
+    // While typing, letters are the query's, not keys: `m` did not open the stage picker.
+    update(&mut model, ch('m'));
+    assert!(model.form.is_none());
+    update(&mut model, key(KeyCode::Backspace));
+    // Enter keeps the filter and gives the keys back: m moves the card shown.
+    update(&mut model, key(KeyCode::Enter));
+    update(&mut model, ch('m'));
+    assert!(format!("{:?}", model.form.as_ref().unwrap().kind).contains("acme-4"));
+    update(&mut model, key(KeyCode::Esc));
+    // Esc clears the filter first (the selection stays on its card), then goes back.
+    update(&mut model, key(KeyCode::Esc));
+    assert_eq!(model.screen, Screen::Board("acme".into()));
+    assert!(model.board.query.is_empty());
+    assert_eq!(keys_of(&model, 1), ["acme-2", "acme-3", "acme-4"]);
+    assert_eq!(selected(&model), "acme-4");
+    update(&mut model, key(KeyCode::Esc));
+    assert_eq!(model.screen, Screen::Projects);
 }
