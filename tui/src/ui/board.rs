@@ -103,7 +103,8 @@ pub fn render(model: &Model, theme: &Theme, area: Rect, buf: &mut Buffer, hits: 
     } else {
         top_spans.push(Span::styled(format!("  {}", board.rules_line), theme.muted));
     }
-    Line::from(top_spans).render(top, buf);
+    // Cut with `…` at the edge (the rules line is long).
+    super::fit::fit(Line::from(top_spans), usize::from(top.width)).render(top, buf);
 
     let count = visible.len();
     let constraints = vec![Constraint::Ratio(1, u32::try_from(count).unwrap_or(1)); count];

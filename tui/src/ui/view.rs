@@ -188,8 +188,6 @@ fn render_header(model: &Model, theme: &Theme, area: Rect, buf: &mut Buffer) {
         };
         crumbs.push(Span::styled(part.clone(), style));
     }
-    Line::from(crumbs).render(area, buf);
-
     let (status, style) = match &model.connection {
         Connection::Connecting => ("◌ connecting".to_owned(), theme.warn),
         Connection::Live => ("● live".to_owned(), theme.ok),
@@ -219,6 +217,13 @@ fn render_header(model: &Model, theme: &Theme, area: Rect, buf: &mut Buffer) {
         Span::raw(" "),
     ]);
     let width = right.width() as u16;
+    // Where you are, cut with `…` before the inbox count and the connection (which always show when they fit).
+    let room = if width < area.width {
+        area.width - width - 1
+    } else {
+        area.width
+    };
+    super::fit::fit(Line::from(crumbs), usize::from(room)).render(area, buf);
     if width < area.width {
         right.render(Rect::new(area.right() - width, area.y, width, 1), buf);
     }

@@ -761,3 +761,49 @@ fn slash_filters_the_board_in_place_and_esc_clears_it() {
     update(&mut model, key(KeyCode::Esc));
     assert_eq!(model.screen, Screen::Projects);
 }
+
+#[test]
+fn long_breadcrumb_and_board_line_end_in_an_ellipsis_when_cut() {
+    let mut model = Model::new(Screen::Board("a-very-long-project-slug-for-the-header".into()));
+    update(&mut model, Action::Live);
+    update(
+        &mut model,
+        board_answer(
+            "a-very-long-project-slug-for-the-header",
+            proto::ProjectBoard {
+                rules_line:
+                    "Rules cb33b7d3: accepted plan before dev, report before test, progress before done"
+                        .into(),
+                ..Default::default()
+            },
+        ),
+    );
+    update(&mut model, inbox(4));
+    let text = super::screen(&model, 60, 20);
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(
+        lines[0].contains('…') && lines[0].ends_with("Needs you 4 · ● live"),
+        "{text}"
+    );
+    assert!(lines[1].ends_with('…'), "{text}");
+}
+
+#[test]
+fn empty_projects_hint_wraps_and_speaks_to_the_owner() {
+    let mut model = Model::new(Screen::Projects);
+    update(&mut model, Action::Live);
+    update(
+        &mut model,
+        Action::Loaded {
+            fetch: Fetch::Projects,
+            result: Ok(Data::Projects(Vec::new())),
+        },
+    );
+    let text = super::screen(&model, 60, 20);
+    assert!(text.contains("relay project upsert SLUG"), "{text}");
+    assert!(
+        text.contains("--home DIR`."),
+        "the hint is not cut: {text}"
+    );
+    assert!(!text.contains("project_upsert"), "{text}");
+}
