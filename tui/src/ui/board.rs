@@ -232,7 +232,11 @@ fn card_lines(state: &BoardState, task: &proto::Task, theme: &Theme, width: usiz
     }
     let mut lines = vec![
         Line::from(top),
-        Line::from(marked(&task.title, &state.query, theme)),
+        Line::from(marked(
+            &super::fit::one_line(&task.title, 400),
+            &state.query,
+            theme,
+        )),
     ];
     let done = task.stage == "done";
     if !done {

@@ -60,7 +60,7 @@ pub fn render(model: &Model, theme: &Theme, area: Rect, buf: &mut Buffer, hits: 
             Some(t) => vec![
                 Span::raw("  "),
                 Span::styled(format!("{:<12}", t.key), theme.accent),
-                Span::raw(format!(" {}", t.title)),
+                Span::raw(format!(" {}", super::fit::one_line(&t.title, 400))),
                 Span::styled(format!("  [{}]", t.stage), theme.muted),
             ],
             None => vec![Span::raw("  ?")],

@@ -29,7 +29,11 @@ pub fn render(model: &Model, theme: &Theme, area: Rect, buf: &mut Buffer, hits: 
         let key = Span::styled(format!(" {} ", task.key), theme.accent);
         let stage = Span::styled(format!("  [{}] v{}", task.stage, task.version), theme.muted);
         let room = usize::from(head.width).saturating_sub(key.width() + stage.width());
-        let title = Span::styled(super::fit::cut(&task.title, room), theme.title);
+        // Tabs and line breaks as spaces (a terminal would drop a tab), control characters as `�`.
+        let title = Span::styled(
+            super::fit::cut(&super::fit::one_line(&task.title, 400), room),
+            theme.title,
+        );
         fit::fit(Line::from(vec![key, title, stage]), usize::from(head.width)).render(head, buf);
     }
     let mut spans = vec![Span::raw(" ")];
@@ -240,18 +244,28 @@ fn overview(model: &Model, data: &TaskData, theme: &Theme) -> Vec<Line<'static>>
                 .into_iter()
                 .flatten()
                 .collect();
-            lines.push(Line::from(vec![
-                Span::styled(format!("#{} [{}] ", report.id, report.stage), theme.muted),
-                Span::raw(report.summary.clone()),
-                Span::styled(
-                    if badges.is_empty() {
-                        String::new()
-                    } else {
-                        format!("  {}", badges.join(" · "))
-                    },
-                    theme.accent,
-                ),
-            ]));
+            // A first line in the `state · size · gist` format already carries the badges: they show once, in
+            // front, and the summary's rest after them.
+            let mut gist: Vec<&str> = report.summary.split('·').map(str::trim).collect();
+            for badge in &badges {
+                if gist.len() > 1 && gist.first().is_some_and(|g| g.eq_ignore_ascii_case(badge)) {
+                    gist.remove(0);
+                }
+            }
+            let gist = if gist.len() == report.summary.split('·').count() {
+                report.summary.clone()
+            } else {
+                gist.join(" · ")
+            };
+            let mut spans = vec![Span::styled(
+                format!("#{} [{}] ", report.id, report.stage),
+                theme.muted,
+            )];
+            if !badges.is_empty() {
+                spans.push(Span::styled(format!("{}  ", badges.join(" · ")), theme.accent));
+            }
+            spans.push(Span::raw(gist));
+            lines.push(Line::from(spans));
             // The newest report in full (the others by their summary line), less its first line when that is
             // the summary.
             if i == 0 {

@@ -801,9 +801,32 @@ fn empty_projects_hint_wraps_and_speaks_to_the_owner() {
     );
     let text = super::screen(&model, 60, 20);
     assert!(text.contains("relay project upsert SLUG"), "{text}");
-    assert!(
-        text.contains("--home DIR`."),
-        "the hint is not cut: {text}"
-    );
+    assert!(text.contains("--home DIR`."), "the hint is not cut: {text}");
     assert!(!text.contains("project_upsert"), "{text}");
+}
+
+#[test]
+fn a_tab_in_a_title_shows_as_a_space_on_the_card_and_the_task_line() {
+    let mut model = Model::new(Screen::Board("acme".into()));
+    update(&mut model, Action::Live);
+    let mut tabbed = task(1, "plan", None, 1);
+    tabbed.title = "Fix\tthe typo".into();
+    update(&mut model, board_answer("acme", board(vec![tabbed.clone()])));
+    assert!(super::screen(&model, 80, 24).contains("Fix the typo"));
+    let mut model = Model::new(Screen::Task("acme-1".into()));
+    update(&mut model, Action::Live);
+    update(
+        &mut model,
+        Action::Loaded {
+            fetch: Fetch::Task("acme-1".into()),
+            result: Ok(Data::Task(Box::new(TaskData {
+                detail: proto::TaskDetail {
+                    task: Some(tabbed),
+                    ..Default::default()
+                },
+                ..Default::default()
+            }))),
+        },
+    );
+    assert!(super::screen(&model, 80, 24).contains("acme-1 Fix the typo"));
 }
