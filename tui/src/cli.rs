@@ -328,7 +328,7 @@ pub struct ReviewDecisionArgs {
     /// The task's key, e.g. acme-12
     pub key: String,
     /// The step's number (1 for the first)
-    #[arg(value_parser = clap::value_parser!(i64).range(1..))]
+    #[arg(value_parser = step_number)]
     pub step: i64,
     /// A comment that travels with the decision (markdown, up to 4000 characters)
     #[arg(long, short, value_name = "TEXT")]
@@ -342,7 +342,7 @@ pub struct ReviewCommentArgs {
     /// The task's key, e.g. acme-12
     pub key: String,
     /// The step's number (1 for the first)
-    #[arg(value_parser = clap::value_parser!(i64).range(1..))]
+    #[arg(value_parser = step_number)]
     pub step: i64,
     /// The comment (markdown, up to 4000 characters)
     #[arg(long, short, value_name = "TEXT")]
@@ -653,5 +653,34 @@ fn parse_assignment(text: &str) -> Result<(String, String), String> {
         _ => Err(format!(
             "expected FIELD=VALUE (e.g. branch=feat/login), got {text:?}"
         )),
+    }
+}
+
+/// A review step's number: 1 or more, said in those words (clap's range would print `1..9223372036854775807`).
+fn step_number(text: &str) -> Result<i64, String> {
+    match text.trim().parse::<i64>() {
+        Ok(n) if n >= 1 => Ok(n),
+        Ok(_) => Err("step numbers start at 1 (the first step is 1); see `relay review show KEY`".to_owned()),
+        Err(_) => Err(format!(
+            "`{text}` is not a step number: give the step's number, 1 for the first"
+        )),
+    }
+}
+
+#[cfg(test)]
+mod step_tests {
+    use super::*;
+
+    #[test]
+    fn step_zero_is_refused_in_words_when_parsed() {
+        assert_eq!(step_number("2"), Ok(2));
+        let zero = step_number("0").unwrap_err();
+        assert!(zero.starts_with("step numbers start at 1"), "{zero}");
+        assert!(!zero.contains("9223372036854775807"), "{zero}");
+        assert!(
+            step_number("two")
+                .unwrap_err()
+                .contains("`two` is not a step number")
+        );
     }
 }
