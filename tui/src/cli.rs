@@ -420,17 +420,17 @@ pub enum RulesCommand {
 
 #[derive(Args, Debug)]
 pub struct EventsArgs {
-    /// Only events after this event id
-    #[arg(long, value_name = "ID", default_value_t = 0, value_parser = clap::value_parser!(i64).range(0..))]
-    pub since: i64,
-    /// Keep printing new events as they happen
+    /// Only events after this event id (with --follow: from there instead of from the end)
+    #[arg(long, value_name = "ID", value_parser = clap::value_parser!(i64).range(0..))]
+    pub since: Option<i64>,
+    /// Keep printing new events as they happen, starting at the end of the log (like `tail -f`)
     #[arg(long, short)]
     pub follow: bool,
     /// Only events of this project
     #[arg(long, short, value_name = "SLUG")]
     pub project: Option<String>,
-    /// Stop after this many events (without --follow)
-    #[arg(long, short = 'n', value_name = "N", conflicts_with = "follow")]
+    /// Only the newest N events (with --follow: the newest N, then the new ones, like `tail -n N -f`)
+    #[arg(long, short = 'n', value_name = "N")]
     pub limit: Option<u64>,
     #[command(flatten)]
     pub output: OutputArgs,
