@@ -73,7 +73,7 @@ impl Reader {
         loop {
             let page = self.page(client).await?;
             for event in &page.events {
-                if !emit(&self.line(event))? {
+                if !self.emit(event)? {
                     return Ok(false);
                 }
                 self.cursor = event.id;
@@ -105,7 +105,7 @@ impl Reader {
             }
         }
         for event in &newest {
-            if !emit(&self.line(event))? {
+            if !self.emit(event)? {
                 return Ok(false);
             }
         }
@@ -123,6 +123,14 @@ impl Reader {
             .await
             .map_err(|status| self.failed(status))?
             .into_inner())
+    }
+
+    /// Prints one event: `--json` exactly as stored, a line for people cleaned for the terminal.
+    fn emit(&self, event: &proto::Event) -> Result<bool, CliError> {
+        match self.json {
+            true => format::emit_raw(&self.line(event)),
+            false => emit(&self.line(event)),
+        }
     }
 
     fn line(&self, event: &proto::Event) -> String {
