@@ -804,7 +804,7 @@ pub fn affects(fetch: &Fetch, event: &proto::Event) -> bool {
     match fetch {
         Fetch::Projects => matches!(area, "project" | "task"),
         // Of the session events only a hook status change shows on the board (a card's dot); a binding is a
-        // task event. The task view shows none of them yet.
+        // task event.
         Fetch::Board(slug) => {
             (area != "session" || kind == "session.status_changed")
                 && (project() == Some(slug.as_str())
@@ -813,7 +813,8 @@ pub fn affects(fetch: &Fetch, event: &proto::Event) -> bool {
                         .strip_prefix(slug.as_str())
                         .is_some_and(|rest| rest.starts_with('-')))
         }
-        Fetch::Task(key) => area != "session" && event.subject == *key,
+        // Of the session events only the agent's todo shows on the task (the Plan tab); its subject is the task.
+        Fetch::Task(key) => (area != "session" || kind == "session.todo_updated") && event.subject == *key,
         Fetch::Inbox => changes_inbox(event),
         Fetch::Sessions(_) => area == "session" || kind.starts_with("task.session_"),
         Fetch::Activity(filter) => filter.admits(event),

@@ -830,3 +830,27 @@ fn a_tab_in_a_title_shows_as_a_space_on_the_card_and_the_task_line() {
     );
     assert!(super::screen(&model, 80, 24).contains("acme-1 Fix the typo"));
 }
+
+#[test]
+fn plan_tab_refreshes_when_the_agents_todo_changes() {
+    let mut model = task_view();
+    let todo = proto::Event {
+        id: 30,
+        kind: "session.todo_updated".into(),
+        subject: "acme-3".into(),
+        data_json: r#"{"project":"acme","key":"acme-3","session":"s1","items":3}"#.into(),
+        project: Some("acme".into()),
+        at_ms: 0,
+    };
+    let effects = update(&mut model, Action::Event(todo.clone()));
+    assert!(
+        effects.contains(&Effect::Fetch(Fetch::Task("acme-3".into()))),
+        "{effects:?}"
+    );
+    // Another task's todo does not.
+    let mut other = todo;
+    other.id = 31;
+    other.subject = "acme-4".into();
+    model.in_flight.clear();
+    assert!(!update(&mut model, Action::Event(other)).contains(&Effect::Fetch(Fetch::Task("acme-3".into()))));
+}
