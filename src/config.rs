@@ -191,6 +191,14 @@ pub const KEYS: &[ConfigKey] = &[
         default: "7",
         help: "done tasks closed longer ago than this are archived: left out of the inbox and the done column",
     },
+    ConfigKey {
+        name: "notify_review",
+        env: "RELAY_NOTIFY_REVIEW",
+        flag: None,
+        accepts: "true or false",
+        default: "true",
+        help: "the window raises a terminal notification (or rings the bell) when a task moves to review or test",
+    },
 ];
 
 /// The Markdown table of [`KEYS`] that `docs/CONFIG.md` carries (a test keeps the two equal).
@@ -287,6 +295,8 @@ pub struct Config {
     pub require_tracker_log: bool,
     /// Done tasks closed longer ago than this many days are archived.
     pub done_window_days: u32,
+    /// The window's "Waiting for your acceptance" notification when a task moves to review or test.
+    pub notify_review: bool,
     /// The global working rules, the `[rules]` table of `config.toml` (empty when there is none).
     pub rules: RulesLayer,
     /// The `[keys]` value of `config.toml` as written (the window's key overrides, checked by the window).
@@ -438,6 +448,7 @@ impl Config {
             owner_names: DEFAULT_OWNER_NAMES.iter().map(|n| (*n).to_owned()).collect(),
             require_tracker_log: false,
             done_window_days: DEFAULT_DONE_WINDOW_DAYS,
+            notify_review: true,
             rules: RulesLayer::default(),
             keys: None,
             data_dir,
@@ -535,6 +546,7 @@ impl Config {
             }
             "require_tracker_log" => self.require_tracker_log = raw.boolean().ok_or_else(invalid)?,
             "done_window_days" => self.done_window_days = raw.within(1..=3650).ok_or_else(invalid)?,
+            "notify_review" => self.notify_review = raw.boolean().ok_or_else(invalid)?,
             _ => return Err(invalid()),
         }
         Ok(())

@@ -285,6 +285,7 @@ fn every_key_in_the_table_is_accepted_by_the_parser() {
         ("owner_names", "[\"Ana\", \"owner\"]"),
         ("require_tracker_log", "true"),
         ("done_window_days", "14"),
+        ("notify_review", "false"),
     ];
     assert_eq!(samples.len(), KEYS.len());
     for (key, value) in samples {

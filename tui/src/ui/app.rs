@@ -438,6 +438,10 @@ pub struct Model {
     pub quit_asked: bool,
     /// An unknown key has said "? for help" (once a run).
     pub help_hinted: bool,
+    /// Raise a terminal notification when a task moves to review or test (config `notify_review`).
+    pub notify_review: bool,
+    /// Notifications the loop writes to the terminal after this update (taken by it).
+    pub notifications: Vec<String>,
     pub flash: Option<Flash>,
     pub help: bool,
     /// The help overlay's first line shown (it scrolls when the terminal is shorter than the key list).
@@ -483,6 +487,8 @@ impl Model {
             drafts: HashMap::new(),
             quit_asked: false,
             help_hinted: false,
+            notify_review: false,
+            notifications: Vec::new(),
             flash: None,
             help: false,
             help_scroll: 0,
@@ -738,6 +744,7 @@ pub fn update(model: &mut Model, action: Action) -> Vec<Effect> {
             if event.at_ms > model.now_ms {
                 model.now_ms = event.at_ms;
             }
+            notify_acceptance(model, &event);
             let fetch = model.screen_fetch();
             let refetched = affects(&fetch, &event);
             if refetched {
@@ -779,6 +786,32 @@ pub fn update(model: &mut Model, action: Action) -> Vec<Effect> {
     // The inline screenshot follows the screen, tab, step and terminal size.
     super::image::follow(model, &mut effects);
     effects
+}
+
+/// A task moved to review or test waits for the owner: "Waiting for your acceptance: KEY title" (the title when
+/// the window knows it), for the loop to raise as a terminal notification.
+fn notify_acceptance(model: &mut Model, event: &proto::Event) {
+    if !model.notify_review {
+        return;
+    }
+    let Some(moved) = payload::TaskStageChanged::from_json(&event.kind, &event.data_json) else {
+        return;
+    };
+    if !matches!(Stage::parse(&moved.to), Ok(Stage::Review | Stage::Test)) || moved.from == moved.to {
+        return;
+    }
+    let title = model
+        .board
+        .board
+        .iter()
+        .flat_map(|b| b.tasks.iter())
+        .chain(model.task.data.iter().filter_map(|d| d.detail.task.as_ref()))
+        .find(|t| t.key == event.subject)
+        .map(|t| format!(" {}", t.title))
+        .unwrap_or_default();
+    model
+        .notifications
+        .push(format!("Waiting for your acceptance: {}{title}", event.subject));
 }
 
 /// Whether an event can change the inbox (relaybay §2's list): a task's fields or stage, a session seen or its

@@ -17,6 +17,7 @@ pub mod keymap;
 pub mod keys_config;
 mod markdown;
 pub mod mouse;
+mod notify;
 pub mod palette;
 mod projects;
 mod screenshot;
@@ -107,6 +108,7 @@ pub async fn run(
     // answers there); the input thread reads the answer first, then keys, while the window fetches and draws.
     let asked = self::image::ask();
     let images = screenshot::Engine::new(None);
+    let notify_review = restart.ctx.config.notify_review;
     let effects = worker::spawn(client, restart, tx.clone(), images.clone());
     spawn_input(tx.clone(), frame_log.key_clock(), asked, images.clone());
     spawn_clock(tx);
@@ -116,6 +118,7 @@ pub async fn run(
     model.now_ms = now_ms();
     model.theme = theme;
     model.keymap = keys;
+    model.notify_review = notify_review;
     warnings.extend(key_warnings);
     if !warnings.is_empty() {
         model.flash = Some(app::Flash {
@@ -184,6 +187,9 @@ fn apply(
     for effect in update(model, action) {
         frame_log.effect(&effect, model.last_event_id);
         let _ = effects.send(effect);
+    }
+    for text in std::mem::take(&mut model.notifications) {
+        notify::raise(notify::Kind::detect(), &text);
     }
     model.dirty |= was_dirty;
 }

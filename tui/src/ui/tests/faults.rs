@@ -854,3 +854,34 @@ fn plan_tab_refreshes_when_the_agents_todo_changes() {
     model.in_flight.clear();
     assert!(!update(&mut model, Action::Event(other)).contains(&Effect::Fetch(Fetch::Task("acme-3".into()))));
 }
+
+#[test]
+fn a_move_to_review_asks_for_a_notification_when_enabled() {
+    let mut model = dev_board();
+    let moved = |id: i64, key: &str, from: &str, to: &str| {
+        Action::Event(proto::Event {
+            id,
+            kind: "task.stage_changed".into(),
+            subject: key.into(),
+            data_json: format!(r#"{{"project":"acme","key":"{key}","from":"{from}","to":"{to}"}}"#),
+            project: Some("acme".into()),
+            at_ms: 0,
+        })
+    };
+    update(&mut model, moved(40, "acme-2", "dev", "review"));
+    assert!(
+        model.notifications.is_empty(),
+        "off unless the config turns it on"
+    );
+    model.notify_review = true;
+    update(&mut model, moved(41, "acme-3", "dev", "review"));
+    update(&mut model, moved(42, "acme-4", "dev", "live"));
+    update(&mut model, moved(43, "acme-4", "live", "test"));
+    assert_eq!(
+        model.notifications,
+        [
+            "Waiting for your acceptance: acme-3 Task 3",
+            "Waiting for your acceptance: acme-4 Task 4"
+        ]
+    );
+}
