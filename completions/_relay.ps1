@@ -825,16 +825,16 @@ Register-ArgumentCompleter -Native -CommandName 'relay' -ScriptBlock {
             break
         }
         'relay;events' {
-            [CompletionResult]::new('--since', '--since', [CompletionResultType]::ParameterName, 'Only events after this event id')
+            [CompletionResult]::new('--since', '--since', [CompletionResultType]::ParameterName, 'Only events after this event id (with --follow: from there instead of from the end)')
             [CompletionResult]::new('-p', '-p', [CompletionResultType]::ParameterName, 'Only events of this project')
             [CompletionResult]::new('--project', '--project', [CompletionResultType]::ParameterName, 'Only events of this project')
-            [CompletionResult]::new('-n', '-n', [CompletionResultType]::ParameterName, 'Stop after this many events (without --follow)')
-            [CompletionResult]::new('--limit', '--limit', [CompletionResultType]::ParameterName, 'Stop after this many events (without --follow)')
+            [CompletionResult]::new('-n', '-n', [CompletionResultType]::ParameterName, 'Only the newest N events (with --follow: the newest N, then the new ones, like `tail -n N -f`)')
+            [CompletionResult]::new('--limit', '--limit', [CompletionResultType]::ParameterName, 'Only the newest N events (with --follow: the newest N, then the new ones, like `tail -n N -f`)')
             [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'Data directory (database, token, config.toml) [env: RELAY_HOME]')
             [CompletionResult]::new('--port', '--port', [CompletionResultType]::ParameterName, 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]')
             [CompletionResult]::new('--socket', '--socket', [CompletionResultType]::ParameterName, 'Path of the daemon''s local socket [env: RELAY_SOCKET]')
-            [CompletionResult]::new('-f', '-f', [CompletionResultType]::ParameterName, 'Keep printing new events as they happen')
-            [CompletionResult]::new('--follow', '--follow', [CompletionResultType]::ParameterName, 'Keep printing new events as they happen')
+            [CompletionResult]::new('-f', '-f', [CompletionResultType]::ParameterName, 'Keep printing new events as they happen, starting at the end of the log (like `tail -f`)')
+            [CompletionResult]::new('--follow', '--follow', [CompletionResultType]::ParameterName, 'Keep printing new events as they happen, starting at the end of the log (like `tail -f`)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the answer as JSON (stable field names, for scripts)')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')

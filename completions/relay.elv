@@ -728,16 +728,16 @@ set edit:completion:arg-completer[relay] = {|@words|
         &'relay;attachment;help;help'= {
         }
         &'relay;events'= {
-            cand --since 'Only events after this event id'
+            cand --since 'Only events after this event id (with --follow: from there instead of from the end)'
             cand -p 'Only events of this project'
             cand --project 'Only events of this project'
-            cand -n 'Stop after this many events (without --follow)'
-            cand --limit 'Stop after this many events (without --follow)'
+            cand -n 'Only the newest N events (with --follow: the newest N, then the new ones, like `tail -n N -f`)'
+            cand --limit 'Only the newest N events (with --follow: the newest N, then the new ones, like `tail -n N -f`)'
             cand --home 'Data directory (database, token, config.toml) [env: RELAY_HOME]'
             cand --port 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]'
             cand --socket 'Path of the daemon''s local socket [env: RELAY_SOCKET]'
-            cand -f 'Keep printing new events as they happen'
-            cand --follow 'Keep printing new events as they happen'
+            cand -f 'Keep printing new events as they happen, starting at the end of the log (like `tail -f`)'
+            cand --follow 'Keep printing new events as they happen, starting at the end of the log (like `tail -f`)'
             cand --json 'Print the answer as JSON (stable field names, for scripts)'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'

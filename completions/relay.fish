@@ -444,13 +444,13 @@ complete -c relay -n "__fish_relay_using_subcommand attachment; and __fish_seen_
 complete -c relay -n "__fish_relay_using_subcommand attachment; and __fish_seen_subcommand_from help" -f -a "caption" -d 'Set a screenshot\'s caption (markdown); `-` clears it'
 complete -c relay -n "__fish_relay_using_subcommand attachment; and __fish_seen_subcommand_from help" -f -a "rm" -d 'Remove a screenshot (its file is deleted)'
 complete -c relay -n "__fish_relay_using_subcommand attachment; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
-complete -c relay -n "__fish_relay_using_subcommand events" -l since -d 'Only events after this event id' -r
+complete -c relay -n "__fish_relay_using_subcommand events" -l since -d 'Only events after this event id (with --follow: from there instead of from the end)' -r
 complete -c relay -n "__fish_relay_using_subcommand events" -s p -l project -d 'Only events of this project' -r
-complete -c relay -n "__fish_relay_using_subcommand events" -s n -l limit -d 'Stop after this many events (without --follow)' -r
+complete -c relay -n "__fish_relay_using_subcommand events" -s n -l limit -d 'Only the newest N events (with --follow: the newest N, then the new ones, like `tail -n N -f`)' -r
 complete -c relay -n "__fish_relay_using_subcommand events" -l home -d 'Data directory (database, token, config.toml) [env: RELAY_HOME]' -r -F
 complete -c relay -n "__fish_relay_using_subcommand events" -l port -d 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]' -r
 complete -c relay -n "__fish_relay_using_subcommand events" -l socket -d 'Path of the daemon\'s local socket [env: RELAY_SOCKET]' -r -F
-complete -c relay -n "__fish_relay_using_subcommand events" -s f -l follow -d 'Keep printing new events as they happen'
+complete -c relay -n "__fish_relay_using_subcommand events" -s f -l follow -d 'Keep printing new events as they happen, starting at the end of the log (like `tail -f`)'
 complete -c relay -n "__fish_relay_using_subcommand events" -l json -d 'Print the answer as JSON (stable field names, for scripts)'
 complete -c relay -n "__fish_relay_using_subcommand events" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c relay -n "__fish_relay_using_subcommand events" -s V -l version -d 'Print version'

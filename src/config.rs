@@ -272,6 +272,13 @@ config_keys! { |dirs, raw|
         read: raw.within(1_000..=100_000),
         help: "the most an MCP tool's answer holds; longer lists are paged and the answer names the call for the next page",
     }
+    notify_review: bool {
+        env: "RELAY_NOTIFY_REVIEW",
+        accepts: "true or false",
+        default: true,
+        read: raw.boolean(),
+        help: "the window raises a terminal notification (or rings the bell) when a task moves to review or test",
+    }
 }
 
 /// Where the socket and the logs go by default: the runtime and state directories, or inside the data directory

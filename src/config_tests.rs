@@ -286,6 +286,7 @@ fn every_key_in_the_table_is_accepted_by_the_parser() {
         ("require_tracker_log", "true"),
         ("done_window_days", "14"),
         ("mcp_answer_tokens", "4000"),
+        ("notify_review", "false"),
     ];
     assert_eq!(samples.len(), KEYS.len());
     for (key, value) in samples {

@@ -52,9 +52,45 @@ pub fn short_size(bytes: i64) -> String {
     }
 }
 
+/// Whether `c` reorders or hides text without showing itself: the bidirectional embeddings, overrides and
+/// isolates (U+202A–U+202E, U+2066–U+2069), the direction marks (U+200E, U+200F, U+061C), the zero-width space
+/// and the byte-order mark. Agent text with them can make a line read otherwise than it is.
+pub fn is_invisible_format(c: char) -> bool {
+    matches!(
+        c,
+        '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}' | '\u{200E}' | '\u{200F}' | '\u{061C}' | '\u{200B}' | '\u{FEFF}'
+    )
+}
+
+/// `text` as a terminal should show it: invisible format characters ([`is_invisible_format`]) removed, control
+/// characters but line breaks and tabs shown as `�` (so no escape sequence reaches the terminal). Unchanged text
+/// is borrowed.
+pub fn visible(text: &str) -> std::borrow::Cow<'_, str> {
+    let odd = |c: char| is_invisible_format(c) || (c.is_control() && c != '\n' && c != '\t');
+    if !text.chars().any(odd) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    std::borrow::Cow::Owned(
+        text.chars()
+            .filter(|c| !is_invisible_format(*c))
+            .map(|c| if odd(c) { '\u{FFFD}' } else { c })
+            .collect(),
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn visible_drops_bidi_overrides_and_replaces_controls_when_shown_on_a_terminal() {
+        assert_eq!(visible("plain\ttext\nnext"), "plain\ttext\nnext");
+        assert!(matches!(visible("plain"), std::borrow::Cow::Borrowed(_)));
+        // "evil.exe" written backwards by a right-to-left override reads as something else.
+        assert_eq!(visible("report\u{202E}exe.txt"), "reportexe.txt");
+        assert_eq!(visible("a\u{2066}b\u{2069}c\u{200F}"), "abc");
+        assert_eq!(visible("red \u{1b}[31mtext"), "red \u{FFFD}[31mtext");
+    }
 
     fn secs(n: i64) -> i64 {
         n * 1000

@@ -31,10 +31,11 @@ pub enum Surface {
 }
 
 impl Surface {
-    /// The name written into events when no session is named (`cli`, `mcp`, `demo`).
+    /// The name written into events when no session is named: the socket is the owner's own surface (the CLI
+    /// and the window alike), so its writes read "by owner" as the owner's review decisions do; `mcp`, `demo`.
     pub const fn as_str(self) -> &'static str {
         match self {
-            Surface::Socket => "cli",
+            Surface::Socket => "owner",
             Surface::Mcp => "mcp",
             Surface::Demo => "demo",
         }
@@ -150,8 +151,9 @@ mod tests {
     }
 
     #[test]
-    fn the_label_is_the_session_else_the_surface() {
-        assert_eq!(Caller::socket_peer().label(), "cli");
+    fn the_label_is_the_session_else_the_owner_on_the_socket_else_the_surface() {
+        // The socket's peer is the owner: what the window and the CLI do is logged as the owner's.
+        assert_eq!(Caller::socket_peer().label(), "owner");
         assert_eq!(Caller::mcp_token().label(), "mcp");
         assert_eq!(Caller::demo().label(), "demo");
         assert_eq!(

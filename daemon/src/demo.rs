@@ -73,6 +73,8 @@ pub struct Seeded {
 
 /// Seeds the demo workspace into `config`'s data directory (see the module documentation).
 pub async fn seed(config: Config, force: bool) -> Result<Seeded, DemoError> {
+    // The database and everything beside it private to the user (0600 / 0700), as relayd creates them.
+    crate::fsutil::set_private_umask();
     let data = config.data_dir.clone();
     crate::create_private_dir(data.path())?;
     let _lock = DataLock::acquire(&data)?;

@@ -42,14 +42,16 @@ pub enum FieldError {
     #[error("{field} must be one line; remove the line breaks")]
     LineBreak { field: &'static str },
     #[error(
-        "{field} contains the control character U+{:04X} at character {position}; remove it (only line breaks and \
-         tabs are allowed)",
+        "{field} contains the control character U+{:04X} at character {position}; remove it (only {allowed} are \
+         allowed)",
         u32::from(*.character)
     )]
     ControlCharacter {
         field: &'static str,
         character: char,
         position: usize,
+        /// What the field does take: "line breaks and tabs", or "tabs" in a one-line field.
+        allowed: &'static str,
     },
     #[error("{field} must be from {min} to {max}; got {given}")]
     OutOfRange {
@@ -165,10 +167,13 @@ fn check_text(field: &TaskField, text: &str, max_chars: usize) -> Result<(), Fie
         .enumerate()
         .find(|(_, c)| c.is_control() && !matches!(c, '\n' | '\t'))
     {
+        let one_line = matches!(field.kind, FieldKind::Line { .. } | FieldKind::Url { .. });
         return Err(FieldError::ControlCharacter {
             field: field.name,
             character,
             position: index + 1,
+            // A one-line field does not take line breaks either: the message does not offer them.
+            allowed: if one_line { "tabs" } else { "line breaks and tabs" },
         });
     }
     if matches!(field.kind, FieldKind::Line { .. } | FieldKind::Url { .. }) && text.contains('\n') {

@@ -84,6 +84,12 @@ impl Tmux {
         self.tmux(&["send-keys", "-t", &self.session, "-l", text]);
     }
 
+    /// Resizes the session's window (and so the terminal the command sees) to `width`×`height`.
+    pub fn resize(&self, width: u16, height: u16) {
+        let (width, height) = (width.to_string(), height.to_string());
+        self.tmux(&["resize-window", "-t", &self.session, "-x", &width, "-y", &height]);
+    }
+
     /// A pane format, e.g. `#{pane_dead}`.
     pub fn pane(&self, format: &str) -> String {
         let out = self.tmux(&["display-message", "-p", "-t", &self.session, format]);

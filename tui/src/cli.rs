@@ -332,7 +332,7 @@ pub struct ReviewDecisionArgs {
     /// The task's key, e.g. acme-12
     pub key: String,
     /// The step's number (1 for the first)
-    #[arg(value_parser = clap::value_parser!(i64).range(1..))]
+    #[arg(value_parser = step_number)]
     pub step: i64,
     /// A comment that travels with the decision (markdown, up to 4000 characters)
     #[arg(long, short, value_name = "TEXT")]
@@ -346,7 +346,7 @@ pub struct ReviewCommentArgs {
     /// The task's key, e.g. acme-12
     pub key: String,
     /// The step's number (1 for the first)
-    #[arg(value_parser = clap::value_parser!(i64).range(1..))]
+    #[arg(value_parser = step_number)]
     pub step: i64,
     /// The comment (markdown, up to 4000 characters)
     #[arg(long, short, value_name = "TEXT")]
@@ -424,17 +424,17 @@ pub enum RulesCommand {
 
 #[derive(Args, Debug)]
 pub struct EventsArgs {
-    /// Only events after this event id
-    #[arg(long, value_name = "ID", default_value_t = 0, value_parser = clap::value_parser!(i64).range(0..))]
-    pub since: i64,
-    /// Keep printing new events as they happen
+    /// Only events after this event id (with --follow: from there instead of from the end)
+    #[arg(long, value_name = "ID", value_parser = clap::value_parser!(i64).range(0..))]
+    pub since: Option<i64>,
+    /// Keep printing new events as they happen, starting at the end of the log (like `tail -f`)
     #[arg(long, short)]
     pub follow: bool,
     /// Only events of this project
     #[arg(long, short, value_name = "SLUG")]
     pub project: Option<String>,
-    /// Stop after this many events (without --follow)
-    #[arg(long, short = 'n', value_name = "N", conflicts_with = "follow")]
+    /// Only the newest N events (with --follow: the newest N, then the new ones, like `tail -n N -f`)
+    #[arg(long, short = 'n', value_name = "N")]
     pub limit: Option<u64>,
     #[command(flatten)]
     pub output: OutputArgs,
@@ -660,5 +660,34 @@ fn parse_assignment(text: &str) -> Result<(String, String), String> {
         _ => Err(format!(
             "expected FIELD=VALUE (e.g. branch=feat/login), got {text:?}"
         )),
+    }
+}
+
+/// A review step's number: 1 or more, said in those words (clap's range would print `1..9223372036854775807`).
+fn step_number(text: &str) -> Result<i64, String> {
+    match text.trim().parse::<i64>() {
+        Ok(n) if n >= 1 => Ok(n),
+        Ok(_) => Err("step numbers start at 1 (the first step is 1); see `relay review show KEY`".to_owned()),
+        Err(_) => Err(format!(
+            "`{text}` is not a step number: give the step's number, 1 for the first"
+        )),
+    }
+}
+
+#[cfg(test)]
+mod step_tests {
+    use super::*;
+
+    #[test]
+    fn step_zero_is_refused_in_words_when_parsed() {
+        assert_eq!(step_number("2"), Ok(2));
+        let zero = step_number("0").unwrap_err();
+        assert!(zero.starts_with("step numbers start at 1"), "{zero}");
+        assert!(!zero.contains("9223372036854775807"), "{zero}");
+        assert!(
+            step_number("two")
+                .unwrap_err()
+                .contains("`two` is not a step number")
+        );
     }
 }

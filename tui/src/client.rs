@@ -113,8 +113,13 @@ pub fn not_running(ctx: &Context) -> CliError {
 /// A client for a command that needs the daemon: connects, or starts relayd in the background (saying so
 /// on stderr once) and waits until it answers.
 pub async fn daemon_client(ctx: &Context) -> Result<Client, CliError> {
+    Ok(daemon_client_started(ctx).await?.0)
+}
+
+/// [`daemon_client`], saying whether this call started relayd (the window then brings it back by itself).
+pub async fn daemon_client_started(ctx: &Context) -> Result<(Client, bool), CliError> {
     if let Some((client, _)) = probe(&ctx.config.socket).await {
-        return Ok(client);
+        return Ok((client, false));
     }
     let (client, status) = start(ctx).await?;
     eprintln!(
@@ -122,7 +127,7 @@ pub async fn daemon_client(ctx: &Context) -> Result<Client, CliError> {
         status.pid,
         ctx.config.log_dir.display()
     );
-    Ok(client)
+    Ok((client, true))
 }
 
 /// Starts relayd in the background and waits until it answers, at most [`START_TIMEOUT`]. When a daemon

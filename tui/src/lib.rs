@@ -122,7 +122,7 @@ pub async fn run(cli: Cli) -> Result<(), CliError> {
 /// Opens the window at `screen` on the daemon (starting it if needed).
 /// An unknown project or task is refused before the terminal is taken (exit 4).
 async fn window(ctx: &Context, screen: ui::Screen) -> Result<(), CliError> {
-    let mut client = client::daemon_client(ctx).await?;
+    let (mut client, started) = client::daemon_client_started(ctx).await?;
     match &screen {
         ui::Screen::Board(slug) => {
             client
@@ -143,5 +143,9 @@ async fn window(ctx: &Context, screen: ui::Screen) -> Result<(), CliError> {
         ctx.config.keys.as_ref(),
         &ctx.config.data_dir.config().display().to_string(),
     );
-    ui::run(client, ctx.config.socket.clone(), screen, theme, keys).await
+    let restart = ui::worker::Restart {
+        ctx: ctx.clone(),
+        auto: started,
+    };
+    ui::run(client, restart, screen, theme, keys).await
 }

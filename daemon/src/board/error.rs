@@ -28,9 +28,7 @@ pub enum BoardError {
     },
     #[error("{what} is empty; {hint}. Nothing changed.")]
     Empty { what: &'static str, hint: &'static str },
-    #[error(
-        "{key} is at version {actual}, not {expected}: someone wrote it since you read it. Read it again (task_get / relay task show), then re-apply your change. Nothing changed."
-    )]
+    #[error("{}", version_conflict(.key, *.expected, *.actual))]
     VersionConflict { key: String, expected: i64, actual: i64 },
     /// Strict mode: the rules' own words ("Rules: … Nothing changed.").
     #[error("{0}")]
@@ -78,5 +76,49 @@ pub(crate) fn check_len(what: &'static str, text: &str, max: usize) -> Result<()
         Err(BoardError::TooLong { what, len, max })
     } else {
         Ok(())
+    }
+}
+/// A version that is not the task's: older means someone wrote it since it was read; newer was never written.
+fn version_conflict(key: &str, expected: i64, actual: i64) -> String {
+    if expected < actual {
+        format!(
+            "{key} is at version {actual}, not {expected}: someone wrote it since you read it. Read it again \
+             (task_get / relay task show), then re-apply your change. Nothing changed."
+        )
+    } else {
+        format!(
+            "{key} is at version {actual}; version {expected} does not exist yet, so the version given is not one \
+             that was read. Read the task (task_get / relay task show) and pass the version it shows. Nothing \
+             changed."
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn version_conflict_says_someone_wrote_only_when_the_version_given_is_older() {
+        let older = BoardError::VersionConflict {
+            key: "acme-3".into(),
+            expected: 2,
+            actual: 4,
+        };
+        assert!(
+            older.to_string().contains("someone wrote it since you read it"),
+            "{older}"
+        );
+        let newer = BoardError::VersionConflict {
+            key: "acme-3".into(),
+            expected: 9,
+            actual: 4,
+        };
+        let text = newer.to_string();
+        assert!(!text.contains("someone wrote"), "{text}");
+        assert!(
+            text.starts_with("acme-3 is at version 4; version 9 does not exist yet"),
+            "{text}"
+        );
     }
 }

@@ -667,9 +667,17 @@ impl Board<'_> {
         let state = db::plan_state(&mut write, row.id).await?;
         let steps = db::plan_steps(&mut write, row.id).await?;
         if steps.is_empty() {
-            return Err(BoardError::Refused(format!(
-                "{key} has no plan steps to accept; the agent writes the plan with plan_set first. Nothing changed."
-            )));
+            // Each reader is told what they can do: the owner waits for (or asks for) the agent's plan.
+            return Err(BoardError::Refused(if caller.is_owner() {
+                format!(
+                    "{key} has no plan steps to accept yet: the agent proposes them (ask it in a comment to plan \
+                     the task). Nothing changed."
+                )
+            } else {
+                format!(
+                    "{key} has no plan steps to accept; the agent writes the plan with plan_set first. Nothing changed."
+                )
+            }));
         }
         if state.plan_status == PlanStatus::Accepted.as_str() {
             drop(write);

@@ -202,6 +202,9 @@ fn control_characters_are_refused_when_not_line_breaks_or_tabs() {
         FieldError::ControlCharacter { .. }
     ));
     assert_eq!(ok("progress", json!("a\tb\nc")), text("a\tb\nc"));
+    // A one-line field names only what it takes: a line break would be refused next.
+    let title = refused("title", json!("a\rb")).to_string();
+    assert!(title.ends_with("remove it (only tabs are allowed)"), "{title}");
 }
 
 #[test]

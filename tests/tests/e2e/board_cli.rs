@@ -768,3 +768,82 @@ async fn task_list_prints_every_task_but_json_pages_like_mcp_with_the_next_comma
     assert_ne!(zero.code, Some(0), "{zero}");
     assert!(zero.stderr.contains("limit 0 would list no task"), "{zero}");
 }
+
+#[tokio::test]
+async fn events_n_shows_the_newest_and_follow_starts_at_the_end_like_tail() {
+    let daemon = TestDaemon::start().await;
+    for n in 1..=4 {
+        relay(&daemon, &["project", "upsert", &format!("p{n}")])
+            .await
+            .assert_success();
+    }
+    let all = relay(&daemon, &["events", "--json"]).await;
+    all.assert_success();
+    let ids: Vec<i64> = all
+        .stdout
+        .lines()
+        .map(|l| {
+            serde_json::from_str::<serde_json::Value>(l).unwrap()["id"]
+                .as_i64()
+                .unwrap()
+        })
+        .collect();
+    assert!(ids.len() >= 4, "{all}");
+    let newest = relay(&daemon, &["events", "--json", "-n", "2"]).await;
+    newest.assert_success();
+    let got: Vec<i64> = newest
+        .stdout
+        .lines()
+        .map(|l| {
+            serde_json::from_str::<serde_json::Value>(l).unwrap()["id"]
+                .as_i64()
+                .unwrap()
+        })
+        .collect();
+    assert_eq!(
+        got,
+        ids[ids.len() - 2..],
+        "the newest two, oldest first: {newest}"
+    );
+
+    // --follow alone starts at the end; with -n 1 it prints the newest first (tail -n 1 -f).
+    let follow = |extra: &[&str]| {
+        tokio::process::Command::from(daemon.relay())
+            .args(["events", "--json", "--follow"])
+            .args(extra)
+            .stdout(Stdio::piped())
+            .kill_on_drop(true)
+            .spawn()
+            .unwrap()
+    };
+    let mut from_end = follow(&[]);
+    let mut last_one = follow(&["-n", "1"]);
+    tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+    relay(&daemon, &["project", "upsert", "p5"])
+        .await
+        .assert_success();
+    let read = |child: &mut Child, lines: usize| {
+        let stdout = child.stdout.take().unwrap();
+        async move {
+            let mut reader = BufReader::new(stdout).lines();
+            let mut got = Vec::new();
+            while got.len() < lines {
+                let line = tokio::time::timeout(std::time::Duration::from_secs(10), reader.next_line())
+                    .await
+                    .expect("a line within 10 s")
+                    .unwrap()
+                    .expect("the stream goes on");
+                got.push(serde_json::from_str::<serde_json::Value>(&line).unwrap());
+            }
+            got
+        }
+    };
+    let first = read(&mut from_end, 1).await;
+    assert_eq!(
+        first[0]["subject"], "p5",
+        "nothing old before the new event: {first:?}"
+    );
+    let two = read(&mut last_one, 2).await;
+    assert_eq!(two[0]["id"].as_i64(), ids.last().copied(), "{two:?}");
+    assert_eq!(two[1]["subject"], "p5", "{two:?}");
+}

@@ -12,6 +12,13 @@ async fn demo_seeds_a_living_board_that_a_daemon_then_serves() {
     seeded.assert_success();
     assert!(seeded.stdout.contains("2 projects, 11 tasks"), "{seeded}");
     assert!(!home.path().join("token").exists(), "the demo creates no token");
+    // Private like relayd's own database: only the user reads the board.
+    use std::os::unix::fs::PermissionsExt;
+    let mode = std::fs::metadata(home.path().join("relay.sqlite"))
+        .unwrap()
+        .permissions()
+        .mode();
+    assert_eq!(mode & 0o777, 0o600, "relay.sqlite is {:o}", mode & 0o777);
 
     // A second run refuses to overwrite the board; --force keeps the old one aside.
     let again = run(home.relay().arg("demo")).await;

@@ -92,3 +92,24 @@ async fn doctor_fails_the_daemon_check_and_starts_nothing_when_no_daemon_runs() 
         "doctor reports; it never starts relayd"
     );
 }
+
+#[tokio::test]
+async fn doctor_fails_the_store_check_when_others_can_read_the_database() {
+    use std::os::unix::fs::PermissionsExt;
+    let daemon = TestDaemon::start().await;
+    let db = daemon.home().path().join("relay.sqlite");
+    std::fs::set_permissions(&db, std::fs::Permissions::from_mode(0o644)).unwrap();
+    let doctor = run(daemon
+        .relay()
+        .arg("doctor")
+        .arg("--claude-home")
+        .arg(daemon.home().scratch()))
+    .await;
+    doctor.assert_code(1);
+    let line = doctor
+        .stdout
+        .lines()
+        .find(|l| l.starts_with("[FAIL] store"))
+        .unwrap_or_else(|| panic!("{doctor}"));
+    assert!(line.contains("mode 644") && line.contains("chmod 600"), "{line}");
+}

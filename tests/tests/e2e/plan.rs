@@ -401,7 +401,7 @@ async fn owner_commands_exit_with_the_codes_scripts_branch_on() {
     assert!(
         empty
             .stderr
-            .contains("shop-1 has no plan steps to accept; the agent writes the plan with plan_set first."),
+            .contains("shop-1 has no plan steps to accept yet: the agent proposes them"),
         "{empty}"
     );
     board.relay(&["plan", "show", "shop-9"]).await.assert_code(4);

@@ -180,3 +180,218 @@ async fn typed_comment_survives_when_relayd_is_killed_and_comes_back_while_the_w
     drop(tmux);
     drop(daemon);
 }
+
+/// The row of the pane on which `key` is drawn (its first), for telling the order of a column's cards.
+fn row_of(screen: &str, key: &str) -> Option<usize> {
+    screen.lines().position(|line| {
+        line.match_indices(key)
+            .any(|(at, _)| !line[at + key.len()..].starts_with(|c: char| c.is_ascii_digit()))
+    })
+}
+
+/// Whether `upper` is drawn on a row above `lower`'s (both drawn).
+fn above(screen: &str, upper: &str, lower: &str) -> bool {
+    matches!((row_of(screen, upper), row_of(screen, lower)), (Some(a), Some(b)) if a < b)
+}
+
+async fn stage_of(daemon: &TestDaemon, key: &str) -> String {
+    let shown = run(daemon.relay().args(["task", "show", key, "--json"])).await;
+    shown.assert_success();
+    let task: Value = serde_json::from_str(&shown.stdout).unwrap();
+    task["task"]["stage"]
+        .as_str()
+        .or_else(|| task["stage"].as_str())
+        .unwrap_or_else(|| panic!("no stage in {task}"))
+        .to_owned()
+}
+
+#[tokio::test]
+async fn owner_keys_act_on_the_selected_task_while_an_agent_writes_and_never_behind_the_enlarge_screen() {
+    let home = TestHome::new();
+    run(home.relay().arg("demo")).await.assert_success();
+    let daemon = TestDaemon::start_in(home).await;
+    let window = format!(
+        "{} --home {} --port 0 board acme-shop; echo \"relay exited: $?\"; exec sleep 600",
+        quoted(&relay_bin()),
+        quoted(daemon.home().path())
+    );
+    let tmux = Tmux::start(daemon.home().scratch(), &window);
+    tmux.wait_for("the acme-shop board, live", |s| {
+        s.contains("● live") && s.contains("acme-shop-3") && s.contains("acme-shop-8")
+    })
+    .await;
+
+    // The dev column, second card: acme-shop-3 (dev is acme-shop-2 with priority 1, then 3 and 8 by number).
+    tmux.send(&["l", "j"]);
+    // The keys reach the window before the agent's writes below (the selection is not visible in plain text).
+    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    let before = tmux.capture();
+    assert!(
+        above(&before, "acme-shop-2", "acme-shop-3") && above(&before, "acme-shop-3", "acme-shop-8"),
+        "dev by priority, then number:\n{before}"
+    );
+
+    // An agent writes to the other dev cards meanwhile: one gets a new progress line (it stays where it is),
+    // the other a priority that puts it above the selected card.
+    let progress = run(daemon.relay().args([
+        "task",
+        "update",
+        "acme-shop-2",
+        "--set",
+        "progress=Paying with a saved card works",
+        "--session",
+        "worker-1",
+    ]))
+    .await;
+    progress.assert_success();
+    let priority = run(daemon.relay().args([
+        "task",
+        "update",
+        "acme-shop-8",
+        "--set",
+        "priority=1",
+        "--session",
+        "worker-2",
+    ]))
+    .await;
+    priority.assert_success();
+    tmux.wait_for("acme-shop-8 above acme-shop-3", |s| {
+        above(s, "acme-shop-8", "acme-shop-3")
+    })
+    .await;
+
+    // `m` moves the task the cursor was put on, and the cursor follows the card to review.
+    tmux.send(&["m"]);
+    tmux.wait_for("the stage picker of acme-shop-3", |s| {
+        s.contains("Move acme-shop-3")
+    })
+    .await;
+    tmux.send(&["3", "Enter"]);
+    let deadline = std::time::Instant::now() + relay_tests::tmux::FRAME_TIMEOUT;
+    while stage_of(&daemon, "acme-shop-3").await != "review" {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "acme-shop-3 never moved; the window shows:\n{}",
+            tmux.capture()
+        );
+        tokio::time::sleep(relay_tests::tmux::POLL).await;
+    }
+    assert_eq!(stage_of(&daemon, "acme-shop-2").await, "dev");
+    assert_eq!(stage_of(&daemon, "acme-shop-8").await, "dev");
+    tmux.send(&["Enter"]);
+    tmux.wait_for("the task view of the followed card", |s| {
+        s.contains("Projects › acme-shop › acme-shop-3")
+    })
+    .await;
+    tmux.send(&["Escape"]);
+    tmux.wait_for("the board again", |s| {
+        !s.contains("› acme-shop-3") && s.contains("acme-shop-4")
+    })
+    .await;
+
+    // The move is the owner's: the event log says so (not "cli").
+    let events = run(daemon.relay().args(["events", "--json", "-p", "acme-shop"])).await;
+    events.assert_success();
+    let moved: Vec<Value> = events
+        .stdout
+        .lines()
+        .filter_map(|l| serde_json::from_str::<Value>(l).ok())
+        .filter(|e| e["kind"] == "task.stage_changed" && e["subject"] == "acme-shop-3")
+        .collect();
+    assert_eq!(moved.len(), 1, "{}", events.stdout);
+    assert_eq!(moved[0]["data"]["actor"], "owner", "{}", moved[0]);
+
+    // At 40×10 the window asks for a larger terminal, and `m 6 Enter` does nothing unseen.
+    tmux.resize(40, 10);
+    tmux.wait_for("the enlarge screen", |s| s.contains("Enlarge the terminal"))
+        .await;
+    tmux.send(&["m"]);
+    tmux.send(&["6"]);
+    tmux.send(&["Enter"]);
+    tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+    tmux.resize(200, 50);
+    let back = tmux
+        .wait_for("the board at full size", |s| {
+            s.contains("● live") && s.contains("acme-shop-3")
+        })
+        .await;
+    assert!(
+        !back.contains("Move acme-shop"),
+        "no stage picker opened unseen:\n{back}"
+    );
+    assert_eq!(
+        stage_of(&daemon, "acme-shop-3").await,
+        "review",
+        "nothing moved to done"
+    );
+
+    tmux.send(&["q"]);
+    let after = tmux
+        .wait_for("the shell's line after the window exited", |s| {
+            s.contains("relay exited: ")
+        })
+        .await;
+    assert!(after.contains("relay exited: 0"), "{after}");
+    drop(tmux);
+    drop(daemon);
+}
+
+async fn daemon_pid(home: &TestHome) -> Option<u64> {
+    let status = run(home.relay().args(["daemon", "status", "--json"])).await;
+    let json: Value = serde_json::from_str(&status.stdout).ok()?;
+    json["pid"].as_u64()
+}
+
+#[tokio::test]
+async fn window_brings_back_the_relayd_it_started_when_that_relayd_exits() {
+    let home = TestHome::new();
+    run(home.relay().arg("demo")).await.assert_success();
+    // No relayd yet: the window's `relay` starts it, so the window brings it back when it goes.
+    let window = format!(
+        "{} --home {} --port 0 board acme-shop; echo \"relay exited: $?\"; exec sleep 600",
+        quoted(&relay_bin()),
+        quoted(home.path())
+    );
+    let tmux = Tmux::start(home.scratch(), &window);
+    tmux.wait_for("the board, live", |s| {
+        s.contains("● live") && s.contains("acme-shop-4")
+    })
+    .await;
+    let first = daemon_pid(&home).await.expect("the window started relayd");
+
+    run(home.relay().args(["daemon", "stop"])).await.assert_success();
+    let back = tmux
+        .wait_for("relayd started again by the window", |s| {
+            s.contains("relayd had stopped; started relayd") && s.contains("● live")
+        })
+        .await;
+    let second = daemon_pid(&home)
+        .await
+        .unwrap_or_else(|| panic!("no relayd runs:\n{back}"));
+    assert_ne!(first, second, "a new relayd");
+
+    // The board works on it: a write from another shell shows.
+    run(home.relay().args([
+        "task",
+        "update",
+        "acme-shop-1",
+        "--set",
+        "title=Address book page, restarted",
+    ]))
+    .await
+    .assert_success();
+    tmux.wait_for("the write on the new relayd", |s| {
+        s.contains("Address book page, re")
+    })
+    .await;
+
+    tmux.send(&["q"]);
+    let after = tmux
+        .wait_for("the shell's line after the window exited", |s| {
+            s.contains("relay exited: ")
+        })
+        .await;
+    assert!(after.contains("relay exited: 0"), "{after}");
+    run(home.relay().args(["daemon", "stop"])).await.assert_success();
+    drop(tmux);
+}

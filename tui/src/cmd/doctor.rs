@@ -241,8 +241,29 @@ async fn http_port(ctx: &Context, status: Option<&Status>) -> Check {
     }
 }
 
+/// The database file readable by others (a copy made with a loose umask, an old `relay demo`): the board's text,
+/// comments and session names are the user's alone.
+fn store_mode_problem(ctx: &Context) -> Option<Check> {
+    use std::os::unix::fs::PermissionsExt;
+    let db = ctx.config.data_dir.db();
+    let mode = std::fs::metadata(&db).ok()?.permissions().mode() & 0o777;
+    (mode & 0o077 != 0).then(|| {
+        fail(
+            "store",
+            format!(
+                "{} has mode {mode:o}: other users can read the board; run chmod 600 {}",
+                db.display(),
+                db.display()
+            ),
+        )
+    })
+}
+
 #[cfg(feature = "daemon")]
 async fn store(ctx: &Context, status: Option<&Status>) -> Check {
+    if let Some(problem) = store_mode_problem(ctx) {
+        return problem;
+    }
     let binary = relayd::store::SCHEMA_VERSION;
     let (version, source) = match status {
         Some(s) => (s.schema_version, "open in relayd"),
@@ -276,7 +297,10 @@ async fn store(ctx: &Context, status: Option<&Status>) -> Check {
 
 /// A client-only build has no store code: it reports the schema a running relayd has open, else nothing.
 #[cfg(not(feature = "daemon"))]
-async fn store(_ctx: &Context, status: Option<&Status>) -> Check {
+async fn store(ctx: &Context, status: Option<&Status>) -> Check {
+    if let Some(problem) = store_mode_problem(ctx) {
+        return problem;
+    }
     match status {
         Some(s) => ok("store", format!("schema {} (open in relayd)", s.schema_version)),
         None => ok(

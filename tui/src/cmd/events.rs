@@ -1,4 +1,5 @@
-//! `relay events [--since ID] [--follow]`: the event log, oldest first, one event per line.
+//! `relay events [--since ID] [-n N] [--follow]`: the event log, oldest first, one event per line; like tail, `-n N`
+//! is the newest N and `--follow` alone starts at the end.
 //!
 //! The log is read through `ListEvents` (the activity page, which also filters by project). `--follow` then
 //! subscribes from the last id read and treats every update as "the log grew": it reads the new events
@@ -15,13 +16,22 @@ use crate::error::CliError;
 pub async fn run(ctx: &Context, args: EventsArgs) -> Result<(), CliError> {
     let mut client = daemon_client(ctx).await?;
     let mut reader = Reader {
-        cursor: args.since,
+        cursor: args.since.unwrap_or(0),
         project: args.project,
         json: args.output.json,
-        left: args.limit,
         following: args.follow,
     };
-    if !reader.catch_up(&mut client).await? || !args.follow {
+    // Like tail: `-n N` is the newest N; `--follow` alone starts at the end (`--since` starts there instead).
+    let tail = match (args.limit, args.follow, args.since) {
+        (Some(n), _, _) => Some(usize::try_from(n).unwrap_or(usize::MAX)),
+        (None, true, None) => Some(0),
+        (None, _, _) => None,
+    };
+    let go_on = match tail {
+        Some(n) => reader.tail(&mut client, n).await?,
+        None => reader.catch_up(&mut client).await?,
+    };
+    if !go_on || !args.follow {
         return Ok(());
     }
     let mut stream = client
@@ -53,41 +63,73 @@ struct Reader {
     cursor: i64,
     project: Option<String>,
     json: bool,
-    /// Events still to print under `--limit`.
-    left: Option<u64>,
     /// `--follow`: losing the daemon ends the stream rather than failing a request.
     following: bool,
 }
 
 impl Reader {
-    /// Prints every event after the cursor. `Ok(false)` when printing should stop (the limit is reached or
-    /// stdout was closed).
+    /// Prints every event after the cursor. `Ok(false)` when printing should stop (stdout was closed).
     async fn catch_up(&mut self, client: &mut Client) -> Result<bool, CliError> {
         loop {
-            let page = client
-                .board
-                .list_events(ListEventsRequest {
-                    after_event_id: self.cursor,
-                    limit: None,
-                    project: self.project.clone(),
-                })
-                .await
-                .map_err(|status| self.failed(status))?
-                .into_inner();
+            let page = self.page(client).await?;
             for event in &page.events {
-                if self.left == Some(0) {
-                    return Ok(false);
-                }
-                if !emit(&self.line(event))? {
+                if !self.emit(event)? {
                     return Ok(false);
                 }
                 self.cursor = event.id;
-                self.left = self.left.map(|n| n.saturating_sub(1));
             }
             self.cursor = self.cursor.max(page.last_event_id);
             if !page.more {
-                return Ok(self.left != Some(0));
+                return Ok(true);
             }
+        }
+    }
+
+    /// Reads to the end of the log and prints only its newest `n` events (none: the cursor is just moved to the
+    /// end). `Ok(false)` when stdout was closed.
+    async fn tail(&mut self, client: &mut Client, n: usize) -> Result<bool, CliError> {
+        let mut newest = std::collections::VecDeque::with_capacity(n.min(1024));
+        loop {
+            let page = self.page(client).await?;
+            for event in page.events {
+                if n > 0 {
+                    if newest.len() == n {
+                        newest.pop_front();
+                    }
+                    newest.push_back(event);
+                }
+            }
+            self.cursor = self.cursor.max(page.last_event_id);
+            if !page.more {
+                break;
+            }
+        }
+        for event in &newest {
+            if !self.emit(event)? {
+                return Ok(false);
+            }
+        }
+        Ok(true)
+    }
+
+    async fn page(&self, client: &mut Client) -> Result<proto::ListEventsResponse, CliError> {
+        Ok(client
+            .board
+            .list_events(ListEventsRequest {
+                after_event_id: self.cursor,
+                limit: None,
+                project: self.project.clone(),
+            })
+            .await
+            .map_err(|status| self.failed(status))?
+            .into_inner())
+    }
+
+    /// Prints one event: `--json` exactly as stored, a line for people cleaned for the terminal.
+    fn emit(&self, event: &proto::Event) -> Result<bool, CliError> {
+        match self.json {
+            true => format::emit_raw(&self.line(event)),
+            false => emit(&self.line(event)),
         }
     }
 

@@ -22,6 +22,16 @@ pub fn actor(writer: &WriterArgs) -> Option<proto::Actor> {
 /// Writes `text` and a line break to stdout. `Ok(false)` when the reader went away (`relay … | head`), so a
 /// command stops quietly instead of failing.
 pub fn emit(text: &str) -> Result<bool, CliError> {
+    // On a terminal agent text cannot reorder or hide what is printed (bidi overrides, escape sequences);
+    // piped, and in `--json` (`emit_raw`), the text is kept as it is.
+    if std::io::IsTerminal::is_terminal(&std::io::stdout()) {
+        return emit_raw(&relay_core::display::visible(text));
+    }
+    emit_raw(text)
+}
+
+/// [`emit`] without the terminal's clean-up: for `--json`, which keeps agent text exactly.
+pub fn emit_raw(text: &str) -> Result<bool, CliError> {
     let mut out = std::io::stdout().lock();
     match writeln!(out, "{text}").and_then(|()| out.flush()) {
         Ok(()) => Ok(true),
@@ -33,7 +43,7 @@ pub fn emit(text: &str) -> Result<bool, CliError> {
 /// A `--json` answer: one pretty-printed document.
 pub fn print_json(value: &Value) -> Result<(), CliError> {
     let text = serde_json::to_string_pretty(value).map_err(CliError::failed)?;
-    emit(&text).map(drop)
+    emit_raw(&text).map(drop)
 }
 
 /// A write's warnings (the working rules') and notes, on stderr in both output modes: they are for people,

@@ -97,7 +97,8 @@ mod tests {
         let lines = keymap_lines(&keymap, "config.toml");
         let quit = lines.iter().find(|l| l.starts_with("global.quit ")).unwrap();
         assert!(
-            quit.contains("ctrl-q *") && quit.ends_with("quit (the terminal is restored)"),
+            quit.contains("ctrl-q *")
+                && quit.ends_with("quit (asks first when an unsent draft would be lost)"),
             "{quit}"
         );
         let move_stage = lines.iter().find(|l| l.starts_with("board.move_stage ")).unwrap();

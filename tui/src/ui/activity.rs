@@ -139,7 +139,10 @@ pub(super) fn command(model: &mut Model, command: Command, effects: &mut Vec<Eff
     let len = model.activity.rows.as_ref().map_or(0, Vec::len);
     match command {
         Command::Down if model.activity.selected + 1 >= len => load_more(model, effects),
-        Command::Up | Command::Down => super::app::step(&mut model.activity.selected, len, command),
+        c if c.is_move() => {
+            let page = model.page();
+            super::app::step(&mut model.activity.selected, len, command, page);
+        }
         Command::LoadMore => load_more(model, effects),
         Command::NextProject | Command::PrevProject | Command::NextKind | Command::PrevKind => {
             let filter = &mut model.activity.filter;
@@ -246,6 +249,13 @@ pub fn render(model: &Model, theme: &Theme, area: Rect, buf: &mut Buffer, hits: 
     let inner_area = block.inner(feed);
     let inner = inner_area.height as usize;
     let top = scroll_to(state.selected + 1, inner);
+    // Where the view is in a feed longer than the screen: `12–31 of 84`.
+    let block = if lines.len() > inner {
+        let last = (top + inner).min(rows.len());
+        block.title_bottom(format!(" {}–{last} of {} ", (top + 1).min(last), rows.len()))
+    } else {
+        block
+    };
     Paragraph::new(lines)
         .block(block)
         .scroll((u16::try_from(top).unwrap_or(u16::MAX), 0))

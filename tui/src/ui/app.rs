@@ -3,8 +3,8 @@
 
 use std::collections::HashMap;
 
-use crossterm::event::KeyEvent;
-use relay_core::board::Stage;
+use crossterm::event::{KeyCode, KeyEvent};
+use relay_core::board::{ReviewStepStatus, Stage};
 use relay_core::event::{Payload, payload};
 use relay_core::proto;
 
@@ -16,6 +16,9 @@ pub use super::form::{Form, FormKind, stage_form};
 use super::keymap::{Command, Keymap, Scope};
 use super::sessions::{self, SessionsState};
 use super::theme::Theme;
+
+/// The header's inbox count is fetched at most this often (relaybay §2: at most once per 2 s).
+pub const INBOX_EVERY_MS: i64 = 2_000;
 
 /// The six stages in board order: the keys of [`Stage::ALL`].
 pub const STAGES: [&str; Stage::ALL.len()] = {
@@ -38,9 +41,15 @@ pub const TAB_HISTORY: usize = 4;
 #[derive(Debug)]
 pub enum Action {
     Key(KeyEvent),
+    /// Text pasted in the terminal (bracketed paste): into the open form's editor, or the palette's query.
+    Paste(String),
     /// A click or the wheel (`mouse.rs`), mapped through the hits of the last frame.
     Mouse(crossterm::event::MouseEvent),
-    Resize,
+    /// The terminal's new size in cells.
+    Resize {
+        width: u16,
+        height: u16,
+    },
     /// The clock, for ages (sent by the loop every few seconds).
     Clock(i64),
     /// The worker is dialling relayd.
@@ -68,6 +77,9 @@ pub enum Action {
     },
     /// A screenshot shown or opened, or the terminal's size (`image.rs`).
     Image(super::image::ImageAction),
+    /// relayd was started (by the key, or by the window itself after the relayd it started exited): what
+    /// happened, or why it could not start.
+    DaemonStarted(Result<String, String>),
 }
 
 /// What the worker is asked to do.
@@ -77,6 +89,8 @@ pub enum Effect {
     Write(Write),
     /// Show a screenshot inline or open it with the system viewer (`image.rs`, `screenshot.rs`).
     Image(super::image::ImageEffect),
+    /// Start relayd (the owner's key while it is offline); answered with [`Action::DaemonStarted`].
+    StartDaemon,
 }
 
 /// A read; each screen has one.
@@ -254,6 +268,16 @@ pub struct BoardState {
     pub column: usize,
     /// The selected card in each column.
     pub rows: [usize; STAGES.len()],
+    /// `/`: only the cards whose key or title contain this (case-insensitive) are shown; empty shows all.
+    pub query: String,
+    /// The query is being typed: keys go to it (Enter keeps it, Esc clears it).
+    pub typing: bool,
+}
+
+/// Whether a card matches the board's query: its key or title contains it, ignoring case.
+pub fn card_matches(task: &proto::Task, query: &str) -> bool {
+    let query = query.trim().to_lowercase();
+    query.is_empty() || task.key.to_lowercase().contains(&query) || task.title.to_lowercase().contains(&query)
 }
 
 impl BoardState {
@@ -262,7 +286,11 @@ impl BoardState {
             return Vec::new();
         };
         let name = STAGES.get(stage).copied().unwrap_or_default();
-        board.tasks.iter().filter(|t| t.stage == name).collect()
+        board
+            .tasks
+            .iter()
+            .filter(|t| t.stage == name && card_matches(t, &self.query))
+            .collect()
     }
 
     pub fn selected_task(&self) -> Option<&proto::Task> {
@@ -270,15 +298,63 @@ impl BoardState {
         self.column_tasks(self.column).get(row).copied()
     }
 
-    /// Keeps each column's selected card inside the column (after its tasks changed).
-    fn clamp_rows(&mut self) {
+    /// The key of the selected card in each column (`None` where the column is empty).
+    pub fn selected_keys(&self) -> [Option<String>; STAGES.len()] {
+        std::array::from_fn(|column| {
+            let row = self.rows.get(column).copied().unwrap_or(0);
+            self.column_tasks(column).get(row).map(|t| t.key.clone())
+        })
+    }
+
+    /// Puts the selection back on the tasks it was on before the board changed (`before`, from
+    /// [`BoardState::selected_keys`]): each column's selected card keeps its selection wherever it now sits in
+    /// the column, and the focused card is followed to its new column when it moved stage. A card that left its
+    /// column (and was not the focused one) or is gone leaves its row to the card that took its place.
+    fn reselect(&mut self, before: &[Option<String>; STAGES.len()]) {
+        let focused = before.get(self.column).cloned().flatten();
+        let mut followed = None;
+        if let Some(key) = &focused {
+            for column in 0..STAGES.len() {
+                if let Some(row) = self.column_tasks(column).iter().position(|t| t.key == *key) {
+                    followed = Some((column, row));
+                    break;
+                }
+            }
+        }
         for column in 0..STAGES.len() {
-            let len = self.column_tasks(column).len();
+            let tasks = self.column_tasks(column);
+            let found = before
+                .get(column)
+                .and_then(Option::as_ref)
+                .and_then(|key| tasks.iter().position(|t| t.key == *key));
+            let len = tasks.len();
             if let Some(row) = self.rows.get_mut(column) {
-                *row = (*row).min(len.saturating_sub(1));
+                *row = found.unwrap_or((*row).min(len.saturating_sub(1)));
+            }
+        }
+        if let Some((column, row)) = followed {
+            self.column = column;
+            if let Some(slot) = self.rows.get_mut(column) {
+                *slot = row;
             }
         }
     }
+}
+
+/// The board's order within a column: priority (1 first, none last), then number — so a card stays where it is
+/// while agents write to it, and only a change of priority moves it. The done column shows the newest done first.
+fn sort_board(tasks: &mut [proto::Task]) {
+    tasks.sort_by(|a, b| {
+        let done = a.stage == "done" && b.stage == "done";
+        if done {
+            return b
+                .updated_at_ms
+                .cmp(&a.updated_at_ms)
+                .then(b.number.cmp(&a.number));
+        }
+        let priority = |t: &proto::Task| t.priority.unwrap_or(i64::MAX);
+        priority(a).cmp(&priority(b)).then(a.number.cmp(&b.number))
+    });
 }
 
 #[derive(Debug, Default)]
@@ -292,6 +368,40 @@ pub struct TaskState {
     pub scroll: [u16; TABS.len()],
     /// Markdown bodies as drawn, kept between frames and across tasks (bounded; see `markdown::Cache`).
     pub markdown: super::markdown::Cache,
+}
+
+impl TaskState {
+    /// The review step selected on the Review tab.
+    pub fn selected_step(&self) -> Option<&proto::ReviewStep> {
+        self.data
+            .as_ref()
+            .and_then(|d| d.review.as_ref())
+            .and_then(|r| r.steps.get(self.step))
+    }
+
+    /// After step `decided` was accepted or rejected: the next open step below it, else the first open one
+    /// above; the selection stays when no other step is open.
+    fn select_next_open(&mut self, decided: i64) {
+        let Some(steps) = self
+            .data
+            .as_ref()
+            .and_then(|d| d.review.as_ref())
+            .map(|r| &r.steps)
+        else {
+            return;
+        };
+        let open = |s: &&proto::ReviewStep| {
+            s.position != decided && ReviewStepStatus::from_name(&s.status) == Some(ReviewStepStatus::Open)
+        };
+        let next = steps
+            .iter()
+            .filter(open)
+            .find(|s| s.position > decided)
+            .or_else(|| steps.iter().find(open));
+        if let Some(index) = next.and_then(|n| steps.iter().position(|s| s.position == n.position)) {
+            self.step = index;
+        }
+    }
 }
 
 #[derive(Debug, Default)]
@@ -322,6 +432,16 @@ pub struct Model {
     /// Every project's slug, for the project filters.
     pub slugs: Vec<String>,
     pub form: Option<Form>,
+    /// The text left in a cancelled form, by task and form (`form::draft_key`), brought back when it reopens.
+    pub drafts: HashMap<String, Editor>,
+    /// Quit was asked for with drafts not sent: the window asks first (y quits).
+    pub quit_asked: bool,
+    /// An unknown key has said "? for help" (once a run).
+    pub help_hinted: bool,
+    /// Raise a terminal notification when a task moves to review or test (config `notify_review`).
+    pub notify_review: bool,
+    /// Notifications the loop writes to the terminal after this update (taken by it).
+    pub notifications: Vec<String>,
     pub flash: Option<Flash>,
     pub help: bool,
     /// The help overlay's first line shown (it scrolls when the terminal is shorter than the key list).
@@ -333,6 +453,10 @@ pub struct Model {
     pub now_ms: i64,
     /// Fetches on their way, and whether an event asked for another one meanwhile.
     pub in_flight: HashMap<Fetch, bool>,
+    /// The header's "Needs you" count follows the inbox on every screen: an event that can change it makes it
+    /// due, and it is fetched at most once per [`INBOX_EVERY_MS`] (when it was last asked for, by `now_ms`).
+    pub inbox_due: bool,
+    pub inbox_asked_ms: Option<i64>,
     pub theme: Theme,
     /// The keys in force: the table with the user's `[keys]` overrides.
     pub keymap: Keymap,
@@ -360,6 +484,11 @@ impl Model {
             activity: ActivityState::default(),
             slugs: Vec::new(),
             form: None,
+            drafts: HashMap::new(),
+            quit_asked: false,
+            help_hinted: false,
+            notify_review: false,
+            notifications: Vec::new(),
             flash: None,
             help: false,
             help_scroll: 0,
@@ -369,6 +498,8 @@ impl Model {
             resyncs: 0,
             now_ms: 0,
             in_flight: HashMap::new(),
+            inbox_due: false,
+            inbox_asked_ms: None,
             theme: Theme::default(),
             keymap: Keymap::default(),
             palette: None,
@@ -379,6 +510,22 @@ impl Model {
         };
         model.set_screen(screen);
         model
+    }
+
+    /// The rows a page moves on the current screen: what the last frame showed of its list (10 before one).
+    pub fn page(&self) -> usize {
+        match self.hits.page {
+            0 => 10,
+            rows => rows,
+        }
+    }
+
+    /// Whether the terminal is below [`super::view::MIN_SIZE`], so the window shows only "Enlarge the terminal".
+    pub fn too_small(&self) -> bool {
+        let (width, height) = super::view::MIN_SIZE;
+        self.images
+            .terminal
+            .is_some_and(|cells| cells.width < width || cells.height < height)
     }
 
     /// The fetch the current screen needs.
@@ -474,6 +621,27 @@ impl Model {
         }
     }
 
+    /// Fetches the inbox for the header's count when it is due and the last one was asked for at least
+    /// [`INBOX_EVERY_MS`] ago (on the inbox screen its own refetch keeps it fresh).
+    fn poll_inbox(&mut self, effects: &mut Vec<Effect>) {
+        if !self.inbox_due {
+            return;
+        }
+        if self.screen == Screen::Inbox {
+            self.inbox_due = false;
+            return;
+        }
+        if self
+            .inbox_asked_ms
+            .is_some_and(|at| self.now_ms.saturating_sub(at) < INBOX_EVERY_MS)
+        {
+            return;
+        }
+        self.inbox_due = false;
+        self.inbox_asked_ms = Some(self.now_ms);
+        self.fetch_once(Fetch::Inbox, effects);
+    }
+
     /// Keeps the inbox's selected row inside the inbox (after it changed).
     fn clamp_inbox_row(&mut self) {
         let rows = self.inbox_targets().len();
@@ -514,11 +682,37 @@ pub fn update(model: &mut Model, action: Action) -> Vec<Effect> {
     match action {
         Action::Key(key) => on_key(model, key, &mut effects),
         Action::Mouse(event) => super::mouse::on_mouse(model, event, &mut effects),
-        Action::Resize => {}
+        Action::Paste(text) => {
+            if model.too_small() || model.quit_asked {
+                model.dirty = false;
+            } else if model.form.is_some() {
+                super::form::paste(model, &text);
+            } else if let Some(palette) = model.palette.as_mut() {
+                palette.paste(&text);
+            } else if model.board.typing && matches!(model.screen, Screen::Board(_)) {
+                let before = model.board.selected_keys();
+                let line = text.replace(['\r', '\n'], " ");
+                model
+                    .board
+                    .query
+                    .extend(line.chars().filter(|c| !c.is_control()).take(100));
+                model.board.reselect(&before);
+            } else {
+                model.dirty = false;
+            }
+        }
+        Action::Resize { width, height } => {
+            super::image::on_action(
+                model,
+                super::image::ImageAction::Terminal(super::image::Cells { width, height }),
+            );
+            model.dirty = true;
+        }
         Action::Clock(now) => {
             // Ages shown in minutes: redraw only when one could have changed.
             model.dirty = now / 60_000 != model.now_ms / 60_000;
             model.now_ms = now;
+            model.poll_inbox(&mut effects);
         }
         Action::Connecting => {
             if let Connection::Offline { reason, .. } = &model.connection {
@@ -550,11 +744,23 @@ pub fn update(model: &mut Model, action: Action) -> Vec<Effect> {
             if event.at_ms > model.now_ms {
                 model.now_ms = event.at_ms;
             }
+            notify_acceptance(model, &event);
             let fetch = model.screen_fetch();
-            if affects(&fetch, &event) {
+            let refetched = affects(&fetch, &event);
+            if refetched {
                 // A stage move shows at once (the card changes column); the fetch brings the rest.
                 model.dirty |= move_card(model, &event);
-                model.fetch(fetch, &mut effects);
+                model.fetch(fetch.clone(), &mut effects);
+            }
+            if affects(&Fetch::Inbox, &event) {
+                if refetched && matches!(fetch, Fetch::Board(_)) {
+                    // The board's answer brings the inbox with it.
+                    model.inbox_due = false;
+                    model.inbox_asked_ms = Some(model.now_ms);
+                } else {
+                    model.inbox_due = true;
+                    model.poll_inbox(&mut effects);
+                }
             }
         }
         Action::Offline { reason, retry_ms } => {
@@ -564,10 +770,60 @@ pub fn update(model: &mut Model, action: Action) -> Vec<Effect> {
         Action::Loaded { fetch, result } => loaded(model, fetch, result, &mut effects),
         Action::Wrote { write, result } => wrote(model, write, result, &mut effects),
         Action::Image(action) => super::image::on_action(model, action),
+        Action::DaemonStarted(result) => {
+            model.flash = Some(match result {
+                Ok(line) => Flash {
+                    level: Level::Info,
+                    lines: vec![line],
+                },
+                Err(why) => Flash {
+                    level: Level::Error,
+                    lines: vec![why],
+                },
+            });
+        }
     }
     // The inline screenshot follows the screen, tab, step and terminal size.
     super::image::follow(model, &mut effects);
     effects
+}
+
+/// A task moved to review or test waits for the owner: "Waiting for your acceptance: KEY title" (the title when
+/// the window knows it), for the loop to raise as a terminal notification.
+fn notify_acceptance(model: &mut Model, event: &proto::Event) {
+    if !model.notify_review {
+        return;
+    }
+    let Some(moved) = payload::TaskStageChanged::from_json(&event.kind, &event.data_json) else {
+        return;
+    };
+    if !matches!(Stage::parse(&moved.to), Ok(Stage::Review | Stage::Test)) || moved.from == moved.to {
+        return;
+    }
+    let title = model
+        .board
+        .board
+        .iter()
+        .flat_map(|b| b.tasks.iter())
+        .chain(model.task.data.iter().filter_map(|d| d.detail.task.as_ref()))
+        .find(|t| t.key == event.subject)
+        .map(|t| format!(" {}", t.title))
+        .unwrap_or_default();
+    model
+        .notifications
+        .push(format!("Waiting for your acceptance: {}{title}", event.subject));
+}
+
+/// Whether an event can change the inbox (relaybay §2's list): a task's fields or stage, a session seen or its
+/// hook status, a comment added or read, a review step's change.
+pub fn changes_inbox(event: &proto::Event) -> bool {
+    let kind = event.kind.as_str();
+    kind.starts_with("task.")
+        || kind.starts_with("review.step_")
+        || matches!(
+            kind,
+            "session.seen" | "session.status_changed" | "comment.added" | "comment.read"
+        )
 }
 
 /// Whether an event can change what `fetch` shows.
@@ -581,7 +837,7 @@ pub fn affects(fetch: &Fetch, event: &proto::Event) -> bool {
     match fetch {
         Fetch::Projects => matches!(area, "project" | "task"),
         // Of the session events only a hook status change shows on the board (a card's dot); a binding is a
-        // task event. The task view shows none of them yet.
+        // task event.
         Fetch::Board(slug) => {
             (area != "session" || kind == "session.status_changed")
                 && (project() == Some(slug.as_str())
@@ -590,8 +846,9 @@ pub fn affects(fetch: &Fetch, event: &proto::Event) -> bool {
                         .strip_prefix(slug.as_str())
                         .is_some_and(|rest| rest.starts_with('-')))
         }
-        Fetch::Task(key) => area != "session" && event.subject == *key,
-        Fetch::Inbox => matches!(area, "task" | "session" | "comment" | "review" | "plan"),
+        // Of the session events only the agent's todo shows on the task (the Plan tab); its subject is the task.
+        Fetch::Task(key) => (area != "session" || kind == "session.todo_updated") && event.subject == *key,
+        Fetch::Inbox => changes_inbox(event),
         Fetch::Sessions(_) => area == "session" || kind.starts_with("task.session_"),
         Fetch::Activity(filter) => filter.admits(event),
         // The palette's list is fetched when it opens and kept while it is open.
@@ -613,16 +870,27 @@ fn move_card(model: &mut Model, event: &proto::Event) -> bool {
     let Some(task) = model
         .board
         .board
-        .as_mut()
-        .and_then(|board| board.tasks.iter_mut().find(|t| t.key == event.subject))
+        .as_ref()
+        .and_then(|board| board.tasks.iter().find(|t| t.key == event.subject))
     else {
         return false;
     };
     if task.stage == to {
         return false;
     }
-    task.stage = to;
-    model.board.clamp_rows();
+    let before = model.board.selected_keys();
+    if let Some(task) = model
+        .board
+        .board
+        .as_mut()
+        .and_then(|board| board.tasks.iter_mut().find(|t| t.key == event.subject))
+    {
+        task.stage = to;
+    }
+    if let Some(board) = model.board.board.as_mut() {
+        sort_board(&mut board.tasks);
+    }
+    model.board.reselect(&before);
     true
 }
 
@@ -674,15 +942,21 @@ fn loaded(model: &mut Model, fetch: Fetch, result: Result<Data, String>, effects
                 .filter_map(|r| Some((r.task.as_ref()?.key.clone(), (r.accepted, r.rejected, r.steps))))
                 .collect();
             model.now_ms = model.now_ms.max(inbox.now_ms);
-            model.board.board = Some(*board);
+            let before = model.board.selected_keys();
+            let mut board = *board;
+            sort_board(&mut board.tasks);
+            model.board.board = Some(board);
             // The same answer keeps the header's inbox count fresh.
             model.inbox.inbox = Some(*inbox);
             model.clamp_inbox_row();
-            model.board.clamp_rows();
+            model.board.reselect(&before);
         }
         (Fetch::Task(key), Data::Task(data)) if key == model.task.key => {
-            let steps = data.review.as_ref().map_or(0, |r| r.steps.len());
-            model.task.step = model.task.step.min(steps.saturating_sub(1));
+            // The selected review step stays the same step (by position) when the checklist changed.
+            let position = model.task.selected_step().map(|s| s.position);
+            let steps = data.review.as_ref().map_or(&[][..], |r| r.steps.as_slice());
+            let found = position.and_then(|p| steps.iter().position(|s| s.position == p));
+            model.task.step = found.unwrap_or(model.task.step.min(steps.len().saturating_sub(1)));
             model.task.data = Some(*data);
         }
         (Fetch::Inbox, Data::Inbox(inbox)) => {
@@ -708,7 +982,20 @@ fn loaded(model: &mut Model, fetch: Fetch, result: Result<Data, String>, effects
 fn wrote(model: &mut Model, write: Write, result: Result<Outcome, String>, effects: &mut Vec<Effect>) {
     match result {
         Ok(outcome) => {
-            model.form = None;
+            // Sent: the form's draft is done with.
+            if let Some(key) = model.form.take().and_then(|f| super::form::draft_key(&f.kind)) {
+                model.drafts.remove(&key);
+            }
+            if let Write::DecideStep {
+                key,
+                step,
+                decision: proto::ReviewDecision::Accept | proto::ReviewDecision::Reject,
+                ..
+            } = &write
+                && *key == model.task.key
+            {
+                model.task.select_next_open(*step);
+            }
             let level = if outcome.warnings.is_empty() {
                 Level::Info
             } else {
@@ -739,8 +1026,26 @@ fn wrote(model: &mut Model, write: Write, result: Result<Outcome, String>, effec
 }
 
 fn on_key(model: &mut Model, key: KeyEvent, effects: &mut Vec<Effect>) {
+    if model.quit_asked {
+        // "Quit and lose the drafts?": y quits, any other key stays.
+        model.quit_asked = false;
+        model.quit = matches!(key.code, KeyCode::Char('y' | 'Y'));
+        return;
+    }
+    if model.too_small() {
+        // Nothing acts unseen: behind "Enlarge the terminal" only quit works (a form's text stays).
+        match model.keymap.lookup(&[Scope::Global], &key) {
+            Some(Command::Quit) => quit(model),
+            _ => model.dirty = false,
+        }
+        return;
+    }
     if model.form.is_some() {
         form_key(model, key, effects);
+        return;
+    }
+    if model.board.typing && matches!(model.screen, Screen::Board(_)) && model.palette.is_none() {
+        find_key(model, key);
         return;
     }
     if model.palette.is_some() {
@@ -758,10 +1063,97 @@ fn on_key(model: &mut Model, key: KeyEvent, effects: &mut Vec<Effect>) {
         return;
     }
     let Some(command) = command else {
-        model.dirty = false;
+        // The first key that means nothing here says where the keys are listed; later ones stay quiet.
+        if !model.help_hinted && model.flash.is_none() {
+            model.help_hinted = true;
+            model.flash = Some(Flash {
+                level: Level::Info,
+                lines: vec![format!(
+                    "{} does nothing here — {} for help",
+                    key_label(&key),
+                    model.keymap.first_label(Scope::Global, Command::Help)
+                )],
+            });
+        } else {
+            model.dirty = false;
+        }
         return;
     };
     run_command(model, command, effects);
+}
+
+/// A key while the board's query is typed: characters add to it, Backspace takes one back, Ctrl-U clears it,
+/// Enter keeps it (the keys act on the cards again), Esc clears it. The selection stays on its card while it is
+/// shown.
+fn find_key(model: &mut Model, key: KeyEvent) {
+    let ctrl = key.modifiers.contains(crossterm::event::KeyModifiers::CONTROL);
+    let before = model.board.selected_keys();
+    let board = &mut model.board;
+    match key.code {
+        KeyCode::Esc => {
+            board.query.clear();
+            board.typing = false;
+        }
+        KeyCode::Enter => board.typing = false,
+        KeyCode::Backspace => {
+            board.query.pop();
+        }
+        KeyCode::Char('u') if ctrl => board.query.clear(),
+        KeyCode::Char('c') if ctrl => {
+            board.query.clear();
+            board.typing = false;
+        }
+        KeyCode::Char(c) if !ctrl && !c.is_control() && board.query.chars().count() < 100 => {
+            board.query.push(c)
+        }
+        _ => {
+            model.dirty = false;
+            return;
+        }
+    }
+    model.board.reselect(&before);
+}
+
+/// A key as the owner pressed it: `x`, `Ctrl-X`, `F1`, `Insert`.
+fn key_label(key: &KeyEvent) -> String {
+    let ctrl = key.modifiers.contains(crossterm::event::KeyModifiers::CONTROL);
+    match key.code {
+        KeyCode::Char(c) if ctrl => format!("Ctrl-{c}"),
+        KeyCode::Char(' ') => "Space".to_owned(),
+        KeyCode::Char(c) => c.to_string(),
+        code if ctrl => format!("Ctrl-{code}"),
+        code => code.to_string(),
+    }
+}
+
+/// Quits, unless drafts longer than a few characters would be lost: then the window asks first.
+fn quit(model: &mut Model) {
+    if model.unsent_drafts().is_empty() {
+        model.quit = true;
+    } else {
+        model.quit_asked = true;
+    }
+}
+
+impl Model {
+    /// The drafts quitting would lose (longer than [`super::form::DRAFT_ASK`] characters, the open form's text
+    /// included): each its name and length, sorted.
+    pub fn unsent_drafts(&self) -> Vec<(String, usize)> {
+        let mut drafts: Vec<(String, usize)> = self
+            .drafts
+            .iter()
+            .map(|(key, editor)| (key.clone(), editor.chars()))
+            .collect();
+        if let Some(form) = &self.form
+            && let Some(key) = super::form::draft_key(&form.kind)
+        {
+            drafts.retain(|(k, _)| *k != key);
+            drafts.push((key, form.editor.chars()));
+        }
+        drafts.retain(|(_, chars)| *chars > super::form::DRAFT_ASK);
+        drafts.sort();
+        drafts
+    }
 }
 
 /// Scrolls the help overlay a line (the view stops it at the list's end; this bounds it by the list's length).
@@ -780,14 +1172,29 @@ pub(super) fn scroll_help(model: &mut Model, command: Command) {
 pub(super) fn run_command(model: &mut Model, command: Command, effects: &mut Vec<Effect>) {
     model.flash = None;
     match command {
-        Command::Quit => model.quit = true,
+        Command::Quit => quit(model),
         Command::Help => {
             model.help = true;
             model.help_scroll = 0;
         }
         Command::Palette => super::palette::open(model, effects),
+        Command::Back if matches!(model.screen, Screen::Board(_)) && !model.board.query.is_empty() => {
+            // A filter is cleared before Back leaves the board.
+            let before = model.board.selected_keys();
+            model.board.query.clear();
+            model.board.reselect(&before);
+        }
         Command::Back => {
-            if let Some(previous) = model.history.pop() {
+            // Opened straight on a task (`relay task KEY`) or a board, Back goes up: to the task's board, to
+            // the projects.
+            let up = match &model.screen {
+                Screen::Task(key) => key
+                    .rsplit_once('-')
+                    .map(|(project, _)| Screen::Board(project.to_owned())),
+                Screen::Projects => None,
+                _ => Some(Screen::Projects),
+            };
+            if let Some(previous) = model.history.pop().or(up) {
                 model.set_screen(previous);
                 let fetch = model.screen_fetch();
                 model.fetch(fetch, effects);
@@ -816,6 +1223,21 @@ pub(super) fn run_command(model: &mut Model, command: Command, effects: &mut Vec
             model.open(Screen::Sessions, effects);
         }
         Command::Activity => model.open(Screen::Activity, effects),
+        Command::StartDaemon => match model.connection {
+            Connection::Live => {
+                model.flash = Some(Flash {
+                    level: Level::Info,
+                    lines: vec!["relayd is running: nothing to start".to_owned()],
+                });
+            }
+            _ => {
+                model.flash = Some(Flash {
+                    level: Level::Info,
+                    lines: vec!["starting relayd…".to_owned()],
+                });
+                effects.push(Effect::StartDaemon);
+            }
+        },
         _ => match model.screen.clone() {
             Screen::Projects => projects_command(model, command, effects),
             Screen::Board(_) => board_command(model, command, effects),
@@ -827,18 +1249,50 @@ pub(super) fn run_command(model: &mut Model, command: Command, effects: &mut Vec
     }
 }
 
-pub(super) fn step(selected: &mut usize, len: usize, command: Command) {
-    match command {
-        Command::Up => *selected = selected.saturating_sub(1),
-        Command::Down if *selected + 1 < len => *selected += 1,
-        _ => {}
-    }
+/// Moves a selection among `len` rows: a row, a page of `page` rows, half of one, or to either end.
+pub(super) fn step(selected: &mut usize, len: usize, command: Command, page: usize) {
+    let last = len.saturating_sub(1);
+    let page = page.max(1);
+    let half = (page / 2).max(1);
+    *selected = match command {
+        Command::Up => selected.saturating_sub(1),
+        Command::Down => (*selected + 1).min(last),
+        Command::PageUp => selected.saturating_sub(page),
+        Command::PageDown => (*selected + page).min(last),
+        Command::HalfPageUp => selected.saturating_sub(half),
+        Command::HalfPageDown => (*selected + half).min(last),
+        Command::Top => 0,
+        Command::Bottom => last,
+        _ => *selected,
+    };
+}
+
+/// A text's scroll offset moved by `command` (a line, a page of `page` lines, half of one, an end), kept within
+/// `0..=max`.
+pub(super) fn scroll_by(scroll: u16, command: Command, page: u16, max: u16) -> u16 {
+    let page = page.max(1);
+    let half = (page / 2).max(1);
+    let moved = match command {
+        Command::Up => scroll.saturating_sub(1),
+        Command::Down => scroll.saturating_add(1),
+        Command::PageUp => scroll.saturating_sub(page),
+        Command::PageDown => scroll.saturating_add(page),
+        Command::HalfPageUp => scroll.saturating_sub(half),
+        Command::HalfPageDown => scroll.saturating_add(half),
+        Command::Top => 0,
+        Command::Bottom => max,
+        _ => scroll,
+    };
+    moved.min(max)
 }
 
 fn projects_command(model: &mut Model, command: Command, effects: &mut Vec<Effect>) {
     let len = model.projects.list.as_ref().map_or(0, Vec::len);
     match command {
-        Command::Up | Command::Down => step(&mut model.projects.selected, len, command),
+        c if c.is_move() => {
+            let page = model.page();
+            step(&mut model.projects.selected, len, command, page);
+        }
         Command::Open => {
             let slug = model
                 .projects
@@ -855,12 +1309,14 @@ fn projects_command(model: &mut Model, command: Command, effects: &mut Vec<Effec
 }
 
 fn board_command(model: &mut Model, command: Command, effects: &mut Vec<Effect>) {
+    let page = model.page();
     let board = &mut model.board;
     match command {
-        Command::Up | Command::Down => {
+        // A column moves by card: a page is the cards the last frame showed of it.
+        c if c.is_move() => {
             let len = board.column_tasks(board.column).len();
             if let Some(row) = board.rows.get_mut(board.column) {
-                step(row, len, command);
+                step(row, len, command, page);
             }
         }
         Command::Left => board.column = board.column.saturating_sub(1),
@@ -879,6 +1335,7 @@ fn board_command(model: &mut Model, command: Command, effects: &mut Vec<Effect>)
             }
         }
         Command::EditField => super::edit::command(model, command, effects),
+        Command::Find => board.typing = true,
         _ => model.dirty = false,
     }
 }
@@ -891,20 +1348,21 @@ fn task_command(model: &mut Model, command: Command, effects: &mut Vec<Effect>) 
         Command::NextTab => state.tab = (state.tab + 1) % tabs,
         Command::PrevTab => state.tab = (state.tab + tabs - 1) % tabs,
         Command::Tab(n) if n < tabs => state.tab = n,
-        Command::Up | Command::Down if state.tab == TAB_REVIEW => {
+        c if c.is_move() && state.tab == TAB_REVIEW => {
             let len = state
                 .data
                 .as_ref()
                 .and_then(|d| d.review.as_ref())
                 .map_or(0, |r| r.steps.len());
-            step(&mut state.step, len, command);
+            step(&mut state.step, len, command, 5);
         }
-        Command::Up | Command::Down => {
+        // A text tab scrolls no further than its last line at the top of the pane's end (the last frame's
+        // measure; unbounded before the first).
+        c if c.is_move() => {
+            let page = u16::try_from(model.hits.page).unwrap_or(u16::MAX);
+            let max = model.hits.scroll_max.unwrap_or(u16::MAX);
             if let Some(scroll) = state.scroll.get_mut(state.tab) {
-                *scroll = match command {
-                    Command::Up => scroll.saturating_sub(1),
-                    _ => scroll.saturating_add(1),
-                };
+                *scroll = scroll_by(*scroll, command, page, max);
             }
         }
         Command::MoveStage => {
@@ -926,17 +1384,13 @@ fn task_command(model: &mut Model, command: Command, effects: &mut Vec<Effect>) 
                 .and_then(|r| r.steps.get(state.step));
             match step {
                 Some(step) => {
-                    model.form = Some(Form {
-                        kind: FormKind::Decide {
-                            key,
-                            step: step.position,
-                            title: step.title.clone(),
-                            decision,
-                        },
-                        editor: Editor::default(),
-                        error: None,
-                        busy: false,
-                    });
+                    let kind = FormKind::Decide {
+                        key,
+                        step: step.position,
+                        title: step.title.clone(),
+                        decision,
+                    };
+                    model.form = Some(Form::open(kind, &model.drafts));
                 }
                 None => {
                     model.flash = Some(Flash {
@@ -952,12 +1406,7 @@ fn task_command(model: &mut Model, command: Command, effects: &mut Vec<Effect>) 
                 .as_ref()
                 .and_then(|d| d.detail.task.as_ref())
                 .and_then(|t| t.session.clone());
-            model.form = Some(Form {
-                kind: FormKind::Comment { key, session },
-                editor: Editor::default(),
-                error: None,
-                busy: false,
-            });
+            model.form = Some(Form::open(FormKind::Comment { key, session }, &model.drafts));
         }
         Command::MarkRead => effects.push(Effect::Write(Write::MarkRead { key })),
         Command::AcceptPlan => effects.push(Effect::Write(Write::AcceptPlan { key })),
@@ -972,7 +1421,10 @@ fn task_command(model: &mut Model, command: Command, effects: &mut Vec<Effect>) 
 fn inbox_command(model: &mut Model, command: Command, effects: &mut Vec<Effect>) {
     let targets = model.inbox_targets();
     match command {
-        Command::Up | Command::Down => step(&mut model.inbox.selected, targets.len(), command),
+        c if c.is_move() => {
+            let page = model.page();
+            step(&mut model.inbox.selected, targets.len(), command, page);
+        }
         Command::Open => {
             if let Some(target) = targets.get(model.inbox.selected)
                 && !target.key.is_empty()

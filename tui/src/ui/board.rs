@@ -83,8 +83,28 @@ pub fn render(model: &Model, theme: &Theme, area: Rect, buf: &mut Buffer, hits: 
             top_spans.push(Span::styled(format!(" {} ", stage_title(stage)), style));
         }
     }
-    top_spans.push(Span::styled(format!("  {}", board.rules_line), theme.muted));
-    Line::from(top_spans).render(top, buf);
+    if state.typing || !state.query.is_empty() {
+        let cursor = if state.typing { "▏" } else { "" };
+        top_spans.push(Span::styled(format!("  /{}{cursor}", state.query), theme.accent));
+        let shown = board
+            .tasks
+            .iter()
+            .filter(|t| super::app::card_matches(t, &state.query))
+            .count();
+        let keys = if state.typing {
+            " · Enter keeps · Esc clears"
+        } else {
+            " · Esc clears"
+        };
+        top_spans.push(Span::styled(
+            format!("  {shown} of {} cards{keys}", board.tasks.len()),
+            theme.muted,
+        ));
+    } else {
+        top_spans.push(Span::styled(format!("  {}", board.rules_line), theme.muted));
+    }
+    // Cut with `…` at the edge (the rules line is long).
+    super::fit::fit(Line::from(top_spans), usize::from(top.width)).render(top, buf);
 
     let count = visible.len();
     let constraints = vec![Constraint::Ratio(1, u32::try_from(count).unwrap_or(1)); count];
@@ -147,11 +167,31 @@ fn render_column(
         lines.push(Line::styled("no tasks", theme.muted));
     }
     let inner = block.inner(area);
+    // A column longer than its box says how many cards are out of view above and below it.
+    let above = first;
+    let below = tasks.len().saturating_sub(cards.last().map_or(0, |(i, lines)| {
+        // The last card counts as shown only when it is whole.
+        if lines.end <= offset + inner_height {
+            i + 1
+        } else {
+            *i
+        }
+    }));
+    let block = match (above, below) {
+        (0, 0) => block,
+        (0, below) => block.title_bottom(format!(" {below} more ↓ ")),
+        (above, 0) => block.title_bottom(format!(" ↑ {above} more ")),
+        (above, below) => block.title_bottom(format!(" ↑ {above} · {below} more ↓ ")),
+    };
     let skip = offset - starts.get(first).copied().unwrap_or(0);
     Paragraph::new(lines)
         .block(block)
         .scroll((u16::try_from(skip).unwrap_or(u16::MAX), 0))
         .render(area, buf);
+    if focused {
+        // A page of this column is the cards in view, at least one.
+        hits.page = cards.len().saturating_sub(1).max(1);
+    }
     for (row, lines) in cards {
         hits.add_lines(inner, offset, lines, Target::Card { column, row });
     }
@@ -190,7 +230,14 @@ fn card_lines(state: &BoardState, task: &proto::Task, theme: &Theme, width: usiz
         let mark = if task.tracker_logged { " ✓" } else { "" };
         top.push(Span::styled(format!(" {name}{reference}{mark}"), theme.muted));
     }
-    let mut lines = vec![Line::from(top), Line::raw(task.title.clone())];
+    let mut lines = vec![
+        Line::from(top),
+        Line::from(marked(
+            &super::fit::one_line(&task.title, 400),
+            &state.query,
+            theme,
+        )),
+    ];
     let done = task.stage == Stage::Done.as_str();
     if !done {
         if let Some(waiting) = &task.waiting_on {
@@ -226,6 +273,30 @@ fn card_lines(state: &BoardState, task: &proto::Task, theme: &Theme, width: usiz
         .into_iter()
         .map(|line| super::fit::fit(line, width))
         .collect()
+}
+
+/// `text` with the first match of the board's query drawn bold and underlined (case-insensitive).
+fn marked(text: &str, query: &str, theme: &Theme) -> Vec<Span<'static>> {
+    let query = query.trim().to_lowercase();
+    let lower = text.to_lowercase();
+    // Lowercasing kept the byte offsets (almost always): the match's place in `lower` is its place in `text`.
+    let found = (!query.is_empty() && lower.len() == text.len())
+        .then(|| lower.find(&query))
+        .flatten()
+        .filter(|at| text.is_char_boundary(*at) && text.is_char_boundary(at + query.len()));
+    match found {
+        Some(at) => vec![
+            Span::raw(text[..at].to_owned()),
+            Span::styled(
+                text[at..at + query.len()].to_owned(),
+                theme
+                    .accent
+                    .add_modifier(ratatui::style::Modifier::BOLD | ratatui::style::Modifier::UNDERLINED),
+            ),
+            Span::raw(text[at + query.len()..].to_owned()),
+        ],
+        None => vec![Span::raw(text.to_owned())],
+    }
 }
 
 /// `Plan 2/5 · draft · 1 deviation · now: <step in progress>`: draft while not accepted, the deviations in the

@@ -101,6 +101,16 @@ pub fn editable_fields() -> impl Iterator<Item = &'static TaskField> {
 
 pub use relay_core::proto_json::task_field_text as field_value;
 
+/// A field's name as people read it: `stage_note` → `stage note` (the storage name stays in `--set` and MCP).
+pub fn label(name: &str) -> String {
+    name.replace('_', " ")
+}
+
+/// Whether the form's editor takes line breaks: a text or markdown field's (the session picker's line does not).
+pub fn takes_lines(edit: &EditForm) -> bool {
+    matches!(edit, EditForm::Field(field) if multi_line(field.field))
+}
+
 /// Text and markdown fields take line breaks (Ctrl-S saves); the others are one line (Enter saves).
 pub fn multi_line(field: &TaskField) -> bool {
     matches!(field.kind, FieldKind::Text { .. } | FieldKind::Markdown { .. })
@@ -111,6 +121,7 @@ fn open(model: &mut Model, edit: EditForm, editor: Editor) {
         kind: FormKind::Edit(edit),
         editor,
         error: None,
+        note: None,
         busy: false,
     });
 }
@@ -285,7 +296,7 @@ pub(super) fn form_key(
                     })),
                 }
             } else {
-                model.dirty = form.editor.key(&key);
+                super::form::typed(form, &key, &mut model.dirty);
                 After::Nothing
             }
         }
@@ -386,8 +397,9 @@ pub fn field_write(edit: &FieldEdit, text: &str) -> Result<Write, FieldProblem> 
                 _ => "already has that value",
             };
             return Err(FieldProblem::Unchanged(format!(
-                "{}: {name} {what}; nothing was written",
-                edit.task.key
+                "{}: {} {what}; nothing was written",
+                edit.task.key,
+                label(name)
             )));
         }
     }
@@ -431,12 +443,15 @@ pub(super) fn loaded(model: &mut Model, fetch: &Fetch, data: &Data) {
             edit.note = Some(if task.version == edit.task.version {
                 format!(
                     "fetched again: still version {}; {} is {value}",
-                    task.version, edit.field.name
+                    task.version,
+                    label(edit.field.name)
                 )
             } else {
                 format!(
                     "fetched again: version {} (you had {}); {} is now {value} — Ctrl-S saves your text over it",
-                    task.version, edit.task.version, edit.field.name
+                    task.version,
+                    edit.task.version,
+                    label(edit.field.name)
                 )
             });
             *edit.task = task.clone();
@@ -654,7 +669,7 @@ fn render_fields(
             None => Span::styled("(not shown here)", theme.muted),
         };
         let row = Line::from(vec![
-            Span::styled(format!(" {:<name_width$}", field.name), theme.accent),
+            Span::styled(format!(" {:<name_width$}", label(field.name)), theme.accent),
             value,
         ]);
         let row = if i == selected {
@@ -675,7 +690,7 @@ fn render_field(form: &Form, edit: &FieldEdit, keys: &FormKeys, theme: &Theme, a
     let multi = multi_line(edit.field);
     let height = if multi { 16 } else { 10 };
     let inner = frame(
-        format!(" {} · {} ", edit.task.key, edit.field.name),
+        format!(" {} · {} ", edit.task.key, label(edit.field.name)),
         90,
         height,
         theme,

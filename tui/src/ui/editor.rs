@@ -5,8 +5,9 @@
 //! Keys: the crate's emacs-style defaults (Ctrl-A/E or Home/End, Ctrl-F/B/P/N, Alt-F/B or Ctrl-←/→ by word,
 //! Ctrl-K/J/W and Alt-D delete, Ctrl-U undo, Ctrl-X cut, Shift with a move selects), except three the window gives
 //! other meanings: Ctrl-Z undoes too, Ctrl-Y redoes (Ctrl-R fetches again in a form) and Ctrl-V pastes what was
-//! cut or deleted (Alt-W copies the selection, as Ctrl-C quits). The window takes no bracketed paste: a terminal
-//! paste arrives as typed keys, each one checked.
+//! cut or deleted (Alt-W copies the selection, as Ctrl-C closes the form). A terminal paste comes as one bracketed
+//! paste ([`Editor::paste_text`]: all of it or, over the limit, nothing and the reason); a terminal that does not
+//! bracket it sends typed keys, each one checked.
 
 use std::fmt;
 
@@ -19,6 +20,19 @@ use ratatui_textarea::{CursorMove, Input, Key, TextArea, WrapMode};
 
 /// The longest text the editor takes (the daemon's comment limit).
 pub const MAX_CHARS: usize = 4000;
+
+/// `4000` as `4,000`.
+fn thousands(n: usize) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
 
 /// Edits kept for undo; every typed character is one.
 const UNDO_DEPTH: usize = 1000;
@@ -90,6 +104,68 @@ impl Editor {
 
     pub fn is_blank(&self) -> bool {
         self.area.lines().iter().all(|line| line.trim().is_empty())
+    }
+
+    /// Characters in the text, a line break counting one (what the limit counts).
+    pub fn chars(&self) -> usize {
+        self.len()
+    }
+
+    /// As [`Editor::key`], but a key the limit keeps out is an error saying so (instead of nothing).
+    pub fn key_checked(&mut self, key: &KeyEvent) -> Result<bool, String> {
+        let grows = match action(key) {
+            Some(Action::Paste) => self.area.yank_text().chars().count(),
+            Some(Action::Input(input)) => usize::from(inserts(&input)),
+            _ => 0,
+        };
+        if grows > 0 && self.len() + grows > self.limit {
+            return Err(format!(
+                "the text is at its limit of {} characters: nothing more is added",
+                thousands(self.limit)
+            ));
+        }
+        Ok(self.key(key))
+    }
+
+    /// Inserts pasted `text` at the cursor: all of it, or nothing with the reason — more than the limit leaves
+    /// room for, or a line break in a one-line field. Carriage returns are dropped (`\r\n` is a line break) and
+    /// other control characters but tabs and line breaks shown as `�`, as in a prefilled value.
+    pub fn paste_text(&mut self, text: &str, one_line: bool) -> Result<(), String> {
+        let text: String = text
+            .replace("\r\n", "\n")
+            .replace('\r', "\n")
+            .chars()
+            .map(|c| {
+                if c.is_control() && c != '\t' && c != '\n' {
+                    '\u{fffd}'
+                } else {
+                    c
+                }
+            })
+            .collect();
+        let text = if one_line {
+            text.trim_end_matches('\n').to_owned()
+        } else {
+            text
+        };
+        if one_line && text.contains('\n') {
+            return Err(format!(
+                "this field is one line and the paste has {} lines: nothing was pasted",
+                text.lines().count()
+            ));
+        }
+        let pasted = text.chars().count();
+        let left = self.limit.saturating_sub(self.len());
+        if pasted > left {
+            return Err(format!(
+                "the paste is {} characters and {} more fit (at most {}): nothing was pasted",
+                thousands(pasted),
+                thousands(left),
+                thousands(self.limit)
+            ));
+        }
+        self.area.insert_str(&text);
+        Ok(())
     }
 
     /// Characters in the text, a line break counting one.

@@ -69,11 +69,14 @@ pub fn cut(text: &str, max: usize) -> String {
     out
 }
 
-/// Text drawn on one line: line breaks and tabs as spaces, other control characters as `�`, cut to `max`.
+/// Text drawn on one line: line breaks and tabs as spaces, other control characters as `�`, invisible format
+/// characters (bidi overrides, direction marks) dropped, cut to `max`.
 pub fn one_line(text: &str, max: usize) -> String {
     let flat: String = text
         .trim()
         .chars()
+        // Bidi overrides and other invisible format characters would reorder or hide the row's text.
+        .filter(|c| !relay_core::display::is_invisible_format(*c))
         .map(|c| match c {
             '\n' | '\r' | '\t' => ' ',
             c if c.is_control() => '\u{fffd}',
@@ -87,6 +90,11 @@ pub fn one_line(text: &str, max: usize) -> String {
 mod tests {
     use super::*;
     use ratatui::style::{Color, Style};
+
+    #[test]
+    fn one_line_drops_bidi_overrides_when_drawing_agent_text() {
+        assert_eq!(one_line("Fix\u{202E}gnp.exe\tnow", 100), "Fixgnp.exe now");
+    }
 
     fn text(line: &Line<'_>) -> String {
         line.spans.iter().map(|s| s.content.as_ref()).collect()

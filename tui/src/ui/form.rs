@@ -4,7 +4,9 @@
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use relay_core::proto;
 
-use super::app::{Effect, Model, STAGES, Write};
+use std::collections::HashMap;
+
+use super::app::{Effect, Flash, Level, Model, STAGES, Write};
 use super::edit::EditForm;
 use super::editor::Editor;
 use super::keymap::{Command, Scope};
@@ -16,8 +18,73 @@ pub struct Form {
     pub editor: Editor,
     /// Why the last try was refused.
     pub error: Option<String>,
+    /// A line for the owner that is not a refusal (a draft brought back).
+    pub note: Option<String>,
     /// The write is on its way.
     pub busy: bool,
+}
+
+/// A draft is kept silently up to this many characters; a longer one is named when the window quits.
+pub const DRAFT_ASK: usize = 10;
+
+impl Form {
+    /// A form of `kind` with an empty editor, or with the draft the owner left in the same form of the same task.
+    pub fn open(kind: FormKind, drafts: &HashMap<String, Editor>) -> Form {
+        let draft = draft_key(&kind).and_then(|key| drafts.get(&key).cloned());
+        let note = draft
+            .as_ref()
+            .map(|d| format!("Your draft is back ({} characters).", d.chars()));
+        Form {
+            kind,
+            editor: draft.unwrap_or_default(),
+            error: None,
+            note,
+            busy: false,
+        }
+    }
+}
+
+/// The name a form's draft is kept under: the task, the form and (for a decision) the step and the decision.
+pub fn draft_key(kind: &FormKind) -> Option<String> {
+    match kind {
+        FormKind::Comment { key, .. } => Some(format!("{key} comment")),
+        FormKind::Decide {
+            key, step, decision, ..
+        } => Some(format!("{key} step {step} {}", decision_word(*decision))),
+        FormKind::Stage { .. } | FormKind::Edit(_) => None,
+    }
+}
+
+fn decision_word(decision: proto::ReviewDecision) -> &'static str {
+    match decision {
+        proto::ReviewDecision::Accept => "accept",
+        proto::ReviewDecision::Reject => "reject",
+        proto::ReviewDecision::Reopen => "reopen",
+        _ => "comment",
+    }
+}
+
+/// Closes the open form the owner cancelled (Esc, Ctrl-C): its typed text is kept as the task's draft of that
+/// form, brought back when it opens again; an emptied one drops the draft.
+fn cancel(model: &mut Model) {
+    let Some(form) = model.form.take() else {
+        return;
+    };
+    let Some(key) = draft_key(&form.kind) else {
+        return;
+    };
+    if form.editor.is_blank() {
+        model.drafts.remove(&key);
+        return;
+    }
+    let chars = form.editor.chars();
+    model.drafts.insert(key, form.editor);
+    model.flash = Some(Flash {
+        level: Level::Info,
+        lines: vec![format!(
+            "Draft kept ({chars} characters): it is back when you open the form again."
+        )],
+    });
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -55,6 +122,7 @@ pub fn stage_form(task: &proto::Task) -> Form {
         },
         editor: Editor::default(),
         error: None,
+        note: None,
         busy: false,
     }
 }
@@ -64,14 +132,12 @@ pub(super) fn form_key(model: &mut Model, key: KeyEvent, effects: &mut Vec<Effec
         return;
     };
     let command = model.keymap.lookup(&[Scope::Form], &key);
-    if command == Some(Command::Cancel) {
-        if !super::edit::back(form) {
-            model.form = None;
+    // Ctrl-C in a form closes the form (as Esc does), never the program.
+    let ctrl_c = key.code == KeyCode::Char('c') && key.modifiers.contains(KeyModifiers::CONTROL);
+    if command == Some(Command::Cancel) || ctrl_c {
+        if ctrl_c || !super::edit::back(form) {
+            cancel(model);
         }
-        return;
-    }
-    if key.code == KeyCode::Char('c') && key.modifiers.contains(KeyModifiers::CONTROL) {
-        model.quit = true;
         return;
     }
     if form.busy {
@@ -128,7 +194,7 @@ pub(super) fn form_key(model: &mut Model, key: KeyEvent, effects: &mut Vec<Effec
                     comment,
                 }));
             } else {
-                model.dirty = form.editor.key(&key);
+                typed(form, &key, &mut model.dirty);
             }
         }
         FormKind::Comment { key: task, .. } => {
@@ -144,10 +210,54 @@ pub(super) fn form_key(model: &mut Model, key: KeyEvent, effects: &mut Vec<Effec
                     body: form.editor.text().trim_end().to_owned(),
                 }));
             } else {
-                model.dirty = form.editor.key(&key);
+                typed(form, &key, &mut model.dirty);
             }
         }
         // Handled above.
         FormKind::Edit(_) => {}
+    }
+}
+
+/// A key typed into a form's editor; one the limit keeps out says so under the text.
+pub(super) fn typed(form: &mut Form, key: &KeyEvent, dirty: &mut bool) {
+    match form.editor.key_checked(key) {
+        Ok(changed) => {
+            *dirty = changed;
+            if changed {
+                form.note = None;
+            }
+        }
+        Err(full) => {
+            form.error = Some(full);
+            *dirty = true;
+        }
+    }
+}
+
+/// Text pasted into the open form (bracketed paste): all of it, or nothing with the reason (over the field's
+/// limit, or a line break in a one-line field).
+pub(super) fn paste(model: &mut Model, text: &str) {
+    let Some(form) = model.form.as_mut() else {
+        model.dirty = false;
+        return;
+    };
+    let one_line = match &form.kind {
+        FormKind::Comment { .. } | FormKind::Decide { .. } => false,
+        FormKind::Edit(edit) => !super::edit::takes_lines(edit),
+        FormKind::Stage { .. } => {
+            model.dirty = false;
+            return;
+        }
+    };
+    if form.busy {
+        model.dirty = false;
+        return;
+    }
+    match form.editor.paste_text(text, one_line) {
+        Ok(()) => {
+            form.error = None;
+            form.note = None;
+        }
+        Err(why) => form.error = Some(why),
     }
 }

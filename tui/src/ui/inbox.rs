@@ -60,7 +60,7 @@ pub fn render(model: &Model, theme: &Theme, area: Rect, buf: &mut Buffer, hits: 
             Some(t) => vec![
                 Span::raw("  "),
                 Span::styled(format!("{:<12}", t.key), theme.accent),
-                Span::raw(format!(" {}", t.title)),
+                Span::raw(format!(" {}", super::fit::one_line(&t.title, 400))),
                 Span::styled(format!("  [{}]", t.stage), theme.muted),
             ],
             None => vec![Span::raw("  ?")],
@@ -81,8 +81,12 @@ pub fn render(model: &Model, theme: &Theme, area: Rect, buf: &mut Buffer, hits: 
                 } else {
                     theme.text
                 };
+                let rejected = match r.rejected {
+                    0 => String::new(),
+                    n => format!(" · {n} rejected"),
+                };
                 spans.push(Span::styled(
-                    format!("  {}/{} accepted", r.accepted, r.steps),
+                    format!("  {}/{} accepted{rejected}", r.accepted, r.steps),
                     style,
                 ));
                 if let Some(t) = &r.task {

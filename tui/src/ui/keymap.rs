@@ -48,6 +48,31 @@ pub enum Command {
     Cancel,
     Palette,
     ClearQuery,
+    StartDaemon,
+    PageUp,
+    PageDown,
+    HalfPageUp,
+    HalfPageDown,
+    Top,
+    Bottom,
+    Find,
+}
+
+impl Command {
+    /// Whether the command moves the selection or the scroll of a list or text (↑/↓, pages, ends).
+    pub fn is_move(self) -> bool {
+        matches!(
+            self,
+            Command::Up
+                | Command::Down
+                | Command::PageUp
+                | Command::PageDown
+                | Command::HalfPageUp
+                | Command::HalfPageDown
+                | Command::Top
+                | Command::Bottom
+        )
+    }
 }
 
 /// Where a binding applies. `Global` keys work on every screen (not inside a form).
@@ -206,10 +231,11 @@ use Scope as S;
 /// Every key the window knows, in the order help and docs list them.
 #[rustfmt::skip]
 pub static KEYMAP: &[Binding] = &[
-    bind(&[key('q'), ctrl('c')], "q, Ctrl-C", S::Global, C::Quit, "quit (the terminal is restored)", true),
+    bind(&[key('q'), ctrl('c')], "q, Ctrl-C", S::Global, C::Quit, "quit (asks first when an unsent draft would be lost)", true),
     bind(&[key('?')], "?", S::Global, C::Help, "show or hide this help", true),
     bind(&[code(KeyCode::Esc), code(KeyCode::Backspace)], "Esc, Backspace", S::Global, C::Back, "back to the previous screen", true),
     bind(&[key('p')], "p", S::Global, C::Projects, "projects", false),
+    bind(&[key('D')], "D", S::Global, C::StartDaemon, "start relayd (while the window is offline)", false),
     bind(&[key('i')], "i", S::Global, C::Inbox, "inbox (Needs you)", true),
     bind(&[key('s')], "s", S::Global, C::Sessions, "sessions (from a board: its project's)", false),
     bind(&[key('e')], "e", S::Global, C::Activity, "activity (the event feed)", false),
@@ -217,12 +243,19 @@ pub static KEYMAP: &[Binding] = &[
     bind(&[ctrl('r'), code(KeyCode::F(5))], "Ctrl-R, F5", S::Global, C::Refresh, "fetch the screen's data again", false),
     bind(&[key('k'), code(KeyCode::Up)], "k, ↑", S::Global, C::Up, "previous row, card, step or line", false),
     bind(&[key('j'), code(KeyCode::Down)], "j, ↓", S::Global, C::Down, "next row, card, step or line", false),
+    bind(&[code(KeyCode::PageUp)], "PgUp", S::Global, C::PageUp, "a page up", false),
+    bind(&[code(KeyCode::PageDown)], "PgDn", S::Global, C::PageDown, "a page down", false),
+    bind(&[ctrl('u')], "Ctrl-U", S::Global, C::HalfPageUp, "half a page up", false),
+    bind(&[ctrl('d')], "Ctrl-D", S::Global, C::HalfPageDown, "half a page down", false),
+    bind(&[key('g'), code(KeyCode::Home)], "g, Home", S::Global, C::Top, "to the first row, card or line", false),
+    bind(&[key('G'), code(KeyCode::End)], "G, End", S::Global, C::Bottom, "to the last row, card or line", false),
     bind(&[code(KeyCode::Enter)], "Enter", S::Projects, C::Open, "open the project's board", true),
     bind(&[key('h'), code(KeyCode::Left)], "h, ←", S::Board, C::Left, "previous stage column (turns the page)", false),
     bind(&[key('l'), code(KeyCode::Right)], "l, →", S::Board, C::Right, "next stage column (turns the page)", false),
     bind(&[code(KeyCode::Tab)], "Tab", S::Board, C::NextPage, "next page of columns (Plan · Dev · Review · Test, then Live · Done)", false),
     bind(&[code(KeyCode::Enter)], "Enter", S::Board, C::Open, "open the task", true),
     bind(&[key('m')], "m", S::Board, C::MoveStage, "move the task to another stage", true),
+    bind(&[key('/')], "/", S::Board, C::Find, "filter the cards (by key or title; Enter keeps the filter, Esc clears it)", false),
     bind(&[key('E')], "E", S::Board, C::EditField, "edit a field of the task", false),
     bind(&[code(KeyCode::Tab), key('l'), code(KeyCode::Right)], "Tab, l, →", S::Task, C::NextTab, "next tab", false),
     bind(&[code(KeyCode::BackTab), key('h'), code(KeyCode::Left)], "Shift-Tab, h, ←", S::Task, C::PrevTab, "previous tab", false),
@@ -254,7 +287,7 @@ pub static KEYMAP: &[Binding] = &[
     bind(&[key('T')], "T", S::Activity, C::PrevKind, "kind filter: previous event kind", false),
     bind(&[key('n')], "n", S::Activity, C::LoadMore, "load more (the next 50 older events; also ↓ on the last row)", true),
     bind(&[ctrl('s')], "Ctrl-S", S::Form, C::Submit, "send (in the stage picker also Enter)", true),
-    bind(&[code(KeyCode::Esc)], "Esc", S::Form, C::Cancel, "cancel (the text is dropped; in a field's editor: back to the fields)", true),
+    bind(&[code(KeyCode::Esc)], "Esc", S::Form, C::Cancel, "close the form, its text kept as a draft (a field's editor: back to the fields); Ctrl-C closes any form", true),
     bind(&[code(KeyCode::Enter)], "Enter", S::Palette, C::Open, "run the entry (open the task or the board, or do what its key does)", true),
     bind(&[code(KeyCode::Up), ctrl('p')], "↑, Ctrl-P", S::Palette, C::Up, "previous entry", true),
     bind(&[code(KeyCode::Down), ctrl('n')], "↓, Ctrl-N", S::Palette, C::Down, "next entry", true),

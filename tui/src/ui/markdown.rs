@@ -57,26 +57,41 @@ struct Entry {
     /// The text, or its first [`CACHE_MAX_BODY`] bytes.
     text: String,
     indent: String,
+    hard_breaks: bool,
     theme: Theme,
     lines: Vec<Line<'static>>,
     used: u64,
 }
 
 impl Cache {
-    /// [`lines`] of `text`, from the cache when it has them.
+    /// `text` as lines, each prefixed with `indent`, from the cache when it has them.
     pub fn lines(&self, text: &str, theme: &Theme, indent: &str) -> Vec<Line<'static>> {
+        self.get(text, theme, indent, false)
+    }
+
+    /// `text` as a comment (its line breaks kept, as GitHub shows comments), from the cache when it has them.
+    pub fn comment_lines(&self, text: &str, theme: &Theme, indent: &str) -> Vec<Line<'static>> {
+        self.get(text, theme, indent, true)
+    }
+
+    fn get(&self, text: &str, theme: &Theme, indent: &str, hard_breaks: bool) -> Vec<Line<'static>> {
         // Re-entrancy cannot happen (rendering does not call back here); if it did, render without the cache.
         let Ok(mut inner) = self.inner.try_borrow_mut() else {
-            return lines(text, theme, indent);
+            return render(text, theme, indent, hard_breaks);
         };
         let mut hasher = DefaultHasher::new();
-        (text, indent).hash(&mut hasher);
+        (text, indent, hard_breaks).hash(&mut hasher);
         let hash = hasher.finish();
         inner.tick += 1;
         let tick = inner.tick;
         let kept = prefix(text);
         let found = inner.entries.iter_mut().find(|e| {
-            e.hash == hash && e.len == text.len() && e.text == kept && e.indent == indent && e.theme == *theme
+            e.hash == hash
+                && e.len == text.len()
+                && e.text == kept
+                && e.indent == indent
+                && e.hard_breaks == hard_breaks
+                && e.theme == *theme
         });
         if let Some(entry) = found {
             entry.used = tick;
@@ -85,7 +100,7 @@ impl Cache {
             return lines;
         }
         inner.misses += 1;
-        let rendered = lines(text, theme, indent);
+        let rendered = render(text, theme, indent, hard_breaks);
         while !inner.entries.is_empty()
             && (inner.entries.len() >= CACHE_ENTRIES || inner.chars + kept.len() > CACHE_CHARS)
         {
@@ -104,6 +119,7 @@ impl Cache {
             len: text.len(),
             text: kept.to_owned(),
             indent: indent.to_owned(),
+            hard_breaks,
             theme: theme.clone(),
             lines: rendered.clone(),
             used: tick,
@@ -157,8 +173,20 @@ fn source(text: &str) -> String {
     }
 }
 
-/// `text` as lines, each prefixed with `indent`.
+/// `text` as lines, each prefixed with `indent` (the window goes through [`Cache`]).
+#[cfg(test)]
 pub fn lines(text: &str, theme: &Theme, indent: &str) -> Vec<Line<'static>> {
+    render(text, theme, indent, false)
+}
+
+/// A comment as lines: as [`lines`], but each line break in a paragraph is kept, as GitHub shows comments (a
+/// comment is typed, not laid out as a document).
+#[cfg(test)]
+pub fn comment_lines(text: &str, theme: &Theme, indent: &str) -> Vec<Line<'static>> {
+    render(text, theme, indent, true)
+}
+
+fn render(text: &str, theme: &Theme, indent: &str, hard_breaks: bool) -> Vec<Line<'static>> {
     let text = source(text);
     let arena = Arena::new();
     let mut options = Options::default();
@@ -170,6 +198,7 @@ pub fn lines(text: &str, theme: &Theme, indent: &str) -> Vec<Line<'static>> {
     let mut out = Writer {
         theme,
         indent: indent.to_owned(),
+        hard_breaks,
         lines: Vec::new(),
         current: Vec::new(),
         prefix: Vec::new(),
@@ -186,6 +215,8 @@ pub fn lines(text: &str, theme: &Theme, indent: &str) -> Vec<Line<'static>> {
 struct Writer<'t> {
     theme: &'t Theme,
     indent: String,
+    /// A soft line break ends the line (comments) instead of being a space (documents).
+    hard_breaks: bool,
     lines: Vec<Line<'static>>,
     /// The spans of the line being built.
     current: Vec<Span<'static>>,
@@ -417,6 +448,7 @@ impl Writer<'_> {
         let value = node.data().value.clone();
         match value {
             NodeValue::Text(text) => self.push(text.to_string(), style),
+            NodeValue::SoftBreak if self.hard_breaks => self.newline(),
             NodeValue::SoftBreak => self.push(" ", style),
             NodeValue::LineBreak => self.newline(),
             NodeValue::Code(code) => self.push(code.literal, self.theme.accent),
@@ -558,5 +590,29 @@ mod tests {
         // The bound is the same for one level past it.
         let just_past = format!("{}x", "> ".repeat(MAX_DEPTH + 1));
         assert_eq!(plain(&just_past), [format!("{bars}x")]);
+    }
+
+    #[test]
+    fn comment_keeps_its_line_breaks_when_a_document_joins_them() {
+        let theme = Theme::default();
+        let text = |lines: Vec<Line<'static>>| -> Vec<String> {
+            lines
+                .iter()
+                .map(|l| l.spans.iter().map(|s| s.content.as_ref()).collect())
+                .collect()
+        };
+        let body = "first line\nsecond *line*\n\nnew paragraph";
+        assert_eq!(
+            text(comment_lines(body, &theme, "")),
+            ["first line", "second line", "", "new paragraph"]
+        );
+        assert_eq!(
+            text(lines(body, &theme, "")),
+            ["first line second line", "", "new paragraph"]
+        );
+        // The cache tells the two apart.
+        let cache = Cache::default();
+        assert_eq!(cache.lines(body, &theme, "").len(), 3);
+        assert_eq!(cache.comment_lines(body, &theme, "").len(), 4);
     }
 }

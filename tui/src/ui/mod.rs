@@ -17,6 +17,7 @@ pub mod keymap;
 pub mod keys_config;
 mod markdown;
 pub mod mouse;
+mod notify;
 pub mod palette;
 mod projects;
 mod screenshot;
@@ -30,7 +31,6 @@ pub mod worker;
 #[cfg(test)]
 mod tests;
 
-use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use relay_core::time::now_ms;
@@ -43,7 +43,7 @@ use app::{Action, Effect, Model, update};
 pub use view::render;
 
 const FRAME: Duration = Duration::from_millis(16);
-const CLOCK: Duration = Duration::from_secs(5);
+const CLOCK: Duration = Duration::from_secs(1);
 
 /// Restores the terminal when dropped, also on early return; ratatui's panic hook covers panics, and
 /// [`capture_mouse`] adds mouse reporting to both (ratatui's restore does not turn it off).
@@ -66,11 +66,19 @@ fn capture_mouse() {
         release_mouse();
         hook(info);
     }));
-    let _ = crossterm::execute!(std::io::stdout(), crossterm::event::EnableMouseCapture);
+    let _ = crossterm::execute!(
+        std::io::stdout(),
+        crossterm::event::EnableMouseCapture,
+        crossterm::event::EnableBracketedPaste
+    );
 }
 
 fn release_mouse() {
-    let _ = crossterm::execute!(std::io::stdout(), crossterm::event::DisableMouseCapture);
+    let _ = crossterm::execute!(
+        std::io::stdout(),
+        crossterm::event::DisableBracketedPaste,
+        crossterm::event::DisableMouseCapture
+    );
 }
 
 /// Where the window opens.
@@ -86,7 +94,7 @@ pub fn screen_for(project: Option<String>, task: Option<String>) -> Screen {
 /// first screen).
 pub async fn run(
     client: Client,
-    socket: PathBuf,
+    restart: worker::Restart,
     screen: Screen,
     (theme, mut warnings): (theme::Theme, Vec<String>),
     (keys, key_warnings): (keymap::Keymap, Vec<String>),
@@ -100,7 +108,8 @@ pub async fn run(
     // answers there); the input thread reads the answer first, then keys, while the window fetches and draws.
     let asked = self::image::ask();
     let images = screenshot::Engine::new(None);
-    let effects = worker::spawn(client, socket, tx.clone(), images.clone());
+    let notify_review = restart.ctx.config.notify_review;
+    let effects = worker::spawn(client, restart, tx.clone(), images.clone());
     spawn_input(tx.clone(), frame_log.key_clock(), asked, images.clone());
     spawn_clock(tx);
     capture_mouse();
@@ -109,6 +118,7 @@ pub async fn run(
     model.now_ms = now_ms();
     model.theme = theme;
     model.keymap = keys;
+    model.notify_review = notify_review;
     warnings.extend(key_warnings);
     if !warnings.is_empty() {
         model.flash = Some(app::Flash {
@@ -178,6 +188,9 @@ fn apply(
         frame_log.effect(&effect, model.last_event_id);
         let _ = effects.send(effect);
     }
+    for text in std::mem::take(&mut model.notifications) {
+        notify::raise(notify::Kind::detect(), &text);
+    }
     model.dirty |= was_dirty;
 }
 
@@ -218,7 +231,10 @@ fn spawn_input(
                     key_clock.stamp();
                     Action::Key(key)
                 }
-                Ok(crossterm::event::Event::Resize(..)) => Action::Resize,
+                // The size with the event: a key read right after it is judged at the new size (behind the
+                // "Enlarge the terminal" screen keys do nothing).
+                Ok(crossterm::event::Event::Paste(text)) => Action::Paste(text),
+                Ok(crossterm::event::Event::Resize(width, height)) => Action::Resize { width, height },
                 // Only what the window uses: moves and drags would wake the loop for nothing.
                 Ok(crossterm::event::Event::Mouse(mouse))
                     if matches!(

@@ -35,13 +35,17 @@ pub enum Target {
 pub struct Hits {
     pub screen: Option<Screen>,
     targets: Vec<(Rect, Target)>,
+    /// The rows (or cards, or lines) of the screen's list or text in view: what a page key moves.
+    pub page: usize,
+    /// A text tab's furthest scroll: its last line at the bottom of the pane.
+    pub scroll_max: Option<u16>,
 }
 
 impl Hits {
     pub fn new(screen: Screen) -> Hits {
         Hits {
             screen: Some(screen),
-            targets: Vec::new(),
+            ..Hits::default()
         }
     }
 
@@ -80,6 +84,11 @@ impl Hits {
 }
 
 pub(super) fn on_mouse(model: &mut Model, event: MouseEvent, effects: &mut Vec<Effect>) {
+    // Behind "Enlarge the terminal" nothing is drawn that a click or the wheel could reach.
+    if model.too_small() {
+        model.dirty = false;
+        return;
+    }
     match event.kind {
         MouseEventKind::ScrollUp => wheel(model, Command::Up, effects),
         MouseEventKind::ScrollDown => wheel(model, Command::Down, effects),

@@ -240,6 +240,12 @@ impl Palette {
         self.selected = row.min(self.ranked.len().saturating_sub(1));
     }
 
+    /// Adds pasted text to the query (line breaks as spaces; the query stays within [`MAX_QUERY`]).
+    pub fn paste(&mut self, text: &str) {
+        let query = format!("{}{}", self.query, text.replace(['\r', '\n'], " "));
+        self.set_query(&query);
+    }
+
     /// Sets the query and ranks again (the best match selected).
     pub fn set_query(&mut self, query: &str) {
         self.query = query

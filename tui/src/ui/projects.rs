@@ -21,11 +21,13 @@ pub fn render(model: &Model, theme: &Theme, area: Rect, buf: &mut Buffer, hits: 
         Paragraph::new(vec![
             Line::raw("No projects yet."),
             Line::styled(
-                "An agent creates one with project_upsert, or run `relay project upsert SLUG`; `relay demo --home DIR` seeds an example.",
+                "Create one with `relay project upsert SLUG` (your agents can create them too), or see an example \
+                 with `relay demo --home DIR`.",
                 theme.muted,
             ),
         ])
         .block(block)
+        .wrap(ratatui::widgets::Wrap { trim: true })
         .render(area, buf);
         return;
     }

@@ -47,7 +47,10 @@ pub(super) fn loaded(model: &mut Model, project: Option<String>, list: proto::Li
 pub(super) fn command(model: &mut Model, command: Command, effects: &mut Vec<Effect>) {
     let len = model.sessions.list.as_ref().map_or(0, |l| l.sessions.len());
     match command {
-        Command::Up | Command::Down => super::app::step(&mut model.sessions.selected, len, command),
+        c if c.is_move() => {
+            let page = model.page();
+            super::app::step(&mut model.sessions.selected, len, command, page);
+        }
         Command::NextProject | Command::PrevProject => {
             let forward = command == Command::NextProject;
             model.sessions.project = cycle_project(model.sessions.project.as_deref(), &model.slugs, forward);

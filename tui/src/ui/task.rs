@@ -29,7 +29,11 @@ pub fn render(model: &Model, theme: &Theme, area: Rect, buf: &mut Buffer, hits: 
         let key = Span::styled(format!(" {} ", task.key), theme.accent);
         let stage = Span::styled(format!("  [{}] v{}", task.stage, task.version), theme.muted);
         let room = usize::from(head.width).saturating_sub(key.width() + stage.width());
-        let title = Span::styled(super::fit::cut(&task.title, room), theme.title);
+        // Tabs and line breaks as spaces (a terminal would drop a tab), control characters as `�`.
+        let title = Span::styled(
+            super::fit::cut(&super::fit::one_line(&task.title, 400), room),
+            theme.title,
+        );
         fit::fit(Line::from(vec![key, title, stage]), usize::from(head.width)).render(head, buf);
     }
     let mut spans = vec![Span::raw(" ")];
@@ -92,7 +96,16 @@ pub fn render(model: &Model, theme: &Theme, area: Rect, buf: &mut Buffer, hits: 
     let scroll = if state.tab == TAB_REVIEW {
         review_scroll(&lines, selected_line, body)
     } else {
-        state.scroll.get(state.tab).copied().unwrap_or(0)
+        // No further than the last line at the bottom of the pane: what the keys are bounded by, too.
+        let inner = Block::bordered().inner(body);
+        // The rows as the paragraph wraps them (words kept whole), so the last line is always reachable.
+        let rows = Paragraph::new(lines.clone())
+            .wrap(Wrap { trim: false })
+            .line_count(inner.width);
+        let max = u16::try_from(rows.saturating_sub(usize::from(inner.height))).unwrap_or(u16::MAX);
+        hits.scroll_max = Some(max);
+        hits.page = usize::from(inner.height.saturating_sub(1)).max(1);
+        state.scroll.get(state.tab).copied().unwrap_or(0).min(max)
     };
     Paragraph::new(lines)
         .block(Block::bordered())
@@ -125,6 +138,11 @@ fn section(lines: &mut Vec<Line<'static>>, theme: &Theme, title: String) {
 /// A markdown body (bounded, raw HTML shown as text, code highlighted), from the task's cache when drawn before.
 fn text_lines(lines: &mut Vec<Line<'static>>, model: &Model, theme: &Theme, text: &str, indent: &str) {
     lines.extend(model.task.markdown.lines(text, theme, indent));
+}
+
+/// A comment's body: markdown with its line breaks kept.
+fn comment_lines(lines: &mut Vec<Line<'static>>, model: &Model, theme: &Theme, text: &str, indent: &str) {
+    lines.extend(model.task.markdown.comment_lines(text, theme, indent));
 }
 
 fn overview(model: &Model, data: &TaskData, theme: &Theme) -> Vec<Line<'static>> {
@@ -226,18 +244,28 @@ fn overview(model: &Model, data: &TaskData, theme: &Theme) -> Vec<Line<'static>>
                 .into_iter()
                 .flatten()
                 .collect();
-            lines.push(Line::from(vec![
-                Span::styled(format!("#{} [{}] ", report.id, report.stage), theme.muted),
-                Span::raw(report.summary.clone()),
-                Span::styled(
-                    if badges.is_empty() {
-                        String::new()
-                    } else {
-                        format!("  {}", badges.join(" · "))
-                    },
-                    theme.accent,
-                ),
-            ]));
+            // A first line in the `state · size · gist` format already carries the badges: they show once, in
+            // front, and the summary's rest after them.
+            let mut gist: Vec<&str> = report.summary.split('·').map(str::trim).collect();
+            for badge in &badges {
+                if gist.len() > 1 && gist.first().is_some_and(|g| g.eq_ignore_ascii_case(badge)) {
+                    gist.remove(0);
+                }
+            }
+            let gist = if gist.len() == report.summary.split('·').count() {
+                report.summary.clone()
+            } else {
+                gist.join(" · ")
+            };
+            let mut spans = vec![Span::styled(
+                format!("#{} [{}] ", report.id, report.stage),
+                theme.muted,
+            )];
+            if !badges.is_empty() {
+                spans.push(Span::styled(format!("{}  ", badges.join(" · ")), theme.accent));
+            }
+            spans.push(Span::raw(gist));
+            lines.push(Line::from(spans));
             // The newest report in full (the others by their summary line), less its first line when that is
             // the summary.
             if i == 0 {
@@ -285,7 +313,7 @@ fn plan(model: &Model, data: &TaskData, theme: &Theme) -> Vec<Line<'static>> {
     if plan.steps.is_empty() {
         if plan.todo.is_empty() {
             lines.push(Line::styled(
-                "No plan yet: the agent writes one with plan_set (2-5 steps), or keeps a todo.",
+                "No plan yet: the agent proposes one (2–5 steps) for you to accept with A, or works from its own todo.",
                 theme.muted,
             ));
         } else {
@@ -358,7 +386,7 @@ fn review(model: &Model, data: &TaskData, theme: &Theme, selected_line: &mut usi
     };
     if review.steps.is_empty() {
         lines.push(Line::styled(
-            "No review checklist yet: the agent writes the Owner check with review_steps_set.",
+            "No review checklist yet: the agent writes the steps for you to check when the work is ready for review.",
             theme.muted,
         ));
         return lines;
@@ -412,12 +440,23 @@ fn review(model: &Model, data: &TaskData, theme: &Theme, selected_line: &mut usi
                 theme.accent,
             ));
         }
+        // Each comment's first line (for a decision, the decision line), then the rest of it — the owner's own
+        // words under an accept — as markdown, line breaks kept.
         for comment in &step.comments {
-            let first = comment.body.lines().next().unwrap_or_default();
+            let (first, rest) = comment.body.split_once('\n').unwrap_or((&comment.body, ""));
             lines.push(Line::styled(
-                format!("    {}: {first}", comment.author),
+                format!("    {}: {}", comment.author, first.trim_end()),
                 theme.muted,
             ));
+            if !rest.trim().is_empty() {
+                comment_lines(
+                    &mut lines,
+                    model,
+                    theme,
+                    rest.trim_start_matches(['\n', '\r']),
+                    "      ",
+                );
+            }
         }
     }
     if !review.other_screenshots.is_empty() {
@@ -492,7 +531,7 @@ fn comments(model: &Model, data: &TaskData, theme: &Theme) -> Vec<Line<'static>>
             head.push(Span::styled(format!(" · step {step}"), theme.muted));
         }
         lines.push(Line::from(head));
-        text_lines(&mut lines, model, theme, &comment.body, "  ");
+        comment_lines(&mut lines, model, theme, &comment.body, "  ");
         lines.push(Line::raw(""));
     }
     lines.push(Line::styled(

@@ -53,6 +53,10 @@ fn draw(model: &Model, theme: &Theme, buf: &mut Buffer) -> Hits {
             ))
             .style(theme.muted),
         ];
+        let mut text = text;
+        if model.quit_asked {
+            text.extend(quit_question(model).into_iter().map(Line::from));
+        }
         Paragraph::new(text).wrap(Wrap { trim: true }).render(area, buf);
         return hits;
     }
@@ -63,6 +67,8 @@ fn draw(model: &Model, theme: &Theme, buf: &mut Buffer) -> Hits {
     ])
     .areas(area);
     render_header(model, theme, header, buf);
+    // A page is the rows inside the screen's border, unless the screen says otherwise (the board: its cards).
+    hits.page = usize::from(body.height.saturating_sub(2));
     match &model.load_error {
         Some(error) if !has_data(model) => {
             Paragraph::new(vec![
@@ -95,7 +101,45 @@ fn draw(model: &Model, theme: &Theme, buf: &mut Buffer) -> Hits {
     if let Some(palette) = &model.palette {
         palette::render(palette, theme, body, buf, &mut hits);
     }
+    if model.quit_asked {
+        render_quit_question(model, theme, body, buf);
+    }
     hits
+}
+
+/// "Quit and lose N drafts?" with the drafts' names, over everything.
+fn quit_question(model: &Model) -> Vec<String> {
+    let drafts = model.unsent_drafts();
+    let mut lines = vec![format!(
+        "Quit? {} not sent will be lost:",
+        match drafts.len() {
+            1 => "1 draft".to_owned(),
+            n => format!("{n} drafts"),
+        }
+    )];
+    for (name, chars) in drafts.iter().take(5) {
+        lines.push(format!("  {name} ({chars} characters)"));
+    }
+    if drafts.len() > 5 {
+        lines.push(format!("  and {} more", drafts.len() - 5));
+    }
+    lines.push("y quits · any other key stays".to_owned());
+    lines
+}
+
+fn render_quit_question(model: &Model, theme: &Theme, area: Rect, buf: &mut Buffer) {
+    let lines = quit_question(model);
+    let height = u16::try_from(lines.len() + 2).unwrap_or(u16::MAX);
+    let popup = centered(area, area.width.saturating_sub(4).min(70), height);
+    Clear.render(popup, buf);
+    let width = usize::from(popup.width.saturating_sub(2));
+    let text: Vec<Line> = lines
+        .into_iter()
+        .map(|l| super::fit::fit(Line::raw(l), width))
+        .collect();
+    Paragraph::new(text)
+        .block(Block::bordered().title(" Quit ").style(theme.warn))
+        .render(popup, buf);
 }
 
 fn has_data(model: &Model) -> bool {
@@ -144,14 +188,22 @@ fn render_header(model: &Model, theme: &Theme, area: Rect, buf: &mut Buffer) {
         };
         crumbs.push(Span::styled(part.clone(), style));
     }
-    Line::from(crumbs).render(area, buf);
-
     let (status, style) = match &model.connection {
         Connection::Connecting => ("◌ connecting".to_owned(), theme.warn),
         Connection::Live => ("● live".to_owned(), theme.ok),
-        Connection::Offline { retry_ms: 0, .. } => ("○ offline · reconnecting".to_owned(), theme.error),
+        Connection::Offline { retry_ms: 0, .. } => (
+            format!(
+                "○ offline · reconnecting · {} starts relayd",
+                model.keymap.first_label(Scope::Global, Command::StartDaemon)
+            ),
+            theme.error,
+        ),
         Connection::Offline { retry_ms, .. } => (
-            format!("○ offline · retry in {:.1} s", *retry_ms as f64 / 1000.0),
+            format!(
+                "○ offline · retry in {:.1} s · {} starts relayd",
+                *retry_ms as f64 / 1000.0,
+                model.keymap.first_label(Scope::Global, Command::StartDaemon)
+            ),
             theme.error,
         ),
     };
@@ -165,6 +217,13 @@ fn render_header(model: &Model, theme: &Theme, area: Rect, buf: &mut Buffer) {
         Span::raw(" "),
     ]);
     let width = right.width() as u16;
+    // Where you are, cut with `…` before the inbox count and the connection (which always show when they fit).
+    let room = if width < area.width {
+        area.width - width - 1
+    } else {
+        area.width
+    };
+    super::fit::fit(Line::from(crumbs), usize::from(room)).render(area, buf);
     if width < area.width {
         right.render(Rect::new(area.right() - width, area.y, width, 1), buf);
     }
@@ -274,9 +333,14 @@ fn render_form(form: &Form, keymap: &Keymap, theme: &Theme, area: Rect, buf: &mu
                 relay_core::proto::ReviewDecision::Reopen => "Reopen",
                 _ => "Comment on",
             };
+            let comment = if *decision == relay_core::proto::ReviewDecision::Comment {
+                "your comment (required) goes to the agent with the step"
+            } else {
+                "the comment travels with the decision (optional)"
+            };
             (
                 format!(" {verb} step {step} of {key} "),
-                format!("{step}. {title} — the comment travels with the decision (optional)"),
+                format!("{step}. {title} — {comment}"),
             )
         }
         FormKind::Comment { key, session } => (
@@ -344,13 +408,15 @@ fn render_form(form: &Form, keymap: &Keymap, theme: &Theme, area: Rect, buf: &mu
             .render(error_area, buf);
     } else if form.busy {
         Line::styled("sending…", theme.muted).render(error_area, buf);
+    } else if let Some(note) = &form.note {
+        Line::styled(note.clone(), theme.muted).render(error_area, buf);
     }
     let cancel = keymap.first_label(Scope::Form, Command::Cancel);
     let keys_text = if is_stage {
         format!("←/→ or 1–6 choose · Enter move · {cancel} cancel   (* current stage)")
     } else {
         let send = keymap.first_label(Scope::Form, Command::Submit);
-        format!("{send} send · Enter new line · {cancel} cancel")
+        format!("{send} send · Enter new line · {cancel} close (the draft is kept)")
     };
     Line::styled(keys_text, theme.muted).render(keys, buf);
 }
@@ -376,6 +442,12 @@ fn render_help(model: &Model, theme: &Theme, area: Rect, buf: &mut Buffer) {
     }
     let total = u16::try_from(lines.len()).unwrap_or(u16::MAX);
     let popup = centered(area, 76, total.saturating_add(2));
+    // A line longer than the box ends in `…` at its edge.
+    let width = usize::from(popup.width.saturating_sub(2));
+    let lines: Vec<Line> = lines
+        .into_iter()
+        .map(|line| super::fit::fit(line, width))
+        .collect();
     let visible = popup.height.saturating_sub(2);
     let scroll = model.help_scroll.min(total.saturating_sub(visible));
     let title = if total > visible {

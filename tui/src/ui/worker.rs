@@ -1,7 +1,6 @@
 //! The window's only I/O with relayd, in background tasks: the Subscribe stream (reconnecting with backoff when
 //! relayd goes away) and the effects the update function asks for. Everything comes back as an [`Action`].
 
-use std::path::PathBuf;
 use std::time::Duration;
 
 use relay_core::proto::{self, update::Update};
@@ -16,22 +15,56 @@ use crate::client::{self, Client};
 const BACKOFF_MIN: Duration = Duration::from_millis(100);
 const BACKOFF_MAX: Duration = Duration::from_secs(5);
 
+/// How the window brings relayd back: the flags to start it with (the same the window was started with), and
+/// whether it does so by itself when relayd exits — when this window's `relay` started it.
+#[derive(Clone, Debug)]
+pub struct Restart {
+    pub ctx: crate::client::Context,
+    pub auto: bool,
+}
+
+/// Starts relayd as `relay` does on demand; the answer is a line for the owner or why it could not.
+async fn start_daemon(restart: &Restart) -> Result<(Client, String), String> {
+    match client::start(&restart.ctx).await {
+        Ok((client, status)) => Ok((
+            client,
+            format!(
+                "started relayd (pid {}, logs in {})",
+                status.pid,
+                restart.ctx.config.log_dir.display()
+            ),
+        )),
+        Err(err) => Err(format!("relayd could not be started: {err}")),
+    }
+}
+
 /// Starts the stream task and returns where effects go. `images` decodes and encodes screenshots for the
 /// terminal's image protocol (`screenshot.rs`).
 pub fn spawn(
     client: Client,
-    socket: PathBuf,
+    restart: Restart,
     actions: mpsc::Sender<Action>,
     images: super::screenshot::Engine,
 ) -> mpsc::UnboundedSender<Effect> {
     let (current, watched) = watch::channel(Some(client));
-    tokio::spawn(stream(current, socket, actions.clone()));
+    let woken = std::sync::Arc::new(tokio::sync::Notify::new());
+    tokio::spawn(stream(current, restart.clone(), woken.clone(), actions.clone()));
     let (effects, mut requests) = mpsc::unbounded_channel::<Effect>();
     tokio::spawn(async move {
         while let Some(effect) = requests.recv().await {
             let client = watched.borrow().clone();
             let actions = actions.clone();
             let images = images.clone();
+            if effect == Effect::StartDaemon {
+                let (restart, woken) = (restart.clone(), woken.clone());
+                tokio::spawn(async move {
+                    let result = start_daemon(&restart).await.map(|(_, line)| line);
+                    // The stream dials at once instead of at the end of its pause.
+                    woken.notify_one();
+                    let _ = actions.send(Action::DaemonStarted(result)).await;
+                });
+                continue;
+            }
             // Each effect on its own task: a slow answer never holds up the next key's fetch.
             tokio::spawn(async move {
                 let action = match (client, effect) {
@@ -51,6 +84,8 @@ pub fn spawn(
 fn offline_answer(effect: Effect) -> Action {
     let message = "relayd is offline; the window reconnects by itself".to_owned();
     match effect {
+        // Handled before an effect needs a connection.
+        Effect::StartDaemon => Action::DaemonStarted(Err(message)),
         Effect::Fetch(fetch) => Action::Loaded {
             fetch,
             result: Err(message),
@@ -76,7 +111,13 @@ fn offline_answer(effect: Effect) -> Action {
 }
 
 /// Subscribes, forwards the stream, and on its end reconnects with a growing pause (reset once live).
-async fn stream(current: watch::Sender<Option<Client>>, socket: PathBuf, actions: mpsc::Sender<Action>) {
+async fn stream(
+    current: watch::Sender<Option<Client>>,
+    restart: Restart,
+    woken: std::sync::Arc<tokio::sync::Notify>,
+    actions: mpsc::Sender<Action>,
+) {
+    let socket = restart.ctx.config.socket.clone();
     let mut backoff = BACKOFF_MIN;
     loop {
         let client = current.borrow().clone();
@@ -119,9 +160,15 @@ async fn stream(current: watch::Sender<Option<Client>>, socket: PathBuf, actions
         if actions.send(Action::Offline { reason, retry_ms }).await.is_err() {
             return;
         }
-        // Dial until relayd answers again; the pause doubles up to BACKOFF_MAX.
+        // Dial until relayd answers again; the pause doubles up to BACKOFF_MAX (a start asked for with its key
+        // ends the pause). When this window started relayd, the first failed dial starts it again, once per
+        // outage.
+        let mut restarted = false;
         loop {
-            tokio::time::sleep(backoff).await;
+            tokio::select! {
+                () = tokio::time::sleep(backoff) => {}
+                () = woken.notified() => {}
+            }
             backoff = (backoff * 2).min(BACKOFF_MAX);
             if actions.send(Action::Connecting).await.is_err() {
                 return;
@@ -130,6 +177,24 @@ async fn stream(current: watch::Sender<Option<Client>>, socket: PathBuf, actions
                 Ok(client) => {
                     current.send_replace(Some(client));
                     break;
+                }
+                Err(_) if restart.auto && !restarted => {
+                    restarted = true;
+                    let result = start_daemon(&restart).await;
+                    let started = match result {
+                        Ok((client, line)) => {
+                            current.send_replace(Some(client));
+                            Ok(format!("relayd had stopped; {line}"))
+                        }
+                        Err(why) => Err(why),
+                    };
+                    let live = started.is_ok();
+                    if actions.send(Action::DaemonStarted(started)).await.is_err() {
+                        return;
+                    }
+                    if live {
+                        break;
+                    }
                 }
                 Err(err) => {
                     let retry_ms = u64::try_from(backoff.as_millis()).unwrap_or(u64::MAX);
@@ -146,6 +211,10 @@ async fn stream(current: watch::Sender<Option<Client>>, socket: PathBuf, actions
 /// Carries out one effect.
 pub async fn run(mut client: Client, effect: Effect) -> Action {
     match effect {
+        // The window's worker starts relayd itself (`spawn`); here there is nothing to start it with.
+        Effect::StartDaemon => {
+            Action::DaemonStarted(Err("relayd is started by the window's worker".to_owned()))
+        }
         // Without the window's engine (tests, scripts): opening works, inline images answer that they are off.
         Effect::Image(effect) => {
             super::screenshot::run(client, &super::screenshot::Engine::new(None), effect).await

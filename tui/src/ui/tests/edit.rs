@@ -521,8 +521,9 @@ async fn edits_and_bindings_reach_relayd_when_sent_through_the_worker() {
     let tasks = &board.board.board.as_ref().unwrap().tasks;
     let target = tasks
         .iter()
-        .find(|t| t.stage == "dev" && t.session.is_some())
-        .expect("the demo has a bound dev task")
+        .find(|t| t.key == "acme-shop-3")
+        .filter(|t| t.stage == "dev" && t.session.is_some())
+        .expect("the demo's acme-shop-3 is a bound dev task")
         .clone();
     let mut client = demo.client.clone();
     let get = |mut client: crate::client::Client, key: String| async move {

@@ -320,7 +320,7 @@ fn help_and_footer_show_the_overridden_keys_when_drawn() {
     let help = screen(&model, 120, 40);
     let quit = help
         .lines()
-        .find(|l| l.contains("quit (the terminal is restored)"))
+        .find(|l| l.contains("quit (asks first when an unsent draft would be lost)"))
         .unwrap();
     assert!(quit.contains("Ctrl-Q, F10"), "{help}");
     let open = help

@@ -9,6 +9,7 @@ mod demo;
 #[cfg(feature = "daemon")]
 mod edit;
 mod editor;
+mod faults;
 #[cfg(feature = "daemon")]
 mod image;
 mod keys;

@@ -145,12 +145,13 @@ fn board_is_fetched_once_when_events_arrive_while_a_fetch_is_on_its_way() {
 #[test]
 fn board_ignores_events_when_they_belong_to_another_project() {
     let mut model = board_model();
-    assert!(
+    // Only the header's inbox count is asked for again (another project's task can need the owner).
+    assert_eq!(
         update(
             &mut model,
             Action::Event(event(9, "task.updated", "other-1", "other"))
-        )
-        .is_empty()
+        ),
+        vec![Effect::Fetch(Fetch::Inbox)]
     );
     assert!(!model.dirty, "nothing to redraw");
     assert!(update(&mut model, Action::Event(event(10, "daemon.started", "", ""))).is_empty());
@@ -337,7 +338,10 @@ fn help_scrolls_with_arrows_when_taller_than_the_terminal() {
     assert!(model.help, "arrows scroll, they do not close");
     let bottom = screen(&model, 80, 24);
     assert!(bottom.contains("Keys: everywhere"), "{bottom}");
-    assert!(bottom.contains("quit (the terminal is restored)"), "{bottom}");
+    assert!(
+        bottom.contains("quit (asks first when an unsent draft would be lost)"),
+        "{bottom}"
+    );
     update(&mut model, ch('k'));
     assert!(model.help);
     update(&mut model, key(KeyCode::Enter));
@@ -382,12 +386,14 @@ fn huge_bodies_are_cut_when_drawn() {
 #[test]
 fn task_view_refetches_only_when_an_event_names_its_task() {
     let mut model = review_model();
-    assert!(
+    let inbox_only = vec![Effect::Fetch(Fetch::Inbox)];
+    // Events of other tasks and sessions fetch only the header's inbox count (once: its fetch is on its way).
+    assert_eq!(
         update(
             &mut model,
             Action::Event(event(20, "session.seen", "local_x", ""))
-        )
-        .is_empty()
+        ),
+        inbox_only
     );
     assert!(
         update(
@@ -553,18 +559,22 @@ fn activity_prepends_new_events_and_keeps_loaded_pages_when_an_event_arrives() {
             result: Ok(activity_page(1..=50, false)),
         },
     );
-    // A hook status change is not in the unfiltered feed: no fetch.
+    // A hook status change is not in the unfiltered feed: no fetch of it (the header's inbox count is asked for).
     let hidden = update(
         &mut model,
         Action::Event(event(101, "session.status_changed", "acme-1", "acme")),
     );
-    assert!(hidden.is_empty());
+    assert_eq!(hidden, vec![Effect::Fetch(Fetch::Inbox)]);
     let effects = update(
         &mut model,
         Action::Event(event(101, "task.updated", "acme-1", "acme")),
     );
     let first = Fetch::Activity(Default::default());
-    assert_eq!(effects, vec![Effect::Fetch(first.clone())]);
+    assert_eq!(
+        effects,
+        vec![Effect::Fetch(first.clone())],
+        "the inbox is on its way already"
+    );
     update(
         &mut model,
         Action::Loaded {
@@ -640,13 +650,16 @@ fn sessions_open_with_the_boards_project_and_enter_opens_a_bound_task() {
         )
         .is_empty()
     );
+    // The sessions again, and the header's inbox count.
     assert_eq!(
         update(
             &mut model,
             Action::Event(event(10, "task.session_bound", "acme-2", "acme"))
-        )
-        .len(),
-        1
+        ),
+        vec![
+            Effect::Fetch(Fetch::Sessions(Some("acme".into()))),
+            Effect::Fetch(Fetch::Inbox)
+        ]
     );
     let effects = update(&mut model, key(KeyCode::Enter));
     assert_eq!(model.screen, Screen::Task("acme-2".into()));

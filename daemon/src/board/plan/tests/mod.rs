@@ -649,7 +649,8 @@ async fn owner_accepts_over_the_socket_and_a_repeat_changes_nothing() {
     .await;
     assert_eq!(
         message,
-        "acme-1 has no plan steps to accept; the agent writes the plan with plan_set first. Nothing changed."
+        "acme-1 has no plan steps to accept yet: the agent proposes them (ask it in a comment to plan the task). \
+         Nothing changed."
     );
     assert!(matches!(
         board.accept_plan("acme-1", &cli()).await,
