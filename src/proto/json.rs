@@ -40,6 +40,18 @@ pub fn non_empty<S: Serializer>(text: &str, serializer: S) -> Result<S::Ok, S::E
     }
 }
 
+/// A task field's value on `task` as text (inner `None`: not set), read by name from the message's JSON form
+/// (whose keys are the task fields' names), so a new field needs no edit here; `None` for a name that is not a
+/// task field.
+pub fn task_field_text(task: &crate::proto::Task, name: &str) -> Option<Option<String>> {
+    crate::board::task_field(name)?;
+    Some(match to_json(task).get(name)? {
+        serde_json::Value::Null => None,
+        serde_json::Value::String(text) => Some(text.clone()),
+        other => Some(other.to_string()),
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use serde_json::json;
@@ -81,16 +93,4 @@ mod tests {
         assert_eq!(to_json(&Plan::default())["summary"], serde_json::Value::Null);
         assert!(to_json(&Plan::default()).get("summary_line").is_none());
     }
-}
-
-/// A task field's value on `task` as text (inner `None`: not set), read by name from the message's JSON form
-/// (whose keys are the task fields' names), so a new field needs no edit here; `None` for a name that is not a
-/// task field.
-pub fn task_field_text(task: &crate::proto::Task, name: &str) -> Option<Option<String>> {
-    crate::board::task_field(name)?;
-    Some(match to_json(task).get(name)? {
-        serde_json::Value::Null => None,
-        serde_json::Value::String(text) => Some(text.clone()),
-        other => Some(other.to_string()),
-    })
 }
