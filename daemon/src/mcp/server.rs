@@ -136,7 +136,7 @@ fn unknown_argument(tool: &Tool, request: &CallToolRequestParams) -> Option<Stri
         .filter(|name| properties.is_none_or(|p| !p.contains_key(*name)))
         .collect();
     if unknown.is_empty() {
-        return None;
+        return properties.and_then(|properties| unknown_item_field(properties, arguments));
     }
     let mut known: Vec<&str> = properties
         .map(|p| p.keys().map(String::as_str).collect())
@@ -160,6 +160,43 @@ fn unknown_argument(tool: &Tool, request: &CallToolRequestParams) -> Option<Stri
             known.join(", ")
         }
     ))
+}
+
+/// A key inside an object of an array argument (a plan step, a review step) that its item schema does not name:
+/// `steps[0]: no field "description"; a step has title, details`. Refused like an unknown argument rather than
+/// dropped, so a `status` or a `description` sent inside a step is never lost without a word.
+fn unknown_item_field(
+    properties: &serde_json::Map<String, serde_json::Value>,
+    arguments: &serde_json::Map<String, serde_json::Value>,
+) -> Option<String> {
+    for (name, value) in arguments {
+        let Some(items) = value.as_array() else {
+            continue;
+        };
+        let Some(fields) = properties
+            .get(name)
+            .and_then(|schema| schema.get("items"))
+            .and_then(|items| items.get("properties"))
+            .and_then(|fields| fields.as_object())
+        else {
+            continue;
+        };
+        for (index, item) in items.iter().enumerate() {
+            let Some(item) = item.as_object() else {
+                continue;
+            };
+            if let Some(key) = item.keys().find(|key| !fields.contains_key(*key)) {
+                let mut known: Vec<&str> = fields.keys().map(String::as_str).collect();
+                known.sort_unstable();
+                let noun = name.strip_suffix('s').unwrap_or(name);
+                return Some(format!(
+                    "{name}[{index}]: no field {key:?}; a {noun} has {}",
+                    known.join(", ")
+                ));
+            }
+        }
+    }
+    None
 }
 
 /// A write's `hook_session` to link to its `session` once the write succeeded (relaybay §4, rule 2).

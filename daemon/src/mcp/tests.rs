@@ -107,7 +107,7 @@ async fn every_tool_and_parameter_has_a_description_when_listed() {
 }
 
 #[tokio::test]
-async fn reads_are_read_only_and_writes_are_not_destructive_when_annotated() {
+async fn reads_are_read_only_and_only_list_replacing_writes_are_destructive_when_annotated() {
     let (_dir, server) = server(Profile::Full).await;
     let reads = [
         "project_list",
@@ -132,11 +132,14 @@ async fn reads_are_read_only_and_writes_are_not_destructive_when_annotated() {
             assert_eq!(annotations.read_only_hint, Some(true), "{} is a read", tool.name);
         } else {
             assert_ne!(annotations.read_only_hint, Some(true), "{} writes", tool.name);
+            // Replacing a plan or a checklist removes steps and resets the owner's decisions on them.
+            let replaces = ["plan_set", "review_steps_set"].contains(&tool.name.as_ref());
             assert_eq!(
                 annotations.destructive_hint,
-                Some(false),
-                "{} only adds",
-                tool.name
+                Some(replaces),
+                "{} {}",
+                tool.name,
+                if replaces { "replaces a list" } else { "only adds" }
             );
         }
     }
@@ -471,4 +474,85 @@ async fn rmcp_keeps_what_the_direct_path_does_not_serve() {
     assert_eq!(status, StatusCode::NOT_ACCEPTABLE);
     let (status, _, body) = mcp.post("", &get, ACCEPT_DIRECT, &unknown).await;
     assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+}
+
+/// The calls a text suggests: `name(arg, key=value, …)` for every tool name of `tools`, with the parameter names
+/// it passes (`arg` and `key`), split at top-level commas only.
+fn suggested_calls(text: &str, tools: &[rmcp::model::Tool]) -> Vec<(String, Vec<String>)> {
+    let mut calls = Vec::new();
+    for tool in tools {
+        let name = format!("{}(", tool.name);
+        let mut rest = text;
+        while let Some(at) = rest.find(&name) {
+            let before = rest[..at].chars().last();
+            rest = &rest[at + name.len()..];
+            if before.is_some_and(|c| c.is_alphanumeric() || c == '_') {
+                continue;
+            }
+            let (mut depth, mut end) = (0i32, rest.len());
+            for (i, c) in rest.char_indices() {
+                match c {
+                    '(' | '[' | '{' => depth += 1,
+                    ')' if depth == 0 => {
+                        end = i;
+                        break;
+                    }
+                    ')' | ']' | '}' => depth -= 1,
+                    _ => {}
+                }
+            }
+            let (mut args, mut depth, mut current) = (Vec::new(), 0i32, String::new());
+            for c in rest[..end].chars() {
+                match c {
+                    '(' | '[' | '{' => depth += 1,
+                    ')' | ']' | '}' => depth -= 1,
+                    ',' if depth == 0 => {
+                        args.push(std::mem::take(&mut current));
+                        continue;
+                    }
+                    _ => {}
+                }
+                current.push(c);
+            }
+            args.push(current);
+            let names = args
+                .iter()
+                .map(|a| a.split('=').next().unwrap_or("").trim().to_owned())
+                .filter(|a| !a.is_empty() && a.chars().all(|c| c.is_ascii_lowercase() || c == '_'))
+                .collect();
+            calls.push((tool.name.to_string(), names));
+        }
+    }
+    calls
+}
+
+#[tokio::test]
+async fn every_call_the_hook_texts_and_instructions_suggest_is_valid_against_the_tool_schemas() {
+    let (_dir, server) = server(Profile::Full).await;
+    let tools = server.tools();
+    let texts = [
+        (
+            "the comment hook text",
+            crate::hooks::claude::context::HOW_TO_ANSWER.to_owned(),
+        ),
+        ("the server instructions", server.instructions().to_owned()),
+    ];
+    for (what, text) in &texts {
+        let calls = suggested_calls(text, &tools);
+        assert!(!calls.is_empty(), "{what} suggests no call");
+        for (tool, args) in calls {
+            let schema = tools.iter().find(|t| t.name == tool).unwrap();
+            let properties = schema
+                .input_schema
+                .get("properties")
+                .and_then(Value::as_object)
+                .unwrap();
+            for arg in args {
+                assert!(
+                    properties.contains_key(&arg),
+                    "{what} suggests {tool}(…{arg}…), but {tool} has no parameter {arg}"
+                );
+            }
+        }
+    }
 }

@@ -22,6 +22,7 @@ pub struct PlanGet {
 // No doc comment: an inlined type's description would only cost tokens.
 #[derive(Debug, Deserialize, JsonSchema)]
 #[schemars(inline)]
+#[serde(deny_unknown_fields)]
 pub struct PlanStepParam {
     /// One short line.
     pub title: String,
@@ -84,7 +85,7 @@ impl RelayMcp {
     }
 
     /// Writes a task's plan (2-5 steps), replacing the list; the owner accepts it.
-    #[tool(annotations(destructive_hint = false, idempotent_hint = true, open_world_hint = false))]
+    #[tool(annotations(destructive_hint = true, idempotent_hint = true, open_world_hint = false))]
     async fn plan_set(&self, Parameters(p): Parameters<PlanSet>) -> CallToolResult {
         let caller = p.writer.caller();
         let steps = p

@@ -26,6 +26,7 @@ pub struct ReviewGet {
 /// One step of the Owner check.
 #[derive(Debug, Deserialize, JsonSchema)]
 #[schemars(inline)]
+#[serde(deny_unknown_fields)]
 pub struct ReviewStepParam {
     /// What the owner checks (one line).
     pub title: String,
@@ -146,7 +147,7 @@ impl RelayMcp {
     }
 
     /// Writes the Owner check before review/test: what the owner verifies by eye, step by step. Replaces the list.
-    #[tool(annotations(destructive_hint = false, idempotent_hint = true, open_world_hint = false))]
+    #[tool(annotations(destructive_hint = true, idempotent_hint = true, open_world_hint = false))]
     async fn review_steps_set(&self, Parameters(p): Parameters<ReviewStepsSet>) -> CallToolResult {
         let caller = p.writer.caller();
         let steps: Vec<ReviewStepInput> = p

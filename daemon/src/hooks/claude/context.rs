@@ -24,8 +24,8 @@ pub const STOP_BLOCKS_PER_COMMENT: i64 = 2;
 const REMINDER_TASKS: usize = 3;
 
 /// How the agent answers an owner comment, after the comment lines.
-const HOW_TO_ANSWER: &str = "Handle them like a message from the user, then answer with comment_add(task, body, \
-                             in_reply_to=<id>) or acknowledge with comment_ack(task, ids).";
+pub const HOW_TO_ANSWER: &str = "Handle them like a message from the user, then answer with comment_add(task, body, \
+                             in_reply_to=<id>) or acknowledge with comment_ack(comments=[<id>, …]).";
 
 /// What a hook call says to the agent besides the lock decision.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

@@ -470,3 +470,34 @@ async fn mcp_is_refused_with_403_when_the_host_or_the_origin_is_foreign() {
         "a local Origin passes the guard and rmcp's own check: {body}"
     );
 }
+
+#[tokio::test]
+async fn unknown_key_inside_a_step_is_refused_not_dropped() {
+    let board = Board::new().await;
+    let message = board
+        .assert_nothing_changed(refused(
+            &board.client,
+            "plan_set",
+            json!({ "task": "demo-1", "steps": [
+                { "title": "Read the code" },
+                { "title": "Write it", "description": "the whole change" },
+            ] }),
+        ))
+        .await;
+    assert_eq!(
+        message,
+        "Invalid arguments for plan_set: steps[1]: no field \"description\"; a step has details, title. Check \
+         the tool's parameters and call it again. Nothing changed."
+    );
+    let message = board
+        .assert_nothing_changed(refused(
+            &board.client,
+            "review_steps_set",
+            json!({ "task": "demo-1", "steps": [{ "title": "Home page", "status": "accepted" }] }),
+        ))
+        .await;
+    assert!(
+        message.starts_with("Invalid arguments for review_steps_set: steps[0]: no field \"status\"; a step has details, title."),
+        "{message}"
+    );
+}
