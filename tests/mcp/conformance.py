@@ -49,6 +49,9 @@ READ_TOOLS = {
     "review_get",
     "comments_list",
 }
+# Write tools that replace a whole list (annotated destructive).
+REPLACING_TOOLS = {"plan_set", "review_steps_set"}
+
 WRITE_TOOLS = {
     "plan_set",
     "plan_step_update",
@@ -223,7 +226,9 @@ async def conformance(url: str, token: str) -> None:
                 destructive = hints.destructive_hint if hints else None
                 if name in READ_TOOLS and read_only is not True:
                     wrong.append(f"{name} (read tool) has readOnlyHint={read_only}")
-                if name in WRITE_TOOLS and (read_only is True or destructive is not False):
+                # Replacing a plan or a checklist removes steps and resets the owner's decisions: destructive.
+                replaces = name in REPLACING_TOOLS
+                if name in WRITE_TOOLS and (read_only is True or destructive is not replaces):
                     wrong.append(f"{name} (write tool) has readOnlyHint={read_only}, destructiveHint={destructive}")
                 if by_name[name].input_schema.get("type") != "object":
                     wrong.append(f"{name} has an input schema that is not an object")

@@ -1,7 +1,8 @@
 //! The MCP tools. Each one adapts: it turns its parameters into one board call and the answer into short
 //! markdown ([`crate::board::render`]). Rules, validation and messages live in the board.
 //!
-//! Read tools are annotated read-only; write tools are additive (not destructive); none reaches outside relay.
+//! Read tools are annotated read-only; write tools are additive (not destructive) except plan_set and review_steps_set,
+//! which replace a whole list; none reaches outside relay.
 
 use rmcp::handler::server::wrapper::Parameters;
 use rmcp::model::{CallToolResult, ContentBlock};
