@@ -13,7 +13,7 @@ use std::collections::BTreeMap;
 use relay_core::event::payload;
 use serde::Serialize;
 
-use super::error::check_len;
+use super::error::{check_len, check_text};
 use super::{Board, BoardError, Caller, Outcome};
 use crate::store::WriteTx;
 use crate::store::board::{self as db, TaskRow};
@@ -69,13 +69,11 @@ pub struct Thread {
 
 /// A comment's text, trimmed and checked: 1–4000 characters, no control characters but line breaks and tabs.
 pub(crate) fn check_body(body: &str) -> Result<&str, BoardError> {
-    let body = body.trim();
-    if body.is_empty() {
-        return Err(BoardError::Empty {
-            what: "comment",
-            hint: "write what you want to say (markdown, up to 4000 characters)",
-        });
-    }
+    let body = check_text(
+        "comment",
+        "write what you want to say (markdown, up to 4000 characters)",
+        body,
+    )?;
     check_len("comment", body, COMMENT_BODY)?;
     if body
         .chars()

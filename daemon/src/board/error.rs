@@ -28,6 +28,9 @@ pub enum BoardError {
     },
     #[error("{what} is empty; {hint}. Nothing changed.")]
     Empty { what: &'static str, hint: &'static str },
+    /// A body of just `-`: the sign that clears a field, sent where text is wanted.
+    #[error("{what} is just \"-\", which clears a field but is not text; {hint}. Nothing changed.")]
+    Dash { what: &'static str, hint: &'static str },
     #[error("{}", version_conflict(.key, *.expected, *.actual))]
     VersionConflict { key: String, expected: i64, actual: i64 },
     /// Strict mode: the rules' own words ("Rules: … Nothing changed.").
@@ -70,6 +73,19 @@ impl BoardError {
 }
 
 /// Checks a text against a limit, counting characters.
+/// `text` trimmed, refused when empty or just `-` (with `hint` on what to write).
+pub(crate) fn check_text<'a>(
+    what: &'static str,
+    hint: &'static str,
+    text: &'a str,
+) -> Result<&'a str, BoardError> {
+    match text.trim() {
+        "" => Err(BoardError::Empty { what, hint }),
+        "-" => Err(BoardError::Dash { what, hint }),
+        text => Ok(text),
+    }
+}
+
 pub(crate) fn check_len(what: &'static str, text: &str, max: usize) -> Result<(), BoardError> {
     let len = text.chars().count();
     if len > max {

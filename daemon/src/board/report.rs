@@ -5,7 +5,7 @@ use relay_core::event::payload;
 use serde::Serialize;
 use serde_json::Value;
 
-use super::error::check_len;
+use super::error::{check_len, check_text};
 use super::task::parse_changes;
 use super::{Board, BoardError, Caller, Outcome, limits};
 use crate::store::EventRecord;
@@ -70,13 +70,11 @@ impl Board<'_> {
         input: ReportInput,
         caller: &Caller,
     ) -> Result<Outcome<ReportAdded>, BoardError> {
-        let body = input.body.trim();
-        if body.is_empty() {
-            return Err(BoardError::Empty {
-                what: "report",
-                hint: "write what was done, first line `state · size · gist`",
-            });
-        }
+        let body = check_text(
+            "report",
+            "write what was done, first line `state · size · gist`",
+            &input.body,
+        )?;
         check_len("report", body, limits::REPORT_BODY)?;
         let mut fields: Vec<(String, Value)> = Vec::new();
         for (name, value) in [
@@ -150,13 +148,11 @@ impl Board<'_> {
         input: DecisionInput,
         caller: &Caller,
     ) -> Result<Outcome<DecisionAdded>, BoardError> {
-        let text = input.text.trim();
-        if text.is_empty() {
-            return Err(BoardError::Empty {
-                what: "decision",
-                hint: "state what was decided, in one or two sentences",
-            });
-        }
+        let text = check_text(
+            "decision",
+            "state what was decided, in one or two sentences",
+            &input.text,
+        )?;
         check_len("decision", text, limits::DECISION_TEXT)?;
         let decided_by = input
             .decided_by

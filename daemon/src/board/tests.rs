@@ -630,3 +630,46 @@ async fn strict_mode_refuses_a_move_that_misses_a_rule_and_changes_nothing() {
         "test"
     );
 }
+
+#[tokio::test]
+async fn a_body_of_just_a_dash_is_refused_for_reports_decisions_and_comments() {
+    let (_dir, handle) = fixture().await;
+    project(&handle, "acme").await;
+    let t = task(&handle, "acme", "One").await;
+    let board = handle.board();
+    let head = handle.store().last_event_id();
+    let report = board
+        .add_report(
+            ReportInput {
+                key: t.key().clone(),
+                body: " - ".into(),
+                ..ReportInput::default()
+            },
+            &agent("s1"),
+        )
+        .await
+        .unwrap_err()
+        .to_string();
+    assert!(
+        report.starts_with("report is just \"-\", which clears a field but is not text; write what was done"),
+        "{report}"
+    );
+    assert!(report.ends_with("Nothing changed."), "{report}");
+    let decision = board
+        .add_decision(
+            DecisionInput {
+                project: "acme".into(),
+                task: Some(t.key().clone()),
+                text: "-".into(),
+                ..DecisionInput::default()
+            },
+            &agent("s1"),
+        )
+        .await
+        .unwrap_err()
+        .to_string();
+    assert!(decision.starts_with("decision is just \"-\""), "{decision}");
+    let comment = super::comment::check_body("-").unwrap_err().to_string();
+    assert!(comment.starts_with("comment is just \"-\""), "{comment}");
+    assert_eq!(handle.store().last_event_id(), head, "nothing was written");
+}
