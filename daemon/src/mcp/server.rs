@@ -205,6 +205,8 @@ enum HookLink {
     Link { session: String, hook_session: String },
     /// task_bind_session never links (the caller may be binding another session): say so.
     NotByBind,
+    /// A hook_session without the session it belongs to links nothing: say so.
+    NoSession,
 }
 
 fn hook_link(tool: &Tool, request: &CallToolRequestParams) -> Option<HookLink> {
@@ -229,9 +231,12 @@ fn hook_link(tool: &Tool, request: &CallToolRequestParams) -> Option<HookLink> {
     if tool.name == "task_bind_session" {
         return Some(HookLink::NotByBind);
     }
-    Some(HookLink::Link {
-        session: text("session")?,
-        hook_session,
+    Some(match text("session") {
+        Some(session) => HookLink::Link {
+            session,
+            hook_session,
+        },
+        None => HookLink::NoSession,
     })
 }
 
@@ -248,6 +253,11 @@ impl RelayMcp {
             HookLink::NotByBind => Some(
                 "Note: task_bind_session does not link hook_session (you may be binding another session); \
                  pass hook_session with your session on another write, e.g. task_update or report_add."
+                    .to_owned(),
+            ),
+            HookLink::NoSession => Some(
+                "Note: hook_session was not linked: it needs the session it belongs to; pass session too (your \
+                 relay session name) on this or another write."
                     .to_owned(),
             ),
             HookLink::Link {

@@ -333,3 +333,26 @@ async fn the_wake_up_hook_exits_0_at_once_when_relayd_is_not_running() {
         started.elapsed()
     );
 }
+
+#[tokio::test]
+async fn a_hook_session_without_its_session_is_noted_not_ignored() {
+    let daemon = TestDaemon::start().await;
+    daemon
+        .mcp_call("project_upsert", json!({"slug": "app", "name": "App"}))
+        .await;
+    daemon
+        .mcp_call("task_create", json!({"project": "app", "title": "Form"}))
+        .await;
+    let answer = daemon
+        .mcp_call(
+            "task_update",
+            json!({"task": "app-1", "progress": "form drafted", "hook_session": "cc-alone"}),
+        )
+        .await;
+    assert!(
+        answer.contains(
+            "Note: hook_session was not linked: it needs the session it belongs to; pass session too"
+        ),
+        "{answer}"
+    );
+}
