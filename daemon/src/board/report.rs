@@ -140,6 +140,15 @@ impl Board<'_> {
         });
         outcome.warnings = applied.warnings;
         outcome.notes = applied.notes;
+        if outcome.value.state.is_none() {
+            let names = |items: Vec<&str>| items.join(", ");
+            outcome.notes.push(format!(
+                "Hint: the first line was not read as `state · size · gist` (states: {}; sizes: {}), so this \
+                 report has no state; start the next one with a state.",
+                names(states.iter().map(|s| s.as_str()).collect()),
+                names(sizes.iter().map(|s| s.as_str()).collect()),
+            ));
+        }
         Ok(outcome)
     }
 

@@ -237,6 +237,14 @@ impl RelayMcp {
     #[tool(annotations(destructive_hint = false, open_world_hint = false))]
     async fn report_add(&self, Parameters(p): Parameters<ReportAdd>) -> CallToolResult {
         let caller = p.writer.caller();
+        let saved: Vec<&str> = [
+            ("next_step", &p.next_step),
+            ("waiting_on", &p.waiting_on),
+            ("progress", &p.progress),
+        ]
+        .into_iter()
+        .filter_map(|(name, value)| value.as_ref().map(|_| name))
+        .collect();
         let input = ReportInput {
             key: p.task,
             body: p.body,
@@ -262,6 +270,9 @@ impl RelayMcp {
                     text.push_str(&format!(
                         "\nThe task's size is now {size} (from the report's first line)."
                     ));
+                }
+                if !saved.is_empty() {
+                    text.push_str(&format!("\nSaved with it: {}.", saved.join(", ")));
                 }
                 written(text, &outcome)
             }

@@ -356,3 +356,33 @@ async fn a_hook_session_without_its_session_is_noted_not_ignored() {
         "{answer}"
     );
 }
+
+#[tokio::test]
+async fn report_add_says_when_its_first_line_is_not_read_and_echoes_what_it_saved() {
+    let daemon = TestDaemon::start().await;
+    daemon
+        .mcp_call("project_upsert", json!({"slug": "rep", "name": "Reports"}))
+        .await;
+    daemon
+        .mcp_call("task_create", json!({"project": "rep", "title": "Form"}))
+        .await;
+    let loose = daemon
+        .mcp_call(
+            "report_add",
+            json!({"task": "rep-1", "body": "Did some work on the form.", "progress": "form drafted", "session": "s1"}),
+        )
+        .await;
+    assert!(
+        loose.contains("Hint: the first line was not read as `state · size · gist` (states: "),
+        "{loose}"
+    );
+    assert!(loose.contains("Saved with it: progress."), "{loose}");
+    let kept = daemon
+        .mcp_call(
+            "report_add",
+            json!({"task": "rep-1", "body": "committed · S · form drafted", "session": "s1"}),
+        )
+        .await;
+    assert!(!kept.contains("Hint: the first line"), "{kept}");
+    assert!(!kept.contains("Saved with it"), "{kept}");
+}
