@@ -207,7 +207,10 @@ pub fn written(written: &PlanWritten, changed: bool) -> String {
         plan.status
     );
     if plan.is(PlanStatus::Draft) && written.previous_status != PlanStatus::Accepted.as_str() {
-        line.push_str(" Ask the owner to accept it (waiting_on: owner).");
+        line.push_str(
+            " The owner accepts it: to put the task in the owner's inbox, set waiting_on to owner \
+             (task_patch(task, fields={\"waiting_on\": \"owner\"})).",
+        );
     }
     line
 }

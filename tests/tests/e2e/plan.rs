@@ -79,7 +79,8 @@ impl Board {
             .await;
         assert_eq!(
             written,
-            "Saved the plan of shop-1: 3 steps, draft. Ask the owner to accept it (waiting_on: owner)."
+            "Saved the plan of shop-1: 3 steps, draft. The owner accepts it: to put the task in the owner's inbox, \
+             set waiting_on to owner (task_patch(task, fields={\"waiting_on\": \"owner\"}))."
         );
     }
 }
