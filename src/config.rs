@@ -124,7 +124,7 @@ macro_rules! config_keys {
                 Ok(())
             }
 
-            /// The default of the key `name` as the docs write it.
+            /// The default of `key` as the docs write it.
             fn default_doc(key: &ConfigKey) -> String {
                 if let Some(doc) = key.default_doc {
                     return doc.to_owned();
