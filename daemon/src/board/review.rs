@@ -437,8 +437,18 @@ impl Board<'_> {
         }
         let written = self.step_written(&mut write, &row, &step, None).await?;
         write.commit().await?;
+        let decided = [ReviewStepStatus::Accepted, ReviewStepStatus::Rejected]
+            .into_iter()
+            .find(|status| step.status == status.as_str());
         let mut outcome = Outcome::new(written);
         outcome.changed = any;
+        if let (true, Some(decision)) = (text_changed, decided) {
+            outcome.notes.push(format!(
+                "Note: {} was {decision} by the owner; its new text reopens it, so that decision is undone and \
+                 the owner looks at it again.",
+                step_name(&step)
+            ));
+        }
         if !any {
             outcome.notes.push(format!(
                 "{} of {key} is already like that; nothing changed.",

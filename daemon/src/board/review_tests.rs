@@ -894,3 +894,46 @@ async fn inbox_queries_cover_every_project_when_the_board_has_50_projects_of_200
     assert_eq!(replies.len(), 50 * 20);
     assert!(replies.iter().all(|r| r.unread == 3 && r.body == "Reply 3"));
 }
+
+#[tokio::test]
+async fn new_text_on_a_decided_step_names_the_owners_decision_it_undoes() {
+    let (_dir, handle) = board().await;
+    let board = handle.board();
+    board
+        .set_review_steps("acme-1", &steps(&["Home", "Cart"]), &agent("s1"))
+        .await
+        .unwrap();
+    board
+        .decide_review_step("acme-1", 1, Decision::Accept, None, &owner())
+        .await
+        .unwrap();
+    let retitle = ReviewStepChange {
+        title: Some("Home page, logged out".into()),
+        ..ReviewStepChange::default()
+    };
+    let changed = board
+        .update_review_step("acme-1", 1, &retitle, &agent("s1"))
+        .await
+        .unwrap();
+    assert_eq!(changed.value.step.status, "open");
+    assert_eq!(
+        changed.notes,
+        [
+            "Note: Step 1 'Home' was accepted by the owner; its new text reopens it, so that decision is undone \
+          and the owner looks at it again."
+        ]
+    );
+    let again = ReviewStepChange {
+        title: Some("Home page, logged in".into()),
+        ..ReviewStepChange::default()
+    };
+    let open = board
+        .update_review_step("acme-1", 1, &again, &agent("s1"))
+        .await
+        .unwrap();
+    assert!(
+        open.notes.is_empty(),
+        "an open step has no decision to undo: {:?}",
+        open.notes
+    );
+}
