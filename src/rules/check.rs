@@ -9,10 +9,11 @@ use super::document::{Requirement, RulesDoc};
 use super::{RulesMode, and_list};
 
 /// What to do when no plan is written yet.
-const WRITE_PLAN: &str = "Write it with plan_set (2-5 steps), then ask for acceptance.";
-/// What to do when the plan is a draft.
-const ACCEPT_PLAN: &str =
-    "The plan is not accepted yet: the owner accepts it on the board, the coordinator with plan_accept.";
+const WRITE_PLAN: &str =
+    "Write it with plan_set (2-5 steps), then set waiting_on to the owner: only the owner accepts it.";
+/// What to do when the plan is a draft: nothing the agent can do but ask, so it does not loop.
+const ACCEPT_PLAN: &str = "The plan is a draft and only the owner can accept it (the warning clears when they do): \
+     set waiting_on to the owner and go on.";
 
 /// What the checks need to know about a task; the caller reads it in the same transaction as the move.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -44,11 +45,7 @@ impl Unmet {
     /// The line a warn-mode answer carries:
     /// `Warning (rules): moving to test usually needs a report since the last stage change.`
     pub fn warning(&self) -> String {
-        let mut line = format!(
-            "Warning (rules): moving to {} usually needs {}.",
-            self.stage,
-            self.requirement.need()
-        );
+        let mut line = self.head();
         if let Some(advice) = self.advice {
             line.push(' ');
             line.push_str(advice);
@@ -57,10 +54,49 @@ impl Unmet {
     }
 }
 
+impl Unmet {
+    /// The warning without its advice, `Warning (rules): moving to test usually needs a report since the last
+    /// stage change.`: what names the requirement in a stored warning whose advice may have changed since.
+    pub fn head(&self) -> String {
+        format!(
+            "Warning (rules): moving to {} usually needs {}.",
+            self.stage,
+            self.requirement.need()
+        )
+    }
+}
+
 impl fmt::Display for Unmet {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.warning())
     }
+}
+
+/// A stored warning line as the owner reads it: what the move missed, without the `Warning (rules): ` prefix and
+/// without the advice written for the agent (`Write it with plan_set …`).
+///
+/// ```
+/// use relay_core::rules::for_owner;
+/// assert_eq!(
+///     for_owner("Warning (rules): moving to dev usually needs an accepted plan (not needed for size S). Write it with plan_set (2-5 steps)."),
+///     "Moving to dev usually needs an accepted plan (not needed for size S)."
+/// );
+/// assert_eq!(for_owner("something else"), "something else");
+/// ```
+pub fn for_owner(warning: &str) -> String {
+    let Some(rest) = warning.strip_prefix("Warning (rules): ") else {
+        return warning.to_owned();
+    };
+    let need = rest.find("usually needs ").unwrap_or(0);
+    let head = match rest[need..].find(". ") {
+        Some(end) => &rest[..need + end + 1],
+        None => rest,
+    };
+    let mut chars = head.chars();
+    chars
+        .next()
+        .map(|first| first.to_uppercase().chain(chars).collect())
+        .unwrap_or_default()
 }
 
 /// The text a strict-mode refusal carries, `Rules: moving to dev needs … Nothing changed.`; `None` when nothing
@@ -222,7 +258,7 @@ mod tests {
             warnings(&doc, "dev", &TaskFacts::default()),
             [
                 "Warning (rules): moving to dev usually needs an accepted plan (not needed for size S). \
-                 Write it with plan_set (2-5 steps), then ask for acceptance."
+                 Write it with plan_set (2-5 steps), then set waiting_on to the owner: only the owner accepts it."
             ]
         );
     }
@@ -238,7 +274,8 @@ mod tests {
             warnings(&RulesDoc::builtin(), "dev", &facts),
             [
                 "Warning (rules): moving to dev usually needs an accepted plan (not needed for size S). \
-                 The plan is not accepted yet: the owner accepts it on the board, the coordinator with plan_accept."
+                 The plan is a draft and only the owner can accept it (the warning clears when they do): set \
+                 waiting_on to the owner and go on."
             ]
         );
     }
@@ -271,7 +308,7 @@ mod tests {
         assert_eq!(
             warnings(&strict, "dev", &small),
             ["Warning (rules): moving to dev usually needs an accepted plan. \
-              Write it with plan_set (2-5 steps), then ask for acceptance."]
+              Write it with plan_set (2-5 steps), then set waiting_on to the owner: only the owner accepts it."]
         );
     }
 
@@ -329,7 +366,8 @@ mod tests {
         assert_eq!(
             strict_refusal(&unmet).unwrap(),
             "Rules: moving to dev needs an accepted plan (not needed for size S). \
-             Write it with plan_set (2-5 steps), then ask for acceptance. Nothing changed."
+             Write it with plan_set (2-5 steps), then set waiting_on to the owner: only the owner accepts it. Nothing \
+             changed."
         );
         assert_eq!(strict_refusal(&[]), None);
     }

@@ -25,7 +25,7 @@ use serde::Serialize;
 
 use crate::board::FieldKind;
 
-pub use check::{MoveCheck, TaskFacts, Unmet, strict_refusal};
+pub use check::{MoveCheck, TaskFacts, Unmet, for_owner, strict_refusal};
 pub use document::{ReportFormat, Requirement, RulesDoc};
 pub use effective::{EffectiveRules, effective};
 pub use layer::RulesLayer;

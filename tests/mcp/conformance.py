@@ -55,7 +55,6 @@ REPLACING_TOOLS = {"plan_set", "review_steps_set"}
 WRITE_TOOLS = {
     "plan_set",
     "plan_step_update",
-    "plan_accept",
     "review_steps_set",
     "review_step_update",
     "comment_add",
@@ -73,6 +72,8 @@ WRITE_TOOLS = {
     "decision_add",
 }
 EXPECTED_TOOLS = READ_TOOLS | WRITE_TOOLS
+# Listed only by /mcp?profile=coordinator: an agent working a task never accepts a plan.
+COORDINATOR_TOOLS = {"plan_accept"}
 
 REPORT_TO_TEST_WARNING = "Warning (rules): moving to test usually needs a report since the last stage change."
 REPORT_SUMMARY = "verified · S · conformance run checked the stage moves"
@@ -218,6 +219,8 @@ async def conformance(url: str, token: str) -> None:
             names = {tool.name for tool in listed}
             missing = sorted(EXPECTED_TOOLS - names)
             check(not missing, f"tools/list lacks {missing}; it lists {sorted(names)}")
+            extra = sorted(names & COORDINATOR_TOOLS)
+            check(not extra, f"the full profile lists the coordinator's {extra}")
             by_name = {tool.name: tool for tool in listed}
             wrong = []
             for name in sorted(EXPECTED_TOOLS):
@@ -341,8 +344,14 @@ async def conformance(url: str, token: str) -> None:
             )
             text = await call_ok(session, "plan_get", {"task": key})
             check("Write the check" in text and "as planned" in text, f"plan_get shows the checkpoint: {shorten(text)}")
-            text = await call_tool_error(session, "plan_accept", {"task": key})
-            check("owner" in text, f"plan_accept without a coordinator's session names the owner's way: {shorten(text)}")
+            try:
+                await session.call_tool("plan_accept", {"task": key})
+                raise StepFailed("plan_accept answered in the full profile; it is the coordinator profile's")
+            except MCPError as error:
+                check(
+                    "/mcp?profile=coordinator" in error.error.message,
+                    f"plan_accept outside the coordinator profile names where it is: {error.error.message}",
+                )
 
         with step("review_steps_set, a screenshot, and the owner-only decision refused"):
             steps = [{"title": "Open the report", "details": "It lists the steps."}, {"title": "Read the summary"}]

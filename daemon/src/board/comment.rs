@@ -103,8 +103,8 @@ impl Board<'_> {
     ) -> Result<Outcome<CommentAdded>, BoardError> {
         caller.require_owner(|| {
             format!(
-                "only the owner writes owner comments — in the relay TUI or with `relay comment add {} -m TEXT`; \
-                 agents answer with comment_add. Nothing changed.",
+                "only the owner writes owner comments; answer one on {} with comment_add(task, body, in_reply_to). \
+                 Nothing changed.",
                 key.trim()
             )
         })?;
@@ -395,8 +395,7 @@ impl Board<'_> {
     ) -> Result<Outcome<CommentsRead>, BoardError> {
         caller.require_owner(|| {
             format!(
-                "only the owner marks agent replies read — in the relay TUI or with `relay comment read {}`. \
-                 Nothing changed.",
+                "only the owner marks your replies on {} read; there is nothing for you to do. Nothing changed.",
                 key.trim()
             )
         })?;

@@ -112,9 +112,15 @@ async fn every_group_lists_what_waits_for_the_owner() {
 
     // Unlinked hook sessions: two desktop sessions in the project make the folder ambiguous.
     let one = task(&handle, "shop", "Desk one", &[]).await;
-    board.bind_session(&one, "local_one", &cli()).await.unwrap();
+    board
+        .bind_session(&one, "local_one", false, &cli())
+        .await
+        .unwrap();
     let two = task(&handle, "shop", "Desk two", &[]).await;
-    board.bind_session(&two, "local_two", &cli()).await.unwrap();
+    board
+        .bind_session(&two, "local_two", false, &cli())
+        .await
+        .unwrap();
     let body = json!({"session_id": "cc-1", "cwd": "/w/shop", "hook_event_name": "SessionStart"});
     let event = read_event(Agent::Claude, Phase::SessionStart, body.to_string().as_bytes()).unwrap();
     handle.claude().hook(&event, true).await.unwrap();

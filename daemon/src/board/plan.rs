@@ -464,6 +464,7 @@ impl Board<'_> {
             actor: author.clone(),
         };
         write.emit(&key, &payload).await?;
+        let rejudged = self.rejudge_warnings(&mut write, row.id).await?;
         write.commit().await?;
 
         let plan = self.plan(&key, false).await?;
@@ -479,6 +480,7 @@ impl Board<'_> {
                  owner to accept it again."
             ));
         }
+        outcome.notes.extend(rejudged);
         Ok(outcome)
     }
 
@@ -632,7 +634,8 @@ impl Board<'_> {
     }
 
     /// Accepts a task's plan. The owner accepts over the local socket (the TUI, `relay plan accept`); over MCP
-    /// only a coordinator may: a call without `session`, or from the session bound to the task, is refused.
+    /// only a coordinator may (the tool is in the coordinator profile only): a call without `session`, or from the
+    /// session bound to the task, is refused. Refusals speak to the agent: what it can do, never an owner command.
     /// Accepting an accepted plan changes nothing; a plan without steps cannot be accepted.
     pub async fn accept_plan(&self, key: &str, caller: &Caller) -> Result<Outcome<Plan>, BoardError> {
         let store = self.handle.store();
@@ -641,12 +644,11 @@ impl Board<'_> {
         let row = self.task_row(&mut write, key).await?;
         let key = row.key();
         let accepted_by = if caller.is_agent() {
-            let owner_way =
-                format!("The owner accepts a plan in the relay window or with `relay plan accept {key}`");
             let Some(name) = caller.session.as_deref() else {
                 return Err(BoardError::Refused(format!(
-                    "plan_accept needs the calling coordinator's session, and none was passed. {owner_way}; a \
-                     coordinator passes its own session. Nothing changed."
+                    "plan_accept needs your session (a coordinator accepts another session's plan), and none was \
+                     passed. The plan of a task you work on is accepted by the owner only: set waiting_on to the \
+                     owner on {key} and go on. Nothing changed."
                 )));
             };
             let caller = board_db::session_by_name(&mut write, name).await?;
@@ -655,8 +657,8 @@ impl Board<'_> {
                 && caller.id == bound_id
             {
                 return Err(BoardError::Refused(format!(
-                    "{} is the session bound to {key}, and an agent does not accept its own plan. {owner_way}; \
-                     ask for acceptance (set waiting_on to the owner). Nothing changed.",
+                    "{} is the session bound to {key}, and an agent does not accept its own plan: only the owner \
+                     does. Set waiting_on to the owner on {key} and go on. Nothing changed.",
                     caller.name
                 )));
             }
@@ -716,8 +718,11 @@ impl Board<'_> {
             accepted_by: accepted_by.clone(),
         };
         write.emit(&key, &payload).await?;
+        let rejudged = self.rejudge_warnings(&mut write, row.id).await?;
         write.commit().await?;
-        Ok(Outcome::new(self.plan(&key, false).await?))
+        let mut outcome = Outcome::new(self.plan(&key, false).await?);
+        outcome.notes.extend(rejudged);
+        Ok(outcome)
     }
 
     /// Appends a revision holding the whole plan as it is inside `write` now.

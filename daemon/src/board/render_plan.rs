@@ -63,7 +63,7 @@ pub fn plan(plan: &Plan) -> String {
     md.trim_end().to_owned()
 }
 
-/// `accepted by owner, 2026-11-29 23:10Z`, or the draft text with how acceptance happens.
+/// `accepted by owner, 2026-11-29 23:10Z`, or the draft text saying who accepts.
 fn status_text(plan: &Plan) -> String {
     match PlanStatus::from_name(&plan.status) {
         Some(PlanStatus::Accepted) => {
@@ -74,11 +74,8 @@ fn status_text(plan: &Plan) -> String {
                 .unwrap_or_default();
             format!("accepted by {by}{at}")
         }
-        _ => format!(
-            "draft, not accepted yet (the owner accepts it in the relay window or with `relay plan accept {}`, a \
-             coordinator with plan_accept)",
-            plan.key
-        ),
+        // Read by the agent (plan_get) and the owner (`relay plan show`): who accepts, no command to run.
+        _ => "draft, not accepted yet (only the owner accepts it)".to_owned(),
     }
 }
 

@@ -231,6 +231,15 @@ fn decision_text(
     }
 }
 
+/// The refusal of a review decision asked for by an agent: what it can do instead (never an owner command).
+fn owner_decides(key: &str, position: i64) -> String {
+    format!(
+        "only the owner accepts or rejects a review step; the decision on step {position} of {} reaches you as an \
+         owner comment. Set waiting_on to the owner and go on. Nothing changed.",
+        key.trim()
+    )
+}
+
 impl Board<'_> {
     /// A task's review checklist with its screenshots and the comments on its steps.
     pub async fn review(&self, key: &str) -> Result<Review, BoardError> {
@@ -376,11 +385,7 @@ impl Board<'_> {
             match ReviewStepStatus::from_name(status) {
                 Some(ReviewStepStatus::Open) => {}
                 Some(ReviewStepStatus::Accepted | ReviewStepStatus::Rejected) => {
-                    return Err(BoardError::Refused(format!(
-                        "only the owner accepts or rejects a review step — in the relay TUI or with `relay review \
-                         accept|reject {} {position}`. Nothing changed.",
-                        key.trim()
-                    )));
+                    return Err(BoardError::Refused(owner_decides(key, position)));
                 }
                 None => {
                     return Err(BoardError::Invalid(format!(
@@ -469,13 +474,7 @@ impl Board<'_> {
         comment: Option<&str>,
         caller: &Caller,
     ) -> Result<Outcome<StepWritten>, BoardError> {
-        caller.require_owner(|| {
-            format!(
-                "only the owner accepts or rejects a review step — in the relay TUI or with `relay review \
-                 accept|reject {} {position}`. Nothing changed.",
-                key.trim()
-            )
-        })?;
+        caller.require_owner(|| owner_decides(key, position))?;
         let comment = comment.map(str::trim).filter(|c| !c.is_empty());
         if let Some(comment) = comment {
             super::comment::check_body(comment)?;

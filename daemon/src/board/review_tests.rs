@@ -255,8 +255,8 @@ async fn review_step_update_refuses_the_owners_statuses_when_an_agent_sends_them
             .to_string();
         assert_eq!(
             err,
-            "only the owner accepts or rejects a review step — in the relay TUI or with `relay review \
-             accept|reject acme-1 2`. Nothing changed."
+            "only the owner accepts or rejects a review step; the decision on step 2 of acme-1 reaches you as an \
+             owner comment. Set waiting_on to the owner and go on. Nothing changed."
         );
     }
     let change = ReviewStepChange {
@@ -530,10 +530,7 @@ async fn owner_only_actions_are_refused_when_an_agent_calls_them() {
         .await
         .unwrap_err()
         .to_string();
-    assert!(
-        err.starts_with("only the owner marks agent replies read"),
-        "{err}"
-    );
+    assert!(err.starts_with("only the owner marks your replies on"), "{err}");
     assert_eq!(handle.store().last_event_id(), before);
 }
 

@@ -7,6 +7,7 @@ use relay_core::board::{FieldKind, FieldValue, ReportState, Size, Stage};
 use relay_core::rules::{EffectiveRules, MoveCheck, RulesLayer, TaskFacts, effective};
 
 use super::{Board, BoardError};
+use crate::store::WriteTx;
 use crate::store::board::{self as db, ProjectRow, TaskRow};
 
 /// What a stage move is judged on, as the task will be after the write.
@@ -112,6 +113,55 @@ impl Board<'_> {
         }
         let config = self.handle.config();
         Ok(effective(&config.rules, layer, config.rules_mode))
+    }
+
+    /// Judges the rule warnings of the task's last stage move again, against the task as it is inside `write`
+    /// (every write to a task calls it): the requirements now met are dropped, the advice of the open ones is
+    /// brought up to date (a draft plan: only the owner can accept it), none is added — the rules judge moves.
+    /// The note for the answer when one cleared.
+    pub(crate) async fn rejudge_warnings(
+        &self,
+        write: &mut WriteTx<'_>,
+        task_id: i64,
+    ) -> Result<Option<String>, BoardError> {
+        let Some(stored) = db::stage_warnings(&mut *write, task_id).await? else {
+            return Ok(None);
+        };
+        let before: Vec<String> = serde_json::from_str(&stored).unwrap_or_default();
+        let Some(row) = db::task_by_id(&mut *write, task_id).await? else {
+            return Ok(None);
+        };
+        let Ok(stage) = Stage::parse(&row.stage) else {
+            return Ok(None);
+        };
+        let project = self.project_row(&mut *write, &row.project_slug).await?;
+        let rules = self.rules_for(&mut *write, &project).await?;
+        let facts = StageFacts::gather(&mut *write, &row, &[]).await?;
+        let check = judge(&rules, stage, &facts);
+        let open: Vec<String> = check
+            .unmet()
+            .iter()
+            .filter(|unmet| before.iter().any(|line| line.starts_with(&unmet.head())))
+            .map(|unmet| unmet.warning())
+            .collect();
+        if open == before {
+            return Ok(None);
+        }
+        let stored = (!open.is_empty())
+            .then(|| serde_json::to_string(&open))
+            .transpose()
+            .map_err(|err| BoardError::Invalid(format!("the open rule warnings do not serialise: {err}")))?;
+        db::set_stage_warnings(&mut *write, task_id, stored.as_deref()).await?;
+        let cleared = before.len().saturating_sub(open.len());
+        Ok(match (cleared, open.as_slice()) {
+            (0, _) => None,
+            (_, []) => Some("Rule warning cleared.".to_owned()),
+            (_, still) => Some(format!(
+                "Rule warning cleared ({cleared} of {}); still open: {}",
+                before.len(),
+                still.join(" ")
+            )),
+        })
     }
 
     /// The effective rules, of one project or the global ones.

@@ -1,5 +1,6 @@
 //! Sessions and bindings: a task is bound to at most one session; every binding stays in its history; a
-//! plain name given for a task bound to a desktop session becomes that session's alias.
+//! plain name given for a task bound to a desktop session becomes that session's alias. An agent does not take a
+//! task bound to another session at work unless it says so (`replace`): the owner's comments follow the binding.
 
 use relay_core::event::payload;
 use serde::Serialize;
@@ -7,7 +8,36 @@ use serde::Serialize;
 use super::error::check_len;
 use super::{Board, BoardError, Caller, Outcome, limits};
 use crate::store::WriteTx;
-use crate::store::board::{self as db, SessionRow};
+use crate::store::board::{self as db, BoundSession, SessionRow};
+
+/// How long a session counts as at work after relay last heard from it (unless its hooks saw it end).
+pub const LIVE_WITHIN_MS: i64 = 24 * 60 * 60 * 1000;
+
+/// Whether `bound` is still at work at `now`: its hooks did not see it end and relay heard from it within
+/// [`LIVE_WITHIN_MS`].
+fn at_work(bound: &BoundSession, now: i64) -> bool {
+    bound.hook_status.as_deref() != Some("ended") && now - bound.last_seen_ms < LIVE_WITHIN_MS
+}
+
+/// `12 min ago`, `3 h ago`: when relay last heard from a session.
+fn ago(ms: i64, now: i64) -> String {
+    let minutes = (now - ms).max(0) / 60_000;
+    match minutes {
+        0 => "just now".to_owned(),
+        1..=59 => format!("{minutes} min ago"),
+        _ => format!("{} h ago", minutes / 60),
+    }
+}
+
+/// The refusal of an agent taking a task from a session at work.
+fn taken_from(key: &str, bound: &BoundSession, what: &str, now: i64) -> BoardError {
+    BoardError::Refused(format!(
+        "{key} is bound to {}, a session at work (last heard from {}). {what} Pass replace=true only when the \
+         owner asked you to take the task over. Nothing changed.",
+        bound.name,
+        ago(bound.last_seen_ms, now)
+    ))
+}
 
 /// The binding a bind or unbind left.
 #[derive(Clone, Debug, Serialize, PartialEq, Eq)]
@@ -92,10 +122,13 @@ impl Board<'_> {
         }
     }
 
+    /// Binds `session` to the task. An agent rebinding a task bound to another session at work is refused unless
+    /// `replace` is set; the owner's bind is deliberate and always goes through.
     pub async fn bind_session(
         &self,
         key: &str,
         session: &str,
+        replace: bool,
         caller: &Caller,
     ) -> Result<Outcome<Binding>, BoardError> {
         let store = self.handle.store();
@@ -103,7 +136,15 @@ impl Board<'_> {
         let row = self.task_row(&mut write, key).await?;
         let key = format!("{}-{}", row.project_slug, row.number);
         let binding = self
-            .bind_in(&mut write, row.id, &key, &row.project_slug, session, caller)
+            .bind_in(
+                &mut write,
+                row.id,
+                &key,
+                &row.project_slug,
+                session,
+                replace,
+                caller,
+            )
             .await?;
         write.commit().await?;
         let mut outcome = Outcome::new(binding.clone());
@@ -113,6 +154,10 @@ impl Board<'_> {
     }
 
     /// Binds inside an open write (also used by task_create).
+    #[expect(
+        clippy::too_many_arguments,
+        reason = "the task's three names, the session and the caller's intent"
+    )]
     pub(crate) async fn bind_in(
         &self,
         write: &mut WriteTx<'_>,
@@ -120,23 +165,22 @@ impl Board<'_> {
         key: &str,
         project: &str,
         session: &str,
+        replace: bool,
         caller: &Caller,
     ) -> Result<Binding, BoardError> {
         let now = self.handle.now_ms();
         let name = check_name(session)?;
-        let current = db::current_binding(&mut *write, task_id).await?;
+        let current = db::bound_session(&mut *write, task_id).await?;
         let existing = db::session_by_name(&mut *write, name).await?;
-        let current_name = match &current {
-            Some((id, _)) => db::session_name(&mut *write, *id).await?,
-            None => None,
-        };
+        let current_name = current.as_ref().map(|bound| bound.name.clone());
 
         // A plain name for a task bound to a desktop session: an alias, not a rebind.
-        if let Some((desktop_id, kind)) = &current
-            && kind == "desktop"
+        if let Some(bound) = &current
+            && bound.kind == "desktop"
             && kind_of(name) == "named"
-            && existing.as_ref().is_none_or(|s| s.id != *desktop_id)
+            && existing.as_ref().is_none_or(|s| s.id != bound.id)
         {
+            let desktop_id = &bound.id;
             let desktop = current_name.clone();
             if existing.is_some() {
                 return Ok(Binding {
@@ -173,7 +217,7 @@ impl Board<'_> {
         let target = self
             .session_for(write, name, caller.session_title.as_deref())
             .await?;
-        if current.as_ref().is_some_and(|(id, _)| *id == target.id) {
+        if current.as_ref().is_some_and(|bound| bound.id == target.id) {
             return Ok(Binding {
                 key: key.to_owned(),
                 session: Some(target.name.clone()),
@@ -184,6 +228,20 @@ impl Board<'_> {
                 )],
                 changed: false,
             });
+        }
+        let mut notes = Vec::new();
+        if let Some(bound) = &current {
+            if caller.is_agent() && !replace && at_work(bound, now) {
+                let what = format!(
+                    "Binding {} would take it over: the owner's comments on {key} would go to {}, not {}.",
+                    target.name, target.name, bound.name
+                );
+                return Err(taken_from(key, bound, &what, now));
+            }
+            notes.push(format!(
+                "The owner's comments on {key} now go to {}.",
+                target.name
+            ));
         }
         db::bind(&mut *write, task_id, target.id, Some(&caller.label()), now).await?;
         let payload = payload::TaskSessionBound {
@@ -198,18 +256,49 @@ impl Board<'_> {
             key: key.to_owned(),
             session: Some(target.name),
             previous: current_name,
-            notes: Vec::new(),
+            notes,
             changed: true,
         })
     }
 
-    pub async fn unbind_session(&self, key: &str, caller: &Caller) -> Result<Outcome<Binding>, BoardError> {
+    /// Unbinds the task's session. An agent unbinding a session at work other than its own is refused unless
+    /// `replace` is set.
+    pub async fn unbind_session(
+        &self,
+        key: &str,
+        replace: bool,
+        caller: &Caller,
+    ) -> Result<Outcome<Binding>, BoardError> {
         let store = self.handle.store();
         let now = self.handle.now_ms();
         let mut write = store.begin_write().await?;
         let row = self.task_row(&mut write, key).await?;
         let key = format!("{}-{}", row.project_slug, row.number);
         let previous = row.session.clone();
+        if caller.is_agent()
+            && !replace
+            && let Some(bound) = db::bound_session(&mut write, row.id).await?
+            && at_work(&bound, now)
+        {
+            let own = match caller.session.as_deref() {
+                Some(name) => db::session_by_name(&mut write, name)
+                    .await?
+                    .is_some_and(|s| s.id == bound.id),
+                None => false,
+            };
+            if !own {
+                let what = format!(
+                    "Unbinding it stops the owner's comments on {key} from reaching {}{}.",
+                    bound.name,
+                    if caller.session.is_none() {
+                        " (if it is your session, pass session)"
+                    } else {
+                        ""
+                    }
+                );
+                return Err(taken_from(&key, &bound, &what, now));
+            }
+        }
         let unbound = db::unbind(&mut write, row.id, now).await?;
         if unbound {
             let payload = payload::TaskSessionUnbound {

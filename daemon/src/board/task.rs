@@ -265,7 +265,7 @@ impl Board<'_> {
         let mut notes = Vec::new();
         if let Some(session) = new.session.as_deref().filter(|s| !s.trim().is_empty()) {
             let bound = self
-                .bind_in(&mut write, id, &key, &project.slug, session, caller)
+                .bind_in(&mut write, id, &key, &project.slug, session, false, caller)
                 .await?;
             notes.extend(bound.notes);
         }
@@ -485,6 +485,9 @@ impl Board<'_> {
                 };
                 write.emit(&key, &payload).await?;
             }
+        }
+        if !stage_moves && let Some(cleared) = self.rejudge_warnings(write, row.id).await? {
+            notes.push(cleared);
         }
         Ok(Outcome {
             value: row.id,

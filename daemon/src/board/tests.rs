@@ -436,11 +436,18 @@ async fn binding_keeps_history_and_a_plain_name_becomes_a_desktop_alias() {
     project(&handle, "acme").await;
     let t = task(&handle, "acme", "One").await;
     let board = handle.board();
-    board.bind_session(&t.key(), "alice", &cli()).await.unwrap();
+    board
+        .bind_session(&t.key(), "alice", false, &cli())
+        .await
+        .unwrap();
     let desktop = "local_0f8e4c1a-2b7d-4a51-9c3e-5d6f7a8b9c0d";
-    let rebound = board.bind_session(&t.key(), desktop, &cli()).await.unwrap().value;
+    let rebound = board
+        .bind_session(&t.key(), desktop, false, &cli())
+        .await
+        .unwrap()
+        .value;
     assert_eq!(rebound.previous.as_deref(), Some("alice"));
-    let alias = board.bind_session(&t.key(), "bob", &cli()).await.unwrap();
+    let alias = board.bind_session(&t.key(), "bob", false, &cli()).await.unwrap();
     assert_eq!(
         alias.value.session.as_deref(),
         Some(desktop),
@@ -456,7 +463,10 @@ async fn binding_keeps_history_and_a_plain_name_becomes_a_desktop_alias() {
         .unwrap();
     assert_eq!(mine.len(), 1, "the alias resolves to the desktop session");
     let other = task(&handle, "acme", "Two").await;
-    board.bind_session(&other.key(), "carol", &cli()).await.unwrap();
+    board
+        .bind_session(&other.key(), "carol", false, &cli())
+        .await
+        .unwrap();
     let limited = TaskFilter {
         session: Some("carol".into()),
         limit: Some(1),
@@ -472,17 +482,99 @@ async fn binding_keeps_history_and_a_plain_name_becomes_a_desktop_alias() {
         ..TaskFilter::default()
     };
     assert!(board.tasks(&nobody).await.unwrap().is_empty());
-    let warned = board.bind_session(&t.key(), "alice", &cli()).await.unwrap();
+    let warned = board
+        .bind_session(&t.key(), "alice", false, &cli())
+        .await
+        .unwrap();
     assert!(
         !warned.changed && warned.notes[0].starts_with("Warning"),
         "{:?}",
         warned.notes
     );
-    board.unbind_session(&t.key(), &cli()).await.unwrap();
+    board.unbind_session(&t.key(), false, &cli()).await.unwrap();
     let detail = board.task(&t.key()).await.unwrap();
     assert_eq!(detail.task.session, None);
     assert_eq!(detail.bindings.len(), 2);
     assert!(detail.bindings.iter().all(|b| b.unbound_at_ms.is_some()));
+}
+
+#[tokio::test]
+async fn an_agent_takes_a_task_from_another_session_at_work_only_with_replace() {
+    let (_dir, handle) = fixture().await;
+    project(&handle, "acme").await;
+    let t = task(&handle, "acme", "One").await;
+    let key = t.key();
+    let board = handle.board();
+    board
+        .bind_session(&key, "alice", false, &agent("alice"))
+        .await
+        .unwrap();
+
+    // Another agent, without replace: refused, and the binding stays.
+    let refused = board
+        .bind_session(&key, "bob", false, &agent("bob"))
+        .await
+        .unwrap_err()
+        .to_string();
+    assert!(
+        refused.starts_with("acme-1 is bound to alice, a session at work (last heard from just now).")
+            && refused.contains("the owner's comments on acme-1 would go to bob, not alice")
+            && refused.contains("Pass replace=true only when the owner asked you to take the task over.")
+            && refused.ends_with("Nothing changed."),
+        "{refused}"
+    );
+    let refused = board
+        .unbind_session(&key, false, &agent("bob"))
+        .await
+        .unwrap_err();
+    assert!(
+        refused
+            .to_string()
+            .contains("stops the owner's comments on acme-1 from reaching alice"),
+        "{refused}"
+    );
+    let anonymous = board
+        .unbind_session(&key, false, &Caller::mcp_token())
+        .await
+        .unwrap_err();
+    assert!(
+        anonymous
+            .to_string()
+            .contains("(if it is your session, pass session)"),
+        "{anonymous}"
+    );
+    assert_eq!(
+        board.task(&key).await.unwrap().task.session.as_deref(),
+        Some("alice")
+    );
+
+    // With replace: bound, and the answer says where the owner's comments go now.
+    let taken = board
+        .bind_session(&key, "bob", true, &agent("bob"))
+        .await
+        .unwrap();
+    assert_eq!(taken.value.previous.as_deref(), Some("alice"));
+    assert_eq!(taken.notes, ["The owner's comments on acme-1 now go to bob."]);
+    // Its own session unbinds without replace; the owner rebinds without one.
+    board.bind_session(&key, "carol", false, &cli()).await.unwrap();
+    board.unbind_session(&key, false, &agent("carol")).await.unwrap();
+
+    // A session whose hooks saw it end is no longer at work: taking its task needs no replace.
+    board
+        .bind_session(&key, "dave", false, &agent("dave"))
+        .await
+        .unwrap();
+    let mut conn = handle.store().read().await.unwrap();
+    sqlx::query("UPDATE session SET hook_status = 'ended' WHERE name = 'dave'")
+        .execute(&mut *conn)
+        .await
+        .unwrap();
+    drop(conn);
+    let free = board
+        .bind_session(&key, "erin", false, &agent("erin"))
+        .await
+        .unwrap();
+    assert_eq!(free.value.previous.as_deref(), Some("dave"));
 }
 
 #[tokio::test]

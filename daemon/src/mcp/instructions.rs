@@ -13,10 +13,11 @@ pub fn instructions(rules: &EffectiveRules, profile: Profile, missing: &[String]
         "Read project_snapshot(project) first: its first line names the working rules in force (full text: \
          rules_get or the resource relay://rules/{project}); project_list lists the projects."
             .to_owned(),
-        "Pick the task you work on, or create it with task_create, and pass session on every write: your desktop \
-         session id (local_…) with session_title, else a stable name, and hook_session when your session start \
-         named one (it links your hooks, so the owner's comments reach you). \
-         Do not rebind a task bound to another session unless you hold its local_ id."
+        "Pick the task you work on (task_bind_session), or create it with task_create, and pass session on every \
+         write: your desktop session id (local_…), else a stable name. On your first write (task_create, \
+         task_bind_session, plan_set or task_set_stage) also pass session_title, and hook_session when your session \
+         start named one (it links your hooks, so the owner's comments reach you). A task bound to another live \
+         session is refused unless you pass replace=true; do that only when the owner asked you to take it over."
             .to_owned(),
         "On every stage change (task_set_stage) and every report (report_add) also pass next_step and waiting_on; \
          keep progress as the running summary of everything done (rewrite it, do not append)."
@@ -52,13 +53,23 @@ pub fn instructions(rules: &EffectiveRules, profile: Profile, missing: &[String]
          task_get(…, reports_before=…)), make that call for the rest."
             .to_owned(),
     ];
-    if profile != Profile::Full && !missing.is_empty() {
-        points.push(format!(
-            "This connection has the {} tools; {} are in the full profile (/mcp?profile=full). The rules are also \
+    match profile {
+        Profile::Core if !missing.is_empty() => points.push(format!(
+            "This connection has the core tools; {} are in the full profile (/mcp?profile=full). The rules are also \
              the resource relay://rules/{{project}}.",
-            profile.as_str(),
-            missing.join(", ")
-        ));
+            missing
+                .iter()
+                .filter(|tool| Profile::Full.includes(tool))
+                .cloned()
+                .collect::<Vec<_>>()
+                .join(", ")
+        )),
+        Profile::Coordinator => points.push(
+            "As a coordinator you may accept another session's plan with plan_accept(task, session=<yours>); never \
+             a plan of a task bound to you — the owner accepts those."
+                .to_owned(),
+        ),
+        Profile::Core | Profile::Full => {}
     }
     let mut text = String::from(
         "relay is the board of projects and tasks shared by the AI coding agents on this machine and their owner. \

@@ -68,10 +68,8 @@ type Service = StreamableHttpService<RelayMcp, NeverSessionManager>;
 /// One rmcp service per profile, and beside each the direct path of plain stateless requests.
 #[derive(Clone)]
 struct Services {
-    core: Service,
-    full: Service,
-    core_direct: direct::Direct,
-    full_direct: direct::Direct,
+    /// In the order of [`Profile::ALL`].
+    profiles: Vec<(Profile, Service, direct::Direct)>,
     /// [`max_request_bytes`] of the daemon's configuration.
     max_body: usize,
 }
@@ -100,15 +98,14 @@ pub fn route<S: Clone + Send + Sync + 'static>(handle: &DaemonHandle, hosts: &[S
             config.clone(),
         )
     };
-    let core = RelayMcp::new(handle.clone(), Profile::Core);
-    let full = RelayMcp::new(handle.clone(), Profile::Full);
-    let services = Services {
-        core: service(&core),
-        full: service(&full),
-        core_direct: direct::Direct::new(core),
-        full_direct: direct::Direct::new(full),
-        max_body,
-    };
+    let profiles = Profile::ALL
+        .iter()
+        .map(|&profile| {
+            let server = RelayMcp::new(handle.clone(), profile);
+            (profile, service(&server), direct::Direct::new(server))
+        })
+        .collect();
+    let services = Services { profiles, max_body };
     // Behind an Arc: axum clones the state for every request, and a service's clone copies its host lists.
     any(serve).with_state(Arc::new(services))
 }
@@ -118,9 +115,12 @@ async fn serve(State(services): State<Arc<Services>>, request: Request) -> Respo
         Ok(profile) => profile,
         Err(message) => return ApiError::new(StatusCode::BAD_REQUEST, message).into_response(),
     };
-    let (service, direct) = match profile {
-        Profile::Core => (&services.core, &services.core_direct),
-        Profile::Full => (&services.full, &services.full_direct),
+    let Some((_, service, direct)) = services.profiles.iter().find(|(p, _, _)| *p == profile) else {
+        return ApiError::new(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            format!("relayd built no MCP service for the {} profile", profile.as_str()),
+        )
+        .into_response();
     };
     let request = if request.method() == Method::POST {
         let (parts, bytes, message) = match checked(request, services.max_body).await {

@@ -72,7 +72,7 @@ pub struct TaskCreate {
     #[schemars(skip)]
     pub title: String,
     #[serde(flatten)]
-    pub writer: Writer,
+    pub writer: FirstWriter,
     #[serde(flatten)]
     #[schemars(skip)]
     pub fields: Map<String, Value>,
@@ -120,7 +120,7 @@ pub struct TaskSetStage {
     /// Fail instead of overwriting when the task is no longer at this version.
     pub expected_version: Option<i64>,
     #[serde(flatten)]
-    pub writer: Writer,
+    pub writer: FirstWriter,
 }
 
 #[derive(Debug, Deserialize, JsonSchema)]
@@ -132,6 +132,9 @@ pub struct TaskBind {
     pub session: String,
     /// The session's title.
     pub session_title: Option<String>,
+    /// true to take a task bound to another session at work (only when the owner asked); its owner comments then
+    /// go to this session.
+    pub replace: Option<bool>,
     /// Not linked by this tool (you may be binding another session); pass it on another write.
     #[expect(
         dead_code,
@@ -144,6 +147,8 @@ pub struct TaskBind {
 pub struct TaskUnbind {
     /// The task key, e.g. `acme-shop-12`.
     pub task: String,
+    /// true to unbind another session at work (only when the owner asked).
+    pub replace: Option<bool>,
     #[serde(flatten)]
     pub writer: Writer,
 }
@@ -197,9 +202,27 @@ pub struct RulesGet {
     pub project: Option<String>,
 }
 
-/// Who calls a write tool: every write takes these three optional parameters.
+/// Who calls a write tool: every write lists `session`. `session_title` and `hook_session` are listed only on
+/// the writes that start a session's work ([`FirstWriter`]), to keep every tool list short; every write still
+/// accepts them (the compatibility policy: a client that sends them everywhere keeps working).
 #[derive(Debug, Default, Deserialize, JsonSchema)]
 pub struct Writer {
+    /// Your session, as on your first write (desktop id local_…, else a stable name). For display, not access.
+    pub session: Option<String>,
+    #[schemars(skip)]
+    pub session_title: Option<String>,
+    #[schemars(skip)]
+    #[expect(
+        dead_code,
+        reason = "read from the raw arguments once the write succeeded (mcp::server::hook_link)"
+    )]
+    pub hook_session: Option<String>,
+}
+
+/// The caller of a write that starts a session's work (task_create, plan_set, task_set_stage): the session,
+/// its title and its hook session, all listed.
+#[derive(Debug, Default, Deserialize, JsonSchema)]
+pub struct FirstWriter {
     /// Your session: desktop id (local_…) with session_title, else a stable name. For display, not access.
     pub session: Option<String>,
     /// Your session's title.
@@ -212,7 +235,17 @@ pub struct Writer {
     pub hook_session: Option<String>,
 }
 
+/// Parameters every write accepts without listing them all: the caller's title and hook session.
+pub const UNLISTED_CALLER_PARAMETERS: &[&str] = &["session_title", "hook_session"];
+
 impl Writer {
+    /// The writer of an MCP call, for events and reports. `"-"` or `""` means none.
+    pub fn caller(&self) -> Caller {
+        caller(self.session.as_deref(), self.session_title.as_deref())
+    }
+}
+
+impl FirstWriter {
     /// The writer of an MCP call, for events and reports. `"-"` or `""` means none.
     pub fn caller(&self) -> Caller {
         caller(self.session.as_deref(), self.session_title.as_deref())

@@ -1,44 +1,63 @@
-//! MCP tool profiles: which tools a connection lists. `core` is what an agent needs every turn, `full` is every
-//! tool. The client chooses with `/mcp?profile=core` or the `X-Relay-Profile` header; `full` is the default.
+//! MCP tool profiles: which tools a connection lists. `core` is what an agent needs to carry out the working
+//! contract, `full` is every agent tool, `coordinator` adds what only an agent coordinating others does (accepting
+//! another session's plan). The client chooses with `/mcp?profile=core` or the `X-Relay-Profile` header; `full` is
+//! the default.
 
 use http::HeaderMap;
 
 /// The header that chooses a profile, as an alternative to the `profile` query parameter.
 pub const PROFILE_HEADER: &str = "x-relay-profile";
 
-/// The tools of the `core` profile, in the order an agent meets them.
+/// The tools of the `core` profile, in the order an agent meets them: everything the server instructions, the
+/// built-in rules (an accepted plan before dev) and the hook texts ask of an agent.
 pub const CORE_TOOLS: &[&str] = &[
     "project_snapshot",
     "task_list",
     "task_get",
     "task_create",
-    "task_update",
+    "task_bind_session",
+    "plan_set",
+    "plan_step_update",
     "task_set_stage",
     "task_patch",
     "report_add",
-    "task_bind_session",
+    "review_steps_set",
+    "attach_file",
     "events_since",
+    "comment_add",
     "comment_ack",
 ];
+
+/// The tools only the `coordinator` profile lists: an agent working a task never accepts a plan (the owner
+/// does), so the agent profiles do not offer it.
+pub const COORDINATOR_TOOLS: &[&str] = &["plan_accept"];
 
 /// Which tools a connection sees.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Profile {
-    /// The ~10 tools of every turn ([`CORE_TOOLS`]).
+    /// The working contract ([`CORE_TOOLS`]).
     Core,
-    /// Every tool.
+    /// Every agent tool: all but [`COORDINATOR_TOOLS`].
     Full,
+    /// Every tool, for an agent that coordinates others.
+    Coordinator,
 }
 
 impl Profile {
-    /// Both profiles, in documentation order.
-    pub const ALL: &'static [Profile] = &[Profile::Core, Profile::Full];
+    /// The profiles, smallest first (documentation order).
+    pub const ALL: &'static [Profile] = &[Profile::Core, Profile::Full, Profile::Coordinator];
 
     pub const fn as_str(self) -> &'static str {
         match self {
             Profile::Core => "core",
             Profile::Full => "full",
+            Profile::Coordinator => "coordinator",
         }
+    }
+
+    /// The smallest profile that lists `tool`, if any does.
+    pub fn smallest_with(tool: &str) -> Option<Profile> {
+        Self::ALL.iter().copied().find(|p| p.includes(tool))
     }
 
     /// Looks a profile up by its name (surrounding spaces and ASCII case ignored).
@@ -54,7 +73,8 @@ impl Profile {
     pub fn includes(self, tool: &str) -> bool {
         match self {
             Profile::Core => CORE_TOOLS.contains(&tool),
-            Profile::Full => true,
+            Profile::Full => !COORDINATOR_TOOLS.contains(&tool),
+            Profile::Coordinator => true,
         }
     }
 
@@ -137,7 +157,7 @@ mod tests {
     fn of_request_refuses_when_the_profile_is_unknown_or_the_two_disagree() {
         let err = Profile::of_request(Some("profile=tiny"), &headers(None)).unwrap_err();
         assert!(
-            err.contains("unknown MCP profile \"tiny\"; use one of core, full"),
+            err.contains("unknown MCP profile \"tiny\"; use one of core, full, coordinator"),
             "{err}"
         );
         let err = Profile::of_request(Some("profile=core"), &headers(Some("full"))).unwrap_err();

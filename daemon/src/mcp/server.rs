@@ -17,7 +17,7 @@ use rmcp::{ErrorData, RoleServer, ServerHandler};
 use super::budget::Budget;
 use super::error::bad_arguments;
 use super::instructions::instructions;
-use super::params::tidy_schema;
+use super::params::{UNLISTED_CALLER_PARAMETERS, tidy_schema};
 use super::profile::Profile;
 use super::resources;
 use crate::board::Board;
@@ -104,10 +104,13 @@ impl RelayMcp {
             return Ok(tool.clone());
         }
         let profile = self.shared.profile;
-        let message = if self.shared.missing.iter().any(|missing| missing == name) {
+        let message = if let Some(home) = Profile::smallest_with(name)
+            && self.shared.missing.iter().any(|missing| missing == name)
+        {
             format!(
-                "tool `{name}` is not in the {} profile of this connection; connect to /mcp?profile=full to use it",
-                profile.as_str()
+                "tool `{name}` is not in the {} profile of this connection; connect to /mcp?profile={} to use it",
+                profile.as_str(),
+                home.as_str()
             )
         } else {
             let names: Vec<String> = self.tools().into_iter().map(|t| t.name.to_string()).collect();
@@ -130,10 +133,12 @@ fn unknown_argument(tool: &Tool, request: &CallToolRequestParams) -> Option<Stri
     }
     let properties = tool.input_schema.get("properties").and_then(|p| p.as_object());
     let arguments = request.arguments.as_ref()?;
+    let writes = properties.is_some_and(|p| p.contains_key("session"));
     let unknown: Vec<&str> = arguments
         .keys()
         .map(String::as_str)
         .filter(|name| properties.is_none_or(|p| !p.contains_key(*name)))
+        .filter(|name| !(writes && UNLISTED_CALLER_PARAMETERS.contains(name)))
         .collect();
     if unknown.is_empty() {
         return properties.and_then(|properties| unknown_item_field(properties, arguments));
@@ -252,7 +257,7 @@ impl RelayMcp {
         let line = match link {
             HookLink::NotByBind => Some(
                 "Note: task_bind_session does not link hook_session (you may be binding another session); \
-                 pass hook_session with your session on another write, e.g. task_update or report_add."
+                 pass hook_session with your session on another write, e.g. plan_set or task_set_stage."
                     .to_owned(),
             ),
             HookLink::NoSession => Some(

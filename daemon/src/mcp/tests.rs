@@ -9,7 +9,7 @@ use http_body_util::BodyExt;
 use serde_json::Value;
 use tower::ServiceExt;
 
-use super::profile::CORE_TOOLS;
+use super::profile::{COORDINATOR_TOOLS, CORE_TOOLS};
 use super::*;
 use crate::testing::fixture;
 
@@ -63,7 +63,7 @@ fn required(tool: &rmcp::model::Tool) -> Vec<String> {
 
 #[tokio::test]
 async fn no_tool_gains_a_required_parameter_when_the_table_is_compared() {
-    let (_dir, server) = server(Profile::Full).await;
+    let (_dir, server) = server(Profile::Coordinator).await;
     let actual: BTreeMap<String, Vec<String>> = server
         .tools()
         .iter()
@@ -159,7 +159,16 @@ async fn core_profile_lists_the_core_tools_when_built() {
         core.instructions()
     );
     let (_dir, full) = server(Profile::Full).await;
-    assert_eq!(full.tools().len(), REQUIRED.len());
+    assert_eq!(full.tools().len(), REQUIRED.len() - COORDINATOR_TOOLS.len());
+    let (_dir, coordinator) = server(Profile::Coordinator).await;
+    assert_eq!(coordinator.tools().len(), REQUIRED.len());
+    assert!(
+        coordinator
+            .instructions()
+            .contains("plan_accept(task, session=<yours>)"),
+        "{}",
+        coordinator.instructions()
+    );
     assert!(
         !full.instructions().contains("full profile"),
         "{}",
@@ -555,4 +564,25 @@ async fn every_call_the_hook_texts_and_instructions_suggest_is_valid_against_the
             }
         }
     }
+}
+
+/// What one profile costs a client, in tokens as the budget counts them: its `tools/list` JSON and its
+/// instructions.
+async fn profile_tokens(profile: Profile) -> (usize, usize) {
+    let (_dir, server) = server(profile).await;
+    let tools = serde_json::to_string(&server.tools()).unwrap();
+    (budget::tokens(&tools), budget::tokens(server.instructions()))
+}
+
+#[tokio::test]
+async fn the_core_profile_stays_within_its_token_budget_when_listed() {
+    for profile in Profile::ALL {
+        let (tools, instructions) = profile_tokens(*profile).await;
+        println!(
+            "{}: tools/list ≈ {tools} tokens, instructions ≈ {instructions} tokens",
+            profile.as_str()
+        );
+    }
+    let (core, _) = profile_tokens(Profile::Core).await;
+    assert!(core <= 3_500, "core tools/list is {core} tokens, over 3,500");
 }

@@ -450,7 +450,7 @@ async fn snapshot_lists_the_callers_task_and_the_owners_first_then_the_newest_wi
     let mcp = board_with(30).await;
     let board = mcp.handle.board();
     let owner = Caller::socket_peer();
-    board.bind_session("acme-3", "s1", &owner).await.unwrap();
+    board.bind_session("acme-3", "s1", false, &owner).await.unwrap();
     let change = TaskChange {
         fields: vec![("waiting_on".into(), json!("owner"))],
         expected_version: None,

@@ -199,12 +199,18 @@ impl RelayMcp {
     #[tool(annotations(destructive_hint = false, idempotent_hint = true, open_world_hint = false))]
     async fn task_bind_session(&self, Parameters(p): Parameters<TaskBind>) -> CallToolResult {
         let caller = caller(Some(&p.session), p.session_title.as_deref());
-        match self.board().bind_session(&p.task, &p.session, &caller).await {
+        match self
+            .board()
+            .bind_session(&p.task, &p.session, p.replace.unwrap_or(false), &caller)
+            .await
+        {
             Ok(outcome) => {
-                // The board's notes explain an alias or a refused rebind; a plain bind gets its own line.
+                // The board's notes explain an alias or a bind that changed nothing; a bind gets its own line
+                // (a rebind's note then says where the owner's comments go).
                 let binding = &outcome.value;
+                let alias = binding.previous.is_none() && !outcome.notes.is_empty();
                 let text = match (&binding.session, &binding.previous) {
-                    _ if !outcome.notes.is_empty() || !outcome.changed => String::new(),
+                    _ if alias || !outcome.changed => String::new(),
                     (Some(now), Some(before)) => format!("Bound {} to {now} (was {before}).", binding.key),
                     (Some(now), None) => format!("Bound {} to {now}.", binding.key),
                     (None, _) => String::new(),
@@ -219,7 +225,11 @@ impl RelayMcp {
     #[tool(annotations(destructive_hint = false, idempotent_hint = true, open_world_hint = false))]
     async fn task_unbind_session(&self, Parameters(p): Parameters<TaskUnbind>) -> CallToolResult {
         let caller = p.writer.caller();
-        match self.board().unbind_session(&p.task, &caller).await {
+        match self
+            .board()
+            .unbind_session(&p.task, p.replace.unwrap_or(false), &caller)
+            .await
+        {
             Ok(outcome) => {
                 let binding = &outcome.value;
                 let text = match (&binding.previous, outcome.changed) {

@@ -8,7 +8,7 @@ use rmcp::{tool, tool_router};
 use serde::Deserialize;
 
 use super::error::{Access, failed};
-use super::params::Writer;
+use super::params::{FirstWriter, Writer};
 use super::server::RelayMcp;
 use super::tools::{ok, written};
 use crate::board::{StepChange, StepInput, render_plan};
@@ -41,7 +41,7 @@ pub struct PlanSet {
     /// Why (kept in the plan's history).
     pub reason: Option<String>,
     #[serde(flatten)]
-    pub writer: Writer,
+    pub writer: FirstWriter,
 }
 
 #[derive(Debug, Deserialize, JsonSchema)]

@@ -175,7 +175,12 @@ impl BoardService for RelayService {
         let outcome = self
             .handle
             .board()
-            .bind_session(&request.key, &request.session, &convert::caller(request.actor))
+            .bind_session(
+                &request.key,
+                &request.session,
+                false,
+                &convert::caller(request.actor),
+            )
             .await
             .map_err(error::board)?;
         Ok(Response::new(convert::binding(outcome)))
@@ -189,7 +194,7 @@ impl BoardService for RelayService {
         let outcome = self
             .handle
             .board()
-            .unbind_session(&request.key, &convert::caller(request.actor))
+            .unbind_session(&request.key, false, &convert::caller(request.actor))
             .await
             .map_err(error::board)?;
         Ok(Response::new(convert::binding(outcome)))

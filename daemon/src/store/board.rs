@@ -844,16 +844,6 @@ pub async fn session_by_name(db: &mut impl Db, name: &str) -> Result<Option<Sess
     .await
 }
 
-pub async fn session_name(db: &mut impl Db, id: i64) -> Result<Option<String>, StoreError> {
-    run(db, async |conn| {
-        sqlx::query_scalar("SELECT name FROM session WHERE id = ?")
-            .bind(id)
-            .fetch_optional(conn)
-            .await
-    })
-    .await
-}
-
 pub async fn insert_session(
     db: &mut impl Db,
     name: &str,
@@ -918,6 +908,62 @@ pub async fn current_binding(db: &mut impl Db, task_id: i64) -> Result<Option<(i
         sqlx::query_as(
             "SELECT s.id, s.kind FROM task_session ts JOIN session s ON s.id = ts.session_id
           WHERE ts.task_id = ? AND ts.unbound_at_ms IS NULL",
+        )
+        .bind(task_id)
+        .fetch_optional(conn)
+        .await
+    })
+    .await
+}
+
+/// The warnings the task's last stage move left (a JSON array of lines), if any.
+pub async fn stage_warnings(db: &mut impl Db, task_id: i64) -> Result<Option<String>, StoreError> {
+    run(db, async |conn| {
+        sqlx::query_scalar("SELECT stage_warnings FROM task WHERE id = ?")
+            .bind(task_id)
+            .fetch_optional(conn)
+            .await
+            .map(Option::flatten)
+    })
+    .await
+}
+
+/// Replaces the task's open rule warnings (`None` when none is left); the version stays, no field changed.
+pub async fn set_stage_warnings(
+    db: &mut impl Db,
+    task_id: i64,
+    warnings: Option<&str>,
+) -> Result<(), StoreError> {
+    run(db, async |conn| {
+        sqlx::query("UPDATE task SET stage_warnings = ? WHERE id = ?")
+            .bind(warnings)
+            .bind(task_id)
+            .execute(conn)
+            .await
+            .map(|_| ())
+    })
+    .await
+}
+
+/// The session a task is bound to now, with what says whether it is still at work.
+#[derive(Clone, Debug, FromRow, PartialEq, Eq)]
+pub struct BoundSession {
+    pub id: i64,
+    pub name: String,
+    pub kind: String,
+    /// `ended` once its hooks saw the session end.
+    pub hook_status: Option<String>,
+    /// The last time relay heard from it: a write, a hook, a bind.
+    pub last_seen_ms: i64,
+}
+
+pub async fn bound_session(db: &mut impl Db, task_id: i64) -> Result<Option<BoundSession>, StoreError> {
+    run(db, async |conn| {
+        sqlx::query_as(
+            "SELECT s.id, s.name, s.kind, s.hook_status,
+                    max(s.seen_at_ms, coalesce(s.activity_at_ms, 0)) AS last_seen_ms
+               FROM task_session ts JOIN session s ON s.id = ts.session_id
+              WHERE ts.task_id = ? AND ts.unbound_at_ms IS NULL",
         )
         .bind(task_id)
         .fetch_optional(conn)

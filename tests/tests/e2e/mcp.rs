@@ -22,22 +22,29 @@ pub(crate) type Client = RunningService<RoleClient, ()>;
 /// every agent pays for; raise a budget only on purpose.
 // Core: +200 for comment_ack, which a core-profile agent needs to acknowledge owner comments (hooks will block
 // its Stop until it does).
-const CORE_BUDGET_TOKENS: usize = 2_900 + 200;
+// Issue 21: the working contract in core (plan_set, plan_step_update, review_steps_set, attach_file, comment_add
+// in, task_update out), session_title and hook_session listed only on a session's first writes: 3,011 → see
+// docs/PERFORMANCE.md "MCP profiles".
+const CORE_BUDGET_TOKENS: usize = 3_500;
 const FULL_BUDGET_TOKENS: usize = 3_800 + 1_300 /* review and comment tools */ + 900 /* plan tools */
     + 520 /* screenshot tools */;
 
 const CORE_TOOLS: &[&str] = &[
+    "attach_file",
     "comment_ack",
+    "comment_add",
     "events_since",
+    "plan_set",
+    "plan_step_update",
     "project_snapshot",
     "report_add",
+    "review_steps_set",
     "task_bind_session",
     "task_create",
     "task_get",
     "task_list",
     "task_patch",
     "task_set_stage",
-    "task_update",
 ];
 
 /// How the client starts: the `initialize` handshake (Claude Code today) or 2026-07-28 discovery.
@@ -93,6 +100,19 @@ pub(crate) async fn connect(daemon: &TestDaemon) -> Client {
         daemon.http_addr(),
         &daemon.token(),
         "",
+        &[],
+        Lifecycle::Initialize,
+    )
+    .await
+}
+
+/// A client of `daemon`'s `/mcp?profile=<profile>`.
+pub(crate) async fn connect_profile(daemon: &TestDaemon, profile: &str) -> Client {
+    let query = format!("?profile={profile}");
+    connect_with(
+        daemon.http_addr(),
+        &daemon.token(),
+        &query,
         &[],
         Lifecycle::Initialize,
     )
@@ -211,8 +231,9 @@ async fn tools_list_of_each_profile_fits_its_token_budget_when_a_client_connects
         "{instructions}"
     );
     let full_tools = full.list_all_tools().await.expect("tools/list");
-    // The board's 15, the review and comment tools 6, the plan tools 4, the screenshot tools 2.
-    assert_eq!(full_tools.len(), 15 + 6 + 4 + 2, "{:?}", tool_names(&full_tools));
+    // The board's 15, the review and comment tools 6, the plan tools 3 (plan_accept is the coordinator's), the
+    // screenshot tools 2.
+    assert_eq!(full_tools.len(), 15 + 6 + 3 + 2, "{:?}", tool_names(&full_tools));
     let full_tokens = tokens(&full_tools);
     assert!(
         full_tokens <= FULL_BUDGET_TOKENS,
@@ -484,13 +505,27 @@ async fn next_step_is_marked_stale_when_the_stage_changes_without_it() {
 async fn sessions_bind_and_unbind_when_asked() {
     let board = Board::new().await;
     let client = &board.client;
-    let bound = ok(
+    // s1 is at work on demo-1: taking the task over needs replace, and the answer says where comments go.
+    let taken = refused(
         client,
         "task_bind_session",
         json!({ "task": "demo-1", "session": "s2" }),
     )
     .await;
-    assert_eq!(bound, "Bound demo-1 to s2 (was s1).");
+    assert!(
+        taken.starts_with("demo-1 is bound to s1, a session at work (last heard from just now)."),
+        "{taken}"
+    );
+    let bound = ok(
+        client,
+        "task_bind_session",
+        json!({ "task": "demo-1", "session": "s2", "replace": true }),
+    )
+    .await;
+    assert_eq!(
+        bound,
+        "Bound demo-1 to s2 (was s1).\nThe owner's comments on demo-1 now go to s2."
+    );
     let again = ok(
         client,
         "task_bind_session",

@@ -5,7 +5,7 @@
 use relay_tests::{Output, TestDaemon, run};
 use serde_json::{Value, json};
 
-use crate::mcp::{Client, call, connect, ok, text};
+use crate::mcp::{Client, call, connect, connect_profile, ok, text};
 
 /// A board with a connected agent: project `shop`, task `shop-1` (size M) bound to session `agent-1`.
 struct Board {
@@ -359,19 +359,42 @@ async fn plan_tools_refuse_bad_input_with_a_message_and_write_nothing() {
         )
     );
 
-    // Only the owner (or a coordinator) accepts.
+    // Only the owner (or a coordinator) accepts; plan_accept is the coordinator profile's.
+    let arguments = json!({ "task": "shop-1" })
+        .as_object()
+        .cloned()
+        .unwrap_or_default();
+    let unlisted = board
+        .client
+        .call_tool(rmcp::model::CallToolRequestParams::new("plan_accept").with_arguments(arguments))
+        .await
+        .expect_err("the full profile does not list plan_accept");
+    assert!(
+        unlisted
+            .to_string()
+            .contains("connect to /mcp?profile=coordinator to use it"),
+        "{unlisted}"
+    );
+    let coordinator = Board {
+        client: connect_profile(&board.daemon, "coordinator").await,
+        daemon: board.daemon,
+    };
+    let board = coordinator;
     let message = board.refused("plan_accept", json!({ "task": "shop-1" })).await;
     assert!(
-        message.starts_with("plan_accept needs the calling coordinator's session"),
+        message.starts_with("plan_accept needs your session (a coordinator accepts another session's plan)"),
         "{message}"
     );
-    assert!(message.contains("`relay plan accept shop-1`"), "{message}");
+    assert!(
+        !message.contains("relay plan accept"),
+        "no owner command for an agent: {message}"
+    );
     let message = board
         .refused("plan_accept", json!({ "task": "shop-1", "session": "agent-1" }))
         .await;
     assert!(
         message.starts_with(
-            "agent-1 is the session bound to shop-1, and an agent does not accept its own plan."
+            "agent-1 is the session bound to shop-1, and an agent does not accept its own plan: only the owner does."
         ),
         "{message}"
     );
@@ -429,7 +452,7 @@ async fn move_to_dev_warns_with_the_plan_texts_and_hints_when_there_is_no_plan()
     assert!(
         moved.contains(
             "\nWarning (rules): moving to dev usually needs an accepted plan (not needed for size S). Write it with \
-             plan_set (2-5 steps), then ask for acceptance.\nHint: shop-1 has no plan and no todo yet: write down \
+             plan_set (2-5 steps), then set waiting_on to the owner: only the owner accepts it.\nHint: shop-1 has no plan and no todo yet: write down \
              what you are going to do (todo or 2-3 steps with plan_set)."
         ),
         "{moved}"
@@ -449,8 +472,9 @@ async fn move_to_dev_warns_with_the_plan_texts_and_hints_when_there_is_no_plan()
         .await;
     assert!(
         draft.ends_with(
-            "\nWarning (rules): moving to dev usually needs an accepted plan (not needed for size S). The plan is \
-             not accepted yet: the owner accepts it on the board, the coordinator with plan_accept."
+            "\nWarning (rules): moving to dev usually needs an accepted plan (not needed for size S). The plan is a \
+             draft and only the owner can accept it (the warning clears when they do): set waiting_on to the owner \
+             and go on."
         ),
         "{draft}"
     );
@@ -488,8 +512,8 @@ async fn strict_rules_refuse_a_move_to_dev_until_the_owner_accepts_the_plan() {
         .await;
     assert_eq!(
         message,
-        "Rules: moving to dev needs an accepted plan (not needed for size S). The plan is not accepted yet: the \
-         owner accepts it on the board, the coordinator with plan_accept. Nothing changed."
+        "Rules: moving to dev needs an accepted plan (not needed for size S). The plan is a draft and only the owner \
+         can accept it (the warning clears when they do): set waiting_on to the owner and go on. Nothing changed."
     );
     board.relay(&["plan", "accept", "shop-1"]).await.assert_success();
     let moved = board

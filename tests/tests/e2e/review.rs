@@ -297,8 +297,8 @@ async fn bad_review_inputs_are_refused_and_write_nothing_when_sent_over_mcp() {
             .await;
         assert_eq!(
             refused,
-            "only the owner accepts or rejects a review step — in the relay TUI or with `relay review \
-             accept|reject shop-1 1`. Nothing changed."
+            "only the owner accepts or rejects a review step; the decision on step 1 of shop-1 reaches you as an \
+             owner comment. Set waiting_on to the owner and go on. Nothing changed."
         );
     }
     let past = board

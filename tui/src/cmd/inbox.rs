@@ -87,7 +87,7 @@ pub fn inbox_lines(inbox: &proto::Inbox) -> Vec<String> {
         inbox
             .rule_warnings
             .iter()
-            .map(|row| format!("{}  {}", head(row.task.as_ref()), row.warnings.join(" ")))
+            .map(|row| format!("{}  {}", head(row.task.as_ref()), owner_warnings(&row.warnings)))
             .collect(),
     );
     group(
@@ -127,4 +127,13 @@ pub fn inbox_lines(inbox: &proto::Inbox) -> Vec<String> {
             .collect(),
     );
     lines
+}
+
+/// A task's open rule warnings as the owner reads them (the agent's advice left out).
+pub(crate) fn owner_warnings(warnings: &[String]) -> String {
+    warnings
+        .iter()
+        .map(|w| relay_core::rules::for_owner(w))
+        .collect::<Vec<_>>()
+        .join(" ")
 }

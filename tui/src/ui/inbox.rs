@@ -123,7 +123,10 @@ pub fn render(model: &Model, theme: &Theme, area: Rect, buf: &mut Buffer, hits: 
             .iter()
             .map(|r| {
                 let mut spans = head(r.task.as_ref());
-                spans.push(Span::styled(format!("  {}", r.warnings.join(" ")), theme.warn));
+                spans.push(Span::styled(
+                    format!("  {}", crate::cmd::inbox::owner_warnings(&r.warnings)),
+                    theme.warn,
+                ));
                 spans
             })
             .collect(),

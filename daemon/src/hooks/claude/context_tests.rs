@@ -259,7 +259,10 @@ async fn an_unread_comment_is_delivered_again_to_a_newly_bound_session() {
     let board = handle.board();
     comment(&handle, "Check the error message").await;
     say(&handle, &pre_tool("cc-a")).await;
-    board.bind_session("shop-1", "bob", &owner()).await.unwrap();
+    board
+        .bind_session("shop-1", "bob", false, &owner())
+        .await
+        .unwrap();
     handle
         .claude()
         .hook(&event(Phase::SessionStart, "cc-b", json!({})), true)

@@ -698,8 +698,9 @@ async fn agents_cannot_accept_their_own_plan_but_a_coordinator_can() {
     .await;
     assert_eq!(
         message,
-        "plan_accept needs the calling coordinator's session, and none was passed. The owner accepts a plan in the \
-         relay window or with `relay plan accept acme-1`; a coordinator passes its own session. Nothing changed."
+        "plan_accept needs your session (a coordinator accepts another session's plan), and none was passed. The \
+         plan of a task you work on is accepted by the owner only: set waiting_on to the owner on acme-1 and go on. \
+         Nothing changed."
     );
     let message = refused(&handle, async {
         board.accept_plan("acme-1", &mcp(Some("s1"))).await.map(drop)
@@ -707,9 +708,8 @@ async fn agents_cannot_accept_their_own_plan_but_a_coordinator_can() {
     .await;
     assert_eq!(
         message,
-        "s1 is the session bound to acme-1, and an agent does not accept its own plan. The owner accepts a plan in \
-         the relay window or with `relay plan accept acme-1`; ask for acceptance (set waiting_on to the owner). \
-         Nothing changed."
+        "s1 is the session bound to acme-1, and an agent does not accept its own plan: only the owner does. Set \
+         waiting_on to the owner on acme-1 and go on. Nothing changed."
     );
     let accepted = board
         .accept_plan("acme-1", &mcp(Some("coordinator")))

@@ -18,7 +18,7 @@ async fn move_to_dev_warns_with_the_draft_text_and_passes_when_accepted_or_small
         warned.warnings,
         [
             "Warning (rules): moving to dev usually needs an accepted plan (not needed for size S). Write it with \
-          plan_set (2-5 steps), then ask for acceptance."
+          plan_set (2-5 steps), then set waiting_on to the owner: only the owner accepts it."
         ]
     );
     move_to(&handle, "plan", &cli()).await.unwrap();
@@ -30,8 +30,9 @@ async fn move_to_dev_warns_with_the_draft_text_and_passes_when_accepted_or_small
     assert_eq!(
         draft.warnings,
         [
-            "Warning (rules): moving to dev usually needs an accepted plan (not needed for size S). The plan is not \
-          accepted yet: the owner accepts it on the board, the coordinator with plan_accept."
+            "Warning (rules): moving to dev usually needs an accepted plan (not needed for size S). The plan is a \
+          draft and only the owner can accept it (the warning clears when they do): set waiting_on to the owner and \
+          go on."
         ]
     );
     let (_, data) = events_after(&handle, 0).await.pop().unwrap();
@@ -56,6 +57,61 @@ async fn move_to_dev_warns_with_the_draft_text_and_passes_when_accepted_or_small
 }
 
 #[tokio::test]
+async fn a_rule_warning_clears_when_a_later_write_fixes_it_and_says_when_only_the_owner_can() {
+    let (_dir, handle) = fixture().await;
+    setup(&handle, Some("M")).await;
+    let board = handle.board();
+    let agent = mcp(Some("s1"));
+    let open = async || board.inbox().await.unwrap().rule_warnings;
+
+    // No plan: the warning asks for one. Writing a draft does not clear it, but its advice now says only the owner
+    // can accept, so the agent does not loop on plan_set.
+    let moved = move_to(&handle, "dev", &agent).await.unwrap();
+    assert_eq!(moved.warnings.len(), 1);
+    let drafted = board
+        .set_plan("acme-1", steps(&["A", "B"]), None, &agent)
+        .await
+        .unwrap();
+    assert!(drafted.notes.is_empty(), "{:?}", drafted.notes);
+    let warnings = &open().await[0].warnings;
+    assert!(
+        warnings[0].ends_with("The plan is a draft and only the owner can accept it (the warning clears when they do): set waiting_on to the owner and go on."),
+        "{warnings:?}"
+    );
+    // The same-stage move judges again and changes nothing.
+    let same = move_to(&handle, "dev", &agent).await.unwrap();
+    assert!(same.notes.is_empty(), "{:?}", same.notes);
+    // The owner accepts: cleared, and the owner's inbox no longer lists it.
+    let accepted = board.accept_plan("acme-1", &cli()).await.unwrap();
+    assert_eq!(accepted.notes, ["Rule warning cleared."]);
+    assert!(open().await.is_empty());
+
+    // A move to test without a report: the report added afterwards clears it.
+    assert_eq!(move_to(&handle, "test", &agent).await.unwrap().warnings.len(), 1);
+    assert_eq!(open().await.len(), 1);
+    let report = ReportInput {
+        key: "acme-1".into(),
+        body: "verified · M · tests pass".into(),
+        next_step: None,
+        waiting_on: None,
+        progress: None,
+    };
+    let added = board.add_report(report, &agent).await.unwrap();
+    assert_eq!(added.notes, ["Rule warning cleared."]);
+    assert!(open().await.is_empty());
+
+    // Done without progress: filling it in clears the warning; the version of the field write is the only bump.
+    assert_eq!(move_to(&handle, "done", &agent).await.unwrap().warnings.len(), 1);
+    let change = TaskChange {
+        fields: vec![("progress".to_owned(), json!("All done."))],
+        expected_version: None,
+    };
+    let filled = board.update_task("acme-1", change, &agent).await.unwrap();
+    assert_eq!(filled.notes, ["Rule warning cleared."]);
+    assert!(open().await.is_empty());
+}
+
+#[tokio::test]
 async fn strict_mode_refuses_a_move_to_dev_without_an_accepted_plan() {
     let (_dir, handle) = fixture_with(|config| config.rules_mode = RulesMode::Strict).await;
     setup(&handle, Some("L")).await;
@@ -70,8 +126,8 @@ async fn strict_mode_refuses_a_move_to_dev_without_an_accepted_plan() {
     .await;
     assert_eq!(
         message,
-        "Rules: moving to dev needs an accepted plan (not needed for size S). The plan is not accepted yet: the \
-         owner accepts it on the board, the coordinator with plan_accept. Nothing changed."
+        "Rules: moving to dev needs an accepted plan (not needed for size S). The plan is a draft and only the owner \
+         can accept it (the warning clears when they do): set waiting_on to the owner and go on. Nothing changed."
     );
     handle.board().accept_plan("acme-1", &cli()).await.unwrap();
     let moved = move_to(&handle, "dev", &mcp(Some("s1"))).await.unwrap();
@@ -120,7 +176,7 @@ async fn todo_changes_are_stored_per_session_and_told_to_each_bound_task() {
     let (_dir, handle) = fixture().await;
     setup(&handle, None).await;
     let board = handle.board();
-    board.bind_session("acme-1", "s1", &cli()).await.unwrap();
+    board.bind_session("acme-1", "s1", false, &cli()).await.unwrap();
     let second = NewTask {
         project: "acme".into(),
         title: "Second".into(),
