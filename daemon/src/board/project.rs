@@ -53,6 +53,8 @@ pub struct AgentSnapshot {
     pub pinned: Vec<i64>,
     /// The most tasks per open stage it was asked for.
     pub per_stage: usize,
+    /// The review checklist, unread owner comments and open rule warnings of the open tasks shown, by task id.
+    pub signals: std::collections::HashMap<i64, db::TaskSignals>,
 }
 
 impl Board<'_> {
@@ -266,7 +268,9 @@ impl Board<'_> {
         )
         .await?;
         let pinned = rows.iter().filter(|r| r.pinned).map(|r| r.task.id).collect();
-        let tasks = rows.into_iter().map(|r| r.task).collect();
+        let tasks: Vec<TaskRow> = rows.into_iter().map(|r| r.task).collect();
+        let open: Vec<i64> = tasks.iter().filter(|t| t.stage != "done").map(|t| t.id).collect();
+        let signals = db::task_signals(&mut conn, &open).await?;
         let decisions = db::current_decisions(&mut conn, row.id, 20).await?;
         let rules_line = format!("{} (read relay://rules/{})", rules.summary_line(), row.slug);
         Ok(AgentSnapshot {
@@ -279,6 +283,7 @@ impl Board<'_> {
             },
             pinned,
             per_stage,
+            signals,
         })
     }
 }

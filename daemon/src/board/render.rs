@@ -9,7 +9,7 @@ use serde_json::Value;
 
 use super::{AgentSnapshot, EventPage, ProjectSummary, TaskDetail, TaskPage, TaskRow};
 use crate::store::EventRecord;
-use crate::store::board::{ColumnValue, DecisionRow};
+use crate::store::board::{ColumnValue, DecisionRow, TaskSignals};
 
 /// Longest project description a snapshot shows; the rest is cut with a marker.
 const SNAPSHOT_DESCRIPTION: usize = 1_500;
@@ -60,7 +60,14 @@ pub fn snapshot(agent: &AgentSnapshot, cap: usize) -> String {
             md.push_str(&format!("\n## {name}\n"));
         }
         for task in &tasks {
-            md.push_str(&format!("- {}\n", task_summary(task, false)));
+            let mut line = task_summary(task, false);
+            if let Some(signals) = agent.signals.get(&task.id) {
+                for part in signal_parts(signals) {
+                    line.push_str(" · ");
+                    line.push_str(&part);
+                }
+            }
+            md.push_str(&format!("- {line}\n"));
         }
         if shown < total {
             // The newest tasks shown are the first of task_list's order: the list goes on after the last of them.
@@ -189,6 +196,80 @@ pub fn task_summary(task: &TaskRow, with_stage: bool) -> String {
     parts.join(" · ")
 }
 
+/// A task's signals as short parts of its snapshot line: `review 2/5 accepted, 1 rejected`, `2 unread owner
+/// comments (#12, #14)`, `1 rule warning`.
+fn signal_parts(signals: &TaskSignals) -> Vec<String> {
+    let mut parts = Vec::new();
+    if signals.review_steps > 0 {
+        parts.push(format!("review {}", review_state(signals)));
+    }
+    if signals.unread_total > 0 {
+        let plural = if signals.unread_total == 1 { "" } else { "s" };
+        parts.push(format!(
+            "{} unread owner comment{plural} ({})",
+            signals.unread_total,
+            comment_ids(signals)
+        ));
+    }
+    match signals.warnings.len() {
+        0 => {}
+        1 => parts.push("1 rule warning".to_owned()),
+        n => parts.push(format!("{n} rule warnings")),
+    }
+    parts
+}
+
+/// `2/5 accepted, 1 rejected`.
+fn review_state(signals: &TaskSignals) -> String {
+    let mut text = format!("{}/{} accepted", signals.review_accepted, signals.review_steps);
+    if signals.review_rejected > 0 {
+        text.push_str(&format!(", {} rejected", signals.review_rejected));
+    }
+    text
+}
+
+/// `#12, #14`, with `…` when more are unread than named.
+fn comment_ids(signals: &TaskSignals) -> String {
+    let mut ids: Vec<String> = signals
+        .unread_comments
+        .iter()
+        .map(|id| format!("#{id}"))
+        .collect();
+    if signals.unread_total > i64::try_from(ids.len()).unwrap_or(i64::MAX) {
+        ids.push("…".to_owned());
+    }
+    ids.join(", ")
+}
+
+/// task_get's lines for its signals: the checklist's state, the owner's unread comments with the calls that
+/// answer them, the open rule warnings.
+fn signal_lines(key: &str, signals: &TaskSignals) -> String {
+    let mut md = String::new();
+    if signals.review_steps > 0 {
+        let open = signals.review_steps - signals.review_accepted - signals.review_rejected;
+        md.push_str(&format!(
+            "Review checklist: {}, {open} open (review_get)\n",
+            review_state(signals)
+        ));
+    }
+    if let Some(first) = signals.unread_comments.first() {
+        let listed: Vec<String> = signals.unread_comments.iter().map(i64::to_string).collect();
+        md.push_str(&format!(
+            "Unread owner comments: {} — answer one with comment_add(task=\"{key}\", body=…, in_reply_to={first}) or \
+             acknowledge them with comment_ack(comments=[{}])\n",
+            comment_ids(signals),
+            listed.join(", ")
+        ));
+    }
+    if !signals.warnings.is_empty() {
+        md.push_str("Open rule warnings:\n");
+        for warning in &signals.warnings {
+            md.push_str(&format!("- {warning}\n"));
+        }
+    }
+    md
+}
+
 /// The next step on one line, with `(stale)` when it was written before the last stage change.
 fn next_step(task: &TaskRow) -> Option<String> {
     let next = task.next_step.as_deref()?;
@@ -223,6 +304,7 @@ pub fn task_detail(detail: &TaskDetail) -> String {
     if let Some(plan) = &detail.plan {
         md.push_str(&format!("{} (plan_get)\n", plan.line()));
     }
+    md.push_str(&signal_lines(&task.key(), &detail.signals));
     if let Some(waiting_on) = &task.waiting_on {
         md.push_str(&format!("Waiting on: {waiting_on}\n"));
     }

@@ -26,6 +26,8 @@ pub struct TaskDetail {
     pub counts: db::DetailCounts,
     /// The reports shown are the ones older than this report id (task_get's `reports_before`).
     pub reports_before: Option<i64>,
+    /// The review checklist's state, the owner's unread comments, the open rule warnings.
+    pub signals: db::TaskSignals,
 }
 
 /// One page of a task list ([`Board::task_page`]): the tasks in the list's stable order (project, then the
@@ -122,7 +124,12 @@ impl Board<'_> {
             });
         };
         let plan = self.plan_summary(&mut conn, rows.task.id).await?;
+        let signals = db::task_signals(&mut conn, &[rows.task.id])
+            .await?
+            .remove(&rows.task.id)
+            .unwrap_or_default();
         Ok(TaskDetail {
+            signals,
             plan,
             task: rows.task,
             reports: rows.reports,

@@ -765,3 +765,65 @@ async fn a_body_of_just_a_dash_is_refused_for_reports_decisions_and_comments() {
     assert!(comment.starts_with("comment is just \"-\""), "{comment}");
     assert_eq!(handle.store().last_event_id(), head, "nothing was written");
 }
+
+#[tokio::test]
+async fn task_get_and_the_snapshot_show_the_checklist_the_unread_comments_and_the_open_warnings() {
+    let (_dir, handle) = fixture().await;
+    project(&handle, "acme").await;
+    let t = task(&handle, "acme", "One").await;
+    let key = t.key();
+    let board = handle.board();
+    let steps: Vec<ReviewStepInput> = ["Open it", "Read it", "Close it"]
+        .iter()
+        .map(|title| ReviewStepInput {
+            title: (*title).to_owned(),
+            details: None,
+        })
+        .collect();
+    board.set_review_steps(&key, &steps, &agent("s1")).await.unwrap();
+    board
+        .decide_review_step(&key, 1, Decision::Accept, None, &cli())
+        .await
+        .unwrap();
+    board
+        .decide_review_step(&key, 2, Decision::Reject, Some("The list is empty."), &cli())
+        .await
+        .unwrap();
+    // A move to test without a report leaves a rule warning open.
+    let change = TaskChange {
+        fields: fields(&[("stage", json!("test"))]),
+        expected_version: None,
+    };
+    board.update_task(&key, change, &agent("s1")).await.unwrap();
+
+    let detail = board.task(&key).await.unwrap();
+    let unread = &detail.signals.unread_comments;
+    assert!(!unread.is_empty(), "{:?}", detail.signals);
+    let text = render::task_detail(&detail);
+    assert!(
+        text.contains("Review checklist: 1/3 accepted, 1 rejected, 1 open (review_get)\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains(&format!(
+            "Unread owner comments: #{}, #{} — answer one with comment_add(task=\"acme-1\", body=…, in_reply_to={}) \
+             or acknowledge them with comment_ack(comments=[{}, {}])\n",
+            unread[0], unread[1], unread[0], unread[0], unread[1]
+        )),
+        "{text}"
+    );
+    assert!(
+        text.contains(
+            "Open rule warnings:\n- Warning (rules): moving to test usually needs a report since the last stage change."
+        ),
+        "{text}"
+    );
+
+    let snapshot = board.agent_snapshot("acme", None, 5).await.unwrap();
+    let text = render::snapshot(&snapshot, 5);
+    assert!(
+        text.contains(" · review 1/3 accepted, 1 rejected · 2 unread owner comments (#")
+            && text.contains(") · 1 rule warning\n"),
+        "{text}"
+    );
+}

@@ -17,6 +17,7 @@
 //! Tools live in `tools.rs`, their parameters in `params.rs`, resources in `resources.rs`, the server
 //! instructions in `instructions.rs`. The board ([`crate::board`]) holds every rule.
 
+mod arguments;
 mod budget;
 mod direct;
 mod error;

@@ -8,7 +8,9 @@
 
 use std::sync::Arc;
 
-use relay_core::board::{Clearing, FieldKind, Size, Stage, TASK_FIELDS, TaskField};
+use relay_core::board::{
+    Clearing, FieldKind, PlanStepStatus, ReviewStepStatus, Size, Stage, TASK_FIELDS, TaskField,
+};
 use rmcp::handler::server::common::schema_for_type;
 use rmcp::model::JsonObject;
 use rmcp::schemars::{self, JsonSchema};
@@ -45,7 +47,7 @@ pub struct ProjectUpsert {
 pub struct TaskListParams {
     /// Only this project's tasks (slug).
     pub project: Option<String>,
-    /// Only tasks in this stage: plan, dev, review, test, live or done.
+    /// Only tasks in this stage.
     pub stage: Option<String>,
     /// Only tasks bound to this session (name, alias or local_ id).
     pub session: Option<String>,
@@ -109,7 +111,7 @@ pub struct TaskPatch {
 pub struct TaskSetStage {
     /// The task key, e.g. `acme-shop-12`.
     pub task: String,
-    /// The new stage: plan, dev, review, test, live or done. Any move is allowed; the rules may warn.
+    /// The new stage. Any move is allowed; the rules may warn.
     pub stage: String,
     /// A note on the new stage; "-" clears it.
     pub stage_note: Option<String>,
@@ -305,6 +307,29 @@ fn with_task_fields<'a, T: JsonSchema + 'static>(
     schema.insert("properties".to_owned(), Value::Object(properties));
     schema.insert("required".to_owned(), json!(required));
     Arc::new(schema)
+}
+
+/// The names a stage or status parameter takes, listed as its schema's enum (the board still reads them without
+/// regard to case, and its refusal names them too).
+fn parameter_names(tool: &str, parameter: &str) -> Option<Vec<&'static str>> {
+    match (tool, parameter) {
+        ("task_set_stage" | "task_list", "stage") => Some(Stage::ALL.iter().map(|s| s.as_str()).collect()),
+        ("plan_step_update", "status") => Some(PlanStepStatus::ALL.iter().map(|s| s.as_str()).collect()),
+        ("review_step_update", "status") => Some(vec![ReviewStepStatus::Open.as_str()]),
+        _ => None,
+    }
+}
+
+/// Lists the names of every stage and status parameter of `tool` as an enum.
+pub fn with_enums(tool: &str, mut schema: JsonObject) -> JsonObject {
+    if let Some(Value::Object(properties)) = schema.get_mut("properties") {
+        for (name, property) in properties.iter_mut() {
+            if let (Some(names), Value::Object(property)) = (parameter_names(tool, name), property) {
+                property.insert("enum".to_owned(), json!(names));
+            }
+        }
+    }
+    schema
 }
 
 /// A tool's input schema as the model should read it: no `$schema` (2020-12 is MCP's default dialect), no

@@ -14,10 +14,11 @@ use rmcp::model::{
 use rmcp::service::RequestContext;
 use rmcp::{ErrorData, RoleServer, ServerHandler};
 
+use super::arguments;
 use super::budget::Budget;
 use super::error::bad_arguments;
 use super::instructions::instructions;
-use super::params::{UNLISTED_CALLER_PARAMETERS, tidy_schema};
+use super::params::{UNLISTED_CALLER_PARAMETERS, tidy_schema, with_enums};
 use super::profile::Profile;
 use super::resources;
 use crate::board::Board;
@@ -59,7 +60,8 @@ impl RelayMcp {
                 missing.push(route.attr.name.to_string());
                 continue;
             }
-            route.attr.input_schema = Arc::new(tidy_schema(&route.attr.input_schema));
+            let schema = tidy_schema(&route.attr.input_schema);
+            route.attr.input_schema = Arc::new(with_enums(&route.attr.name, schema));
             router.add_route(route);
         }
         missing.sort();
@@ -288,6 +290,61 @@ impl RelayMcp {
     }
 }
 
+impl RelayMcp {
+    /// An answer that names tools this connection's profile leaves out (task_get's `(review_get)` on a core
+    /// connection) ends with a note saying where they are, so the agent never calls a tool it cannot reach.
+    fn name_missing_tools(&self, response: CallToolResponse) -> CallToolResponse {
+        let CallToolResponse::Complete(mut result) = response else {
+            return response;
+        };
+        let named: Vec<&str> = self
+            .shared
+            .missing
+            .iter()
+            .map(String::as_str)
+            .filter(|tool| {
+                result
+                    .content
+                    .iter()
+                    .filter_map(|block| block.as_text())
+                    .any(|text| names_tool(&text.text, tool))
+            })
+            .collect();
+        if let Some(note) = missing_note(self.shared.profile, &named) {
+            result.content.push(ContentBlock::text(note));
+        }
+        CallToolResponse::Complete(result)
+    }
+}
+
+/// Whether `text` names `tool` as a word (not inside a longer name).
+pub(super) fn names_tool(text: &str, tool: &str) -> bool {
+    let word = |c: char| c.is_ascii_alphanumeric() || c == '_';
+    text.match_indices(tool).any(|(at, _)| {
+        !text[..at].chars().next_back().is_some_and(word)
+            && !text[at + tool.len()..].chars().next().is_some_and(word)
+    })
+}
+
+/// `Note: review_get and plan_get are not tools of this connection (the core profile); /mcp?profile=full has
+/// them.`
+pub(super) fn missing_note(profile: Profile, named: &[&str]) -> Option<String> {
+    let home = Profile::ALL
+        .iter()
+        .copied()
+        .find(|p| named.iter().all(|tool| p.includes(tool)))?;
+    let (list, verb, them) = match named {
+        [] => return None,
+        [one] => ((*one).to_owned(), "is not a tool", "it"),
+        [rest @ .., last] => (format!("{} and {last}", rest.join(", ")), "are not tools", "them"),
+    };
+    Some(format!(
+        "Note: {list} {verb} of this connection (the {} profile); /mcp?profile={} has {them}.",
+        profile.as_str(),
+        home.as_str()
+    ))
+}
+
 /// rmcp answers arguments serde cannot decode with a bare serde message; say which tool and what to do.
 fn explain_decode_error(tool: &str, response: CallToolResponse) -> CallToolResponse {
     let CallToolResponse::Complete(result) = &response else {
@@ -304,9 +361,38 @@ fn explain_decode_error(tool: &str, response: CallToolResponse) -> CallToolRespo
             .map(str::to_owned)
     });
     match problem {
-        Some(problem) => bad_arguments(tool, &problem).into(),
+        Some(problem) => bad_arguments(tool, &plain(&problem)).into(),
         None => response,
     }
+}
+
+/// A serde message without Rust's words (the arguments check before decoding catches the usual mistakes; this is
+/// for what is left, such as a negative limit): `expected u32` → `expected a whole number of 0 or more`.
+fn plain(problem: &str) -> String {
+    let mut text = problem
+        .replace("invalid type: ", "")
+        .replace("invalid value: ", "");
+    for (rust, words) in [
+        ("u8", "a whole number of 0 or more"),
+        ("u16", "a whole number of 0 or more"),
+        ("u32", "a whole number of 0 or more"),
+        ("u64", "a whole number of 0 or more"),
+        ("usize", "a whole number of 0 or more"),
+        ("i32", "a whole number"),
+        ("i64", "a whole number"),
+        ("a boolean", "true or false"),
+        ("a string", "text"),
+    ] {
+        text = text.replace(&format!("expected {rust}"), &format!("expected {words}"));
+    }
+    while let Some(at) = text.find("expected struct ") {
+        let rest = &text[at + "expected struct ".len()..];
+        let end = rest
+            .find(|c: char| !c.is_alphanumeric() && c != '_')
+            .unwrap_or(rest.len());
+        text = format!("{}expected an object{}", &text[..at], &rest[end..]);
+    }
+    text
 }
 
 /// How to read what the guard cut from a tool's answer. The list tools page themselves within the budget (their
@@ -404,6 +490,13 @@ impl ServerHandler for RelayMcp {
         if let Some(problem) = unknown_argument(&tool, &request) {
             return Ok(bad_arguments(&tool.name, &problem).into());
         }
+        let mut request = request;
+        let arguments = request.arguments.get_or_insert_with(Default::default);
+        let field_tool = FIELD_TOOLS.contains(&tool.name.as_ref());
+        let board_judges = |name: &str| field_tool && relay_core::board::task_field(name).is_some();
+        if let Err(problem) = arguments::normalise(&tool.input_schema, arguments, board_judges) {
+            return Ok(bad_arguments(&tool.name, &problem).into());
+        }
         let link = hook_link(&tool, &request);
         let context = ToolCallContext::new(self, request, context);
         let response = self.shared.router.call(context).await?;
@@ -412,7 +505,8 @@ impl ServerHandler for RelayMcp {
             Some(link) => self.link_hook_session(link, response).await,
             None => response,
         };
-        Ok(bounded(self.budget(), &tool.name, response))
+        let response = bounded(self.budget(), &tool.name, response);
+        Ok(self.name_missing_tools(response))
     }
 
     async fn on_custom_request(
@@ -456,5 +550,20 @@ impl ServerHandler for RelayMcp {
     ) -> Result<ReadResourceResponse, ErrorData> {
         let contents = resources::read(self.board(), self.budget(), &request.uri).await?;
         Ok(ReadResourceResult::new(vec![contents]).into())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn rust_words_become_plain_words_when_serde_names_a_type() {
+        assert_eq!(
+            super::plain("invalid value: integer `-1`, expected u32 at line 1"),
+            "integer `-1`, expected a whole number of 0 or more at line 1"
+        );
+        assert_eq!(
+            super::plain("invalid type: string \"x\", expected struct PlanStepParam"),
+            "string \"x\", expected an object"
+        );
     }
 }

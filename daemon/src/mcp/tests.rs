@@ -586,3 +586,133 @@ async fn the_core_profile_stays_within_its_token_budget_when_listed() {
     let (core, _) = profile_tokens(Profile::Core).await;
     assert!(core <= 3_500, "core tools/list is {core} tokens, over 3,500");
 }
+
+#[tokio::test]
+async fn every_stage_and_status_parameter_lists_its_names_when_listed() {
+    let (_dir, server) = server(Profile::Coordinator).await;
+    for tool in server.tools() {
+        let properties = tool
+            .input_schema
+            .get("properties")
+            .and_then(Value::as_object)
+            .unwrap();
+        for name in ["stage", "status"] {
+            if let Some(property) = properties.get(name) {
+                assert!(
+                    property
+                        .get("enum")
+                        .and_then(Value::as_array)
+                        .is_some_and(|e| !e.is_empty()),
+                    "{}.{name} has no enum: {property}",
+                    tool.name
+                );
+            }
+        }
+    }
+}
+
+/// The Rust sources of relay-core and relayd, tests left out: where every text an agent reads is written.
+fn text_sources() -> Vec<(std::path::PathBuf, String)> {
+    fn walk(dir: &std::path::Path, found: &mut Vec<(std::path::PathBuf, String)>) {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            let name = path
+                .file_name()
+                .and_then(|n| n.to_str())
+                .unwrap_or_default()
+                .to_owned();
+            if path.is_dir() {
+                if name != "tests" {
+                    walk(&path, found);
+                }
+            } else if name.ends_with(".rs") && !name.contains("tests") && name != "scale.rs" {
+                found.push((path.clone(), std::fs::read_to_string(&path).unwrap()));
+            }
+        }
+    }
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut found = Vec::new();
+    walk(&root.join("src"), &mut found);
+    walk(&root.join("../src"), &mut found);
+    found
+}
+
+#[tokio::test]
+async fn every_call_any_text_of_relay_suggests_is_valid_against_the_tool_schemas() {
+    let (_dir, server) = server(Profile::Coordinator).await;
+    let tools = server.tools();
+    let mut checked = 0;
+    for (path, text) in text_sources() {
+        // Strings continued over lines read as one text.
+        let text = text.replace("\\\n", " ");
+        for (tool, args) in suggested_calls(&text, &tools) {
+            let schema = tools.iter().find(|t| t.name == tool).unwrap();
+            let properties = schema
+                .input_schema
+                .get("properties")
+                .and_then(Value::as_object)
+                .unwrap();
+            for arg in args {
+                assert!(
+                    properties.contains_key(&arg),
+                    "{} suggests {tool}(…{arg}…), but {tool} has no parameter {arg}",
+                    path.display()
+                );
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 30, "only {checked} suggested arguments found");
+}
+
+#[tokio::test]
+async fn each_profile_suggests_only_its_own_tools_when_it_instructs_an_agent() {
+    for profile in Profile::ALL {
+        let (_dir, server) = server(*profile).await;
+        let (_dir, all) = server_all().await;
+        let instructions = server.instructions().to_owned();
+        for (tool, _) in suggested_calls(&instructions, &all) {
+            assert!(
+                profile.includes(&tool),
+                "the {} instructions suggest {tool}, which the profile does not list",
+                profile.as_str()
+            );
+        }
+    }
+    for (what, text) in [(
+        "the comment hook text",
+        crate::hooks::claude::context::HOW_TO_ANSWER,
+    )] {
+        let (_dir, all) = server_all().await;
+        for (tool, _) in suggested_calls(text, &all) {
+            assert!(
+                Profile::Core.includes(&tool),
+                "{what} suggests {tool}, not in core"
+            );
+        }
+    }
+}
+
+async fn server_all() -> (tempfile::TempDir, Vec<rmcp::model::Tool>) {
+    let (dir, server) = server(Profile::Coordinator).await;
+    (dir, server.tools())
+}
+
+#[test]
+fn an_answer_naming_a_tool_the_profile_lacks_says_where_it_is_when_noted() {
+    assert!(server::names_tool("read it with review_get(task).", "review_get"));
+    assert!(!server::names_tool("my_review_get_x", "review_get"));
+    assert_eq!(
+        server::missing_note(Profile::Core, &["review_get", "plan_get"]).as_deref(),
+        Some(
+            "Note: review_get and plan_get are not tools of this connection (the core profile); /mcp?profile=full has them."
+        )
+    );
+    assert_eq!(
+        server::missing_note(Profile::Full, &["plan_accept"]).as_deref(),
+        Some(
+            "Note: plan_accept is not a tool of this connection (the full profile); /mcp?profile=coordinator has it."
+        )
+    );
+    assert_eq!(server::missing_note(Profile::Core, &[]), None);
+}

@@ -51,7 +51,7 @@ pub struct PlanStepUpdate {
     /// Step number, from 1.
     #[schemars(range(min = 1))]
     pub step: i64,
-    /// pending, in_progress, done (needs conformance) or blocked.
+    /// done needs conformance.
     pub status: Option<String>,
     /// One line: what came out, or why blocked; "-" clears.
     pub outcome: Option<String>,

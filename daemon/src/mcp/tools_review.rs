@@ -55,7 +55,7 @@ pub struct ReviewStepUpdate {
     pub title: Option<String>,
     /// New details (markdown); "-" clears.
     pub details: Option<String>,
-    /// Only "open" (ask for a new look); the owner accepts or rejects.
+    /// open asks for a new look; the owner accepts or rejects.
     pub status: Option<String>,
     #[serde(flatten)]
     pub writer: Writer,

@@ -916,6 +916,61 @@ pub async fn current_binding(db: &mut impl Db, task_id: i64) -> Result<Option<(i
     .await
 }
 
+/// What a task waits on that the agent should see without three more calls: its review checklist, the owner's
+/// unread comments, the open rule warnings.
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Deserialize, serde::Serialize)]
+pub struct TaskSignals {
+    /// Steps of the review checklist, and of them the accepted and the rejected ones.
+    pub review_steps: i64,
+    pub review_accepted: i64,
+    pub review_rejected: i64,
+    /// The owner's unread comments, oldest first (at most [`SIGNAL_COMMENTS`]), and how many there are in all.
+    pub unread_comments: Vec<i64>,
+    pub unread_total: i64,
+    /// The open rule warnings of the last stage move.
+    pub warnings: Vec<String>,
+}
+
+/// The most unread comment ids a task's signals name.
+pub const SIGNAL_COMMENTS: i64 = 10;
+
+/// The signals of each task of `ids` that has one (tasks with nothing to show are left out).
+pub async fn task_signals(
+    db: &mut impl Db,
+    ids: &[i64],
+) -> Result<std::collections::HashMap<i64, TaskSignals>, StoreError> {
+    let ids = serde_json::to_string(ids).unwrap_or_else(|_| "[]".to_owned());
+    run(db, async |conn| {
+        let rows: Vec<(i64, String)> = sqlx::query_as(
+            "SELECT t.id, json_object(
+                 'review_steps', (SELECT count(*) FROM review_step WHERE task_id = t.id),
+                 'review_accepted', (SELECT count(*) FROM review_step WHERE task_id = t.id AND status = 'accepted'),
+                 'review_rejected', (SELECT count(*) FROM review_step WHERE task_id = t.id AND status = 'rejected'),
+                 'unread_comments', (SELECT coalesce(json_group_array(id), '[]') FROM (
+                     SELECT id FROM comment WHERE task_id = t.id AND author_kind = 'owner' AND read_at_ms IS NULL
+                      ORDER BY id LIMIT ?2)),
+                 'unread_total', (SELECT count(*) FROM comment
+                                   WHERE task_id = t.id AND author_kind = 'owner' AND read_at_ms IS NULL),
+                 'warnings', json(coalesce(t.stage_warnings, '[]')))
+               FROM task t WHERE t.id IN (SELECT value FROM json_each(?1))",
+        )
+        .bind(&ids)
+        .bind(SIGNAL_COMMENTS)
+        .fetch_all(conn)
+        .await?;
+        let mut signals = std::collections::HashMap::new();
+        for (id, json) in rows {
+            let decoded: TaskSignals = serde_json::from_str(&json)
+                .map_err(|err| sqlx::Error::Decode(format!("task_signals: {err}").into()))?;
+            if decoded != TaskSignals::default() {
+                signals.insert(id, decoded);
+            }
+        }
+        Ok(signals)
+    })
+    .await
+}
+
 /// The warnings the task's last stage move left (a JSON array of lines), if any.
 pub async fn stage_warnings(db: &mut impl Db, task_id: i64) -> Result<Option<String>, StoreError> {
     run(db, async |conn| {

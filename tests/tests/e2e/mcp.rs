@@ -14,6 +14,7 @@ use rmcp::{ClientLifecycleMode, ClientServiceExt, ServiceExt};
 use serde_json::{Value, json};
 
 mod concurrency;
+mod core_contract;
 mod refusals;
 
 pub(crate) type Client = RunningService<RoleClient, ()>;
@@ -29,7 +30,7 @@ const CORE_BUDGET_TOKENS: usize = 3_500;
 const FULL_BUDGET_TOKENS: usize = 3_800 + 1_300 /* review and comment tools */ + 900 /* plan tools */
     + 520 /* screenshot tools */;
 
-const CORE_TOOLS: &[&str] = &[
+pub(crate) const CORE_TOOLS: &[&str] = &[
     "attach_file",
     "comment_ack",
     "comment_add",

@@ -169,14 +169,68 @@ async fn wrong_type_is_refused_when_a_field_or_a_parameter_has_one() {
         ))
         .await;
     assert!(
-        message.starts_with("Invalid arguments for task_update: invalid type: string \"abc\""),
+        message.starts_with(
+            "Invalid arguments for task_update: `expected_version` takes a whole number; got \"abc\"."
+        ),
         "{message}"
     );
     assert!(message.ends_with("Nothing changed."), "{message}");
     let message = refused(&board.client, "task_get", json!({})).await;
     assert!(
-        message.starts_with("Invalid arguments for task_get: missing field `task`"),
+        message.starts_with("Invalid arguments for task_get: `task` is missing; it is required."),
         "{message}"
+    );
+    // No parser's words reach the model: a step that is not an object, a list that is a string.
+    for (tool, arguments, expected) in [
+        (
+            "plan_set",
+            json!({ "task": "demo-1", "steps": ["Write it"] }),
+            "`steps[0]` takes an object with details, title; got \"Write it\"",
+        ),
+        (
+            "review_steps_set",
+            json!({ "task": "demo-1", "steps": "Open the page" }),
+            "`steps` takes a list of objects with details, title; got \"Open the page\"",
+        ),
+        (
+            "plan_step_update",
+            json!({ "task": "demo-1", "step": "first" }),
+            "`step` takes a whole number; got \"first\"",
+        ),
+    ] {
+        let message = board
+            .assert_nothing_changed(refused(&board.client, tool, arguments))
+            .await;
+        assert!(message.contains(expected), "{message}");
+        for rust in ["struct", "i64", "u32", "Param", "invalid type"] {
+            assert!(!message.contains(rust), "{message}");
+        }
+    }
+}
+
+#[tokio::test]
+async fn ids_are_taken_as_agents_write_them_when_a_number_or_a_list_is_asked_for() {
+    let board = Board::new().await;
+    ok(
+        &board.client,
+        "report_add",
+        json!({ "task": "demo-1", "body": "inspected · S · looked", "session": "s1" }),
+    )
+    .await;
+    // `#1` for a number, and a step number as text.
+    let task = ok(
+        &board.client,
+        "task_get",
+        json!({ "task": "demo-1", "reports_before": "#99" }),
+    )
+    .await;
+    assert!(task.contains("demo-1"), "{task}");
+    // One id where a list is asked for: comment_ack(comments=7) is comment_ack(comments=[7]).
+    let one = refused(&board.client, "comment_ack", json!({ "comments": 7 })).await;
+    assert!(one.contains("7"), "{one}");
+    assert!(
+        !one.contains("Invalid arguments"),
+        "the single id reached the board: {one}"
     );
 }
 
