@@ -122,7 +122,7 @@ pub const TASK_FIELDS: &[TaskField] = &[
     TaskField {
         name: "waiting_on",
         kind: FieldKind::Line { max_chars: 200 },
-        description: "who acts next; set it to who decides when a decision is needed",
+        description: "who acts next; `owner` puts the task in the owner's inbox",
         clear: Clearing::Dash,
     },
     TaskField {

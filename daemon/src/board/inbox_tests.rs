@@ -217,3 +217,26 @@ async fn archived_done_tasks_are_left_out() {
     );
     assert_eq!(inbox.total(), 0, "{inbox:?}");
 }
+
+#[tokio::test]
+async fn waiting_on_the_owner_in_the_words_agents_write_reaches_the_inbox() {
+    let (_dir, handle) = fixture().await;
+    project(&handle, "shop", None).await;
+    let mut expected = Vec::new();
+    for name in ["the owner", "@me", "  Owner ", "The Owner"] {
+        expected.push(task(&handle, "shop", name, &[("waiting_on", json!(name))]).await);
+    }
+    let other = task(
+        &handle,
+        "shop",
+        "Other",
+        &[("waiting_on", json!("the ownerless"))],
+    )
+    .await;
+    let inbox = handle.board().inbox().await.unwrap();
+    let mut keys = keys(&inbox.waiting_on_you, |t| &t.key);
+    keys.sort();
+    expected.sort();
+    assert_eq!(keys, expected);
+    assert!(!keys.contains(&other));
+}

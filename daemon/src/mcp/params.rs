@@ -117,7 +117,7 @@ pub struct TaskSetStage {
     pub stage_note: Option<String>,
     /// What happens next (pass it on every stage change, or the old one turns stale); "-" clears it.
     pub next_step: Option<String>,
-    /// Who acts next; "-" clears it.
+    /// Who acts next (`owner` puts the task in the owner's inbox); "-" clears it.
     pub waiting_on: Option<String>,
     /// Fail instead of overwriting when the task is no longer at this version.
     pub expected_version: Option<i64>,
@@ -159,12 +159,12 @@ pub struct TaskUnbind {
 pub struct ReportAdd {
     /// The task key, e.g. `acme-shop-12`.
     pub task: String,
-    /// The report, markdown. First line `state · size · gist` (rules_get names the states and sizes); it
-    /// becomes the summary.
+    /// The report, markdown. First line `state · size · gist` (the states and sizes as the instructions name
+    /// them); it becomes the summary.
     pub body: String,
     /// What happens next; saved with the report. "-" clears it.
     pub next_step: Option<String>,
-    /// Who acts next; saved with the report. "-" clears it.
+    /// Who acts next (`owner` puts the task in the owner's inbox); saved with the report. "-" clears it.
     pub waiting_on: Option<String>,
     /// The running summary of everything done so far (rewrite, do not append); saved with the report.
     pub progress: Option<String>,
@@ -209,7 +209,7 @@ pub struct RulesGet {
 /// accepts them (the compatibility policy: a client that sends them everywhere keeps working).
 #[derive(Debug, Default, Deserialize, JsonSchema)]
 pub struct Writer {
-    /// Your session, as on your first write (desktop id local_…, else a stable name). For display, not access.
+    /// Your session (local_… or a stable name), as on your first write.
     pub session: Option<String>,
     #[schemars(skip)]
     pub session_title: Option<String>,

@@ -677,7 +677,7 @@ pub async fn snapshot_tasks(
                              AND ts.session_id = ?2 AND ts.unbound_at_ms IS NULL) THEN 0
                         WHEN ?2 IS NOT NULL AND EXISTS (SELECT 1 FROM task_session ts WHERE ts.task_id = t.id
                              AND ts.session_id = ?2) THEN 1
-                        WHEN lower(trim(t.waiting_on)) IN (SELECT value FROM json_each(?3)) THEN 2
+                        WHEN {owner} THEN 2
                         ELSE 3 END AS class
                  FROM task t WHERE t.project_id = ?1),
              ranked AS (
@@ -691,7 +691,8 @@ pub async fn snapshot_tasks(
                                                                          THEN 'true' ELSE 'false' END))), '[]')
                FROM ranked r JOIN task t ON t.id = r.task_id JOIN project p ON p.id = t.project_id
               WHERE r.rank <= CASE WHEN r.stage = 'done' THEN ?5 ELSE ?4 END",
-            task_json = task_json()
+            task_json = task_json(),
+            owner = waits_on_owner!()
         )))
         .bind(project_id)
         .bind(session_id)

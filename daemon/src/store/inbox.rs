@@ -118,7 +118,9 @@ pub async fn inbox(db: &mut impl Db, query: &InboxQuery<'_>) -> Result<InboxRows
             "))
                  FROM (SELECT t.*, p.slug FROM task t JOIN project p ON p.id = t.project_id
                        WHERE t.stage <> 'done' AND t.waiting_on IS NOT NULL
-                         AND lower(trim(t.waiting_on)) IN (SELECT value FROM json_each(?3))
+                         AND ",
+            waits_on_owner!(),
+            "
                        ORDER BY t.stage_changed_at_ms, t.id)),
              'rule_warnings', (SELECT json_group_array(json_object(",
             task_json!(),

@@ -4,6 +4,16 @@
 //! `migrations/`, tracked by `PRAGMA user_version`; a copy of the file before each upgrade; a schema newer
 //! than this binary is refused. Writes are serialised by the daemon (one writer).
 
+/// SQL that is true when `t.waiting_on` names the owner: one of the owner names (the JSON array parameter `?3`),
+/// compared trimmed and without regard to case, with a leading `@` or `the ` ignored (`the owner`, `@me`).
+macro_rules! waits_on_owner {
+    () => {
+        "(CASE WHEN ltrim(lower(trim(t.waiting_on)), '@') LIKE 'the %'
+               THEN trim(substr(ltrim(lower(trim(t.waiting_on)), '@'), 5))
+               ELSE ltrim(lower(trim(t.waiting_on)), '@') END) IN (SELECT value FROM json_each(?3))"
+    };
+}
+
 pub mod activity;
 pub mod attachment;
 mod backup;

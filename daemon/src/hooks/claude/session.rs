@@ -495,8 +495,17 @@ impl Claude<'_> {
         }
         let store = self.handle.store();
         let mut write = store.begin_write().await?;
-        let Some(caller) = db::by_name(&mut write, session.trim()).await? else {
-            return Ok(None);
+        // The caller's session may not exist yet (no write of it recorded one): make it, so the link — or the
+        // warning that the id belongs to another session — never depends on whether the session was bound.
+        let caller = match db::by_name(&mut write, session.trim()).await? {
+            Some(caller) => caller,
+            None => {
+                self.handle.board().session_for(&mut write, session, None).await?;
+                match db::by_name(&mut write, session.trim()).await? {
+                    Some(caller) => caller,
+                    None => return Ok(None),
+                }
+            }
         };
         let holder = db::by_cc(&mut write, cc).await?;
         match holder {

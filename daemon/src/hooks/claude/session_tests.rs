@@ -448,6 +448,23 @@ async fn an_agent_links_its_hook_session_exactly_and_a_guessed_row_hands_over() 
         Some("Warning: hook_session cc-1 belongs to another session (alice); not relinked.")
     );
     assert_eq!(row_name(&handle, "cc-1").await, "alice");
+    // A session relay has not seen yet gets the same warning, not silence…
+    assert_eq!(
+        handle
+            .claude()
+            .link_hook_session("carol", "cc-1")
+            .await
+            .unwrap()
+            .as_deref(),
+        Some("Warning: hook_session cc-1 belongs to another session (alice); not relinked.")
+    );
+    // …and links a free id exactly, as a bound one would.
+    assert_eq!(
+        handle.claude().link_hook_session("dave", "cc-2").await.unwrap(),
+        None
+    );
+    let linked = row(&handle, "cc-2").await.unwrap();
+    assert_eq!((linked.name.as_str(), linked.cc_exact), ("dave", true));
 }
 
 #[tokio::test]
