@@ -12,14 +12,16 @@ pub use crate::store::inbox::{
 const DAY_MS: i64 = 24 * 60 * 60 * 1000;
 
 impl Inbox {
-    /// The number of rows in every group: the count a badge shows.
+    /// The count a badge shows: each task that needs the owner once, however many groups list it (a task in
+    /// review with a rule warning and an unread reply is one thing to look at), plus each unlinked hook session.
     pub fn total(&self) -> usize {
-        self.review_queue.len()
-            + self.waiting_on_you.len()
-            + self.rule_warnings.len()
-            + self.not_logged.len()
-            + self.unlinked_sessions.len()
-            + self.agent_replies.len()
+        let mut tasks: std::collections::HashSet<&str> = std::collections::HashSet::new();
+        tasks.extend(self.review_queue.iter().map(|r| r.task.key.as_str()));
+        tasks.extend(self.waiting_on_you.iter().map(|t| t.key.as_str()));
+        tasks.extend(self.rule_warnings.iter().map(|r| r.task.key.as_str()));
+        tasks.extend(self.not_logged.iter().map(|t| t.key.as_str()));
+        tasks.extend(self.agent_replies.iter().map(|r| r.task.key.as_str()));
+        tasks.len() + self.unlinked_sessions.len()
     }
 }
 

@@ -240,3 +240,16 @@ async fn waiting_on_the_owner_in_the_words_agents_write_reaches_the_inbox() {
     assert_eq!(keys, expected);
     assert!(!keys.contains(&other));
 }
+
+#[tokio::test]
+async fn the_badge_counts_a_task_once_when_several_groups_list_it() {
+    let (_dir, handle) = fixture().await;
+    project(&handle, "shop", None).await;
+    // Waiting on the owner and moved to test without a report: two groups, one task.
+    let both = task(&handle, "shop", "Both", &[("waiting_on", json!("owner"))]).await;
+    update(&handle, &both, &[("stage", json!("test"))]).await;
+    let inbox = handle.board().inbox().await.unwrap();
+    assert_eq!(keys(&inbox.waiting_on_you, |t| &t.key), vec![both.clone()]);
+    assert_eq!(keys(&inbox.rule_warnings, |r| &r.task.key), vec![both.clone()]);
+    assert_eq!(inbox.total(), 1, "{inbox:?}");
+}
