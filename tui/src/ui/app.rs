@@ -1148,7 +1148,9 @@ impl Model {
             && let Some(key) = super::form::draft_key(&form.kind)
         {
             drafts.retain(|(k, _)| *k != key);
-            drafts.push((key, form.editor.chars()));
+            if super::form::holds_draft(form) {
+                drafts.push((key, form.editor.chars()));
+            }
         }
         drafts.retain(|(_, chars)| *chars > super::form::DRAFT_ASK);
         drafts.sort();

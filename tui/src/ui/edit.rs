@@ -101,6 +101,13 @@ pub fn editable_fields() -> impl Iterator<Item = &'static TaskField> {
 
 pub use relay_core::proto_json::task_field_text as field_value;
 
+/// The value a field editor opened with: the field as the task was read.
+pub fn current_value(edit: &FieldEdit) -> String {
+    field_value(&edit.task, edit.field.name)
+        .flatten()
+        .unwrap_or_default()
+}
+
 /// A field's name as people read it: `stage_note` → `stage note` (the storage name stays in `--set` and MCP).
 pub fn label(name: &str) -> String {
     name.replace('_', " ")
@@ -206,8 +213,8 @@ impl FormKeys {
     }
 }
 
-/// Esc in the field editor: back to the field picker, on that field (the typed text is dropped). Whether the form
-/// was one to go back in; every other form closes on Esc.
+/// Esc in the field editor: back to the field picker, on that field (the typed text was kept as the field's
+/// draft). Whether the form was one to go back in; every other form closes on Esc.
 pub(super) fn back(form: &mut Form) -> bool {
     let FormKind::Edit(EditForm::Field(edit)) = &form.kind else {
         return false;
@@ -266,6 +273,21 @@ pub(super) fn form_key(
                         };
                         form.kind = FormKind::Edit(EditForm::Field(edit));
                         form.editor = Editor::with_text(&value, limit);
+                        // A draft of this field left with Esc comes back in place of the value.
+                        if let Some(draft) =
+                            super::form::draft_key(&form.kind).and_then(|key| model.drafts.get(&key))
+                        {
+                            form.editor = draft.clone();
+                            form.note = Some(format!(
+                                "Your draft is back ({} characters); the saved value is {}.",
+                                draft.chars(),
+                                if value.is_empty() {
+                                    "empty".to_owned()
+                                } else {
+                                    format!("{} characters", value.chars().count())
+                                }
+                            ));
+                        }
                     }
                 }
                 _ => model.dirty = false,

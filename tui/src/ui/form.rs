@@ -51,6 +51,7 @@ pub fn draft_key(kind: &FormKind) -> Option<String> {
         FormKind::Decide {
             key, step, decision, ..
         } => Some(format!("{key} step {step} {}", decision_word(*decision))),
+        FormKind::Edit(EditForm::Field(edit)) => Some(format!("{} field {}", edit.task.key, edit.field.name)),
         FormKind::Stage { .. } | FormKind::Edit(_) => None,
     }
 }
@@ -64,21 +65,30 @@ fn decision_word(decision: proto::ReviewDecision) -> &'static str {
     }
 }
 
-/// Closes the open form the owner cancelled (Esc, Ctrl-C): its typed text is kept as the task's draft of that
-/// form, brought back when it opens again; an emptied one drops the draft.
-fn cancel(model: &mut Model) {
-    let Some(form) = model.form.take() else {
+/// Whether the form holds text the owner typed: a field editor opens with the field's value, so only a change of
+/// it counts; any other form, any text.
+pub fn holds_draft(form: &Form) -> bool {
+    match &form.kind {
+        FormKind::Edit(EditForm::Field(edit)) => form.editor.text() != super::edit::current_value(edit),
+        _ => !form.editor.is_blank(),
+    }
+}
+
+/// Keeps the open form's typed text as the task's draft of that form (Esc, Ctrl-C), brought back when it opens
+/// again; an emptied (or, in a field editor, unchanged) one drops the draft. The form stays open.
+fn keep_draft(model: &mut Model) {
+    let Some(form) = model.form.as_ref() else {
         return;
     };
     let Some(key) = draft_key(&form.kind) else {
         return;
     };
-    if form.editor.is_blank() {
+    if !holds_draft(form) {
         model.drafts.remove(&key);
         return;
     }
     let chars = form.editor.chars();
-    model.drafts.insert(key, form.editor);
+    model.drafts.insert(key, form.editor.clone());
     model.flash = Some(Flash {
         level: Level::Info,
         lines: vec![format!(
@@ -135,8 +145,11 @@ pub(super) fn form_key(model: &mut Model, key: KeyEvent, effects: &mut Vec<Effec
     // Ctrl-C in a form closes the form (as Esc does), never the program.
     let ctrl_c = key.code == KeyCode::Char('c') && key.modifiers.contains(KeyModifiers::CONTROL);
     if command == Some(Command::Cancel) || ctrl_c {
-        if ctrl_c || !super::edit::back(form) {
-            cancel(model);
+        keep_draft(model);
+        // Esc in a field editor goes back to the field picker; everything else closes the form.
+        let back = !ctrl_c && model.form.as_mut().is_some_and(super::edit::back);
+        if !back {
+            model.form = None;
         }
         return;
     }

@@ -339,6 +339,48 @@ fn esc_goes_back_to_the_fields_then_closes_without_a_write() {
     assert!(model.form.is_none());
 }
 
+#[test]
+fn a_field_edit_left_with_esc_is_kept_as_a_draft_and_comes_back_when_the_field_opens_again() {
+    let mut model = editing("next_step");
+    let saved = text(&model);
+    typed(&mut model, " then ship it");
+    let draft = text(&model);
+    assert_ne!(draft, saved);
+    update(&mut model, key(KeyCode::Esc));
+    assert!(
+        model.flash.as_ref().unwrap().lines[0].starts_with("Draft kept ("),
+        "{:?}",
+        model.flash
+    );
+    // Back in the picker, then out; the field opened again holds the draft, and says so.
+    update(&mut model, key(KeyCode::Esc));
+    assert!(model.form.is_none());
+    let mut reopened = model;
+    update(&mut reopened, ch('E'));
+    let row = editable_fields().position(|f| f.name == "next_step").unwrap();
+    for _ in 0..row {
+        update(&mut reopened, key(KeyCode::Down));
+    }
+    update(&mut reopened, key(KeyCode::Enter));
+    assert_eq!(text(&reopened), draft);
+    assert!(
+        reopened
+            .form
+            .as_ref()
+            .unwrap()
+            .note
+            .as_deref()
+            .is_some_and(|n| n.starts_with("Your draft is back")),
+        "{:?}",
+        reopened.form
+    );
+    // An editor left unchanged keeps no draft and asks nothing at quit.
+    let mut untouched = editing("waiting_on");
+    update(&mut untouched, key(KeyCode::Esc));
+    assert!(untouched.drafts.is_empty(), "{:?}", untouched.drafts.keys());
+    assert!(untouched.unsent_drafts().is_empty());
+}
+
 fn session(name: &str, tasks: &[&str]) -> proto::SessionRow {
     proto::SessionRow {
         name: name.into(),
