@@ -10,7 +10,7 @@ use super::RunnerError;
 
 /// The environment variable that names the runner session inside its terminal; `relay hook` sends it along, and
 /// relayd links the agent's hook session to that runner session exactly.
-pub const SESSION_ENV: &str = "RELAY_SESSION";
+pub const SESSION_ENV: &str = relay_core::hook::RUNNER_SESSION_ENV;
 /// The workspace folder, inside the terminal (the seed's `RELAY_WORKSPACE_DIR`).
 pub const WORKSPACE_ENV: &str = "RELAY_WORKSPACE_DIR";
 

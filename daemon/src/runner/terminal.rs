@@ -418,6 +418,40 @@ impl Attachment {
 
     /// Sends keys to the PTY, waiting while its queue is full. Only the writer may.
     pub async fn input(&self, bytes: Vec<u8>) -> Result<(), String> {
+        self.control().input(bytes).await
+    }
+
+    /// Resizes the terminal (the writer's size is the PTY's). A watcher's resize is refused.
+    pub fn resize(&self, rows: u32, cols: u32) -> Result<Option<String>, String> {
+        self.control().resize(rows, cols)
+    }
+
+    pub fn is_writer(&self) -> bool {
+        self.writer
+    }
+
+    /// The attachment's input side, to use beside [`Attachment::next`] (keys keep flowing while output waits).
+    pub fn control(&self) -> AttachControl {
+        AttachControl {
+            id: self.id,
+            terminal: Arc::clone(&self.terminal),
+            writer: self.writer,
+        }
+    }
+}
+
+/// An attachment's keys and resizes.
+#[derive(Clone, Debug)]
+pub struct AttachControl {
+    id: u64,
+    terminal: Arc<Terminal>,
+    writer: bool,
+}
+
+impl AttachControl {
+    /// Sends keys to the PTY, waiting while its queue is full (so a flood of input is held back by the
+    /// client's own stream, never buffered without bound). Only the writer may.
+    pub async fn input(&self, bytes: Vec<u8>) -> Result<(), String> {
         if !self.writer {
             return Err("this client attached to watch; attach as the writer to type".to_owned());
         }
@@ -437,7 +471,7 @@ impl Attachment {
             .map_err(|_| "the session's process has ended; resume it to type again".to_owned())
     }
 
-    /// Resizes the terminal (the writer's size is the PTY's). A watcher's resize is refused.
+    /// Resizes the terminal: 0 is refused, past the largest size is brought down (the note says so).
     pub fn resize(&self, rows: u32, cols: u32) -> Result<Option<String>, String> {
         let (size, note) = TermSize::checked(rows, cols)?;
         if !self.writer {
@@ -445,10 +479,6 @@ impl Attachment {
         }
         self.terminal.resize(size)?;
         Ok(note)
-    }
-
-    pub fn is_writer(&self) -> bool {
-        self.writer
     }
 }
 

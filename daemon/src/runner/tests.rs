@@ -502,3 +502,59 @@ async fn sessions_left_running_by_a_previous_relayd_come_back_stopped_with_resum
     assert_eq!(resumed.state, "running");
     handle.runner().stop("run-app-1").await.unwrap();
 }
+
+#[tokio::test]
+async fn the_agents_hooks_in_a_runner_terminal_link_to_that_session_exactly_and_resume_continues_it() {
+    let (_dir, handle, checkout) = setup(|config| {
+        // A stand-in "claude" that prints its arguments, so resume's command line is seen on the screen.
+        let table: toml::Table = "[profiles.shell]\ncommand = \"/bin/sh\"\n[profiles.claude]\ncommand = \"/bin/sh\"\nargs = [\"-c\", \"echo args:$0:$@; exec sleep 60\", \"claude\"]\n"
+            .parse()
+            .unwrap();
+        config.profiles = relay_core::profile::Profiles::from_toml(&table["profiles"]).unwrap();
+    })
+    .await;
+    add(&handle, &checkout).await;
+    let mut input = branch("app", "agent");
+    input.profile = Some("claude".to_owned());
+    let session = handle
+        .runner()
+        .create(input, &Caller::socket_peer())
+        .await
+        .unwrap();
+    assert_eq!(session.state, "running");
+    // Claude Code's SessionStart, as `relay hook` forwards it from inside the terminal (RELAY_SESSION set).
+    let body = serde_json::json!({
+        "session_id": "cc-abc",
+        "cwd": session.workspace,
+        "hook_event_name": "SessionStart",
+        "source": "startup",
+        "relay_runner_session": session.name,
+    });
+    let event = relay_core::hook::read_event(
+        relay_core::hook::Agent::Claude,
+        relay_core::hook::Phase::SessionStart,
+        body.to_string().as_bytes(),
+    )
+    .unwrap();
+    let seen = handle.claude().hook(&event, true).await.unwrap();
+    assert_eq!(seen.session.unwrap().name, session.name);
+    let row = handle.runner().get(&session.name).await.unwrap();
+    assert_eq!(row.agent_session_id.as_deref(), Some("cc-abc"));
+    let store = handle.store();
+    let mut read = store.read().await.unwrap();
+    let linked = crate::store::hook_session::by_cc(&mut read, "cc-abc")
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(linked.name, session.name);
+    assert!(linked.cc_exact, "linked exactly, not guessed from the folder");
+    drop(read);
+
+    handle.runner().stop(&session.name).await.unwrap();
+    let resumed = handle.runner().resume(&session.name).await.unwrap();
+    assert_eq!(resumed.state, "running");
+    let (_, mut attachment) = handle.runner().attach(&session.name, false).await.unwrap();
+    until_screen(&mut attachment, "args:claude:--resume cc-abc").await;
+    handle.runner().stop(&session.name).await.unwrap();
+    handle.runner().stop("run-app-1").await.unwrap();
+}

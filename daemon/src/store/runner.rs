@@ -242,8 +242,8 @@ pub async fn set_agent_session(
 ) -> Result<bool, StoreError> {
     run(db, async |conn| {
         sqlx::query(
-            "UPDATE runner_session SET agent_session_id = ?, updated_at_ms = ?
-              WHERE session_id = ? AND agent_session_id IS NOT ?1",
+            "UPDATE runner_session SET agent_session_id = ?1, updated_at_ms = ?2
+              WHERE session_id = ?3 AND (agent_session_id IS NULL OR agent_session_id != ?1)",
         )
         .bind(agent)
         .bind(now_ms)
