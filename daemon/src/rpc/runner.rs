@@ -13,7 +13,7 @@ use tonic::{Request, Response, Streaming};
 use super::error;
 use super::service::RelayService;
 use crate::board::Caller;
-use crate::runner::terminal::{End, Frame};
+use crate::runner::terminal::{End, Frame, TermSize};
 use crate::runner::{NewProject, NewSession, RunnerProjectRow, RunnerSessionRow};
 
 /// Frames buffered between an attachment and the socket. Small: the terminal's own per-client queue is the
@@ -257,21 +257,28 @@ impl RunnerService for RelayService {
                 ));
             }
         };
-        let (row, mut attachment) = self
-            .handle()
-            .runner()
-            .attach(&open.session, !open.watch)
-            .await
-            .map_err(error::runner)?;
         let (tx, rx) = mpsc::channel(ATTACH_DEPTH);
-        if attachment.is_writer() && (open.rows, open.cols) != (0, 0) {
-            match attachment.resize(open.rows, open.cols) {
-                Ok(None) => {}
-                Ok(Some(note)) | Err(note) => {
-                    let _ = tx.send(Ok(output(Output::Notice(note)))).await;
+        // A writer's size (0×0: leave it) becomes the terminal's before its snapshot is taken.
+        let mut size = None;
+        if !open.watch && (open.rows, open.cols) != (0, 0) {
+            match TermSize::checked(open.rows, open.cols) {
+                Ok((checked, note)) => {
+                    size = Some(checked);
+                    if let Some(note) = note {
+                        let _ = tx.send(Ok(output(Output::Notice(note)))).await;
+                    }
+                }
+                Err(refusal) => {
+                    let _ = tx.send(Ok(output(Output::Notice(refusal)))).await;
                 }
             }
         }
+        let (row, mut attachment) = self
+            .handle()
+            .runner()
+            .attach(&open.session, !open.watch, size)
+            .await
+            .map_err(error::runner)?;
         let control = attachment.control();
         let notices = tx.clone();
         let input = tokio::spawn(async move {

@@ -674,15 +674,17 @@ impl<'h> Runs<'h> {
         self.get_by_id(row.id).await
     }
 
-    /// Attaches to a session's terminal: the writer's keys reach the process; watchers only see.
+    /// Attaches to a session's terminal: the writer's keys reach the process (and its `size` becomes the
+    /// terminal's); watchers only see.
     pub async fn attach(
         &self,
         name: &str,
         writer: bool,
+        size: Option<TermSize>,
     ) -> Result<(RunnerSessionRow, Attachment), RunnerError> {
         let row = self.get(name).await?;
         match self.live(row.id) {
-            Some(live) => Ok((row, live.terminal.attach(writer))),
+            Some(live) => Ok((row, live.terminal.attach(writer, size))),
             None => Err(RunnerError::State(state::Refused {
                 session: row.name.clone(),
                 state: parse_state(&row)?,

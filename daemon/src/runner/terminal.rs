@@ -210,13 +210,28 @@ impl Terminal {
 
     /// Attaches a client: its first frame is a snapshot, then the output. A writer replaces the previous one,
     /// which is detached with a reason it can show.
-    pub fn attach(self: &Arc<Self>, writer: bool) -> Attachment {
+    ///
+    /// A writer's `size` (already checked) becomes the terminal's before the snapshot is taken, so the snapshot is
+    /// drawn for the client's own size.
+    pub fn attach(self: &Arc<Self>, writer: bool, size: Option<TermSize>) -> Attachment {
         let (tx, rx) = mpsc::channel(CLIENT_QUEUE);
         let signals = Arc::new(Signals::default());
         let mut inner = self.lock();
         let id = inner.next_client;
         inner.next_client += 1;
-        let snapshot = snapshot(&mut inner.parser, self.snapshot_lines);
+        let mut resize = None;
+        if writer
+            && inner.exited.is_none()
+            && let Some(size) = size
+        {
+            let (rows, cols) = size.non_zero();
+            inner.parser.screen_mut().set_size(rows, cols);
+            resize = inner.control.clone().map(|control| (control, size));
+        }
+        let snapshot = (
+            snapshot(&mut inner.parser, self.snapshot_lines),
+            size_of(&inner.parser),
+        );
         if let Some(exit) = inner.exited.clone() {
             end(&signals, End::Exited(exit));
         } else {
@@ -236,14 +251,21 @@ impl Terminal {
                 signals: Arc::clone(&signals),
             });
         }
-        Attachment {
+        let attachment = Attachment {
             id,
             terminal: Arc::clone(self),
             rx,
             signals,
             first: Some(snapshot),
             writer,
+        };
+        drop(inner);
+        if let Some((control, size)) = resize
+            && let Err(err) = control.resize(size)
+        {
+            tracing::debug!(error = %err, "resizing a terminal at attach failed");
         }
+        attachment
     }
 
     /// The history and the screen as plain text lines, oldest first, at most `limit` lines (the newest).
@@ -270,11 +292,7 @@ impl Terminal {
     }
 
     pub fn size(&self) -> TermSize {
-        let (rows, cols) = self.lock().parser.screen().size();
-        TermSize {
-            rows: rows.get(),
-            cols: cols.get(),
-        }
+        size_of(&self.lock().parser)
     }
 
     fn resize(&self, size: TermSize) -> Result<(), String> {
@@ -311,11 +329,22 @@ impl Terminal {
 
     /// A fresh snapshot for a lagging client, taken with its stale queue emptied under the parse lock: the
     /// snapshot holds everything the queue held, and what follows it is new.
-    fn resnapshot(&self, rx: &mut mpsc::Receiver<Arc<[u8]>>, signals: &Signals) -> Vec<u8> {
+    fn resnapshot(&self, rx: &mut mpsc::Receiver<Arc<[u8]>>, signals: &Signals) -> (Vec<u8>, TermSize) {
         let mut inner = self.lock();
         while rx.try_recv().is_ok() {}
         signals.lagged.store(false, Ordering::Release);
-        snapshot(&mut inner.parser, self.snapshot_lines)
+        (
+            snapshot(&mut inner.parser, self.snapshot_lines),
+            size_of(&inner.parser),
+        )
+    }
+}
+
+fn size_of(parser: &vt100::Parser) -> TermSize {
+    let (rows, cols) = parser.screen().size();
+    TermSize {
+        rows: rows.get(),
+        cols: cols.get(),
     }
 }
 
@@ -372,26 +401,20 @@ pub struct Attachment {
     terminal: Arc<Terminal>,
     rx: mpsc::Receiver<Arc<[u8]>>,
     signals: Arc<Signals>,
-    first: Option<Vec<u8>>,
+    first: Option<(Vec<u8>, TermSize)>,
     writer: bool,
 }
 
 impl Attachment {
     /// The next frame: the snapshot first, then output; a fresh snapshot after a lag; `End` last (then `None`).
     pub async fn next(&mut self) -> Option<Frame> {
-        if let Some(bytes) = self.first.take() {
-            return Some(Frame::Snapshot {
-                bytes,
-                size: self.terminal.size(),
-            });
+        if let Some((bytes, size)) = self.first.take() {
+            return Some(Frame::Snapshot { bytes, size });
         }
         loop {
             if self.signals.lagged.load(Ordering::Acquire) {
-                let bytes = self.terminal.resnapshot(&mut self.rx, &self.signals);
-                return Some(Frame::Snapshot {
-                    bytes,
-                    size: self.terminal.size(),
-                });
+                let (bytes, size) = self.terminal.resnapshot(&mut self.rx, &self.signals);
+                return Some(Frame::Snapshot { bytes, size });
             }
             if let Ok(chunk) = self.rx.try_recv() {
                 return Some(Frame::Output(chunk));
@@ -510,7 +533,7 @@ mod tests {
             term.feed(format!("line {n}\r\n").as_bytes());
         }
         term.feed(b"\x1b[31mred\x1b[0m prompt$ ");
-        let mut attachment = term.attach(false);
+        let mut attachment = term.attach(false, None);
         let Some(Frame::Snapshot { bytes, size }) = attachment.next().await else {
             panic!("the first frame is a snapshot");
         };
@@ -531,7 +554,7 @@ mod tests {
     async fn output_follows_the_snapshot_without_gap() {
         let (term, _input) = terminal();
         term.feed(b"before ");
-        let mut attachment = term.attach(false);
+        let mut attachment = term.attach(false, None);
         assert!(matches!(attachment.next().await, Some(Frame::Snapshot { .. })));
         term.feed(b"after");
         assert_eq!(
@@ -543,8 +566,8 @@ mod tests {
     #[tokio::test]
     async fn a_client_that_stops_reading_is_skipped_forward_and_never_blocks_another() {
         let (term, _input) = terminal();
-        let mut slow = term.attach(false);
-        let mut fast = term.attach(false);
+        let mut slow = term.attach(false, None);
+        let mut fast = term.attach(false, None);
         assert!(matches!(slow.next().await, Some(Frame::Snapshot { .. })));
         assert!(matches!(fast.next().await, Some(Frame::Snapshot { .. })));
         // Far more chunks than a queue holds; `feed` never waits.
@@ -576,12 +599,12 @@ mod tests {
     #[tokio::test]
     async fn a_new_writer_detaches_the_previous_one_and_watchers_cannot_type() {
         let (term, mut input) = terminal();
-        let mut first = term.attach(true);
-        let watcher = term.attach(false);
+        let mut first = term.attach(true, None);
+        let watcher = term.attach(false, None);
         first.next().await;
         first.input(b"a".to_vec()).await.unwrap();
         assert_eq!(input.recv().await.unwrap(), b"a");
-        let second = term.attach(true);
+        let second = term.attach(true, None);
         assert_eq!(
             first.next().await,
             Some(Frame::End(End::Detached(
@@ -608,6 +631,22 @@ mod tests {
         assert!(second.input(big).await.unwrap_err().contains("send it in pieces"));
     }
 
+    #[tokio::test]
+    async fn a_writers_size_is_the_terminals_before_its_snapshot_and_a_watchers_is_not() {
+        let (term, _input) = terminal();
+        let mut watcher = term.attach(false, Some(TermSize { rows: 9, cols: 33 }));
+        let Some(Frame::Snapshot { size, .. }) = watcher.next().await else {
+            panic!()
+        };
+        assert_eq!(size, TermSize { rows: 5, cols: 20 });
+        let mut writer = term.attach(true, Some(TermSize { rows: 9, cols: 33 }));
+        let Some(Frame::Snapshot { size, .. }) = writer.next().await else {
+            panic!()
+        };
+        assert_eq!(size, TermSize { rows: 9, cols: 33 });
+        assert_eq!(term.size(), TermSize { rows: 9, cols: 33 });
+    }
+
     #[test]
     fn sizes_of_zero_are_refused_and_huge_ones_brought_down() {
         let err = TermSize::checked(0, 0).unwrap_err();
@@ -628,7 +667,7 @@ mod tests {
     #[tokio::test]
     async fn an_exit_ends_every_attachment_and_later_ones_see_the_last_screen() {
         let (term, _input) = terminal();
-        let mut attachment = term.attach(true);
+        let mut attachment = term.attach(true, None);
         attachment.next().await;
         term.feed(b"bye");
         term.exited(ExitInfo {
@@ -640,7 +679,7 @@ mod tests {
             attachment.next().await,
             Some(Frame::End(End::Exited(_)))
         ));
-        let mut late = term.attach(false);
+        let mut late = term.attach(false, None);
         let Some(Frame::Snapshot { bytes, size }) = late.next().await else {
             panic!()
         };

@@ -127,7 +127,7 @@ async fn a_checkout_becomes_a_project_whose_default_session_is_a_shell_in_it() {
     );
 
     // Type into the real PTY and see the echo in the daemon's vt100 screen and through an attachment.
-    let (_, mut writer) = handle.runner().attach("run-app-1", true).await.unwrap();
+    let (_, mut writer) = handle.runner().attach("run-app-1", true, None).await.unwrap();
     writer.input(b"echo hi-$((40+2))\n".to_vec()).await.unwrap();
     until_screen(&mut writer, "hi-42").await;
     // The session's name is in its environment, for the agent's hooks.
@@ -138,7 +138,7 @@ async fn a_checkout_becomes_a_project_whose_default_session_is_a_shell_in_it() {
     until_screen(&mut writer, "at:run-app-1").await;
     drop(writer);
     // Reattach: the same screen.
-    let (_, mut again) = handle.runner().attach("run-app-1", false).await.unwrap();
+    let (_, mut again) = handle.runner().attach("run-app-1", false, None).await.unwrap();
     let screen = until_screen(&mut again, "at:run-app-1").await;
     assert!(screen.screen().contents().contains("hi-42"));
     assert!(
@@ -353,7 +353,7 @@ async fn the_lifecycle_refuses_what_a_state_does_not_allow_and_exits_are_recorde
     assert!(err.to_string().contains("already started"), "{err}");
 
     // The process exits on its own with a code: Stopped, with the code and the reason.
-    let (_, writer) = runner.attach(&session.name, true).await.unwrap();
+    let (_, writer) = runner.attach(&session.name, true, None).await.unwrap();
     writer.input(b"exit 3\n".to_vec()).await.unwrap();
     let row = wait_state(&handle, &session.name, "stopped").await;
     assert_eq!(row.exit_code, Some(3));
@@ -367,7 +367,7 @@ async fn the_lifecycle_refuses_what_a_state_does_not_allow_and_exits_are_recorde
     let resumed = runner.resume(&session.name).await.unwrap();
     assert_eq!(resumed.state, "running");
     assert_eq!(resumed.workspace, session.workspace);
-    let (_, mut attachment) = runner.attach(&session.name, true).await.unwrap();
+    let (_, mut attachment) = runner.attach(&session.name, true, None).await.unwrap();
     attachment.input(b"pwd\n".to_vec()).await.unwrap();
     until_screen(&mut attachment, "worktrees").await;
 
@@ -553,7 +553,7 @@ async fn the_agents_hooks_in_a_runner_terminal_link_to_that_session_exactly_and_
     handle.runner().stop(&session.name).await.unwrap();
     let resumed = handle.runner().resume(&session.name).await.unwrap();
     assert_eq!(resumed.state, "running");
-    let (_, mut attachment) = handle.runner().attach(&session.name, false).await.unwrap();
+    let (_, mut attachment) = handle.runner().attach(&session.name, false, None).await.unwrap();
     until_screen(&mut attachment, "args:claude:--resume cc-abc").await;
     handle.runner().stop(&session.name).await.unwrap();
     handle.runner().stop("run-app-1").await.unwrap();

@@ -118,6 +118,10 @@ impl Term {
 
     /// Reads until the output (snapshots and data) holds `needle`; a snapshot restarts what was seen.
     async fn until(&mut self, needle: &str) {
+        self.until_within(needle, WAIT_TIMEOUT).await;
+    }
+
+    async fn until_within(&mut self, needle: &str, timeout: Duration) {
         let wait = async {
             while !String::from_utf8_lossy(&self.seen).contains(needle) {
                 match self.rx.message().await.unwrap().and_then(|m| m.output) {
@@ -129,20 +133,18 @@ impl Term {
                 }
             }
         };
-        tokio::time::timeout(WAIT_TIMEOUT, wait)
-            .await
-            .unwrap_or_else(|_| {
-                let seen = String::from_utf8_lossy(&self.seen);
-                let tail: String = seen
-                    .chars()
-                    .rev()
-                    .take(600)
-                    .collect::<Vec<_>>()
-                    .into_iter()
-                    .rev()
-                    .collect();
-                panic!("{needle:?} never showed; the output ended with {tail:?}")
-            });
+        tokio::time::timeout(timeout, wait).await.unwrap_or_else(|_| {
+            let seen = String::from_utf8_lossy(&self.seen);
+            let tail: String = seen
+                .chars()
+                .rev()
+                .take(600)
+                .collect::<Vec<_>>()
+                .into_iter()
+                .rev()
+                .collect();
+            panic!("{needle:?} never showed; the output ended with {tail:?}")
+        });
     }
 
     async fn notice(&mut self) -> String {
@@ -265,12 +267,10 @@ async fn a_client_that_stops_reading_does_not_block_the_process_or_another_clien
     let mut reader = attach(&daemon, "run-shop-1", true, 0, 0).await;
     // About 8 MB of output, far more than the stalled client's queues hold; then a marker.
     stalled.keys("i=0; while [ $i -lt 100000 ]; do echo \"line $i padding padding padding padding padding\"; i=$((i+1)); done; echo done-$((6*7))\n").await;
-    tokio::time::timeout(Duration::from_secs(120), reader.until("done-42"))
-        .await
-        .expect("the reader keeps up");
+    reader.until_within("done-42", Duration::from_secs(120)).await;
     // The stalled one, read at last, is skipped forward to a fresh screen, not the lost output.
     let mut stalled = stalled;
-    stalled.until("done-42").await;
+    stalled.until_within("done-42", Duration::from_secs(120)).await;
 }
 
 #[tokio::test]
