@@ -210,7 +210,7 @@ Register-ArgumentCompleter -Native -CommandName 'relay' -ScriptBlock {
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List every project with its number of tasks per stage')
             [CompletionResult]::new('upsert', 'upsert', [CompletionResultType]::ParameterValue, 'Create a project, or change the given fields of an existing one')
-            [CompletionResult]::new('add', 'add', [CompletionResultType]::ParameterValue, 'Let a project run sessions from a checkout on this machine (its default session, a shell in the checkout, starts at once); the project is created when new')
+            [CompletionResult]::new('add', 'add', [CompletionResultType]::ParameterValue, 'Let a project run sessions from a checkout on this machine (its default session, a shell in the checkout, starts at once) or from a git URL (cloned in the background); the project is created when new')
             [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Show a project''s board: its tasks by stage, current decisions and rules')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
@@ -271,7 +271,7 @@ Register-ArgumentCompleter -Native -CommandName 'relay' -ScriptBlock {
         'relay;project;help' {
             [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List every project with its number of tasks per stage')
             [CompletionResult]::new('upsert', 'upsert', [CompletionResultType]::ParameterValue, 'Create a project, or change the given fields of an existing one')
-            [CompletionResult]::new('add', 'add', [CompletionResultType]::ParameterValue, 'Let a project run sessions from a checkout on this machine (its default session, a shell in the checkout, starts at once); the project is created when new')
+            [CompletionResult]::new('add', 'add', [CompletionResultType]::ParameterValue, 'Let a project run sessions from a checkout on this machine (its default session, a shell in the checkout, starts at once) or from a git URL (cloned in the background); the project is created when new')
             [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Show a project''s board: its tasks by stage, current decisions and rules')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
@@ -1240,7 +1240,7 @@ Register-ArgumentCompleter -Native -CommandName 'relay' -ScriptBlock {
         'relay;help;project' {
             [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List every project with its number of tasks per stage')
             [CompletionResult]::new('upsert', 'upsert', [CompletionResultType]::ParameterValue, 'Create a project, or change the given fields of an existing one')
-            [CompletionResult]::new('add', 'add', [CompletionResultType]::ParameterValue, 'Let a project run sessions from a checkout on this machine (its default session, a shell in the checkout, starts at once); the project is created when new')
+            [CompletionResult]::new('add', 'add', [CompletionResultType]::ParameterValue, 'Let a project run sessions from a checkout on this machine (its default session, a shell in the checkout, starts at once) or from a git URL (cloned in the background); the project is created when new')
             [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Show a project''s board: its tasks by stage, current decisions and rules')
             break
         }

@@ -189,7 +189,7 @@ set edit:completion:arg-completer[relay] = {|@words|
             cand --version 'Print version'
             cand list 'List every project with its number of tasks per stage'
             cand upsert 'Create a project, or change the given fields of an existing one'
-            cand add 'Let a project run sessions from a checkout on this machine (its default session, a shell in the checkout, starts at once); the project is created when new'
+            cand add 'Let a project run sessions from a checkout on this machine (its default session, a shell in the checkout, starts at once) or from a git URL (cloned in the background); the project is created when new'
             cand show 'Show a project''s board: its tasks by stage, current decisions and rules'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
@@ -245,7 +245,7 @@ set edit:completion:arg-completer[relay] = {|@words|
         &'relay;project;help'= {
             cand list 'List every project with its number of tasks per stage'
             cand upsert 'Create a project, or change the given fields of an existing one'
-            cand add 'Let a project run sessions from a checkout on this machine (its default session, a shell in the checkout, starts at once); the project is created when new'
+            cand add 'Let a project run sessions from a checkout on this machine (its default session, a shell in the checkout, starts at once) or from a git URL (cloned in the background); the project is created when new'
             cand show 'Show a project''s board: its tasks by stage, current decisions and rules'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
@@ -1095,7 +1095,7 @@ set edit:completion:arg-completer[relay] = {|@words|
         &'relay;help;project'= {
             cand list 'List every project with its number of tasks per stage'
             cand upsert 'Create a project, or change the given fields of an existing one'
-            cand add 'Let a project run sessions from a checkout on this machine (its default session, a shell in the checkout, starts at once); the project is created when new'
+            cand add 'Let a project run sessions from a checkout on this machine (its default session, a shell in the checkout, starts at once) or from a git URL (cloned in the background); the project is created when new'
             cand show 'Show a project''s board: its tasks by stage, current decisions and rules'
         }
         &'relay;help;project;list'= {

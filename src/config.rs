@@ -323,6 +323,34 @@ config_keys! { |dirs, raw|
         read: raw.within(1..=86_400),
         help: "how long a runner session may stay starting (workspace and process); past it the session fails",
     }
+    git_allowed_protocols: Vec<String> {
+        env: "RELAY_GIT_ALLOWED_PROTOCOLS",
+        accepts: "a list of https and http (comma-separated in the environment)",
+        default: vec!["https".to_owned()],
+        read: git_protocols(raw),
+        help: "the URL schemes `relay project add <git-url>` clones; file, git, ssh and scp-style URLs are always refused",
+    }
+    git_allow_private_addresses: bool {
+        env: "RELAY_GIT_ALLOW_PRIVATE_ADDRESSES",
+        accepts: "true or false",
+        default: false,
+        read: raw.boolean(),
+        help: "also clone from hosts that resolve to loopback, private or link-local addresses (a git server on your own network, tests); off, such a URL is refused before the clone",
+    }
+    git_clone_timeout_s: u64 {
+        env: "RELAY_GIT_CLONE_TIMEOUT_S",
+        accepts: "an integer from 1 to 86400 (seconds)",
+        default: 600,
+        read: raw.within(1..=86_400),
+        help: "how long a project's clone may take; past it the clone stops and the project is failed",
+    }
+    git_min_free_disk_mb: u64 {
+        env: "RELAY_GIT_MIN_FREE_DISK_MB",
+        accepts: "an integer from 0 to 10000000 (MB of 1,048,576 bytes)",
+        default: 1024,
+        read: raw.within(0..=10_000_000),
+        help: "a clone or a session's workspace is refused when less than this is free in the data directory",
+    }
     detach_key: String {
         env: "RELAY_DETACH_KEY",
         accepts: "a prefix key and a key, like `ctrl-b d` (the prefix is ctrl- and a letter)",
@@ -652,6 +680,15 @@ fn attachment_roots(raw: &Raw<'_>) -> Option<Vec<PathBuf>> {
 }
 
 /// Names trimmed and lower-cased; an empty one is refused.
+fn git_protocols(raw: &Raw<'_>) -> Option<Vec<String>> {
+    let protocols: Vec<String> = raw
+        .list()?
+        .iter()
+        .map(|p| p.trim().to_ascii_lowercase())
+        .collect();
+    (!protocols.is_empty() && protocols.iter().all(|p| p == "https" || p == "http")).then_some(protocols)
+}
+
 fn owner_names(raw: &Raw<'_>) -> Option<Vec<String>> {
     let names: Vec<String> = raw.list()?.iter().map(|n| n.trim().to_lowercase()).collect();
     (!names.iter().any(String::is_empty)).then_some(names)

@@ -307,6 +307,10 @@ fn every_key_in_the_table_is_accepted_by_the_parser() {
         ("scrollback_lines", "500"),
         ("snapshot_max_lines", "50"),
         ("session_creation_timeout_s", "60"),
+        ("git_allowed_protocols", "[\"https\", \"http\"]"),
+        ("git_allow_private_addresses", "true"),
+        ("git_clone_timeout_s", "30"),
+        ("git_min_free_disk_mb", "0"),
         ("detach_key", "\"ctrl-a q\""),
         ("notify_review", "false"),
     ];

@@ -136,6 +136,8 @@ event_kinds! {
         "a session's hook status changed: working, waiting, idle, ended (subject: key of each bound task, else the session; data: project, session, status, previous, activity)";
     RunnerProjectAdded = "runner.project_added", [project],
         "a project gained its runner side, from a checkout or a git URL (subject: slug; data: project, source, repo_path, git_url, state, actor)";
+    RunnerProjectChanged = "runner.project_changed", [project],
+        "a runner project's clone finished or failed: cloning, ready, failed (subject: slug; data: project, state, previous, error)";
     RunnerSessionChanged = "runner.session_changed", [project],
         "a runner session was created or changed state: starting, running, stopped, failed, deleted (subject: session name; data: project, session, state, previous, branch, profile, error, exit_code)";
 }
@@ -208,6 +210,7 @@ mod tests {
             | EventKind::SessionSeen
             | EventKind::SessionStatusChanged
             | EventKind::RunnerProjectAdded
+            | EventKind::RunnerProjectChanged
             | EventKind::RunnerSessionChanged => EventKind::ALL.contains(&kind),
         }
     }
@@ -219,7 +222,7 @@ mod tests {
         assert!(EventKind::ALL.iter().all(|k| listed(*k)));
         assert_eq!(
             EventKind::ALL.len(),
-            34,
+            35,
             "update `listed` and this count with a new kind"
         );
     }

@@ -380,6 +380,17 @@ pub struct RunnerProjectAdded {
 
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]
+pub struct RunnerProjectChanged {
+    pub project: String,
+    /// `cloning`, `ready` or `failed`.
+    pub state: String,
+    pub previous: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
 pub struct RunnerSessionChanged {
     pub project: String,
     pub session: String,

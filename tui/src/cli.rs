@@ -254,7 +254,7 @@ pub enum ProjectCommand {
     /// Create a project, or change the given fields of an existing one
     Upsert(ProjectUpsertArgs),
     /// Let a project run sessions from a checkout on this machine (its default session, a shell in the
-    /// checkout, starts at once); the project is created when new
+    /// checkout, starts at once) or from a git URL (cloned in the background); the project is created when new
     Add(ProjectAddArgs),
     /// Show a project's board: its tasks by stage, current decisions and rules
     Show {
@@ -486,7 +486,7 @@ impl HookArgs {
 
 #[derive(Args, Debug)]
 pub struct ProjectAddArgs {
-    /// A git URL to clone (not built yet: clone it yourself and pass --repo)
+    /// A git URL to clone in the background (https only by default; see git_allowed_protocols)
     #[arg(
         value_name = "GIT_URL",
         conflicts_with = "repo",

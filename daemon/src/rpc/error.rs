@@ -48,7 +48,7 @@ pub(super) fn board(err: BoardError) -> tonic::Status {
 
 /// Runner errors: unknown project or session NOT_FOUND, a bad value INVALID_ARGUMENT, a state that does not
 /// allow the action FAILED_PRECONDITION, another session on the branch ALREADY_EXISTS, the session limits
-/// RESOURCE_EXHAUSTED, what is not built yet UNIMPLEMENTED, git or the PTY failing INTERNAL.
+/// RESOURCE_EXHAUSTED, git or the PTY failing INTERNAL.
 pub(super) fn runner(err: RunnerError) -> tonic::Status {
     let message = err.to_string();
     match err {
@@ -56,10 +56,9 @@ pub(super) fn runner(err: RunnerError) -> tonic::Status {
         RunnerError::Store(err) => store(err),
         RunnerError::NotFound(_) => tonic::Status::not_found(message),
         RunnerError::Invalid(_) => tonic::Status::invalid_argument(message),
-        RunnerError::State(_) => tonic::Status::failed_precondition(message),
+        RunnerError::State(_) | RunnerError::Precondition(_) => tonic::Status::failed_precondition(message),
         RunnerError::Conflict(_) => tonic::Status::already_exists(message),
         RunnerError::Limit(_) => tonic::Status::resource_exhausted(message),
-        RunnerError::NotBuilt(_) => tonic::Status::unimplemented(message),
         RunnerError::Failed(_) => {
             tracing::warn!(error = %message, "runner failure");
             tonic::Status::internal(message)

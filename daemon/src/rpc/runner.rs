@@ -111,7 +111,7 @@ impl RunnerService for RelayService {
             .map_err(error::runner)?;
         Ok(Response::new(proto::AddRunnerProjectResponse {
             project: Some(project(row)),
-            default_session: Some(session(default)),
+            default_session: default.map(session),
         }))
     }
 

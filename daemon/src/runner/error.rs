@@ -19,12 +19,12 @@ pub enum RunnerError {
     /// Another session holds the branch (the seed's 409).
     #[error("{0}")]
     Conflict(String),
+    /// Something else must happen first (the project's clone must finish), said with what.
+    #[error("{0}")]
+    Precondition(String),
     /// `max_sessions_*` reached (or the disk too full to make a workspace).
     #[error("{0}")]
     Limit(String),
-    /// A part of the runner that is not built yet, said plainly.
-    #[error("{0}")]
-    NotBuilt(String),
     /// The workspace or the process could not be handled (git, the PTY), with git's or the system's words.
     #[error("{0}")]
     Failed(String),

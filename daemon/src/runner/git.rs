@@ -98,6 +98,23 @@ pub async fn worktree_add(repo: &Path, path: &Path, branch: &str) -> Result<(), 
         .map_err(|said| format!("git could not make a worktree for branch {branch} at {target}: {said}"))
 }
 
+/// A session's own clone of the project's clone, on `branch` (the remote branch when it exists, else a new one
+/// from the default branch).
+pub async fn clone_local(repo: &Path, path: &Path, branch: &str) -> Result<(), String> {
+    let source = repo.to_string_lossy();
+    let target = path.to_string_lossy();
+    let parent = path.parent().unwrap_or(Path::new("/"));
+    run(parent, &["clone", "--quiet", "--", &source, &target])
+        .await
+        .map_err(|said| format!("git could not clone {source} into {target}: {said}"))?;
+    if run(path, &["checkout", "--quiet", branch]).await.is_err() {
+        run(path, &["checkout", "--quiet", "-b", branch])
+            .await
+            .map_err(|said| format!("git could not check out branch {branch} in {target}: {said}"))?;
+    }
+    Ok(())
+}
+
 /// Whether a worktree has changes not committed (what `rm` without force refuses to lose).
 pub async fn is_dirty(path: &Path) -> Result<bool, String> {
     run(path, &["status", "--porcelain"])

@@ -7,6 +7,7 @@
 //! branch, the exec watchdog, and the start-up reconcile. A runner session is also a board session (named after
 //! it), so tasks bind to it.
 
+pub mod clone;
 pub mod error;
 pub mod git;
 pub mod orchestrator;
@@ -113,16 +114,18 @@ impl<'h> Runs<'h> {
         &self,
         input: NewProject,
         caller: &Caller,
-    ) -> Result<(RunnerProjectRow, RunnerSessionRow), RunnerError> {
-        if let Some(url) = &input.git_url {
-            return Err(RunnerError::NotBuilt(format!(
-                "cloning a project from a git URL ({url}) is not built yet; clone it yourself and run `relay project add --repo <folder>`"
-            )));
+    ) -> Result<(RunnerProjectRow, Option<RunnerSessionRow>), RunnerError> {
+        if let Some(url) = input.git_url.clone() {
+            if input.repo.is_some() {
+                return Err(RunnerError::Invalid(
+                    "pass a git URL or --repo, not both".to_owned(),
+                ));
+            }
+            return self.add_url_project(&url, input, caller).await.map(|p| (p, None));
         }
         let repo = input.repo.ok_or_else(|| {
             RunnerError::Invalid(
-                "pass the project's checkout with --repo <folder> (or a git URL, once cloning is built)"
-                    .to_owned(),
+                "pass the project's checkout with --repo <folder>, or a git URL to clone".to_owned(),
             )
         })?;
         if !repo.is_absolute() {
@@ -138,25 +141,7 @@ impl<'h> Runs<'h> {
             None => slug_from(&top)?,
         };
         let branch = git::current_branch(&top).await.map_err(RunnerError::Failed)?;
-        {
-            let store = self.handle.store();
-            let mut read = store.read().await?;
-            if let Some(existing) = db::project_by_slug(&mut read, &slug).await? {
-                return Err(RunnerError::Conflict(format!(
-                    "project {slug} already runs sessions from {}; list them with `relay session list --project {slug}`",
-                    existing.repo_path
-                )));
-            }
-            if let Some(row) = board_db::project_by_slug(&mut read, &slug).await?
-                && let Some(path) = &row.repo_path
-                && Path::new(path) != top
-            {
-                return Err(RunnerError::Conflict(format!(
-                    "project {slug} has the repository {path}, not {}; pass --slug to add this checkout as another project",
-                    top.display()
-                )));
-            }
-        }
+        self.slug_is_free(&slug, &top).await?;
         let top_text = top.to_string_lossy().into_owned();
         self.handle
             .board()
@@ -203,12 +188,180 @@ impl<'h> Runs<'h> {
             .await?;
         write.commit().await?;
         let session = self.start(row, None).await?;
+        Ok((self.project(&slug).await?, Some(session)))
+    }
+
+    async fn project(&self, slug: &str) -> Result<RunnerProjectRow, RunnerError> {
         let store = self.handle.store();
         let mut read = store.read().await?;
-        let project = db::project_by_slug(&mut read, &slug)
+        db::project_by_slug(&mut read, slug)
+            .await?
+            .ok_or_else(|| RunnerError::NotFound(format!("project {slug} runs no sessions")))
+    }
+
+    /// Refuses a slug whose project already runs sessions, or has another repository.
+    async fn slug_is_free(&self, slug: &str, repo: &Path) -> Result<(), RunnerError> {
+        let store = self.handle.store();
+        let mut read = store.read().await?;
+        if let Some(existing) = db::project_by_slug(&mut read, slug).await? {
+            return Err(RunnerError::Conflict(format!(
+                "project {slug} already runs sessions from {}; list them with `relay session list --project {slug}`",
+                existing.git_url.as_deref().unwrap_or(&existing.repo_path)
+            )));
+        }
+        if let Some(row) = board_db::project_by_slug(&mut read, slug).await?
+            && let Some(path) = &row.repo_path
+            && Path::new(path) != repo
+        {
+            return Err(RunnerError::Conflict(format!(
+                "project {slug} has the repository {path}, not {}; pass --slug to add this one as another project",
+                repo.display()
+            )));
+        }
+        Ok(())
+    }
+
+    /// A project from a git URL: the URL checked (scheme, credentials, every resolved address), the disk checked,
+    /// the project recorded as cloning, and the clone run in the background into `DATA_DIR/projects/<slug>/repo`;
+    /// once ready its first session (a shell on the default branch, in its own clone) starts.
+    async fn add_url_project(
+        &self,
+        url: &str,
+        input: NewProject,
+        caller: &Caller,
+    ) -> Result<RunnerProjectRow, RunnerError> {
+        let config = self.handle.config();
+        let checked = clone::check(url, config).await.map_err(RunnerError::Invalid)?;
+        let slug = match input.slug {
+            Some(slug) => slug,
+            None => {
+                let last = checked
+                    .url
+                    .trim_end_matches('/')
+                    .rsplit('/')
+                    .next()
+                    .unwrap_or_default();
+                slug_from(Path::new(last.trim_end_matches(".git")))?
+            }
+        };
+        let projects = config.data_dir.path().join("projects");
+        let target = projects.join(&slug).join("repo");
+        self.slug_is_free(&slug, &target).await?;
+        if target.exists() {
+            return Err(RunnerError::Conflict(format!(
+                "{} already exists; move it away or pass another --slug",
+                target.display()
+            )));
+        }
+        std::fs::create_dir_all(projects.join(&slug))
+            .map_err(|err| RunnerError::Failed(format!("could not make {}: {err}", projects.display())))?;
+        clone::check_disk(&projects, config.git_min_free_disk_mb).map_err(RunnerError::Limit)?;
+        let target_text = target.to_string_lossy().into_owned();
+        self.handle
+            .board()
+            .upsert_project(
+                ProjectInput {
+                    slug: slug.clone(),
+                    name: input.name,
+                    repo_path: Some(target_text.clone()),
+                    description: None,
+                },
+                caller,
+            )
+            .await?;
+        let store = self.handle.store();
+        let mut write = store.begin_write().await?;
+        let project = board_db::project_by_slug(&mut write, &slug)
             .await?
             .ok_or_else(|| RunnerError::NotFound(format!("project {slug} vanished while it was added")))?;
-        Ok((project, session))
+        db::insert_project(
+            &mut write,
+            project.id,
+            "url",
+            &target_text,
+            Some(&checked.url),
+            "cloning",
+            self.handle.now_ms(),
+        )
+        .await?;
+        write
+            .emit(
+                &slug,
+                &payload::RunnerProjectAdded {
+                    project: slug.clone(),
+                    source: "url".to_owned(),
+                    repo_path: target_text,
+                    git_url: Some(checked.url.clone()),
+                    state: "cloning".to_owned(),
+                    actor: caller.label(),
+                },
+            )
+            .await?;
+        write.commit().await?;
+        let handle = self.handle.clone();
+        let project_id = project.id;
+        let background = slug.clone();
+        tokio::spawn(async move {
+            handle
+                .runner()
+                .finish_clone(project_id, &background, checked, target)
+                .await;
+        });
+        self.project(&slug).await
+    }
+
+    async fn finish_clone(&self, project_id: i64, slug: &str, checked: clone::Checked, target: PathBuf) {
+        let timeout = Duration::from_secs(self.handle.config().git_clone_timeout_s);
+        let outcome = clone::clone(&checked, &target, timeout).await;
+        let error = outcome.as_ref().err().map(|said| format!("Clone failed: {said}"));
+        if error.is_some() && target.exists() {
+            let _ = std::fs::remove_dir_all(&target);
+        }
+        let state = if error.is_none() { "ready" } else { "failed" };
+        let written = async {
+            let store = self.handle.store();
+            let mut write = store.begin_write().await?;
+            db::set_project_state(
+                &mut write,
+                project_id,
+                state,
+                error.as_deref(),
+                self.handle.now_ms(),
+            )
+            .await?;
+            write
+                .emit(
+                    slug,
+                    &payload::RunnerProjectChanged {
+                        project: slug.to_owned(),
+                        state: state.to_owned(),
+                        previous: Some("cloning".to_owned()),
+                        error: error.clone(),
+                    },
+                )
+                .await?;
+            write.commit().await?;
+            Ok::<_, RunnerError>(())
+        };
+        if let Err(err) = written.await {
+            tracing::warn!(project = %slug, error = %err, "a clone's end was not recorded");
+            return;
+        }
+        if error.is_some() {
+            return;
+        }
+        // The project has a session from the start (seed §7): a shell on the default branch, in its own clone.
+        let branch = git::current_branch(&target)
+            .await
+            .unwrap_or_else(|_| "main".to_owned());
+        let first = NewSession {
+            project: Some(slug.to_owned()),
+            branch: Some(branch),
+            ..NewSession::default()
+        };
+        if let Err(err) = self.create(first, &Caller::socket_peer()).await {
+            tracing::warn!(project = %slug, error = %err, "the first session of a cloned project did not start");
+        }
     }
 
     /// Creates a session: a worktree on its branch (or on the task's), its profile started in a terminal, and
@@ -250,13 +403,23 @@ impl<'h> Runs<'h> {
                 ))
             })?
         };
-        if project.state != "ready" {
-            return Err(RunnerError::State(state::Refused {
-                session: slug.clone(),
-                state: SessionState::Starting,
-                action: Action::Resume,
-                hint: "the project is not ready (still cloning, or its clone failed)",
-            }));
+        match project.state.as_str() {
+            "ready" => {}
+            "cloning" => {
+                return Err(RunnerError::Precondition(format!(
+                    "project {slug} is still cloning from {}; its sessions can start once it is ready (`relay session list --project {slug}` shows its first)",
+                    project.git_url.clone().unwrap_or_default()
+                )));
+            }
+            _ => {
+                return Err(RunnerError::Precondition(format!(
+                    "project {slug} has no clone: {}",
+                    project
+                        .error
+                        .clone()
+                        .unwrap_or_else(|| "its clone failed".to_owned())
+                )));
+            }
         }
         let (branch, key) = match (&input.branch, &task) {
             (Some(_), Some(_)) => {
@@ -295,7 +458,11 @@ impl<'h> Runs<'h> {
             .path()
             .join("projects")
             .join(&slug)
-            .join("worktrees")
+            .join(if project.source == "url" {
+                "sessions"
+            } else {
+                "worktrees"
+            })
             .join(format!("{number}"));
         let row = self
             .reserve(
@@ -452,10 +619,18 @@ impl<'h> Runs<'h> {
                 std::fs::create_dir_all(parent).map_err(|err| {
                     RunnerError::Failed(format!("could not make the folder {}: {err}", parent.display()))
                 })?;
+                clone::check_disk(parent, config.git_min_free_disk_mb).map_err(RunnerError::Limit)?;
             }
-            git::worktree_add(Path::new(&row.repo_path), &workspace, &row.branch)
-                .await
-                .map_err(RunnerError::Failed)?;
+            if row.source == "url" {
+                // Each session of a cloned project has its own clone (seed D4): no shared .git, no lock conflicts.
+                git::clone_local(Path::new(&row.repo_path), &workspace, &row.branch)
+                    .await
+                    .map_err(RunnerError::Failed)?;
+            } else {
+                git::worktree_add(Path::new(&row.repo_path), &workspace, &row.branch)
+                    .await
+                    .map_err(RunnerError::Failed)?;
+            }
         }
         let backend: &dyn ContainerOrchestrator = self.state().local.as_ref();
         let instance = backend
@@ -648,6 +823,17 @@ impl<'h> Runs<'h> {
                 row.name, row.slug, row.workspace
             )));
         }
+        if row.source == "url" {
+            let store = self.handle.store();
+            let mut read = store.read().await?;
+            let (_, live) = db::live_counts(&mut read, row.project_id).await?;
+            if live <= 1 {
+                return Err(RunnerError::Precondition(format!(
+                    "{} is project {}'s last session; a project always has one (start another with `relay session new --project {}` first)",
+                    row.name, row.slug, row.slug
+                )));
+            }
+        }
         let workspace = PathBuf::from(&row.workspace);
         if workspace.exists() {
             if !force && git::is_dirty(&workspace).await.unwrap_or(false) {
@@ -658,14 +844,23 @@ impl<'h> Runs<'h> {
                     hint: "its worktree has changes not committed; commit or stash them, or pass --force to lose them",
                 }));
             }
-            git::worktree_remove(Path::new(&row.repo_path), &workspace, force)
-                .await
-                .map_err(|said| {
+            if row.source == "url" {
+                std::fs::remove_dir_all(&workspace).map_err(|err| {
                     RunnerError::Failed(format!(
-                        "git could not remove the worktree {}: {said}",
+                        "could not remove the session's clone {}: {err}",
                         workspace.display()
                     ))
                 })?;
+            } else {
+                git::worktree_remove(Path::new(&row.repo_path), &workspace, force)
+                    .await
+                    .map_err(|said| {
+                        RunnerError::Failed(format!(
+                            "git could not remove the worktree {}: {said}",
+                            workspace.display()
+                        ))
+                    })?;
+            }
         }
         if let Some(live) = lock(&self.state().live).remove(&row.id) {
             live.terminal.detach_all("the session was removed");

@@ -54,7 +54,7 @@ async fn setup(
 }
 
 async fn add(handle: &DaemonHandle, checkout: &Path) -> (RunnerProjectRow, RunnerSessionRow) {
-    handle
+    let (project, session) = handle
         .runner()
         .add_project(
             NewProject {
@@ -64,7 +64,11 @@ async fn add(handle: &DaemonHandle, checkout: &Path) -> (RunnerProjectRow, Runne
             &Caller::socket_peer(),
         )
         .await
-        .unwrap()
+        .unwrap();
+    (
+        project,
+        session.expect("a checkout's project starts its default session"),
+    )
 }
 
 fn branch(project: &str, branch: &str) -> NewSession {
@@ -168,7 +172,7 @@ async fn a_checkout_becomes_a_project_whose_default_session_is_a_shell_in_it() {
 }
 
 #[tokio::test]
-async fn a_folder_that_is_not_a_checkout_and_a_git_url_are_refused_plainly() {
+async fn a_folder_that_is_not_a_checkout_and_a_refused_git_url_are_refused_plainly() {
     let (dir, handle, _) = setup(|_| {}).await;
     let plain = dir.path().join("plain");
     std::fs::create_dir_all(&plain).unwrap();
@@ -201,15 +205,32 @@ async fn a_folder_that_is_not_a_checkout_and_a_git_url_are_refused_plainly() {
         .runner()
         .add_project(
             NewProject {
-                git_url: Some("https://example.invalid/a.git".to_owned()),
+                git_url: Some("file:///srv/shop.git".to_owned()),
                 ..NewProject::default()
             },
             &Caller::socket_peer(),
         )
         .await
         .unwrap_err();
-    assert!(matches!(err, RunnerError::NotBuilt(_)));
-    assert!(err.to_string().contains("not built yet"), "{err}");
+    assert!(matches!(err, RunnerError::Invalid(_)));
+    assert!(err.to_string().contains("file:// URLs are not cloned"), "{err}");
+    let err = handle
+        .runner()
+        .add_project(
+            NewProject {
+                git_url: Some("https://127.0.0.1/shop.git".to_owned()),
+                ..NewProject::default()
+            },
+            &Caller::socket_peer(),
+        )
+        .await
+        .unwrap_err();
+    assert!(
+        err.to_string().contains("loopback, private or link-local"),
+        "{err}"
+    );
+    // Nothing was recorded for the refused URLs.
+    assert!(handle.runner().projects().await.unwrap().is_empty());
 }
 
 #[tokio::test]

@@ -24,6 +24,8 @@ pub struct RunnerSessionRow {
     pub project_id: i64,
     pub slug: String,
     pub repo_path: String,
+    /// The project's source: `local` (sessions are worktrees) or `url` (sessions are clones).
+    pub source: String,
     pub is_default: bool,
     pub backend: String,
     pub profile: String,
@@ -45,7 +47,7 @@ const PROJECT_COLUMNS: &str =
    FROM runner_project r JOIN project p ON p.id = r.project_id";
 
 const SESSION_COLUMNS: &str =
-    "r.id, r.session_id, s.name, r.project_id, p.slug, rp.repo_path, r.is_default, r.backend,
+    "r.id, r.session_id, s.name, r.project_id, p.slug, rp.repo_path, rp.source, r.is_default, r.backend,
         r.profile, r.branch, r.workspace, r.state, r.error, r.exit_code, r.agent_session_id, r.container_id,
         r.created_at_ms, r.updated_at_ms, r.started_at_ms, r.stopped_at_ms
    FROM runner_session r JOIN session s ON s.id = r.session_id JOIN project p ON p.id = r.project_id
@@ -90,6 +92,27 @@ pub async fn project_by_slug(db: &mut impl Db, slug: &str) -> Result<Option<Runn
 pub async fn projects(db: &mut impl Db) -> Result<Vec<RunnerProjectRow>, StoreError> {
     let sql = sqlx::AssertSqlSafe(format!("SELECT {PROJECT_COLUMNS} ORDER BY p.slug"));
     run(db, async |conn| sqlx::query_as(sql).fetch_all(conn).await).await
+}
+
+/// Moves a project's clone to `state` (`ready`, `failed` with its error).
+pub async fn set_project_state(
+    db: &mut impl Db,
+    project_id: i64,
+    state: &str,
+    error: Option<&str>,
+    now_ms: i64,
+) -> Result<(), StoreError> {
+    run(db, async |conn| {
+        sqlx::query("UPDATE runner_project SET state = ?, error = ?, updated_at_ms = ? WHERE project_id = ?")
+            .bind(state)
+            .bind(error)
+            .bind(now_ms)
+            .bind(project_id)
+            .execute(conn)
+            .await
+            .map(|_| ())
+    })
+    .await
 }
 
 #[allow(clippy::too_many_arguments)]

@@ -252,12 +252,23 @@ async fn a_checkout_runs_sessions_whose_terminals_live_in_relayd() {
     run(daemon.relay().args(["session", "rm", "run-shop-2"]))
         .await
         .assert_success();
-    let url = run(daemon
-        .relay()
-        .args(["project", "add", "https://example.invalid/shop.git"]))
-    .await;
-    url.assert_code(1);
-    assert!(url.stderr.contains("not built yet"), "{url}");
+    for (url, words) in [
+        ("file:///srv/shop.git", "file:// URLs are not cloned"),
+        ("git://127.0.0.1/shop.git", "git:// URLs are not cloned"),
+        ("http://127.0.0.1/shop.git", "http:// URLs are not cloned"),
+        (
+            "https://localhost/shop.git",
+            "a loopback, private or link-local address",
+        ),
+        (
+            "https://169.254.169.254/latest.git",
+            "a loopback, private or link-local address",
+        ),
+    ] {
+        let refused = run(daemon.relay().args(["project", "add", url])).await;
+        refused.assert_code(2);
+        assert!(refused.stderr.contains(words), "{url}: {refused}");
+    }
 }
 
 #[tokio::test]
@@ -405,4 +416,156 @@ async fn relay_session_attach_types_and_detaches_with_the_prefix_key() {
     // Still running.
     let show = run(daemon.relay().args(["session", "show", "run-shop-1", "--json"])).await;
     assert!(show.stdout.contains("\"state\": \"running\""), "{show}");
+}
+
+/// A bare repository served over loopback HTTP (git's dumb protocol, python's http.server): what the clone tests
+/// reach with `git_allow_private_addresses` and http allowed.
+struct Remote {
+    server: std::process::Child,
+    port: u16,
+}
+
+impl Drop for Remote {
+    fn drop(&mut self) {
+        let _ = self.server.kill();
+        let _ = self.server.wait();
+    }
+}
+
+fn remote(root: &Path) -> Remote {
+    let source = repo(root);
+    let served = root.join("served");
+    std::fs::create_dir_all(&served).unwrap();
+    git(
+        root,
+        &[
+            "clone",
+            "-q",
+            "--bare",
+            source.to_str().unwrap(),
+            served.join("shop.git").to_str().unwrap(),
+        ],
+    );
+    git(&served.join("shop.git"), &["update-server-info"]);
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let server = std::process::Command::new("python3")
+        .args(["-m", "http.server", "--bind", "127.0.0.1", &port.to_string()])
+        .current_dir(&served)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    for _ in 0..100 {
+        if std::net::TcpStream::connect(("127.0.0.1", port)).is_ok() {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    Remote { server, port }
+}
+
+#[tokio::test]
+async fn a_project_cloned_from_a_url_gets_its_first_session_in_its_own_clone() {
+    let config = format!(
+        "git_allowed_protocols = [\"https\", \"http\"]\ngit_allow_private_addresses = true\n{CONFIG}"
+    );
+    let daemon = TestDaemon::builder().config(&config).start().await;
+    let remote = remote(daemon.home().scratch());
+    let url = format!("http://127.0.0.1:{}/shop.git", remote.port);
+    let added = run(daemon.relay().args(["project", "add", &url, "--json"])).await;
+    added.assert_success();
+    let answer: serde_json::Value = serde_json::from_str(&added.stdout).unwrap();
+    assert_eq!(answer["project"]["slug"], "shop");
+    assert_eq!(answer["project"]["state"], "cloning");
+    // The clone runs in the background; the first session follows it.
+    let mut first = None;
+    for _ in 0..200 {
+        let sessions = daemon
+            .client()
+            .await
+            .runner
+            .list_runner_sessions(ListRunnerSessionsRequest {
+                project: None,
+                with_deleted: false,
+            })
+            .await
+            .unwrap()
+            .into_inner()
+            .sessions;
+        if let Some(session) = sessions.into_iter().find(|s| s.state == "running") {
+            first = Some(session);
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let first = first.expect("the cloned project's first session runs");
+    assert_eq!(first.branch, "main");
+    assert!(first.workspace.contains("/projects/shop/sessions/"), "{first:?}");
+    assert!(Path::new(&first.workspace).join(".git").is_dir(), "its own clone");
+    assert!(Path::new(&first.workspace).join("README").is_file());
+    // A second session gets another clone on its branch; the last one cannot be removed.
+    let second =
+        run(daemon
+            .relay()
+            .args(["session", "new", "-p", "shop", "--branch", "feature/x", "--json"]))
+        .await;
+    second.assert_success();
+    let second: serde_json::Value = serde_json::from_str(&second.stdout).unwrap();
+    assert_ne!(second["workspace"], first.workspace.as_str());
+    run(daemon
+        .relay()
+        .args(["session", "stop", second["name"].as_str().unwrap()]))
+    .await
+    .assert_success();
+    run(daemon
+        .relay()
+        .args(["session", "rm", second["name"].as_str().unwrap()]))
+    .await
+    .assert_success();
+    run(daemon.relay().args(["session", "stop", &first.name]))
+        .await
+        .assert_success();
+    let last = run(daemon.relay().args(["session", "rm", &first.name])).await;
+    last.assert_code(1);
+    assert!(last.stderr.contains("last session"), "{last}");
+
+    // A URL that is not a repository: the project fails with git's words, and no session starts.
+    let missing = format!("http://127.0.0.1:{}/nothing.git", remote.port);
+    run(daemon
+        .relay()
+        .args(["project", "add", &missing, "--slug", "ghost"]))
+    .await
+    .assert_success();
+    let mut failed = None;
+    for _ in 0..200 {
+        let projects = daemon
+            .client()
+            .await
+            .runner
+            .list_runner_projects(relay_core::proto::ListRunnerProjectsRequest {})
+            .await
+            .unwrap()
+            .into_inner()
+            .projects;
+        if let Some(project) = projects
+            .into_iter()
+            .find(|p| p.slug == "ghost" && p.state == "failed")
+        {
+            failed = Some(project);
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let failed = failed.expect("the clone of a missing repository fails");
+    assert!(failed.error.unwrap_or_default().starts_with("Clone failed: "));
+    let refused = run(daemon
+        .relay()
+        .args(["session", "new", "-p", "ghost", "--branch", "x"]))
+    .await;
+    refused.assert_code(1);
+    assert!(refused.stderr.contains("has no clone: Clone failed"), "{refused}");
 }
