@@ -34,6 +34,7 @@ Register-ArgumentCompleter -Native -CommandName 'relay' -ScriptBlock {
             [CompletionResult]::new('backup', 'backup', [CompletionResultType]::ParameterValue, 'Write an online backup of the database while relayd keeps running')
             [CompletionResult]::new('restore', 'restore', [CompletionResultType]::ParameterValue, 'Replace the database with a backup (relayd must be stopped)')
             [CompletionResult]::new('project', 'project', [CompletionResultType]::ParameterValue, 'Projects: list them with their tasks per stage, create or change one, show its board')
+            [CompletionResult]::new('session', 'session', [CompletionResultType]::ParameterValue, 'Runner sessions: a workspace (the checkout or a git worktree) with a program in a terminal relayd keeps; create, list, attach, stop, resume, retry, remove')
             [CompletionResult]::new('board', 'board', [CompletionResultType]::ParameterValue, 'Open the window on a project''s board')
             [CompletionResult]::new('task', 'task', [CompletionResultType]::ParameterValue, 'Tasks: list, show, create, change, move to a stage, bind to a session, report on; `relay task KEY` opens the window on the task')
             [CompletionResult]::new('decision', 'decision', [CompletionResultType]::ParameterValue, 'Decisions recorded for a project or one of its tasks')
@@ -209,6 +210,7 @@ Register-ArgumentCompleter -Native -CommandName 'relay' -ScriptBlock {
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List every project with its number of tasks per stage')
             [CompletionResult]::new('upsert', 'upsert', [CompletionResultType]::ParameterValue, 'Create a project, or change the given fields of an existing one')
+            [CompletionResult]::new('add', 'add', [CompletionResultType]::ParameterValue, 'Let a project run sessions from a checkout on this machine (its default session, a shell in the checkout, starts at once) or from a git URL (cloned in the background); the project is created when new')
             [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Show a project''s board: its tasks by stage, current decisions and rules')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
@@ -239,6 +241,20 @@ Register-ArgumentCompleter -Native -CommandName 'relay' -ScriptBlock {
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             break
         }
+        'relay;project;add' {
+            [CompletionResult]::new('--repo', '--repo', [CompletionResultType]::ParameterName, 'The checkout''s folder (any folder inside it)')
+            [CompletionResult]::new('--slug', '--slug', [CompletionResultType]::ParameterName, 'The project''s slug (made from the checkout''s folder name unless given)')
+            [CompletionResult]::new('--name', '--name', [CompletionResultType]::ParameterName, 'Its name (a new project is named after its slug)')
+            [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'Data directory (database, token, config.toml) [env: RELAY_HOME]')
+            [CompletionResult]::new('--port', '--port', [CompletionResultType]::ParameterName, 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]')
+            [CompletionResult]::new('--socket', '--socket', [CompletionResultType]::ParameterName, 'Path of the daemon''s local socket [env: RELAY_SOCKET]')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the answer as JSON (stable field names, for scripts)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
         'relay;project;show' {
             [CompletionResult]::new('-n', '-n', [CompletionResultType]::ParameterName, 'At most this many tasks per stage (every open task unless given); the rest is counted, with the command that lists it')
             [CompletionResult]::new('--limit', '--limit', [CompletionResultType]::ParameterName, 'At most this many tasks per stage (every open task unless given); the rest is counted, with the command that lists it')
@@ -255,6 +271,7 @@ Register-ArgumentCompleter -Native -CommandName 'relay' -ScriptBlock {
         'relay;project;help' {
             [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List every project with its number of tasks per stage')
             [CompletionResult]::new('upsert', 'upsert', [CompletionResultType]::ParameterValue, 'Create a project, or change the given fields of an existing one')
+            [CompletionResult]::new('add', 'add', [CompletionResultType]::ParameterValue, 'Let a project run sessions from a checkout on this machine (its default session, a shell in the checkout, starts at once) or from a git URL (cloned in the background); the project is created when new')
             [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Show a project''s board: its tasks by stage, current decisions and rules')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
@@ -265,10 +282,188 @@ Register-ArgumentCompleter -Native -CommandName 'relay' -ScriptBlock {
         'relay;project;help;upsert' {
             break
         }
+        'relay;project;help;add' {
+            break
+        }
         'relay;project;help;show' {
             break
         }
         'relay;project;help;help' {
+            break
+        }
+        'relay;session' {
+            [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'Data directory (database, token, config.toml) [env: RELAY_HOME]')
+            [CompletionResult]::new('--port', '--port', [CompletionResultType]::ParameterName, 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]')
+            [CompletionResult]::new('--socket', '--socket', [CompletionResultType]::ParameterName, 'Path of the daemon''s local socket [env: RELAY_SOCKET]')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('new', 'new', [CompletionResultType]::ParameterValue, 'Start a session: a git worktree on its branch (or the task''s, bound to it), its profile in a terminal')
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List the runner sessions with their state, branch and profile')
+            [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Show one session')
+            [CompletionResult]::new('attach', 'attach', [CompletionResultType]::ParameterValue, 'Open a session''s terminal full screen; the detach key (`detach_key`, Ctrl-B d by default) leaves it running')
+            [CompletionResult]::new('stop', 'stop', [CompletionResultType]::ParameterValue, 'End a session''s program (its workspace stays; resume starts it again)')
+            [CompletionResult]::new('resume', 'resume', [CompletionResultType]::ParameterValue, 'Start a stopped session again in its workspace (Claude Code continues its conversation)')
+            [CompletionResult]::new('retry', 'retry', [CompletionResultType]::ParameterValue, 'Start a failed session again')
+            [CompletionResult]::new('rm', 'rm', [CompletionResultType]::ParameterValue, 'Remove a stopped or failed session and its worktree (its branch and commits stay)')
+            [CompletionResult]::new('scrollback', 'scrollback', [CompletionResultType]::ParameterValue, 'Print a session''s terminal history and screen as text')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'relay;session;new' {
+            [CompletionResult]::new('-p', '-p', [CompletionResultType]::ParameterName, 'The project (needed when several run sessions and no task is given)')
+            [CompletionResult]::new('--project', '--project', [CompletionResultType]::ParameterName, 'The project (needed when several run sessions and no task is given)')
+            [CompletionResult]::new('-b', '-b', [CompletionResultType]::ParameterName, 'The worktree''s branch (made from the checkout''s HEAD when new)')
+            [CompletionResult]::new('--branch', '--branch', [CompletionResultType]::ParameterName, 'The worktree''s branch (made from the checkout''s HEAD when new)')
+            [CompletionResult]::new('-t', '-t', [CompletionResultType]::ParameterName, 'A task key: the branch is relay/<key> and the task is bound to the session')
+            [CompletionResult]::new('--task', '--task', [CompletionResultType]::ParameterName, 'A task key: the branch is relay/<key> and the task is bound to the session')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'What runs in the terminal: shell, claude or a [profiles] entry of config.toml')
+            [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'Data directory (database, token, config.toml) [env: RELAY_HOME]')
+            [CompletionResult]::new('--port', '--port', [CompletionResultType]::ParameterName, 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]')
+            [CompletionResult]::new('--socket', '--socket', [CompletionResultType]::ParameterName, 'Path of the daemon''s local socket [env: RELAY_SOCKET]')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the answer as JSON (stable field names, for scripts)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'relay;session;list' {
+            [CompletionResult]::new('-p', '-p', [CompletionResultType]::ParameterName, 'Only this project''s sessions')
+            [CompletionResult]::new('--project', '--project', [CompletionResultType]::ParameterName, 'Only this project''s sessions')
+            [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'Data directory (database, token, config.toml) [env: RELAY_HOME]')
+            [CompletionResult]::new('--port', '--port', [CompletionResultType]::ParameterName, 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]')
+            [CompletionResult]::new('--socket', '--socket', [CompletionResultType]::ParameterName, 'Path of the daemon''s local socket [env: RELAY_SOCKET]')
+            [CompletionResult]::new('--all', '--all', [CompletionResultType]::ParameterName, 'Include removed sessions')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the answer as JSON (stable field names, for scripts)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'relay;session;show' {
+            [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'Data directory (database, token, config.toml) [env: RELAY_HOME]')
+            [CompletionResult]::new('--port', '--port', [CompletionResultType]::ParameterName, 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]')
+            [CompletionResult]::new('--socket', '--socket', [CompletionResultType]::ParameterName, 'Path of the daemon''s local socket [env: RELAY_SOCKET]')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the answer as JSON (stable field names, for scripts)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'relay;session;attach' {
+            [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'Data directory (database, token, config.toml) [env: RELAY_HOME]')
+            [CompletionResult]::new('--port', '--port', [CompletionResultType]::ParameterName, 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]')
+            [CompletionResult]::new('--socket', '--socket', [CompletionResultType]::ParameterName, 'Path of the daemon''s local socket [env: RELAY_SOCKET]')
+            [CompletionResult]::new('--watch', '--watch', [CompletionResultType]::ParameterName, 'Watch without typing (any number may watch; a writer detaches the previous writer)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'relay;session;stop' {
+            [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'Data directory (database, token, config.toml) [env: RELAY_HOME]')
+            [CompletionResult]::new('--port', '--port', [CompletionResultType]::ParameterName, 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]')
+            [CompletionResult]::new('--socket', '--socket', [CompletionResultType]::ParameterName, 'Path of the daemon''s local socket [env: RELAY_SOCKET]')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the answer as JSON (stable field names, for scripts)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'relay;session;resume' {
+            [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'Data directory (database, token, config.toml) [env: RELAY_HOME]')
+            [CompletionResult]::new('--port', '--port', [CompletionResultType]::ParameterName, 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]')
+            [CompletionResult]::new('--socket', '--socket', [CompletionResultType]::ParameterName, 'Path of the daemon''s local socket [env: RELAY_SOCKET]')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the answer as JSON (stable field names, for scripts)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'relay;session;retry' {
+            [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'Data directory (database, token, config.toml) [env: RELAY_HOME]')
+            [CompletionResult]::new('--port', '--port', [CompletionResultType]::ParameterName, 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]')
+            [CompletionResult]::new('--socket', '--socket', [CompletionResultType]::ParameterName, 'Path of the daemon''s local socket [env: RELAY_SOCKET]')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the answer as JSON (stable field names, for scripts)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'relay;session;rm' {
+            [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'Data directory (database, token, config.toml) [env: RELAY_HOME]')
+            [CompletionResult]::new('--port', '--port', [CompletionResultType]::ParameterName, 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]')
+            [CompletionResult]::new('--socket', '--socket', [CompletionResultType]::ParameterName, 'Path of the daemon''s local socket [env: RELAY_SOCKET]')
+            [CompletionResult]::new('--force', '--force', [CompletionResultType]::ParameterName, 'Remove the worktree even with changes not committed')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the answer as JSON (stable field names, for scripts)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'relay;session;scrollback' {
+            [CompletionResult]::new('-n', '-n', [CompletionResultType]::ParameterName, 'Only the newest N lines')
+            [CompletionResult]::new('--lines', '--lines', [CompletionResultType]::ParameterName, 'Only the newest N lines')
+            [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'Data directory (database, token, config.toml) [env: RELAY_HOME]')
+            [CompletionResult]::new('--port', '--port', [CompletionResultType]::ParameterName, 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]')
+            [CompletionResult]::new('--socket', '--socket', [CompletionResultType]::ParameterName, 'Path of the daemon''s local socket [env: RELAY_SOCKET]')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the answer as JSON (stable field names, for scripts)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'relay;session;help' {
+            [CompletionResult]::new('new', 'new', [CompletionResultType]::ParameterValue, 'Start a session: a git worktree on its branch (or the task''s, bound to it), its profile in a terminal')
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List the runner sessions with their state, branch and profile')
+            [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Show one session')
+            [CompletionResult]::new('attach', 'attach', [CompletionResultType]::ParameterValue, 'Open a session''s terminal full screen; the detach key (`detach_key`, Ctrl-B d by default) leaves it running')
+            [CompletionResult]::new('stop', 'stop', [CompletionResultType]::ParameterValue, 'End a session''s program (its workspace stays; resume starts it again)')
+            [CompletionResult]::new('resume', 'resume', [CompletionResultType]::ParameterValue, 'Start a stopped session again in its workspace (Claude Code continues its conversation)')
+            [CompletionResult]::new('retry', 'retry', [CompletionResultType]::ParameterValue, 'Start a failed session again')
+            [CompletionResult]::new('rm', 'rm', [CompletionResultType]::ParameterValue, 'Remove a stopped or failed session and its worktree (its branch and commits stay)')
+            [CompletionResult]::new('scrollback', 'scrollback', [CompletionResultType]::ParameterValue, 'Print a session''s terminal history and screen as text')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'relay;session;help;new' {
+            break
+        }
+        'relay;session;help;list' {
+            break
+        }
+        'relay;session;help;show' {
+            break
+        }
+        'relay;session;help;attach' {
+            break
+        }
+        'relay;session;help;stop' {
+            break
+        }
+        'relay;session;help;resume' {
+            break
+        }
+        'relay;session;help;retry' {
+            break
+        }
+        'relay;session;help;rm' {
+            break
+        }
+        'relay;session;help;scrollback' {
+            break
+        }
+        'relay;session;help;help' {
             break
         }
         'relay;board' {
@@ -986,6 +1181,7 @@ Register-ArgumentCompleter -Native -CommandName 'relay' -ScriptBlock {
             [CompletionResult]::new('backup', 'backup', [CompletionResultType]::ParameterValue, 'Write an online backup of the database while relayd keeps running')
             [CompletionResult]::new('restore', 'restore', [CompletionResultType]::ParameterValue, 'Replace the database with a backup (relayd must be stopped)')
             [CompletionResult]::new('project', 'project', [CompletionResultType]::ParameterValue, 'Projects: list them with their tasks per stage, create or change one, show its board')
+            [CompletionResult]::new('session', 'session', [CompletionResultType]::ParameterValue, 'Runner sessions: a workspace (the checkout or a git worktree) with a program in a terminal relayd keeps; create, list, attach, stop, resume, retry, remove')
             [CompletionResult]::new('board', 'board', [CompletionResultType]::ParameterValue, 'Open the window on a project''s board')
             [CompletionResult]::new('task', 'task', [CompletionResultType]::ParameterValue, 'Tasks: list, show, create, change, move to a stage, bind to a session, report on; `relay task KEY` opens the window on the task')
             [CompletionResult]::new('decision', 'decision', [CompletionResultType]::ParameterValue, 'Decisions recorded for a project or one of its tasks')
@@ -1044,6 +1240,7 @@ Register-ArgumentCompleter -Native -CommandName 'relay' -ScriptBlock {
         'relay;help;project' {
             [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List every project with its number of tasks per stage')
             [CompletionResult]::new('upsert', 'upsert', [CompletionResultType]::ParameterValue, 'Create a project, or change the given fields of an existing one')
+            [CompletionResult]::new('add', 'add', [CompletionResultType]::ParameterValue, 'Let a project run sessions from a checkout on this machine (its default session, a shell in the checkout, starts at once) or from a git URL (cloned in the background); the project is created when new')
             [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Show a project''s board: its tasks by stage, current decisions and rules')
             break
         }
@@ -1053,7 +1250,49 @@ Register-ArgumentCompleter -Native -CommandName 'relay' -ScriptBlock {
         'relay;help;project;upsert' {
             break
         }
+        'relay;help;project;add' {
+            break
+        }
         'relay;help;project;show' {
+            break
+        }
+        'relay;help;session' {
+            [CompletionResult]::new('new', 'new', [CompletionResultType]::ParameterValue, 'Start a session: a git worktree on its branch (or the task''s, bound to it), its profile in a terminal')
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List the runner sessions with their state, branch and profile')
+            [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Show one session')
+            [CompletionResult]::new('attach', 'attach', [CompletionResultType]::ParameterValue, 'Open a session''s terminal full screen; the detach key (`detach_key`, Ctrl-B d by default) leaves it running')
+            [CompletionResult]::new('stop', 'stop', [CompletionResultType]::ParameterValue, 'End a session''s program (its workspace stays; resume starts it again)')
+            [CompletionResult]::new('resume', 'resume', [CompletionResultType]::ParameterValue, 'Start a stopped session again in its workspace (Claude Code continues its conversation)')
+            [CompletionResult]::new('retry', 'retry', [CompletionResultType]::ParameterValue, 'Start a failed session again')
+            [CompletionResult]::new('rm', 'rm', [CompletionResultType]::ParameterValue, 'Remove a stopped or failed session and its worktree (its branch and commits stay)')
+            [CompletionResult]::new('scrollback', 'scrollback', [CompletionResultType]::ParameterValue, 'Print a session''s terminal history and screen as text')
+            break
+        }
+        'relay;help;session;new' {
+            break
+        }
+        'relay;help;session;list' {
+            break
+        }
+        'relay;help;session;show' {
+            break
+        }
+        'relay;help;session;attach' {
+            break
+        }
+        'relay;help;session;stop' {
+            break
+        }
+        'relay;help;session;resume' {
+            break
+        }
+        'relay;help;session;retry' {
+            break
+        }
+        'relay;help;session;rm' {
+            break
+        }
+        'relay;help;session;scrollback' {
             break
         }
         'relay;help;board' {

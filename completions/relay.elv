@@ -31,6 +31,7 @@ set edit:completion:arg-completer[relay] = {|@words|
             cand backup 'Write an online backup of the database while relayd keeps running'
             cand restore 'Replace the database with a backup (relayd must be stopped)'
             cand project 'Projects: list them with their tasks per stage, create or change one, show its board'
+            cand session 'Runner sessions: a workspace (the checkout or a git worktree) with a program in a terminal relayd keeps; create, list, attach, stop, resume, retry, remove'
             cand board 'Open the window on a project''s board'
             cand task 'Tasks: list, show, create, change, move to a stage, bind to a session, report on; `relay task KEY` opens the window on the task'
             cand decision 'Decisions recorded for a project or one of its tasks'
@@ -188,6 +189,7 @@ set edit:completion:arg-completer[relay] = {|@words|
             cand --version 'Print version'
             cand list 'List every project with its number of tasks per stage'
             cand upsert 'Create a project, or change the given fields of an existing one'
+            cand add 'Let a project run sessions from a checkout on this machine (its default session, a shell in the checkout, starts at once) or from a git URL (cloned in the background); the project is created when new'
             cand show 'Show a project''s board: its tasks by stage, current decisions and rules'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
@@ -215,6 +217,19 @@ set edit:completion:arg-completer[relay] = {|@words|
             cand -V 'Print version'
             cand --version 'Print version'
         }
+        &'relay;project;add'= {
+            cand --repo 'The checkout''s folder (any folder inside it)'
+            cand --slug 'The project''s slug (made from the checkout''s folder name unless given)'
+            cand --name 'Its name (a new project is named after its slug)'
+            cand --home 'Data directory (database, token, config.toml) [env: RELAY_HOME]'
+            cand --port 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]'
+            cand --socket 'Path of the daemon''s local socket [env: RELAY_SOCKET]'
+            cand --json 'Print the answer as JSON (stable field names, for scripts)'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
         &'relay;project;show'= {
             cand -n 'At most this many tasks per stage (every open task unless given); the rest is counted, with the command that lists it'
             cand --limit 'At most this many tasks per stage (every open task unless given); the rest is counted, with the command that lists it'
@@ -230,6 +245,7 @@ set edit:completion:arg-completer[relay] = {|@words|
         &'relay;project;help'= {
             cand list 'List every project with its number of tasks per stage'
             cand upsert 'Create a project, or change the given fields of an existing one'
+            cand add 'Let a project run sessions from a checkout on this machine (its default session, a shell in the checkout, starts at once) or from a git URL (cloned in the background); the project is created when new'
             cand show 'Show a project''s board: its tasks by stage, current decisions and rules'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
@@ -237,9 +253,165 @@ set edit:completion:arg-completer[relay] = {|@words|
         }
         &'relay;project;help;upsert'= {
         }
+        &'relay;project;help;add'= {
+        }
         &'relay;project;help;show'= {
         }
         &'relay;project;help;help'= {
+        }
+        &'relay;session'= {
+            cand --home 'Data directory (database, token, config.toml) [env: RELAY_HOME]'
+            cand --port 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]'
+            cand --socket 'Path of the daemon''s local socket [env: RELAY_SOCKET]'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+            cand new 'Start a session: a git worktree on its branch (or the task''s, bound to it), its profile in a terminal'
+            cand list 'List the runner sessions with their state, branch and profile'
+            cand show 'Show one session'
+            cand attach 'Open a session''s terminal full screen; the detach key (`detach_key`, Ctrl-B d by default) leaves it running'
+            cand stop 'End a session''s program (its workspace stays; resume starts it again)'
+            cand resume 'Start a stopped session again in its workspace (Claude Code continues its conversation)'
+            cand retry 'Start a failed session again'
+            cand rm 'Remove a stopped or failed session and its worktree (its branch and commits stay)'
+            cand scrollback 'Print a session''s terminal history and screen as text'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'relay;session;new'= {
+            cand -p 'The project (needed when several run sessions and no task is given)'
+            cand --project 'The project (needed when several run sessions and no task is given)'
+            cand -b 'The worktree''s branch (made from the checkout''s HEAD when new)'
+            cand --branch 'The worktree''s branch (made from the checkout''s HEAD when new)'
+            cand -t 'A task key: the branch is relay/<key> and the task is bound to the session'
+            cand --task 'A task key: the branch is relay/<key> and the task is bound to the session'
+            cand --profile 'What runs in the terminal: shell, claude or a [profiles] entry of config.toml'
+            cand --home 'Data directory (database, token, config.toml) [env: RELAY_HOME]'
+            cand --port 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]'
+            cand --socket 'Path of the daemon''s local socket [env: RELAY_SOCKET]'
+            cand --json 'Print the answer as JSON (stable field names, for scripts)'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'relay;session;list'= {
+            cand -p 'Only this project''s sessions'
+            cand --project 'Only this project''s sessions'
+            cand --home 'Data directory (database, token, config.toml) [env: RELAY_HOME]'
+            cand --port 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]'
+            cand --socket 'Path of the daemon''s local socket [env: RELAY_SOCKET]'
+            cand --all 'Include removed sessions'
+            cand --json 'Print the answer as JSON (stable field names, for scripts)'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'relay;session;show'= {
+            cand --home 'Data directory (database, token, config.toml) [env: RELAY_HOME]'
+            cand --port 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]'
+            cand --socket 'Path of the daemon''s local socket [env: RELAY_SOCKET]'
+            cand --json 'Print the answer as JSON (stable field names, for scripts)'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'relay;session;attach'= {
+            cand --home 'Data directory (database, token, config.toml) [env: RELAY_HOME]'
+            cand --port 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]'
+            cand --socket 'Path of the daemon''s local socket [env: RELAY_SOCKET]'
+            cand --watch 'Watch without typing (any number may watch; a writer detaches the previous writer)'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'relay;session;stop'= {
+            cand --home 'Data directory (database, token, config.toml) [env: RELAY_HOME]'
+            cand --port 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]'
+            cand --socket 'Path of the daemon''s local socket [env: RELAY_SOCKET]'
+            cand --json 'Print the answer as JSON (stable field names, for scripts)'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'relay;session;resume'= {
+            cand --home 'Data directory (database, token, config.toml) [env: RELAY_HOME]'
+            cand --port 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]'
+            cand --socket 'Path of the daemon''s local socket [env: RELAY_SOCKET]'
+            cand --json 'Print the answer as JSON (stable field names, for scripts)'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'relay;session;retry'= {
+            cand --home 'Data directory (database, token, config.toml) [env: RELAY_HOME]'
+            cand --port 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]'
+            cand --socket 'Path of the daemon''s local socket [env: RELAY_SOCKET]'
+            cand --json 'Print the answer as JSON (stable field names, for scripts)'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'relay;session;rm'= {
+            cand --home 'Data directory (database, token, config.toml) [env: RELAY_HOME]'
+            cand --port 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]'
+            cand --socket 'Path of the daemon''s local socket [env: RELAY_SOCKET]'
+            cand --force 'Remove the worktree even with changes not committed'
+            cand --json 'Print the answer as JSON (stable field names, for scripts)'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'relay;session;scrollback'= {
+            cand -n 'Only the newest N lines'
+            cand --lines 'Only the newest N lines'
+            cand --home 'Data directory (database, token, config.toml) [env: RELAY_HOME]'
+            cand --port 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]'
+            cand --socket 'Path of the daemon''s local socket [env: RELAY_SOCKET]'
+            cand --json 'Print the answer as JSON (stable field names, for scripts)'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'relay;session;help'= {
+            cand new 'Start a session: a git worktree on its branch (or the task''s, bound to it), its profile in a terminal'
+            cand list 'List the runner sessions with their state, branch and profile'
+            cand show 'Show one session'
+            cand attach 'Open a session''s terminal full screen; the detach key (`detach_key`, Ctrl-B d by default) leaves it running'
+            cand stop 'End a session''s program (its workspace stays; resume starts it again)'
+            cand resume 'Start a stopped session again in its workspace (Claude Code continues its conversation)'
+            cand retry 'Start a failed session again'
+            cand rm 'Remove a stopped or failed session and its worktree (its branch and commits stay)'
+            cand scrollback 'Print a session''s terminal history and screen as text'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'relay;session;help;new'= {
+        }
+        &'relay;session;help;list'= {
+        }
+        &'relay;session;help;show'= {
+        }
+        &'relay;session;help;attach'= {
+        }
+        &'relay;session;help;stop'= {
+        }
+        &'relay;session;help;resume'= {
+        }
+        &'relay;session;help;retry'= {
+        }
+        &'relay;session;help;rm'= {
+        }
+        &'relay;session;help;scrollback'= {
+        }
+        &'relay;session;help;help'= {
         }
         &'relay;board'= {
             cand --home 'Data directory (database, token, config.toml) [env: RELAY_HOME]'
@@ -875,6 +1047,7 @@ set edit:completion:arg-completer[relay] = {|@words|
             cand backup 'Write an online backup of the database while relayd keeps running'
             cand restore 'Replace the database with a backup (relayd must be stopped)'
             cand project 'Projects: list them with their tasks per stage, create or change one, show its board'
+            cand session 'Runner sessions: a workspace (the checkout or a git worktree) with a program in a terminal relayd keeps; create, list, attach, stop, resume, retry, remove'
             cand board 'Open the window on a project''s board'
             cand task 'Tasks: list, show, create, change, move to a stage, bind to a session, report on; `relay task KEY` opens the window on the task'
             cand decision 'Decisions recorded for a project or one of its tasks'
@@ -922,13 +1095,45 @@ set edit:completion:arg-completer[relay] = {|@words|
         &'relay;help;project'= {
             cand list 'List every project with its number of tasks per stage'
             cand upsert 'Create a project, or change the given fields of an existing one'
+            cand add 'Let a project run sessions from a checkout on this machine (its default session, a shell in the checkout, starts at once) or from a git URL (cloned in the background); the project is created when new'
             cand show 'Show a project''s board: its tasks by stage, current decisions and rules'
         }
         &'relay;help;project;list'= {
         }
         &'relay;help;project;upsert'= {
         }
+        &'relay;help;project;add'= {
+        }
         &'relay;help;project;show'= {
+        }
+        &'relay;help;session'= {
+            cand new 'Start a session: a git worktree on its branch (or the task''s, bound to it), its profile in a terminal'
+            cand list 'List the runner sessions with their state, branch and profile'
+            cand show 'Show one session'
+            cand attach 'Open a session''s terminal full screen; the detach key (`detach_key`, Ctrl-B d by default) leaves it running'
+            cand stop 'End a session''s program (its workspace stays; resume starts it again)'
+            cand resume 'Start a stopped session again in its workspace (Claude Code continues its conversation)'
+            cand retry 'Start a failed session again'
+            cand rm 'Remove a stopped or failed session and its worktree (its branch and commits stay)'
+            cand scrollback 'Print a session''s terminal history and screen as text'
+        }
+        &'relay;help;session;new'= {
+        }
+        &'relay;help;session;list'= {
+        }
+        &'relay;help;session;show'= {
+        }
+        &'relay;help;session;attach'= {
+        }
+        &'relay;help;session;stop'= {
+        }
+        &'relay;help;session;resume'= {
+        }
+        &'relay;help;session;retry'= {
+        }
+        &'relay;help;session;rm'= {
+        }
+        &'relay;help;session;scrollback'= {
         }
         &'relay;help;board'= {
         }

@@ -14,6 +14,7 @@ use std::ops::RangeInclusive;
 use std::path::{Path, PathBuf};
 
 use crate::paths::{self, DataDir};
+use crate::profile::{PROFILES_TABLE, Profiles};
 use crate::rules::{RulesLayer, RulesMode};
 
 /// The HTTP port used when nothing else is configured.
@@ -40,6 +41,18 @@ pub const DEFAULT_DONE_WINDOW_DAYS: u32 = 7;
 pub const DEFAULT_MCP_ANSWER_TOKENS: u32 = 8_000;
 /// The table of `config.toml` that holds the global working rules; it is not in [`KEYS`].
 pub const RULES_TABLE: &str = "rules";
+/// The most runner sessions at once, unless `max_sessions_total` says otherwise.
+pub const DEFAULT_MAX_SESSIONS_TOTAL: u32 = 20;
+/// The most runner sessions of one project at once, unless `max_sessions_per_project` says otherwise.
+pub const DEFAULT_MAX_SESSIONS_PER_PROJECT: u32 = 5;
+/// Lines of history each runner terminal keeps, unless `scrollback_lines` says otherwise.
+pub const DEFAULT_SCROLLBACK_LINES: usize = 10_000;
+/// Lines of history an attach's first snapshot carries, unless `snapshot_max_lines` says otherwise.
+pub const DEFAULT_SNAPSHOT_MAX_LINES: usize = 500;
+/// How long a runner session may take to start, unless `session_creation_timeout_s` says otherwise.
+pub const DEFAULT_SESSION_CREATION_TIMEOUT_S: u64 = 1200;
+/// The key `relay session attach` detaches with, unless `detach_key` says otherwise.
+pub const DEFAULT_DETACH_KEY: &str = "ctrl-b d";
 /// The table of `config.toml` that holds the window's key overrides; it is not in [`KEYS`].
 pub const KEYS_TABLE: &str = "keys";
 
@@ -93,6 +106,8 @@ macro_rules! config_keys {
             pub rules: RulesLayer,
             /// The `[keys]` value of `config.toml` as written (the window's key overrides, checked by the window).
             pub keys: Option<toml::Value>,
+            /// The runner's session profiles: the built-ins and the `[profiles]` table's.
+            pub profiles: Profiles,
         }
 
         impl Config {
@@ -104,6 +119,7 @@ macro_rules! config_keys {
                     $($field: $default,)*
                     rules: RulesLayer::default(),
                     keys: None,
+                    profiles: Profiles::default(),
                     data_dir,
                     home_source,
                 }
@@ -272,6 +288,76 @@ config_keys! { |dirs, raw|
         read: raw.within(1_000..=100_000),
         help: "the most an MCP tool's answer holds; longer lists are paged and the answer names the call for the next page",
     }
+    max_sessions_total: u32 {
+        env: "RELAY_MAX_SESSIONS_TOTAL",
+        accepts: "an integer from 1 to 1000",
+        default: DEFAULT_MAX_SESSIONS_TOTAL,
+        read: raw.within(1..=1000),
+        help: "the most runner sessions not removed (starting, running, stopped or failed) at once; creating one more is refused",
+    }
+    max_sessions_per_project: u32 {
+        env: "RELAY_MAX_SESSIONS_PER_PROJECT",
+        accepts: "an integer from 1 to 1000",
+        default: DEFAULT_MAX_SESSIONS_PER_PROJECT,
+        read: raw.within(1..=1000),
+        help: "the most runner sessions one project may have at once (its default session counts); creating one more is refused",
+    }
+    scrollback_lines: usize {
+        env: "RELAY_SCROLLBACK_LINES",
+        accepts: "an integer from 0 to 1000000",
+        default: DEFAULT_SCROLLBACK_LINES,
+        read: raw.within(0..=1_000_000),
+        help: "lines of history relayd keeps for each runner terminal (GetScrollback reads them)",
+    }
+    snapshot_max_lines: usize {
+        env: "RELAY_SNAPSHOT_MAX_LINES",
+        accepts: "an integer from 0 to 100000",
+        default: DEFAULT_SNAPSHOT_MAX_LINES,
+        read: raw.within(0..=100_000),
+        help: "lines of history an attach receives before the screen; the whole history is read with GetScrollback",
+    }
+    session_creation_timeout_s: u64 {
+        env: "RELAY_SESSION_CREATION_TIMEOUT_S",
+        accepts: "an integer from 1 to 86400 (seconds)",
+        default: DEFAULT_SESSION_CREATION_TIMEOUT_S,
+        read: raw.within(1..=86_400),
+        help: "how long a runner session may stay starting (workspace and process); past it the session fails",
+    }
+    git_allowed_protocols: Vec<String> {
+        env: "RELAY_GIT_ALLOWED_PROTOCOLS",
+        accepts: "a list of https and http (comma-separated in the environment)",
+        default: vec!["https".to_owned()],
+        read: git_protocols(raw),
+        help: "the URL schemes `relay project add <git-url>` clones; file, git, ssh and scp-style URLs are always refused",
+    }
+    git_allow_private_addresses: bool {
+        env: "RELAY_GIT_ALLOW_PRIVATE_ADDRESSES",
+        accepts: "true or false",
+        default: false,
+        read: raw.boolean(),
+        help: "also clone from hosts that resolve to loopback, private or link-local addresses (a git server on your own network, tests); off, such a URL is refused before the clone",
+    }
+    git_clone_timeout_s: u64 {
+        env: "RELAY_GIT_CLONE_TIMEOUT_S",
+        accepts: "an integer from 1 to 86400 (seconds)",
+        default: 600,
+        read: raw.within(1..=86_400),
+        help: "how long a project's clone may take; past it the clone stops and the project is failed",
+    }
+    git_min_free_disk_mb: u64 {
+        env: "RELAY_GIT_MIN_FREE_DISK_MB",
+        accepts: "an integer from 0 to 10000000 (MB of 1,048,576 bytes)",
+        default: 1024,
+        read: raw.within(0..=10_000_000),
+        help: "a clone or a session's workspace is refused when less than this is free in the data directory",
+    }
+    detach_key: String {
+        env: "RELAY_DETACH_KEY",
+        accepts: "a prefix key and a key, like `ctrl-b d` (the prefix is ctrl- and a letter)",
+        default: DEFAULT_DETACH_KEY.to_owned(),
+        read: raw.text().filter(|text| crate::profile::parse_detach_key(text).is_some()).map(str::to_owned),
+        help: "what detaches `relay session attach` from a terminal: the prefix key, then the key (tmux habits); the prefix typed twice sends it once",
+    }
     notify_review: bool {
         env: "RELAY_NOTIFY_REVIEW",
         accepts: "true or false",
@@ -325,6 +411,12 @@ shown_as_display!(u16, u32, u64, usize, bool, IpAddr);
 impl Shown for PathBuf {
     fn shown(&self) -> String {
         self.display().to_string()
+    }
+}
+
+impl Shown for String {
+    fn shown(&self) -> String {
+        self.clone()
     }
 }
 
@@ -588,6 +680,15 @@ fn attachment_roots(raw: &Raw<'_>) -> Option<Vec<PathBuf>> {
 }
 
 /// Names trimmed and lower-cased; an empty one is refused.
+fn git_protocols(raw: &Raw<'_>) -> Option<Vec<String>> {
+    let protocols: Vec<String> = raw
+        .list()?
+        .iter()
+        .map(|p| p.trim().to_ascii_lowercase())
+        .collect();
+    (!protocols.is_empty() && protocols.iter().all(|p| p == "https" || p == "http")).then_some(protocols)
+}
+
 fn owner_names(raw: &Raw<'_>) -> Option<Vec<String>> {
     let names: Vec<String> = raw.list()?.iter().map(|n| n.trim().to_lowercase()).collect();
     (!names.iter().any(String::is_empty)).then_some(names)
@@ -672,6 +773,14 @@ fn read_file(path: &Path, config: &mut Config) -> Result<(), ConfigError> {
             config.keys = Some(value.clone());
             continue;
         }
+        if name == PROFILES_TABLE {
+            config.profiles = Profiles::from_toml(value).map_err(|err| ConfigError::Rules {
+                key: err.key,
+                path: path.to_path_buf(),
+                problem: err.problem,
+            })?;
+            continue;
+        }
         let key = KEYS
             .iter()
             .find(|key| key.name == name)
@@ -690,6 +799,7 @@ fn known_keys() -> String {
     let mut known: Vec<String> = KEYS.iter().map(|k| k.name.to_owned()).collect();
     known.push(format!("[{RULES_TABLE}]"));
     known.push(format!("[{KEYS_TABLE}]"));
+    known.push(format!("[{PROFILES_TABLE}]"));
     known.join(", ")
 }
 

@@ -222,9 +222,25 @@ fn unknown_key_is_refused_with_the_known_keys_listed() {
     assert!(
         message.contains("`prot`")
             && message.contains("port, host")
-            && message.ends_with(", [rules], [keys]"),
+            && message.ends_with(", [rules], [keys], [profiles]"),
         "{message}"
     );
+}
+
+#[test]
+fn profiles_are_read_and_a_relative_command_is_refused_naming_the_key() {
+    let dir = home_with("[profiles.build]\ncommand = \"/usr/bin/make\"\n");
+    let config = load(dir.path(), &[], Flags::default()).unwrap();
+    assert_eq!(config.profiles.names(), vec!["shell", "claude", "build"]);
+    let dir = home_with("[profiles.build]\ncommand = \"make\"\n");
+    let err = load(dir.path(), &[], Flags::default()).unwrap_err().to_string();
+    assert!(
+        err.contains("`profiles.build.command`") && err.contains("not an absolute path"),
+        "{err}"
+    );
+    let dir = home_with("detach_key = \"alt-x\"\n");
+    let err = load(dir.path(), &[], Flags::default()).unwrap_err().to_string();
+    assert!(err.contains("`detach_key`") && err.contains("ctrl-b d"), "{err}");
 }
 
 #[test]
@@ -286,6 +302,16 @@ fn every_key_in_the_table_is_accepted_by_the_parser() {
         ("require_tracker_log", "true"),
         ("done_window_days", "14"),
         ("mcp_answer_tokens", "4000"),
+        ("max_sessions_total", "3"),
+        ("max_sessions_per_project", "2"),
+        ("scrollback_lines", "500"),
+        ("snapshot_max_lines", "50"),
+        ("session_creation_timeout_s", "60"),
+        ("git_allowed_protocols", "[\"https\", \"http\"]"),
+        ("git_allow_private_addresses", "true"),
+        ("git_clone_timeout_s", "30"),
+        ("git_min_free_disk_mb", "0"),
+        ("detach_key", "\"ctrl-a q\""),
         ("notify_review", "false"),
     ];
     assert_eq!(samples.len(), KEYS.len());

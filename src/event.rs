@@ -134,6 +134,12 @@ event_kinds! {
         "a hook session was seen for the first time (subject: session name; data: session, kind, cc_session, cwd, project, linked)";
     SessionStatusChanged = "session.status_changed", [project],
         "a session's hook status changed: working, waiting, idle, ended (subject: key of each bound task, else the session; data: project, session, status, previous, activity)";
+    RunnerProjectAdded = "runner.project_added", [project],
+        "a project gained its runner side, from a checkout or a git URL (subject: slug; data: project, source, repo_path, git_url, state, actor)";
+    RunnerProjectChanged = "runner.project_changed", [project],
+        "a runner project's clone finished or failed: cloning, ready, failed (subject: slug; data: project, state, previous, error)";
+    RunnerSessionChanged = "runner.session_changed", [project],
+        "a runner session was created or changed state: starting, running, stopped, failed, deleted (subject: session name; data: project, session, state, previous, branch, profile, error, exit_code)";
 }
 
 impl EventKind {
@@ -202,7 +208,10 @@ mod tests {
             | EventKind::CommentRead
             | EventKind::SessionTodoUpdated
             | EventKind::SessionSeen
-            | EventKind::SessionStatusChanged => EventKind::ALL.contains(&kind),
+            | EventKind::SessionStatusChanged
+            | EventKind::RunnerProjectAdded
+            | EventKind::RunnerProjectChanged
+            | EventKind::RunnerSessionChanged => EventKind::ALL.contains(&kind),
         }
     }
 
@@ -213,7 +222,7 @@ mod tests {
         assert!(EventKind::ALL.iter().all(|k| listed(*k)));
         assert_eq!(
             EventKind::ALL.len(),
-            32,
+            35,
             "update `listed` and this count with a new kind"
         );
     }

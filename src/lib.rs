@@ -13,6 +13,7 @@ pub mod lock;
 pub mod media;
 pub mod owner;
 pub mod paths;
+pub mod profile;
 pub mod rules;
 pub mod time;
 pub mod token;

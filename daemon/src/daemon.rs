@@ -53,6 +53,15 @@ pub async fn run(config: Config) -> Result<(), DaemonError> {
     handle.coord().restore(handle.now_ms());
     // Screenshot files no row names (a crash, a failed delete): deleted before anything can attach.
     handle.board().sweep_attachments_at_start().await;
+    // Runner sessions a previous relayd left running lost their processes with it: Stopped, resume available.
+    match handle.runner().reconcile_at_start().await {
+        Ok(0) => {}
+        Ok(n) => tracing::info!(
+            sessions = n,
+            "runner sessions left running by the last relayd are now stopped"
+        ),
+        Err(err) => tracing::warn!(error = %err, "runner sessions could not be reconciled at start"),
+    }
     let started = payload::DaemonStarted {
         pid: std::process::id(),
         version: relay_core::VERSION.to_owned(),
@@ -79,6 +88,7 @@ pub async fn run(config: Config) -> Result<(), DaemonError> {
         result = &mut http_task => failure = Some(server_failure("HTTP", result.map(|r| r.map_err(|e| e.to_string())))),
     }
     handle.request_shutdown();
+    handle.runner().shutdown().await;
     tracing::info!("shutting down: no new connections, draining in-flight requests");
     let drain = async {
         if !rpc_task.is_finished() {

@@ -49,6 +49,8 @@ struct Inner {
     hook_sessions: crate::hooks::claude::session::HookSessions,
     /// Wake-up hooks waiting, by Claude Code session id.
     hook_waits: crate::hooks::claude::wake::Waits,
+    /// The runner's terminals and per-project creation locks.
+    runner: crate::runner::Runner,
     started_at_ms: i64,
     clock: Arc<dyn Clock>,
     shutdown: watch::Sender<bool>,
@@ -78,6 +80,7 @@ impl DaemonHandle {
             coord,
             hook_sessions: Default::default(),
             hook_waits: Default::default(),
+            runner: Default::default(),
             config,
             store,
             token,
@@ -112,6 +115,11 @@ impl DaemonHandle {
 
     pub fn hook_waits(&self) -> &crate::hooks::claude::wake::Waits {
         &self.0.hook_waits
+    }
+
+    /// The runner's in-memory state (its service is `runner()`).
+    pub(crate) fn runner_state(&self) -> &crate::runner::Runner {
+        &self.0.runner
     }
 
     pub fn coord(&self) -> &Coord {

@@ -32,6 +32,7 @@ pub mod lock;
 pub mod logging;
 mod mcp;
 mod rpc;
+pub mod runner;
 mod socket;
 pub mod store;
 pub mod token;

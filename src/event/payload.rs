@@ -363,3 +363,45 @@ pub struct SessionStatusChanged {
     pub previous: Option<String>,
     pub activity: String,
 }
+
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct RunnerProjectAdded {
+    pub project: String,
+    /// `local` (a checkout on this machine) or `url` (cloned).
+    pub source: String,
+    pub repo_path: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub git_url: Option<String>,
+    /// `cloning`, `ready` or `failed`.
+    pub state: String,
+    pub actor: String,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct RunnerProjectChanged {
+    pub project: String,
+    /// `cloning`, `ready` or `failed`.
+    pub state: String,
+    pub previous: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct RunnerSessionChanged {
+    pub project: String,
+    pub session: String,
+    /// `starting`, `running`, `stopped`, `failed` or `deleted`.
+    pub state: String,
+    /// The state before; `None` when the session was just created.
+    pub previous: Option<String>,
+    pub branch: String,
+    pub profile: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub exit_code: Option<i64>,
+}

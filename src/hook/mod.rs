@@ -30,7 +30,10 @@ pub use agent::Agent;
 pub use apply_patch::{PatchOp, parse_patch, patch_files};
 pub use dialect::{Answer, Decision, allow, answer};
 pub use files::{edit_files, is_edit_tool, is_read_tool, read_files};
-pub use payload::{AgentSessionId, HOST_ATTENDED_KEY, HOST_SESSION_KEY, HookEvent, MAX_BODY, read_event};
+pub use payload::{
+    AgentSessionId, HOST_ATTENDED_KEY, HOST_SESSION_KEY, HookEvent, MAX_BODY, RUNNER_SESSION_ENV,
+    RUNNER_SESSION_KEY, read_event,
+};
 pub use phase::Phase;
 pub use todo::{
     MAX_ITEMS as TODO_MAX_ITEMS, MAX_TEXT as TODO_MAX_TEXT, TodoChange, TodoItem, TodoStatus, todo_change,

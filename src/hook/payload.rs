@@ -79,6 +79,9 @@ pub struct HookEvent {
     pub host_session: Option<String>,
     /// Whether a person attends the desktop session (`relay_host_attended` / `CLAUDE_CODE_SESSION_ATTENDED` = "1").
     pub host_attended: bool,
+    /// The relay runner session the agent runs in (`relay_runner_session`, added by `relay hook` from
+    /// `RELAY_SESSION`, which relayd puts in every runner terminal's environment).
+    pub runner_session: Option<String>,
     /// What a todo tool call did to the agent's todo list (PostToolUse of TaskCreate, TaskUpdate, TodoWrite).
     pub todo: Option<TodoChange>,
 }
@@ -244,12 +247,17 @@ pub fn read_event(declared: Agent, phase: Phase, body: &[u8]) -> Result<HookEven
         host_attended: payload
             .get(HOST_ATTENDED_KEY)
             .is_some_and(|v| v.as_str() == Some("1") || v.as_bool() == Some(true)),
+        runner_session: first_string(&payload, &[RUNNER_SESSION_KEY]).map(str::to_owned),
         todo,
     })
 }
 
 /// The payload key `relay hook` adds to a SessionStart for the desktop app's session id.
 pub const HOST_SESSION_KEY: &str = "relay_host_session";
+/// The payload key `relay hook` adds to a SessionStart for the runner session it runs in (`RELAY_SESSION`).
+pub const RUNNER_SESSION_KEY: &str = "relay_runner_session";
+/// The environment variable relayd sets in a runner session's terminal: the session's name.
+pub const RUNNER_SESSION_ENV: &str = "RELAY_SESSION";
 /// The payload key `relay hook` adds to a SessionStart for whether the desktop session is attended.
 pub const HOST_ATTENDED_KEY: &str = "relay_host_attended";
 

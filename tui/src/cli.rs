@@ -88,6 +88,12 @@ pub enum Command {
         #[command(subcommand)]
         action: ProjectCommand,
     },
+    /// Runner sessions: a workspace (the checkout or a git worktree) with a program in a terminal relayd
+    /// keeps; create, list, attach, stop, resume, retry, remove
+    Session {
+        #[command(subcommand)]
+        action: SessionCommand,
+    },
     /// Open the window on a project's board
     Board {
         /// The project's slug, e.g. acme-shop
@@ -247,6 +253,9 @@ pub enum ProjectCommand {
     },
     /// Create a project, or change the given fields of an existing one
     Upsert(ProjectUpsertArgs),
+    /// Let a project run sessions from a checkout on this machine (its default session, a shell in the
+    /// checkout, starts at once) or from a git URL (cloned in the background); the project is created when new
+    Add(ProjectAddArgs),
     /// Show a project's board: its tasks by stage, current decisions and rules
     Show {
         /// The project's slug
@@ -473,6 +482,113 @@ impl HookArgs {
         };
         std::time::Duration::from_millis(self.budget_ms.or_else(from_env).unwrap_or(DEFAULT_HOOK_BUDGET_MS))
     }
+}
+
+#[derive(Args, Debug)]
+pub struct ProjectAddArgs {
+    /// A git URL to clone in the background (https only by default; see git_allowed_protocols)
+    #[arg(
+        value_name = "GIT_URL",
+        conflicts_with = "repo",
+        required_unless_present = "repo"
+    )]
+    pub url: Option<String>,
+    /// The checkout's folder (any folder inside it)
+    #[arg(long, value_name = "DIR")]
+    pub repo: Option<PathBuf>,
+    /// The project's slug (made from the checkout's folder name unless given)
+    #[arg(long)]
+    pub slug: Option<String>,
+    /// Its name (a new project is named after its slug)
+    #[arg(long)]
+    pub name: Option<String>,
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum SessionCommand {
+    /// Start a session: a git worktree on its branch (or the task's, bound to it), its profile in a terminal
+    New(SessionNewArgs),
+    /// List the runner sessions with their state, branch and profile
+    List {
+        /// Only this project's sessions
+        #[arg(long, short, value_name = "SLUG")]
+        project: Option<String>,
+        /// Include removed sessions
+        #[arg(long)]
+        all: bool,
+        #[command(flatten)]
+        output: OutputArgs,
+    },
+    /// Show one session
+    Show {
+        session: String,
+        #[command(flatten)]
+        output: OutputArgs,
+    },
+    /// Open a session's terminal full screen; the detach key (`detach_key`, Ctrl-B d by default) leaves it
+    /// running
+    Attach {
+        session: String,
+        /// Watch without typing (any number may watch; a writer detaches the previous writer)
+        #[arg(long)]
+        watch: bool,
+    },
+    /// End a session's program (its workspace stays; resume starts it again)
+    Stop {
+        session: String,
+        #[command(flatten)]
+        output: OutputArgs,
+    },
+    /// Start a stopped session again in its workspace (Claude Code continues its conversation)
+    Resume {
+        session: String,
+        #[command(flatten)]
+        output: OutputArgs,
+    },
+    /// Start a failed session again
+    Retry {
+        session: String,
+        #[command(flatten)]
+        output: OutputArgs,
+    },
+    /// Remove a stopped or failed session and its worktree (its branch and commits stay)
+    Rm {
+        session: String,
+        /// Remove the worktree even with changes not committed
+        #[arg(long)]
+        force: bool,
+        #[command(flatten)]
+        output: OutputArgs,
+    },
+    /// Print a session's terminal history and screen as text
+    Scrollback {
+        session: String,
+        /// Only the newest N lines
+        #[arg(long, short = 'n', value_name = "N")]
+        lines: Option<u32>,
+        #[command(flatten)]
+        output: OutputArgs,
+    },
+}
+
+#[derive(Args, Debug)]
+pub struct SessionNewArgs {
+    /// The project (needed when several run sessions and no task is given)
+    #[arg(long, short, value_name = "SLUG")]
+    pub project: Option<String>,
+    /// The worktree's branch (made from the checkout's HEAD when new)
+    #[arg(long, short, conflicts_with = "task", required_unless_present = "task")]
+    pub branch: Option<String>,
+    /// A task key: the branch is relay/<key> and the task is bound to the session
+    #[arg(long, short, value_name = "KEY")]
+    pub task: Option<String>,
+    /// What runs in the terminal: shell, claude or a [profiles] entry of config.toml
+    #[arg(long, default_value = "shell")]
+    pub profile: String,
+    #[command(flatten)]
+    pub output: OutputArgs,
 }
 
 #[derive(Args, Debug)]

@@ -11,6 +11,7 @@ use relay_core::proto::board_service_client::BoardServiceClient;
 use relay_core::proto::coordination_service_client::CoordinationServiceClient;
 use relay_core::proto::daemon_service_client::DaemonServiceClient;
 use relay_core::proto::review_service_client::ReviewServiceClient;
+use relay_core::proto::runner_service_client::RunnerServiceClient;
 use relay_core::proto::{GetStatusRequest, Status};
 use tokio::net::UnixStream;
 use tonic::transport::{Channel, Endpoint};
@@ -31,6 +32,8 @@ pub struct Client {
     pub review: ReviewServiceClient<Channel>,
     /// Hook calls, the lock table, the wake-up hook.
     pub coord: CoordinationServiceClient<Channel>,
+    /// Runner projects, sessions and their terminals.
+    pub runner: RunnerServiceClient<Channel>,
 }
 
 impl Client {
@@ -39,7 +42,8 @@ impl Client {
             daemon: DaemonServiceClient::new(channel.clone()),
             board: BoardServiceClient::new(channel.clone()),
             review: ReviewServiceClient::new(channel.clone()),
-            coord: CoordinationServiceClient::new(channel),
+            coord: CoordinationServiceClient::new(channel.clone()),
+            runner: RunnerServiceClient::new(channel),
         }
     }
 }

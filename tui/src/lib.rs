@@ -61,6 +61,7 @@ pub async fn run(cli: Cli) -> Result<(), CliError> {
         Some(Command::Project { action }) => match action {
             ProjectCommand::List { output } => cmd::project::list(&ctx, output).await,
             ProjectCommand::Upsert(args) => cmd::project::upsert(&ctx, args).await,
+            ProjectCommand::Add(args) => cmd::session::add_project(&ctx, args).await,
             ProjectCommand::Show {
                 slug,
                 limit,
@@ -82,6 +83,7 @@ pub async fn run(cli: Cli) -> Result<(), CliError> {
             TaskCommand::Unbind { key, writer, output } => cmd::task::unbind(&ctx, key, writer, output).await,
             TaskCommand::Report(args) => cmd::task::report(&ctx, args).await,
         },
+        Some(Command::Session { action }) => cmd::session::run(&ctx, action).await,
         Some(Command::Decision { action }) => match action {
             DecisionCommand::Add(args) => cmd::decision::add(&ctx, args).await,
         },

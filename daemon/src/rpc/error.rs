@@ -1,6 +1,7 @@
 //! Maps domain errors to gRPC statuses; the message is the domain error's words.
 
 use crate::board::BoardError;
+use crate::runner::RunnerError;
 use crate::store::StoreError;
 
 pub(super) fn store(err: StoreError) -> tonic::Status {
@@ -42,6 +43,26 @@ pub(super) fn board(err: BoardError) -> tonic::Status {
             tonic::Status::failed_precondition(message)
         }
         _ => tonic::Status::invalid_argument(message),
+    }
+}
+
+/// Runner errors: unknown project or session NOT_FOUND, a bad value INVALID_ARGUMENT, a state that does not
+/// allow the action FAILED_PRECONDITION, another session on the branch ALREADY_EXISTS, the session limits
+/// RESOURCE_EXHAUSTED, git or the PTY failing INTERNAL.
+pub(super) fn runner(err: RunnerError) -> tonic::Status {
+    let message = err.to_string();
+    match err {
+        RunnerError::Board(err) => board(err),
+        RunnerError::Store(err) => store(err),
+        RunnerError::NotFound(_) => tonic::Status::not_found(message),
+        RunnerError::Invalid(_) => tonic::Status::invalid_argument(message),
+        RunnerError::State(_) | RunnerError::Precondition(_) => tonic::Status::failed_precondition(message),
+        RunnerError::Conflict(_) => tonic::Status::already_exists(message),
+        RunnerError::Limit(_) => tonic::Status::resource_exhausted(message),
+        RunnerError::Failed(_) => {
+            tracing::warn!(error = %message, "runner failure");
+            tonic::Status::internal(message)
+        }
     }
 }
 

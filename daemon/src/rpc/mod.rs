@@ -11,6 +11,7 @@ mod error;
 mod inbox;
 mod plan;
 mod review;
+mod runner;
 mod service;
 mod sessions;
 mod streams;
@@ -22,6 +23,7 @@ use relay_core::proto::board_service_server::BoardServiceServer;
 use relay_core::proto::coordination_service_server::CoordinationServiceServer;
 use relay_core::proto::daemon_service_server::DaemonServiceServer;
 use relay_core::proto::review_service_server::ReviewServiceServer;
+use relay_core::proto::runner_service_server::RunnerServiceServer;
 use tokio::net::{UnixListener, UnixStream};
 use tokio_stream::StreamExt;
 use tokio_stream::wrappers::UnixListenerStream;
@@ -56,7 +58,8 @@ pub async fn serve(handle: DaemonHandle, listener: UnixListener) -> Result<(), t
         .add_service(DaemonServiceServer::new(rpc.clone()))
         .add_service(BoardServiceServer::new(rpc.clone()))
         .add_service(ReviewServiceServer::new(rpc.clone()).max_decoding_message_size(max_message))
-        .add_service(CoordinationServiceServer::new(rpc))
+        .add_service(CoordinationServiceServer::new(rpc.clone()))
+        .add_service(RunnerServiceServer::new(rpc))
         .serve_with_incoming_shutdown(incoming, shutdown)
         .await
 }

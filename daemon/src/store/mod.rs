@@ -27,6 +27,7 @@ mod migrate;
 pub mod plan;
 mod readers;
 pub mod review;
+pub mod runner;
 pub mod scale;
 pub mod sessions;
 mod write;

@@ -24,6 +24,7 @@ fn base(agent: Agent, phase: Phase, event: &str, session: &str, cwd: &str) -> Ho
         message: None,
         host_session: None,
         host_attended: false,
+        runner_session: None,
         todo: None,
     }
 }

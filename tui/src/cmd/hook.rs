@@ -22,7 +22,10 @@ use std::time::Duration;
 
 use clap::CommandFactory;
 use relay_core::config::{Config, Flags};
-use relay_core::hook::{Agent, HOST_ATTENDED_KEY, HOST_SESSION_KEY, MAX_BODY, Phase, allow, read_event};
+use relay_core::hook::{
+    Agent, HOST_ATTENDED_KEY, HOST_SESSION_KEY, MAX_BODY, Phase, RUNNER_SESSION_ENV, RUNNER_SESSION_KEY,
+    allow, read_event,
+};
 use relay_core::proto::{RunHookRequest, WaitForWakeRequest};
 
 use crate::cli::{Cli, HookArgs};
@@ -144,23 +147,33 @@ async fn respond(flags: &Flags, agent: Agent, phase: Phase, body: Vec<u8>, budge
 
 /// Claude Code's SessionStart with the desktop app's session id and attended flag from the environment
 /// (`CLAUDE_CODE_HOST_SESSION_ID`, `CLAUDE_CODE_SESSION_ATTENDED`), which relayd uses to link the new Claude Code
-/// id to the desktop session. Any other call, or a body that is not a JSON object, goes unchanged.
+/// id to the desktop session, and the runner session it runs in (`RELAY_SESSION`, set in every runner terminal),
+/// which links it to that session exactly and wins over the desktop id. Any other call, or a body that is not a
+/// JSON object, goes unchanged.
 fn with_host_session(agent: Agent, phase: Phase, body: Vec<u8>) -> Vec<u8> {
+    with_sessions(agent, phase, body, |name| std::env::var(name).ok())
+}
+
+fn with_sessions(agent: Agent, phase: Phase, body: Vec<u8>, env: impl Fn(&str) -> Option<String>) -> Vec<u8> {
     if agent != Agent::Claude || phase != Phase::SessionStart {
         return body;
     }
-    let Some(host) = std::env::var("CLAUDE_CODE_HOST_SESSION_ID")
-        .ok()
-        .filter(|h| !h.trim().is_empty())
-    else {
+    let host = env("CLAUDE_CODE_HOST_SESSION_ID").filter(|h| !h.trim().is_empty());
+    let runner = env(RUNNER_SESSION_ENV).filter(|r| !r.trim().is_empty());
+    if host.is_none() && runner.is_none() {
         return body;
-    };
+    }
     let Ok(serde_json::Value::Object(mut payload)) = serde_json::from_slice(&body) else {
         return body;
     };
-    let attended = std::env::var("CLAUDE_CODE_SESSION_ATTENDED").unwrap_or_default();
-    payload.insert(HOST_SESSION_KEY.to_owned(), host.trim().into());
-    payload.insert(HOST_ATTENDED_KEY.to_owned(), attended.trim().into());
+    if let Some(host) = host {
+        let attended = env("CLAUDE_CODE_SESSION_ATTENDED").unwrap_or_default();
+        payload.insert(HOST_SESSION_KEY.to_owned(), host.trim().into());
+        payload.insert(HOST_ATTENDED_KEY.to_owned(), attended.trim().into());
+    }
+    if let Some(runner) = runner {
+        payload.insert(RUNNER_SESSION_KEY.to_owned(), runner.trim().into());
+    }
     serde_json::Value::Object(payload).to_string().into_bytes()
 }
 
@@ -275,6 +288,28 @@ fn words_after_globals(args: &[OsString]) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_session_start_in_a_runner_terminal_carries_its_session() {
+        let env = |name: &str| (name == RUNNER_SESSION_ENV).then(|| "run-app-2".to_owned());
+        let body = with_sessions(
+            Agent::Claude,
+            Phase::SessionStart,
+            br#"{"session_id":"x"}"#.to_vec(),
+            env,
+        );
+        let value: serde_json::Value = serde_json::from_slice(&body).unwrap();
+        assert_eq!(value[RUNNER_SESSION_KEY], "run-app-2");
+        assert!(value.get(HOST_SESSION_KEY).is_none());
+        // Other phases go unchanged.
+        let body = with_sessions(
+            Agent::Claude,
+            Phase::PreTool,
+            br#"{"session_id":"x"}"#.to_vec(),
+            env,
+        );
+        assert_eq!(body, br#"{"session_id":"x"}"#);
+    }
 
     fn args(line: &str) -> Vec<OsString> {
         line.split_whitespace().map(OsString::from).collect()

@@ -18,6 +18,7 @@ pub mod plan;
 pub mod project;
 pub mod review;
 pub mod rules;
+pub mod session;
 pub mod setup;
 pub mod task;
 pub mod token;

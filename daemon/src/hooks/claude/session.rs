@@ -187,6 +187,11 @@ impl Claude<'_> {
             }
         };
         if event.phase == Phase::SessionStart
+            && event.runner_session.is_some()
+            && let Some(linked) = self.link_runner(event).await?
+        {
+            tracked = Some(linked);
+        } else if event.phase == Phase::SessionStart
             && event.host_session.is_some()
             && let Some(linked) = self.link_desktop(event, tracked.as_ref()).await?
         {
@@ -292,6 +297,54 @@ impl Claude<'_> {
             write.emit(&key, &payload).await?;
         }
         Ok(())
+    }
+
+    /// Rule 0: a SessionStart inside a relay runner terminal (`RELAY_SESSION`) links the Claude Code id to that
+    /// runner session exactly, whatever else holds it, and records the id for resume. An unknown name is ignored.
+    async fn link_runner(&self, event: &HookEvent) -> Result<Option<Tracked>, BoardError> {
+        let Some(name) = event.runner_session.as_deref().map(str::trim) else {
+            return Ok(None);
+        };
+        if name.is_empty() || name.len() > 200 || name.chars().any(char::is_control) {
+            return Ok(None);
+        }
+        let cc = event.session_id.as_str();
+        let store = self.handle.store();
+        let mut write = store.begin_write().await?;
+        let Some(runner) = crate::store::runner::session_by_name(&mut write, name).await? else {
+            return Ok(None);
+        };
+        let Some(row) = db::by_id(&mut write, runner.session_id).await? else {
+            return Ok(None);
+        };
+        if row.cc_session_id.as_deref() == Some(cc) && row.cc_exact {
+            return Ok(Some(Tracked::of(&row)));
+        }
+        if let Some(other) = row.cc_session_id.as_deref() {
+            self.handle.hook_sessions().forget(other);
+        }
+        if let Some(holder) = db::by_cc(&mut write, cc).await?
+            && holder.id != row.id
+            && holder.kind == "hook"
+        {
+            db::hand_over(&mut write, holder.id, row.id).await?;
+        }
+        db::link(&mut write, row.id, cc, true).await?;
+        crate::store::runner::set_agent_session(&mut write, row.id, cc, self.handle.now_ms()).await?;
+        let payload = payload::SessionSeen {
+            session: row.name.clone(),
+            kind: "runner".to_owned(),
+            cc_session: cc.to_owned(),
+            cwd: Some(event.cwd.to_string_lossy().into_owned()),
+            project: Some(runner.slug.clone()),
+            linked: Some("exact".to_owned()),
+            unlinked_reason: None,
+        };
+        write.emit(&row.name, &payload).await?;
+        let linked = db::by_id(&mut write, row.id).await?;
+        write.commit().await?;
+        self.handle.hook_sessions().forget_session(row.id);
+        Ok(linked.map(|row| Tracked::of(&row)))
     }
 
     /// Rule 1: the desktop app's own session id in a SessionStart links the new Claude Code id to that desktop

@@ -1,0 +1,1007 @@
+//! The runner: projects that run sessions, each a workspace (the checkout, or a `git worktree` on its branch)
+//! with a process in a terminal relayd holds (Relay Cloud seed §7, §8, §11).
+//!
+//! `state.rs` the lifecycle table, `terminal.rs` the vt100 screen and its clients, `orchestrator.rs` the backend
+//! trait and the local backend, `git.rs` the git CLI, `profile.rs` what a profile runs. This file is the session
+//! manager: creation serialized per project, the limits and the branch rule inside the write that reserves the
+//! branch, the exec watchdog, and the start-up reconcile. A runner session is also a board session (named after
+//! it), so tasks bind to it.
+
+pub mod clone;
+pub mod error;
+pub mod git;
+pub mod orchestrator;
+pub mod profile;
+pub mod state;
+pub mod terminal;
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use relay_core::event::payload;
+
+pub use error::RunnerError;
+use orchestrator::{ContainerOrchestrator, ExecSpec, Local};
+use state::{Action, ExitInfo, SessionState};
+use terminal::{Attachment, TermSize, Terminal};
+
+use crate::board::{Caller, ProjectInput};
+use crate::handle::DaemonHandle;
+use crate::store::WriteTx;
+use crate::store::board as board_db;
+use crate::store::runner as db;
+pub use crate::store::runner::{RunnerProjectRow, RunnerSessionRow};
+
+/// How long `stop` waits for the process to end before answering (the kill escalates to SIGKILL meanwhile).
+const STOP_WAIT: Duration = Duration::from_secs(5);
+
+/// The runner's in-memory state, held by the daemon handle.
+#[derive(Debug)]
+pub struct Runner {
+    /// Terminals by runner session id: the running ones, and the last screen of those that ended since.
+    live: Mutex<HashMap<i64, Live>>,
+    /// Session creation is serialized per project (the seed's semaphore per project).
+    project_locks: Mutex<HashMap<i64, Arc<tokio::sync::Mutex<()>>>>,
+    local: Arc<Local>,
+}
+
+impl Default for Runner {
+    fn default() -> Runner {
+        Runner {
+            live: Mutex::new(HashMap::new()),
+            project_locks: Mutex::new(HashMap::new()),
+            local: Arc::new(Local),
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+struct Live {
+    terminal: Arc<Terminal>,
+    /// Set by stop and rm: the process ending then is what was asked, not an error.
+    stopping: Arc<AtomicBool>,
+    running: Arc<AtomicBool>,
+    ended: Arc<tokio::sync::Notify>,
+}
+
+/// What `relay session new` asks for.
+#[derive(Clone, Debug, Default)]
+pub struct NewSession {
+    pub project: Option<String>,
+    pub branch: Option<String>,
+    /// A task key: the branch is named after it and the task is bound to the session.
+    pub task: Option<String>,
+    pub profile: Option<String>,
+}
+
+/// What `relay project add` asks for.
+#[derive(Clone, Debug, Default)]
+pub struct NewProject {
+    pub slug: Option<String>,
+    pub name: Option<String>,
+    pub repo: Option<PathBuf>,
+    pub git_url: Option<String>,
+}
+
+impl DaemonHandle {
+    /// The runner, for adapters.
+    pub fn runner(&self) -> Runs<'_> {
+        Runs { handle: self }
+    }
+}
+
+/// The runner at work on a handle.
+#[derive(Clone, Copy, Debug)]
+pub struct Runs<'h> {
+    handle: &'h DaemonHandle,
+}
+
+fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(|p| p.into_inner())
+}
+
+impl<'h> Runs<'h> {
+    fn state(&self) -> &'h Runner {
+        self.handle.runner_state()
+    }
+
+    /// Gives a board project its runner side from a checkout on this machine, and starts its default session (a
+    /// shell in the checkout). A git URL is refused plainly: cloning is not built yet.
+    pub async fn add_project(
+        &self,
+        input: NewProject,
+        caller: &Caller,
+    ) -> Result<(RunnerProjectRow, Option<RunnerSessionRow>), RunnerError> {
+        if let Some(url) = input.git_url.clone() {
+            if input.repo.is_some() {
+                return Err(RunnerError::Invalid(
+                    "pass a git URL or --repo, not both".to_owned(),
+                ));
+            }
+            return self.add_url_project(&url, input, caller).await.map(|p| (p, None));
+        }
+        let repo = input.repo.ok_or_else(|| {
+            RunnerError::Invalid(
+                "pass the project's checkout with --repo <folder>, or a git URL to clone".to_owned(),
+            )
+        })?;
+        if !repo.is_absolute() {
+            return Err(RunnerError::Invalid(format!(
+                "{} is not an absolute path; pass the checkout's full path",
+                repo.display()
+            )));
+        }
+        let top = git::toplevel(&repo).await.map_err(RunnerError::Invalid)?;
+        let top = std::fs::canonicalize(&top).unwrap_or(top);
+        let slug = match input.slug {
+            Some(slug) => slug,
+            None => slug_from(&top)?,
+        };
+        let branch = git::current_branch(&top).await.map_err(RunnerError::Failed)?;
+        self.slug_is_free(&slug, &top).await?;
+        let top_text = top.to_string_lossy().into_owned();
+        self.handle
+            .board()
+            .upsert_project(
+                ProjectInput {
+                    slug: slug.clone(),
+                    name: input.name,
+                    repo_path: Some(top_text.clone()),
+                    description: None,
+                },
+                caller,
+            )
+            .await?;
+        let store = self.handle.store();
+        let mut write = store.begin_write().await?;
+        let project = board_db::project_by_slug(&mut write, &slug)
+            .await?
+            .ok_or_else(|| RunnerError::NotFound(format!("project {slug} vanished while it was added")))?;
+        let now = self.handle.now_ms();
+        db::insert_project(&mut write, project.id, "local", &top_text, None, "ready", now).await?;
+        write
+            .emit(
+                &slug,
+                &payload::RunnerProjectAdded {
+                    project: slug.clone(),
+                    source: "local".to_owned(),
+                    repo_path: top_text.clone(),
+                    git_url: None,
+                    state: "ready".to_owned(),
+                    actor: caller.label(),
+                },
+            )
+            .await?;
+        let row = self
+            .reserve(
+                &mut write,
+                project.id,
+                &slug,
+                true,
+                relay_core::profile::SHELL,
+                &branch,
+                &top_text,
+            )
+            .await?;
+        write.commit().await?;
+        let session = self.start(row, None).await?;
+        Ok((self.project(&slug).await?, Some(session)))
+    }
+
+    async fn project(&self, slug: &str) -> Result<RunnerProjectRow, RunnerError> {
+        let store = self.handle.store();
+        let mut read = store.read().await?;
+        db::project_by_slug(&mut read, slug)
+            .await?
+            .ok_or_else(|| RunnerError::NotFound(format!("project {slug} runs no sessions")))
+    }
+
+    /// Refuses a slug whose project already runs sessions, or has another repository.
+    async fn slug_is_free(&self, slug: &str, repo: &Path) -> Result<(), RunnerError> {
+        let store = self.handle.store();
+        let mut read = store.read().await?;
+        if let Some(existing) = db::project_by_slug(&mut read, slug).await? {
+            return Err(RunnerError::Conflict(format!(
+                "project {slug} already runs sessions from {}; list them with `relay session list --project {slug}`",
+                existing.git_url.as_deref().unwrap_or(&existing.repo_path)
+            )));
+        }
+        if let Some(row) = board_db::project_by_slug(&mut read, slug).await?
+            && let Some(path) = &row.repo_path
+            && Path::new(path) != repo
+        {
+            return Err(RunnerError::Conflict(format!(
+                "project {slug} has the repository {path}, not {}; pass --slug to add this one as another project",
+                repo.display()
+            )));
+        }
+        Ok(())
+    }
+
+    /// A project from a git URL: the URL checked (scheme, credentials, every resolved address), the disk checked,
+    /// the project recorded as cloning, and the clone run in the background into `DATA_DIR/projects/<slug>/repo`;
+    /// once ready its first session (a shell on the default branch, in its own clone) starts.
+    async fn add_url_project(
+        &self,
+        url: &str,
+        input: NewProject,
+        caller: &Caller,
+    ) -> Result<RunnerProjectRow, RunnerError> {
+        let config = self.handle.config();
+        let checked = clone::check(url, config).await.map_err(RunnerError::Invalid)?;
+        let slug = match input.slug {
+            Some(slug) => slug,
+            None => {
+                let last = checked
+                    .url
+                    .trim_end_matches('/')
+                    .rsplit('/')
+                    .next()
+                    .unwrap_or_default();
+                slug_from(Path::new(last.trim_end_matches(".git")))?
+            }
+        };
+        let projects = config.data_dir.path().join("projects");
+        let target = projects.join(&slug).join("repo");
+        self.slug_is_free(&slug, &target).await?;
+        if target.exists() {
+            return Err(RunnerError::Conflict(format!(
+                "{} already exists; move it away or pass another --slug",
+                target.display()
+            )));
+        }
+        std::fs::create_dir_all(projects.join(&slug))
+            .map_err(|err| RunnerError::Failed(format!("could not make {}: {err}", projects.display())))?;
+        clone::check_disk(&projects, config.git_min_free_disk_mb).map_err(RunnerError::Limit)?;
+        let target_text = target.to_string_lossy().into_owned();
+        self.handle
+            .board()
+            .upsert_project(
+                ProjectInput {
+                    slug: slug.clone(),
+                    name: input.name,
+                    repo_path: Some(target_text.clone()),
+                    description: None,
+                },
+                caller,
+            )
+            .await?;
+        let store = self.handle.store();
+        let mut write = store.begin_write().await?;
+        let project = board_db::project_by_slug(&mut write, &slug)
+            .await?
+            .ok_or_else(|| RunnerError::NotFound(format!("project {slug} vanished while it was added")))?;
+        db::insert_project(
+            &mut write,
+            project.id,
+            "url",
+            &target_text,
+            Some(&checked.url),
+            "cloning",
+            self.handle.now_ms(),
+        )
+        .await?;
+        write
+            .emit(
+                &slug,
+                &payload::RunnerProjectAdded {
+                    project: slug.clone(),
+                    source: "url".to_owned(),
+                    repo_path: target_text,
+                    git_url: Some(checked.url.clone()),
+                    state: "cloning".to_owned(),
+                    actor: caller.label(),
+                },
+            )
+            .await?;
+        write.commit().await?;
+        let handle = self.handle.clone();
+        let project_id = project.id;
+        let background = slug.clone();
+        tokio::spawn(async move {
+            handle
+                .runner()
+                .finish_clone(project_id, &background, checked, target)
+                .await;
+        });
+        self.project(&slug).await
+    }
+
+    async fn finish_clone(&self, project_id: i64, slug: &str, checked: clone::Checked, target: PathBuf) {
+        let timeout = Duration::from_secs(self.handle.config().git_clone_timeout_s);
+        let outcome = clone::clone(&checked, &target, timeout).await;
+        let error = outcome.as_ref().err().map(|said| format!("Clone failed: {said}"));
+        if error.is_some() && target.exists() {
+            let _ = std::fs::remove_dir_all(&target);
+        }
+        let state = if error.is_none() { "ready" } else { "failed" };
+        let written = async {
+            let store = self.handle.store();
+            let mut write = store.begin_write().await?;
+            db::set_project_state(
+                &mut write,
+                project_id,
+                state,
+                error.as_deref(),
+                self.handle.now_ms(),
+            )
+            .await?;
+            write
+                .emit(
+                    slug,
+                    &payload::RunnerProjectChanged {
+                        project: slug.to_owned(),
+                        state: state.to_owned(),
+                        previous: Some("cloning".to_owned()),
+                        error: error.clone(),
+                    },
+                )
+                .await?;
+            write.commit().await?;
+            Ok::<_, RunnerError>(())
+        };
+        if let Err(err) = written.await {
+            tracing::warn!(project = %slug, error = %err, "a clone's end was not recorded");
+            return;
+        }
+        if error.is_some() {
+            return;
+        }
+        // The project has a session from the start (seed §7): a shell on the default branch, in its own clone.
+        let branch = git::current_branch(&target)
+            .await
+            .unwrap_or_else(|_| "main".to_owned());
+        let first = NewSession {
+            project: Some(slug.to_owned()),
+            branch: Some(branch),
+            ..NewSession::default()
+        };
+        if let Err(err) = self.create(first, &Caller::socket_peer()).await {
+            tracing::warn!(project = %slug, error = %err, "the first session of a cloned project did not start");
+        }
+    }
+
+    /// Creates a session: a worktree on its branch (or on the task's), its profile started in a terminal, and
+    /// the task bound to it — the branch reserved and the task bound in one write.
+    pub async fn create(&self, input: NewSession, caller: &Caller) -> Result<RunnerSessionRow, RunnerError> {
+        let profile = input
+            .profile
+            .clone()
+            .unwrap_or_else(|| relay_core::profile::SHELL.to_owned());
+        if self.handle.config().profiles.get(&profile).is_none() {
+            // The full check (the command exists) runs again at start; an unknown name is refused before anything.
+            profile::command(&self.handle.config().profiles, &profile, "", Path::new("/"), None)?;
+        }
+        let store = self.handle.store();
+        let task = match &input.task {
+            Some(key) => {
+                let mut read = store.read().await?;
+                Some(self.handle.board().task_row(&mut read, key).await?)
+            }
+            None => None,
+        };
+        let slug = match (&input.project, &task) {
+            (Some(project), Some(task)) if *project != task.project_slug => {
+                return Err(RunnerError::Invalid(format!(
+                    "task {} belongs to project {}, not {project}; leave --project out or pass a task of {project}",
+                    input.task.clone().unwrap_or_default(),
+                    task.project_slug
+                )));
+            }
+            (Some(project), _) => project.clone(),
+            (None, Some(task)) => task.project_slug.clone(),
+            (None, None) => self.only_project().await?,
+        };
+        let project = {
+            let mut read = store.read().await?;
+            db::project_by_slug(&mut read, &slug).await?.ok_or_else(|| {
+                RunnerError::NotFound(format!(
+                    "project {slug} runs no sessions yet; add its checkout with `relay project add --repo <folder> --slug {slug}`"
+                ))
+            })?
+        };
+        match project.state.as_str() {
+            "ready" => {}
+            "cloning" => {
+                return Err(RunnerError::Precondition(format!(
+                    "project {slug} is still cloning from {}; its sessions can start once it is ready (`relay session list --project {slug}` shows its first)",
+                    project.git_url.clone().unwrap_or_default()
+                )));
+            }
+            _ => {
+                return Err(RunnerError::Precondition(format!(
+                    "project {slug} has no clone: {}",
+                    project
+                        .error
+                        .clone()
+                        .unwrap_or_else(|| "its clone failed".to_owned())
+                )));
+            }
+        }
+        let (branch, key) = match (&input.branch, &task) {
+            (Some(_), Some(_)) => {
+                return Err(RunnerError::Invalid(
+                    "pass --branch or --task, not both (a task's session works on the branch named after it)"
+                        .to_owned(),
+                ));
+            }
+            (Some(branch), None) => (branch.trim().to_owned(), None),
+            (None, Some(task)) => {
+                let key = format!("{}-{}", task.project_slug, task.number);
+                (git::task_branch(&key), Some((task.id, key)))
+            }
+            (None, None) => {
+                return Err(RunnerError::Invalid(format!(
+                    "pass --branch <name> or --task <key> for the new session's worktree; the checkout itself is project {slug}'s default session"
+                )));
+            }
+        };
+        let repo = PathBuf::from(&project.repo_path);
+        git::check_branch_name(&repo, &branch)
+            .await
+            .map_err(RunnerError::Invalid)?;
+
+        let project_lock = {
+            let mut locks = lock(&self.state().project_locks);
+            Arc::clone(locks.entry(project.project_id).or_default())
+        };
+        let _serialized = project_lock.lock().await;
+        let mut write = store.begin_write().await?;
+        let number = db::session_count(&mut write, project.project_id).await? + 1;
+        let workspace = self
+            .handle
+            .config()
+            .data_dir
+            .path()
+            .join("projects")
+            .join(&slug)
+            .join(if project.source == "url" {
+                "sessions"
+            } else {
+                "worktrees"
+            })
+            .join(format!("{number}"));
+        let row = self
+            .reserve(
+                &mut write,
+                project.project_id,
+                &slug,
+                false,
+                &profile,
+                &branch,
+                &workspace.to_string_lossy(),
+            )
+            .await?;
+        if let Some((task_id, key)) = &key {
+            self.handle
+                .board()
+                .bind_in(&mut write, *task_id, key, &slug, &row.name, caller)
+                .await?;
+        }
+        write.commit().await?;
+        drop(_serialized);
+        self.start(row, None).await
+    }
+
+    /// The one runner project when there is exactly one, else a refusal naming them.
+    async fn only_project(&self) -> Result<String, RunnerError> {
+        let store = self.handle.store();
+        let mut read = store.read().await?;
+        let projects = db::projects(&mut read).await?;
+        match projects.as_slice() {
+            [one] => Ok(one.slug.clone()),
+            [] => Err(RunnerError::NotFound(
+                "no project runs sessions yet; add a checkout with `relay project add --repo <folder>`"
+                    .to_owned(),
+            )),
+            many => Err(RunnerError::Invalid(format!(
+                "pass --project: sessions run in {}",
+                many.iter()
+                    .map(|p| p.slug.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ))),
+        }
+    }
+
+    /// Inside the write: the limits, the branch rule, the board session and the runner row (Starting).
+    #[allow(clippy::too_many_arguments)]
+    async fn reserve(
+        &self,
+        write: &mut WriteTx<'_>,
+        project_id: i64,
+        slug: &str,
+        is_default: bool,
+        profile: &str,
+        branch: &str,
+        workspace: &str,
+    ) -> Result<RunnerSessionRow, RunnerError> {
+        let config = self.handle.config();
+        let (total, in_project) = db::live_counts(&mut *write, project_id).await?;
+        if total >= i64::from(config.max_sessions_total) {
+            return Err(RunnerError::Limit(format!(
+                "relay already has {total} sessions (max_sessions_total = {}); remove one with `relay session rm` or raise max_sessions_total in config.toml",
+                config.max_sessions_total
+            )));
+        }
+        if in_project >= i64::from(config.max_sessions_per_project) {
+            return Err(RunnerError::Limit(format!(
+                "project {slug} already has {in_project} sessions (max_sessions_per_project = {}); remove one with `relay session rm` or raise max_sessions_per_project in config.toml",
+                config.max_sessions_per_project
+            )));
+        }
+        if let Some(holder) = db::branch_holder(&mut *write, project_id, branch).await? {
+            return Err(RunnerError::Conflict(format!(
+                "branch '{branch}' already has an active session ({holder}); attach to it with `relay session attach {holder}`, or pick another branch"
+            )));
+        }
+        let number = db::session_count(&mut *write, project_id).await? + 1;
+        let name = format!("run-{slug}-{number}");
+        let now = self.handle.now_ms();
+        let session_id = match board_db::session_by_name(&mut *write, &name).await? {
+            Some(existing) => {
+                return Err(RunnerError::Conflict(format!(
+                    "a board session named {} already exists; rename it or remove the project's runner side",
+                    existing.name
+                )));
+            }
+            None => {
+                board_db::insert_session(
+                    &mut *write,
+                    &name,
+                    "named",
+                    Some(&format!("{slug} · {branch}")),
+                    now,
+                )
+                .await?
+            }
+        };
+        let id = db::insert_session(
+            &mut *write,
+            session_id,
+            project_id,
+            is_default,
+            orchestrator::Backend::Local.as_str(),
+            profile,
+            branch,
+            workspace,
+            now,
+        )
+        .await?;
+        let row = db::session_by_id(&mut *write, id)
+            .await?
+            .ok_or_else(|| RunnerError::NotFound(format!("session {name} vanished while it was created")))?;
+        emit_state(write, &row, SessionState::Starting, None, None, None).await?;
+        Ok(row)
+    }
+
+    /// Makes the workspace if needed and starts the profile in a terminal; a failure leaves the session Failed
+    /// with the reason (the answer is the session either way). Bounded by `session_creation_timeout_s`.
+    async fn start(
+        &self,
+        row: RunnerSessionRow,
+        resume: Option<String>,
+    ) -> Result<RunnerSessionRow, RunnerError> {
+        let timeout = Duration::from_secs(self.handle.config().session_creation_timeout_s);
+        let started = tokio::time::timeout(timeout, self.start_inner(&row, resume)).await;
+        let failure = match started {
+            Ok(Ok(())) => None,
+            Ok(Err(err)) => Some(err.to_string()),
+            Err(_) => Some(format!(
+                "the session did not start within {} s (session_creation_timeout_s); retry it with `relay session retry {}`",
+                timeout.as_secs(),
+                row.name
+            )),
+        };
+        if let Some(error) = failure {
+            tracing::warn!(session = %row.name, %error, "a runner session failed to start");
+            self.transition(row.id, SessionState::Failed, Some(&error), None)
+                .await?;
+        }
+        self.get_by_id(row.id).await
+    }
+
+    async fn start_inner(&self, row: &RunnerSessionRow, resume: Option<String>) -> Result<(), RunnerError> {
+        let workspace = PathBuf::from(&row.workspace);
+        let config = self.handle.config();
+        let (argv, env) = profile::command(
+            &config.profiles,
+            &row.profile,
+            &row.name,
+            &workspace,
+            resume.as_deref(),
+        )?;
+        if !row.is_default && !workspace.join(".git").exists() {
+            if let Some(parent) = workspace.parent() {
+                std::fs::create_dir_all(parent).map_err(|err| {
+                    RunnerError::Failed(format!("could not make the folder {}: {err}", parent.display()))
+                })?;
+                clone::check_disk(parent, config.git_min_free_disk_mb).map_err(RunnerError::Limit)?;
+            }
+            if row.source == "url" {
+                // Each session of a cloned project has its own clone (seed D4): no shared .git, no lock conflicts.
+                git::clone_local(Path::new(&row.repo_path), &workspace, &row.branch)
+                    .await
+                    .map_err(RunnerError::Failed)?;
+            } else {
+                git::worktree_add(Path::new(&row.repo_path), &workspace, &row.branch)
+                    .await
+                    .map_err(RunnerError::Failed)?;
+            }
+        }
+        let backend: &dyn ContainerOrchestrator = self.state().local.as_ref();
+        let instance = backend
+            .create(&row.name, &workspace)
+            .await
+            .map_err(RunnerError::Failed)?;
+        let size = TermSize::DEFAULT;
+        let (terminal, input) = Terminal::new(size, config.scrollback_lines, config.snapshot_max_lines);
+        let exec = backend
+            .exec_pty(
+                &instance,
+                ExecSpec { argv, env, size },
+                Arc::clone(&terminal),
+                input,
+            )
+            .await
+            .map_err(RunnerError::Failed)?;
+        let live = Live {
+            terminal,
+            stopping: Arc::new(AtomicBool::new(false)),
+            running: Arc::new(AtomicBool::new(true)),
+            ended: Arc::new(tokio::sync::Notify::new()),
+        };
+        lock(&self.state().live).insert(row.id, live.clone());
+        self.transition(row.id, SessionState::Running, None, None).await?;
+        // The exec watchdog: the process's exit moves the session to Stopped (with the code when it failed).
+        let handle = self.handle.clone();
+        let id = row.id;
+        tokio::spawn(async move {
+            let exit = exec.exit.await.unwrap_or(ExitInfo {
+                code: None,
+                signal: Some("a lost process (its watcher ended)".to_owned()),
+            });
+            live.running.store(false, Ordering::Release);
+            live.terminal.exited(exit.clone());
+            let (state, error) = exit.outcome(live.stopping.load(Ordering::Acquire));
+            if let Err(err) = handle
+                .runner()
+                .after_exit(id, state, error.as_deref(), exit.code)
+                .await
+            {
+                tracing::warn!(error = %err, "a runner session's exit was not recorded");
+            }
+            live.ended.notify_waiters();
+        });
+        Ok(())
+    }
+
+    async fn after_exit(
+        &self,
+        id: i64,
+        state: SessionState,
+        error: Option<&str>,
+        code: Option<i64>,
+    ) -> Result<(), RunnerError> {
+        let current = self.get_by_id(id).await?;
+        // A session removed (or failed) meanwhile keeps that state.
+        if matches!(
+            SessionState::parse(&current.state),
+            Some(SessionState::Running | SessionState::Starting)
+        ) {
+            self.transition(id, state, error, code).await?;
+        }
+        Ok(())
+    }
+
+    /// Writes a state with its event.
+    async fn transition(
+        &self,
+        id: i64,
+        to: SessionState,
+        error: Option<&str>,
+        code: Option<i64>,
+    ) -> Result<(), RunnerError> {
+        let store = self.handle.store();
+        let mut write = store.begin_write().await?;
+        let row = db::session_by_id(&mut write, id)
+            .await?
+            .ok_or_else(|| RunnerError::NotFound(format!("runner session {id} is gone")))?;
+        let previous = SessionState::parse(&row.state);
+        db::set_state(&mut write, id, to.as_str(), error, code, self.handle.now_ms()).await?;
+        emit_state(&mut write, &row, to, previous, error, code).await?;
+        write.commit().await?;
+        Ok(())
+    }
+
+    pub async fn get(&self, name: &str) -> Result<RunnerSessionRow, RunnerError> {
+        let store = self.handle.store();
+        let mut read = store.read().await?;
+        db::session_by_name(&mut read, name.trim()).await?.ok_or_else(|| {
+            RunnerError::NotFound(format!(
+                "there is no runner session {name:?}; `relay session list` shows them"
+            ))
+        })
+    }
+
+    async fn get_by_id(&self, id: i64) -> Result<RunnerSessionRow, RunnerError> {
+        let store = self.handle.store();
+        let mut read = store.read().await?;
+        db::session_by_id(&mut read, id)
+            .await?
+            .ok_or_else(|| RunnerError::NotFound(format!("runner session {id} is gone")))
+    }
+
+    pub async fn list(
+        &self,
+        project: Option<&str>,
+        with_deleted: bool,
+    ) -> Result<Vec<RunnerSessionRow>, RunnerError> {
+        let store = self.handle.store();
+        let mut read = store.read().await?;
+        let project_id = match project {
+            Some(slug) => Some(
+                db::project_by_slug(&mut read, slug)
+                    .await?
+                    .ok_or_else(|| RunnerError::NotFound(format!("project {slug} runs no sessions; `relay project add --repo <folder> --slug {slug}` adds its checkout")))?
+                    .project_id,
+            ),
+            None => None,
+        };
+        Ok(db::sessions(&mut read, project_id, with_deleted).await?)
+    }
+
+    pub async fn projects(&self) -> Result<Vec<RunnerProjectRow>, RunnerError> {
+        let store = self.handle.store();
+        let mut read = store.read().await?;
+        Ok(db::projects(&mut read).await?)
+    }
+
+    fn live(&self, id: i64) -> Option<Live> {
+        lock(&self.state().live).get(&id).cloned()
+    }
+
+    /// Stops a session's process (SIGHUP, then SIGKILL); the session becomes Stopped, resume is offered.
+    pub async fn stop(&self, name: &str) -> Result<RunnerSessionRow, RunnerError> {
+        let row = self.get(name).await?;
+        let current = parse_state(&row)?;
+        state::next(&row.name, current, Action::Stop).map_err(RunnerError::State)?;
+        match self.live(row.id).filter(|l| l.running.load(Ordering::Acquire)) {
+            Some(live) => {
+                live.stopping.store(true, Ordering::Release);
+                let ended = live.ended.notified();
+                tokio::pin!(ended);
+                ended.as_mut().enable();
+                live.terminal.kill();
+                if tokio::time::timeout(STOP_WAIT, ended).await.is_err()
+                    && live.running.load(Ordering::Acquire)
+                {
+                    return Err(RunnerError::Failed(format!(
+                        "session {}'s process did not end within {} s of SIGHUP and SIGKILL; see `relay daemon logs`",
+                        row.name,
+                        STOP_WAIT.as_secs()
+                    )));
+                }
+            }
+            None => self.transition(row.id, SessionState::Stopped, None, None).await?,
+        }
+        self.get_by_id(row.id).await
+    }
+
+    /// Starts a Stopped session again in its workspace; a Claude Code session continues its conversation.
+    pub async fn resume(&self, name: &str) -> Result<RunnerSessionRow, RunnerError> {
+        self.restart(name, Action::Resume).await
+    }
+
+    /// Starts a Failed session again; the workspace and the agent's session id are kept.
+    pub async fn retry(&self, name: &str) -> Result<RunnerSessionRow, RunnerError> {
+        self.restart(name, Action::Retry).await
+    }
+
+    async fn restart(&self, name: &str, action: Action) -> Result<RunnerSessionRow, RunnerError> {
+        let row = self.get(name).await?;
+        let current = parse_state(&row)?;
+        let to = state::next(&row.name, current, action).map_err(RunnerError::State)?;
+        self.transition(row.id, to, None, None).await?;
+        let row = self.get_by_id(row.id).await?;
+        let resume = row.agent_session_id.clone();
+        self.start(row, resume).await
+    }
+
+    /// Removes a Stopped or Failed session and its worktree (its branch and commits stay). Uncommitted changes are
+    /// kept unless `force`. The project's default session (the checkout) goes only with its project.
+    pub async fn remove(&self, name: &str, force: bool) -> Result<RunnerSessionRow, RunnerError> {
+        let row = self.get(name).await?;
+        let current = parse_state(&row)?;
+        state::next(&row.name, current, Action::Delete).map_err(RunnerError::State)?;
+        if row.is_default {
+            return Err(RunnerError::Invalid(format!(
+                "{} is project {}'s default session (its checkout, {}); it goes only with its project",
+                row.name, row.slug, row.workspace
+            )));
+        }
+        if row.source == "url" {
+            let store = self.handle.store();
+            let mut read = store.read().await?;
+            let (_, live) = db::live_counts(&mut read, row.project_id).await?;
+            if live <= 1 {
+                return Err(RunnerError::Precondition(format!(
+                    "{} is project {}'s last session; a project always has one (start another with `relay session new --project {}` first)",
+                    row.name, row.slug, row.slug
+                )));
+            }
+        }
+        let workspace = PathBuf::from(&row.workspace);
+        if workspace.exists() {
+            if !force && git::is_dirty(&workspace).await.unwrap_or(false) {
+                return Err(RunnerError::State(state::Refused {
+                    session: row.name.clone(),
+                    state: current,
+                    action: Action::Delete,
+                    hint: "its worktree has changes not committed; commit or stash them, or pass --force to lose them",
+                }));
+            }
+            if row.source == "url" {
+                std::fs::remove_dir_all(&workspace).map_err(|err| {
+                    RunnerError::Failed(format!(
+                        "could not remove the session's clone {}: {err}",
+                        workspace.display()
+                    ))
+                })?;
+            } else {
+                git::worktree_remove(Path::new(&row.repo_path), &workspace, force)
+                    .await
+                    .map_err(|said| {
+                        RunnerError::Failed(format!(
+                            "git could not remove the worktree {}: {said}",
+                            workspace.display()
+                        ))
+                    })?;
+            }
+        }
+        if let Some(live) = lock(&self.state().live).remove(&row.id) {
+            live.terminal.detach_all("the session was removed");
+        }
+        self.transition(row.id, SessionState::Deleted, None, None).await?;
+        self.get_by_id(row.id).await
+    }
+
+    /// Attaches to a session's terminal: the writer's keys reach the process (and its `size` becomes the
+    /// terminal's); watchers only see.
+    pub async fn attach(
+        &self,
+        name: &str,
+        writer: bool,
+        size: Option<TermSize>,
+    ) -> Result<(RunnerSessionRow, Attachment), RunnerError> {
+        let row = self.get(name).await?;
+        match self.live(row.id) {
+            Some(live) => Ok((row, live.terminal.attach(writer, size))),
+            None => Err(RunnerError::State(state::Refused {
+                session: row.name.clone(),
+                state: parse_state(&row)?,
+                action: Action::Resume,
+                hint: "its terminal is not running; start it with `relay session resume` (or `retry` when it failed)",
+            })),
+        }
+    }
+
+    /// The session's history and screen as text, the newest `limit` lines.
+    pub async fn scrollback(&self, name: &str, limit: usize) -> Result<Vec<String>, RunnerError> {
+        let row = self.get(name).await?;
+        match self.live(row.id) {
+            Some(live) => Ok(live.terminal.scrollback(limit)),
+            None => Err(RunnerError::NotFound(format!(
+                "session {} has no terminal in this relayd (it has not run since relayd started); resume it first",
+                row.name
+            ))),
+        }
+    }
+
+    /// The agent in a runner session reported its own session id (its hooks carry `RELAY_SESSION`): kept for
+    /// resume. Answers whether `board_session` is a runner session.
+    pub async fn link_agent(
+        &self,
+        write: &mut WriteTx<'_>,
+        board_session: i64,
+        agent_id: &str,
+    ) -> Result<bool, RunnerError> {
+        Ok(db::set_agent_session(&mut *write, board_session, agent_id, self.handle.now_ms()).await?)
+    }
+
+    /// At start: sessions a previous relayd left starting or running lost their process with it; they become
+    /// Stopped with resume available (seed §11, §19).
+    pub async fn reconcile_at_start(&self) -> Result<usize, RunnerError> {
+        let rows = {
+            let store = self.handle.store();
+            let mut read = store.read().await?;
+            db::left_running(&mut read).await?
+        };
+        for row in &rows {
+            self.transition(
+                row.id,
+                SessionState::Stopped,
+                Some("relayd restarted while this session ran, and its process ended with it; resume starts it again"),
+                None,
+            )
+            .await?;
+        }
+        Ok(rows.len())
+    }
+
+    /// At shutdown: every running process is ended; its session becomes Stopped (resume after the restart).
+    pub async fn shutdown(&self) {
+        let live: Vec<Live> = lock(&self.state().live).values().cloned().collect();
+        for live in live.iter().filter(|l| l.running.load(Ordering::Acquire)) {
+            live.stopping.store(true, Ordering::Release);
+            live.terminal.detach_all("relayd is shutting down");
+            live.terminal.kill();
+        }
+    }
+}
+
+fn parse_state(row: &RunnerSessionRow) -> Result<SessionState, RunnerError> {
+    SessionState::parse(&row.state).ok_or_else(|| {
+        RunnerError::Failed(format!(
+            "session {} has an unknown state {:?}",
+            row.name, row.state
+        ))
+    })
+}
+
+async fn emit_state(
+    write: &mut WriteTx<'_>,
+    row: &RunnerSessionRow,
+    to: SessionState,
+    previous: Option<SessionState>,
+    error: Option<&str>,
+    code: Option<i64>,
+) -> Result<(), RunnerError> {
+    write
+        .emit(
+            &row.name,
+            &payload::RunnerSessionChanged {
+                project: row.slug.clone(),
+                session: row.name.clone(),
+                state: to.as_str().to_owned(),
+                previous: previous.map(|s| s.as_str().to_owned()),
+                branch: row.branch.clone(),
+                profile: row.profile.clone(),
+                error: error.map(str::to_owned),
+                exit_code: code,
+            },
+        )
+        .await?;
+    Ok(())
+}
+
+/// A project slug from a checkout's folder name: lowercase letters, digits and single dashes.
+fn slug_from(top: &Path) -> Result<String, RunnerError> {
+    let name = top
+        .file_name()
+        .map(|n| n.to_string_lossy().to_ascii_lowercase())
+        .unwrap_or_default();
+    let mut slug = String::new();
+    for c in name.chars() {
+        if c.is_ascii_alphanumeric() {
+            slug.push(c);
+        } else if !slug.ends_with('-') && !slug.is_empty() {
+            slug.push('-');
+        }
+    }
+    let slug: String = slug.trim_end_matches('-').chars().take(40).collect();
+    let slug = slug.trim_end_matches('-').to_owned();
+    if slug.is_empty() {
+        return Err(RunnerError::Invalid(format!(
+            "no project slug can be made from the folder name of {}; pass --slug",
+            top.display()
+        )));
+    }
+    Ok(slug)
+}
+
+#[cfg(test)]
+mod tests;

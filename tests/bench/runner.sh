@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# tests/bench/runner.sh — keystroke echo through a runner terminal (client → socket → relayd → PTY → back) against
+# a direct PTY echo, in the same run, against a release relay (tests/benches/runner.rs). Prints a Markdown table
+# for docs/PERFORMANCE.md.
+#
+#   tests/bench/runner.sh        build the release relay and the benchmark, measure, print the table
+#
+# Environment: KEYS (keystrokes per case, default 2000); CARGO_TARGET_DIR is honoured. Not part of tests/run:
+# timings never decide a test.
+set -euo pipefail
+
+case ${1:-} in
+    -h | --help)
+        sed -n '2,8s/^# \{0,1\}//p' "${BASH_SOURCE[0]}"
+        exit 0
+        ;;
+    '') ;;
+    *)
+        sed -n '2,8s/^# \{0,1\}//p' "${BASH_SOURCE[0]}" >&2
+        exit 2
+        ;;
+esac
+
+cd -- "$(dirname -- "$(readlink -f -- "${BASH_SOURCE[0]}")")/../.."
+for var in "${!RELAY_@}"; do
+    unset "$var"
+done
+target=${CARGO_TARGET_DIR:-target}
+cargo build --release --locked -p relay
+# The harness only writes, reads and reads clocks: it is built in the dev profile; what is timed is the release relay.
+RELAY_BIN=$(readlink -f -- "$target/release/relay") cargo bench --locked --profile dev -p relay-tests --bench runner
