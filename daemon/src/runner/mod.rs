@@ -478,7 +478,7 @@ impl<'h> Runs<'h> {
         if let Some((task_id, key)) = &key {
             self.handle
                 .board()
-                .bind_in(&mut write, *task_id, key, &slug, &row.name, caller)
+                .bind_in(&mut write, *task_id, key, &slug, &row.name, false, caller)
                 .await?;
         }
         write.commit().await?;
