@@ -1,13 +1,15 @@
-//! `relay doctor` against a healthy daemon and against none. Its first six items are relay's own; the Claude Code
+//! `relay doctor` against a healthy daemon and against none. Its first eight items are relay's own; the Claude Code
 //! items after them are tested with a Claude Code home in setup.rs; here they read an empty scratch folder, never
 //! the real home.
 
 use relay_tests::{TestDaemon, run};
 
-const CHECKS: [&str; 6] = ["data dir", "token", "daemon", "socket", "http", "store"];
+const CHECKS: [&str; 8] = [
+    "data dir", "token", "daemon", "socket", "http", "store", "version", "config",
+];
 
 #[tokio::test]
-async fn doctor_prints_six_ok_lines_when_the_daemon_is_healthy() {
+async fn doctor_prints_its_ok_lines_when_the_daemon_is_healthy() {
     let daemon = TestDaemon::start().await;
     let doctor = run(daemon
         .relay()
@@ -16,7 +18,7 @@ async fn doctor_prints_six_ok_lines_when_the_daemon_is_healthy() {
         .arg(daemon.home().scratch()))
     .await;
     let lines: Vec<&str> = doctor.stdout.lines().take(CHECKS.len()).collect();
-    assert_eq!(lines.len(), 6, "{doctor}");
+    assert_eq!(lines.len(), CHECKS.len(), "{doctor}");
     for (line, check) in lines.iter().zip(CHECKS) {
         assert!(line.starts_with("[ok]"), "{doctor}");
         assert!(line[4..].trim_start().starts_with(check), "{check} in {line:?}");
@@ -28,7 +30,7 @@ async fn doctor_prints_six_ok_lines_when_the_daemon_is_healthy() {
 }
 
 #[tokio::test]
-async fn doctor_json_lists_six_passing_checks_when_the_daemon_is_healthy() {
+async fn doctor_json_lists_its_passing_checks_when_the_daemon_is_healthy() {
     let daemon = TestDaemon::start().await;
     let doctor = run(daemon
         .relay()
@@ -112,4 +114,73 @@ async fn doctor_fails_the_store_check_when_others_can_read_the_database() {
         .find(|l| l.starts_with("[FAIL] store"))
         .unwrap_or_else(|| panic!("{doctor}"));
     assert!(line.contains("mode 644") && line.contains("chmod 600"), "{line}");
+}
+
+#[tokio::test]
+async fn doctor_names_the_version_and_the_config_and_says_when_relayd_runs_other_rules() {
+    let daemon = TestDaemon::start().await;
+    let doctor = run(daemon
+        .relay()
+        .arg("doctor")
+        .arg("--claude-home")
+        .arg(daemon.home().scratch()))
+    .await;
+    let line = |name: &str| {
+        doctor
+            .stdout
+            .lines()
+            .find(|l| l[6..].trim_start().starts_with(name))
+            .unwrap_or_else(|| panic!("no {name} line: {doctor}"))
+            .to_owned()
+    };
+    assert!(line("version").contains(&format!("on {} {}", std::env::consts::OS, std::env::consts::ARCH)));
+    assert!(
+        line("config").contains("not present: the defaults are in force"),
+        "{doctor}"
+    );
+    // The rules in config.toml change after relayd started: it runs the old ones until restarted.
+    std::fs::write(
+        daemon.home().path().join("config.toml"),
+        "rules_mode = \"strict\"\n",
+    )
+    .unwrap();
+    let doctor = run(daemon
+        .relay()
+        .arg("doctor")
+        .arg("--claude-home")
+        .arg(daemon.home().scratch()))
+    .await;
+    doctor.assert_code(1);
+    let http = doctor
+        .stdout
+        .lines()
+        .find(|l| l.starts_with("[FAIL] http"))
+        .unwrap_or_else(|| panic!("{doctor}"));
+    assert!(http.contains("it needs a restart"), "{http}");
+    assert!(doctor.stdout.contains("(read)"), "{doctor}");
+}
+
+#[tokio::test]
+async fn doctor_skips_claude_code_when_it_is_neither_installed_nor_set_up() {
+    let daemon = TestDaemon::start().await;
+    // A PATH without Claude Code (the suite's own copy lives elsewhere) and a Claude home without relay's hooks.
+    let doctor = run(daemon
+        .relay()
+        .env("PATH", "/usr/bin:/bin")
+        .arg("doctor")
+        .arg("--claude-home")
+        .arg(daemon.home().scratch()))
+    .await;
+    assert!(
+        doctor
+            .stdout
+            .lines()
+            .any(|l| l.starts_with("[skip] claude") && l.contains("not used here")),
+        "{doctor}"
+    );
+    assert!(
+        !doctor.stdout.contains("[FAIL]"),
+        "a user without Claude Code gets no failure: {doctor}"
+    );
+    doctor.assert_success();
 }

@@ -1,4 +1,5 @@
-//! `relay doctor`: one `[ok]` / `[FAIL]` line per thing, each failure saying what to do. Never starts the
+//! `relay doctor`: one `[ok]` / `[FAIL]` / `[skip]` line per thing, each failure saying what to do (an agent
+//! the user does not use is skipped, not failed). Never starts the
 //! daemon and never writes: it reports what is — Claude Code's items (`claude` on PATH, relay's hooks in its user
 //! settings, the hook runs, MCP registered) even when relayd is down.
 
@@ -17,7 +18,11 @@ use crate::http_client;
 #[derive(Debug, Serialize)]
 pub struct Check {
     pub name: &'static str,
+    /// Not a failure (a skipped item is not one either).
     pub ok: bool,
+    /// Not checked: it does not apply here (an agent that is not installed and not set up).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub skipped: bool,
     pub detail: String,
 }
 
@@ -25,6 +30,7 @@ pub(crate) fn ok(name: &'static str, detail: impl Into<String>) -> Check {
     Check {
         name,
         ok: true,
+        skipped: false,
         detail: detail.into(),
     }
 }
@@ -33,6 +39,16 @@ pub(crate) fn fail(name: &'static str, detail: impl Into<String>) -> Check {
     Check {
         name,
         ok: false,
+        skipped: false,
+        detail: detail.into(),
+    }
+}
+
+pub(crate) fn skip(name: &'static str, detail: impl Into<String>) -> Check {
+    Check {
+        name,
+        ok: true,
+        skipped: true,
         detail: detail.into(),
     }
 }
@@ -52,7 +68,11 @@ pub fn print(checks: &[Check], json: bool) -> Result<(), CliError> {
         );
     } else {
         for check in checks {
-            let mark = if check.ok { "[ok]  " } else { "[FAIL]" };
+            let mark = match (check.ok, check.skipped) {
+                (_, true) => "[skip]",
+                (true, false) => "[ok]  ",
+                (false, false) => "[FAIL]",
+            };
             println!("{mark} {:<10} {}", check.name, check.detail);
         }
     }
@@ -75,7 +95,38 @@ pub async fn checks(ctx: &Context) -> Vec<Check> {
         socket(ctx),
         http_port(ctx, status.as_ref()).await,
         store(ctx, status.as_ref()).await,
+        version(),
+        config_file(ctx),
     ]
+}
+
+/// This relay's version and the system it runs on, for a bug report.
+fn version() -> Check {
+    ok(
+        "version",
+        format!(
+            "relay {} on {} {}",
+            relay_core::VERSION,
+            std::env::consts::OS,
+            std::env::consts::ARCH
+        ),
+    )
+}
+
+/// Whether `config.toml` is there (its values were read, or relay could not have started this command).
+fn config_file(ctx: &Context) -> Check {
+    let path = ctx.config.data_dir.config();
+    if path.is_file() {
+        ok("config", format!("{} (read)", path.display()))
+    } else {
+        ok(
+            "config",
+            format!(
+                "{} not present: the defaults are in force (docs/CONFIG.md)",
+                path.display()
+            ),
+        )
+    }
 }
 
 fn data_dir(ctx: &Context) -> Check {
@@ -212,10 +263,23 @@ async fn http_port(ctx: &Context, status: Option<&Status>) -> Check {
                 .flatten()
                 .map(|(secret, _)| fingerprint(&secret))
                 .unwrap_or_default();
-            if theirs == ours {
+            let running_rules = body["rules_hash"].as_str().unwrap_or_default();
+            let config = &ctx.config;
+            let rules = relay_core::rules::effective(&config.rules, None, config.rules_mode)
+                .hash()
+                .to_string();
+            if theirs == ours && !running_rules.is_empty() && running_rules != rules {
+                fail(
+                    "http",
+                    format!(
+                        "relayd runs the rules {running_rules}, but config.toml now says {rules}: it needs a restart \
+                         (relay daemon stop && relay daemon start)"
+                    ),
+                )
+            } else if theirs == ours {
                 ok(
                     "http",
-                    format!("http://{addr}/healthz answers (token id {theirs})"),
+                    format!("http://{addr}/healthz answers (token id {theirs}, rules {running_rules})"),
                 )
             } else {
                 fail(

@@ -15,7 +15,7 @@ use super::marker::{self, Role};
 use super::plan::{self, Found};
 use super::{Setup, Target};
 use crate::client::{Context, connect};
-use crate::cmd::doctor::{Check, fail, ok};
+use crate::cmd::doctor::{Check, fail, ok, skip};
 use crate::http_client;
 
 /// The token as the data directory holds it, without creating one.
@@ -85,6 +85,15 @@ pub async fn run(ctx: &Context, setup: &Setup, target: &Target) -> Vec<Check> {
 /// even when relayd is down.
 pub async fn doctor_items(ctx: &Context, setup: &Setup, target: &Target) -> Vec<Check> {
     let claude = detect::claude().await;
+    // Claude Code neither installed nor set up: the user does not use it, so nothing of it is a failure.
+    if matches!(claude, Claude::Missing) && installed(setup, target).is_ok_and(|found| found.found.is_empty())
+    {
+        return vec![skip(
+            "claude",
+            "Claude Code (`claude`) is not on PATH and relay's hooks are not in its settings: not used here. After \
+             installing it, run `relay setup` (see the plan first).",
+        )];
+    }
     let mut checks = vec![match &claude {
         Claude::Missing => fail(
             "claude",
