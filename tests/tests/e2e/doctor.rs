@@ -1,11 +1,20 @@
-//! `relay doctor` against a healthy daemon and against none. Its first eight items are relay's own; the Claude Code
+//! `relay doctor` against a healthy daemon and against none. Its first ten items are relay's own; the Claude Code
 //! items after them are tested with a Claude Code home in setup.rs; here they read an empty scratch folder, never
 //! the real home.
 
 use relay_tests::{TestDaemon, run};
 
-const CHECKS: [&str; 8] = [
-    "data dir", "token", "daemon", "socket", "http", "store", "version", "config",
+const CHECKS: [&str; 10] = [
+    "data dir",
+    "token",
+    "daemon",
+    "socket",
+    "http",
+    "store",
+    "mcp",
+    "hook http",
+    "version",
+    "config",
 ];
 
 #[tokio::test]

@@ -95,9 +95,101 @@ pub async fn checks(ctx: &Context) -> Vec<Check> {
         socket(ctx),
         http_port(ctx, status.as_ref()).await,
         store(ctx, status.as_ref()).await,
+        mcp(ctx, status.as_ref()).await,
+        hook_endpoint(ctx, status.as_ref()).await,
         version(),
         config_file(ctx),
     ]
+}
+
+/// relayd's address and this data directory's token, for the items that call relayd over HTTP as an agent does;
+/// `Err` is the item to print instead (relayd down: nothing to call, the daemon item says why).
+fn agent_access(
+    ctx: &Context,
+    status: Option<&Status>,
+    name: &'static str,
+) -> Result<(SocketAddr, String), Check> {
+    let Some(addr) = status.and_then(|s| s.http_addr.parse::<SocketAddr>().ok()) else {
+        return Err(skip(
+            name,
+            "not checked: relayd is not running (see the daemon item)",
+        ));
+    };
+    match relay_core::token::read(&ctx.config.data_dir) {
+        Ok(Some((secret, _))) => Ok((addr, secret)),
+        _ => Err(fail(name, "no token to call relayd with (see the token item)")),
+    }
+}
+
+/// An MCP `initialize` with the token, as an agent's client starts.
+async fn mcp(ctx: &Context, status: Option<&Status>) -> Check {
+    const NAME: &str = "mcp";
+    let (addr, token) = match agent_access(ctx, status, NAME) {
+        Ok(access) => access,
+        Err(item) => return item,
+    };
+    let body = serde_json::json!({
+        "jsonrpc": "2.0", "id": 1, "method": "initialize",
+        "params": {
+            "protocolVersion": "2025-11-25", "capabilities": {},
+            "clientInfo": { "name": "relay-doctor", "version": relay_core::VERSION },
+        },
+    });
+    let bearer = format!("Bearer {token}");
+    let host = addr.to_string();
+    let headers = [
+        ("host", host.as_str()),
+        ("authorization", bearer.as_str()),
+        ("content-type", "application/json"),
+        ("accept", "application/json, text/event-stream"),
+    ];
+    match http_client::request_with_body(addr, "POST", "/mcp", &headers, body.to_string().into_bytes()).await
+    {
+        Ok(answer) if answer.status == 200 && answer.body.contains("\"serverInfo\"") => ok(
+            NAME,
+            format!("http://{addr}/mcp initializes with the token (what agents are registered with)"),
+        ),
+        Ok(answer) => fail(
+            NAME,
+            format!(
+                "http://{addr}/mcp answered {} to initialize; see `relay daemon logs`",
+                answer.status
+            ),
+        ),
+        Err(err) => fail(NAME, format!("http://{addr}/mcp failed: {err}")),
+    }
+}
+
+/// The endpoint of Claude Code's http hooks answers a call with the token (an event relay does not handle, so
+/// nothing is recorded).
+async fn hook_endpoint(ctx: &Context, status: Option<&Status>) -> Check {
+    const NAME: &str = "hook http";
+    let (addr, token) = match agent_access(ctx, status, NAME) {
+        Ok(access) => access,
+        Err(item) => return item,
+    };
+    let bearer = format!("Bearer {token}");
+    let host = addr.to_string();
+    let headers = [
+        ("host", host.as_str()),
+        ("authorization", bearer.as_str()),
+        ("content-type", "application/json"),
+    ];
+    let body = br#"{"hook_event_name":"PreCompact","session_id":"relay-doctor"}"#.to_vec();
+    match http_client::request_with_body(addr, "POST", "/hooks/claude-code", &headers, body).await {
+        Ok(answer) if answer.status == 204 || answer.status == 200 => ok(
+            NAME,
+            format!("http://{addr}/hooks/claude-code answers with the token"),
+        ),
+        Ok(answer) => fail(
+            NAME,
+            format!(
+                "http://{addr}/hooks/claude-code answered {}; see `relay daemon logs`",
+                answer.status
+            ),
+        ),
+        Err(err) => fail(NAME, format!("http://{addr}/hooks/claude-code failed: {err}")),
+    }
 }
 
 /// This relay's version and the system it runs on, for a bug report.
