@@ -10,7 +10,8 @@ pub enum BoardError {
         "unknown project `{slug}`; known projects: {known} (create it with project_upsert / relay project upsert)"
     )]
     UnknownProject { slug: String, known: String },
-    #[error("unknown task `{key}`; list the project's tasks with task_list / relay task list")]
+    // Read by the owner (window, CLI) and by agents: the MCP adapter adds the call that lists the tasks.
+    #[error("unknown task `{key}`: its project has no task of that number")]
     UnknownTask { key: String },
     #[error(transparent)]
     Slug(#[from] SlugError),

@@ -41,7 +41,12 @@ pub fn failed(err: BoardError, access: Access) -> CallToolResult {
         };
         return tool_error(text.to_owned());
     }
-    let message = err.to_string();
+    let mut message = err.to_string();
+    if let BoardError::UnknownTask { key } = &err
+        && let Some((project, _)) = key.rsplit_once('-')
+    {
+        message.push_str(&format!("; task_list(project=\"{project}\") lists its tasks"));
+    }
     match access {
         Access::Write => tool_error(nothing_changed(message)),
         Access::Read => tool_error(message),

@@ -40,7 +40,9 @@ async fn unknown_task_is_refused_when_read_or_written() {
     let board = Board::new().await;
     let message = refused(&board.client, "task_get", json!({ "task": "demo-99" })).await;
     assert!(
-        message.starts_with("unknown task `demo-99`; list the project's tasks with task_list"),
+        message.starts_with(
+            "unknown task `demo-99`: its project has no task of that number; task_list(project=\"demo\") lists its tasks"
+        ),
         "{message}"
     );
     let message = board
