@@ -7,6 +7,7 @@ use serde::Serialize;
 
 use super::error::check_len;
 use super::{Board, BoardError, Caller, Outcome, limits};
+use crate::hooks::claude::session::HookStatus;
 use crate::store::WriteTx;
 use crate::store::board::{self as db, BoundSession, SessionRow};
 
@@ -16,7 +17,8 @@ pub const LIVE_WITHIN_MS: i64 = 24 * 60 * 60 * 1000;
 /// Whether `bound` is still at work at `now`: its hooks did not see it end and relay heard from it within
 /// [`LIVE_WITHIN_MS`].
 fn at_work(bound: &BoundSession, now: i64) -> bool {
-    bound.hook_status.as_deref() != Some("ended") && now - bound.last_seen_ms < LIVE_WITHIN_MS
+    bound.hook_status.as_deref() != Some(HookStatus::Ended.as_str())
+        && now - bound.last_seen_ms < LIVE_WITHIN_MS
 }
 
 /// `12 min ago`, `3 h ago`: when relay last heard from a session.
