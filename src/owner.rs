@@ -65,14 +65,27 @@ impl SessionId {
     /// | Claude Code | `~/.claude/projects/<dir>/<session>.jsonl` | file stem |
     /// | Cursor | `agent-transcripts/<id>/<id>.jsonl` | file stem |
     /// | Codex | `sessions/…/rollout-<timestamp>-<uuid>.jsonl` | the trailing UUID (= `session_meta.payload.id`) |
-    /// | Copilot | `chatSessions/<id>.json` | file stem |
+    /// | Copilot (VS Code) | `chatSessions/<id>.json` | file stem |
+    /// | Copilot CLI | `~/.copilot/session-state/<id>/events.jsonl` | the directory after `session-state` |
     /// | Antigravity IDE | `brain/<uuid>/…` | the directory after `brain` |
+    ///
+    /// ```
+    /// use relay_core::owner::SessionId;
+    /// let cli = "/home/u/.copilot/session-state/168018e0-3a43-4200-b161-5e6b7a2b8781/events.jsonl";
+    /// assert_eq!(
+    ///     SessionId::from_transcript_path(cli).unwrap().to_string(),
+    ///     "168018e0-3a43-4200-b161-5e6b7a2b8781"
+    /// );
+    /// ```
     ///
     /// `/` and `\` both separate folders, so a Windows path sent by an agent gives the same id.
     pub fn from_transcript_path(path: &str) -> Option<SessionId> {
         let parts: Vec<&str> = path.split(['/', '\\']).filter(|p| !p.is_empty()).collect();
-        if let Some(at) = parts.iter().position(|p| *p == "brain")
+        // Antigravity's `brain/<uuid>/…` and the Copilot CLI's `session-state/<id>/events.jsonl` name the session by
+        // the folder (the CLI's file is `events.jsonl` for every session).
+        if let Some(at) = parts.iter().position(|p| *p == "brain" || *p == "session-state")
             && let Some(dir) = parts.get(at + 1)
+            && at + 2 < parts.len()
         {
             return SessionId::new(dir).ok();
         }

@@ -105,9 +105,9 @@ const SESSION_KEYS_CLAUDE: &[&str] = &["session_id"];
 const SESSION_KEYS_CURSOR: &[&str] = &["conversation_id", "session_id"];
 /// Copilot: `sessionId` in the VS Code doc, snake_case in later revisions (§4.2, §9: accept both).
 const SESSION_KEYS_COPILOT: &[&str] = &["sessionId", "session_id"];
-/// Antigravity: no documented payload. Claude-compatible `session_id` first, then the protojson spellings
-/// `sessionId` / `conversationId` (agy names sessions "conversations", §5.2). Assumed.
-const SESSION_KEYS_ANTIGRAVITY: &[&str] = &["session_id", "sessionId", "conversationId"];
+/// Antigravity: no documented payload. `conversationId` first — the key relaybrain's lock ↔ session table gives
+/// (agy names sessions "conversations", §5.2) —, then the Claude-compatible `session_id` and `sessionId`. Assumed.
+const SESSION_KEYS_ANTIGRAVITY: &[&str] = &["conversationId", "session_id", "sessionId"];
 
 const EVENT_KEYS: &[&str] = &["hook_event_name", "hookEventName"];
 const TRANSCRIPT_KEYS: &[&str] = &["transcript_path", "transcriptPath"];

@@ -182,7 +182,9 @@ const EVENTS: &[PhaseEvents] = &[
     ),
     row(Agent::Copilot, Phase::PreTool, &["PreToolUse"]),
     row(Agent::Copilot, Phase::PostTool, &["PostToolUse"]),
-    row(Agent::Copilot, Phase::Stop, &["Stop"]),
+    // `agentStop`: the Copilot CLI's end of a turn (the CLI hooks reference; seen firing with the real CLI in the
+    // suite, `tests/tests/e2e/agents/copilot.rs`).
+    row(Agent::Copilot, Phase::Stop, &["Stop", "agentStop"]),
     row(Agent::Copilot, Phase::SessionEnd, &["sessionEnd"]),
     // Antigravity CLI `agy` (§5.2, reverse-engineered, "treat as unstable"). PreInvocation / PostInvocation are
     // not mapped: nothing says whether they fire per prompt or per model call.

@@ -286,6 +286,13 @@ fn detect_keeps_antigravity_when_its_payload_spells_keys_like_copilot() {
 }
 
 #[test]
+fn antigravity_takes_the_conversation_id_first_when_a_payload_carries_several_ids() {
+    let body = br#"{"session_id":"other","conversationId":"conv-1","cwd":"/w","hookEventName":"Stop"}"#;
+    let event = read_event(Agent::Antigravity, Phase::Stop, body).unwrap();
+    assert_eq!(event.session_id.as_str(), "conv-1");
+}
+
+#[test]
 fn detect_finds_copilot_when_a_snake_case_vs_code_payload_has_a_timestamp() {
     let body =
         br#"{"session_id":"s-1","cwd":"/w","hook_event_name":"Stop","timestamp":"2026-11-29T10:15:02Z",

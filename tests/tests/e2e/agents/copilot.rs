@@ -63,3 +63,69 @@ async fn copilot_is_refused_a_file_another_agent_holds_and_edits_a_free_one() {
     );
     copilot.keep_transcripts("copilot-lock");
 }
+
+#[tokio::test]
+async fn copilot_releases_its_locks_when_its_turn_ends() {
+    // Locks live 5 minutes here, so only a release can end the edit's lock before the check.
+    let daemon = TestDaemon::builder()
+        .config("lock_ttl_secs = 300\n")
+        .start()
+        .await;
+    let repo = repo(&daemon.home().scratch().join("repo"), &[("src/theme.ts", FREE)]);
+    let copilot = Copilot::new(&daemon.home().scratch().join("copilot"));
+    copilot.setup_relay(&daemon).await.assert_success();
+    // Only the end of the turn may release the lock: take sessionEnd out of the installed hooks.
+    let hooks = copilot.home().join(".copilot/hooks/relay.json");
+    let mut installed: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&hooks).unwrap()).unwrap();
+    assert!(
+        installed["hooks"]["agentStop"].is_array(),
+        "setup writes the agentStop entry: {installed}"
+    );
+    installed["hooks"].as_object_mut().unwrap().remove("sessionEnd");
+
+    std::fs::write(&hooks, installed.to_string()).unwrap();
+    let model = ModelServer::start(
+        Api::Anthropic,
+        vec![Conversation::new(
+            "cp-stop",
+            vec![
+                Reply::tool(
+                    "edit",
+                    json!({"path": repo.join("src/theme.ts"), "old_str": "'light'", "new_str": "'dark'"}),
+                )
+                .into(),
+                Reply::text("Dark theme done.").into(),
+            ],
+        )],
+    )
+    .await;
+    copilot
+        .run(&model, &repo, "cp-stop: a dark theme")
+        .await
+        .assert_success();
+    model.assert_script_done("cp-stop");
+    let locks = relay_tests::run(daemon.relay().args(["locks", "--json"])).await;
+    locks.assert_success();
+    let listed: serde_json::Value = serde_json::from_str(&locks.stdout).unwrap();
+    let held: Vec<&serde_json::Value> = listed["locks"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter(|lock| lock["state"] == "held")
+        .collect();
+    assert_eq!(
+        std::fs::read_to_string(repo.join("src/theme.ts")).unwrap_or_default(),
+        "export const theme = 'dark';\n",
+        "the edit went through (and claimed its lock)"
+    );
+    assert!(
+        listed["locks"].as_array().is_some_and(|all| !all.is_empty()),
+        "the edit's lock is listed: {listed}"
+    );
+    assert!(
+        held.is_empty(),
+        "the turn ended and its lock is still held: {listed}"
+    );
+    copilot.keep_transcripts("copilot-stop");
+}

@@ -92,8 +92,6 @@ const CODEX_NOTES: &[&str] = &[
 const COPILOT_NOTES: &[&str] = &[
     "Copilot: this is the Copilot CLI's user hook folder (~/.copilot/hooks/*.json, or $COPILOT_HOME/hooks). VS Code's \
      agent hooks read ~/.claude/settings.json instead: `relay setup` (Claude Code) covers them, answered as Copilot.",
-    "Copilot: the CLI's stop events (agentStop) are not in relay's verified formats, so no stop entry is written; \
-     locks are released when they expire.",
 ];
 
 const ANTIGRAVITY_NOTES: &[&str] = &[
