@@ -7,31 +7,16 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::print_stderr)]
 
 use std::io::{Read, Write};
-use std::path::Path;
 use std::time::{Duration, Instant};
 
 use relay_core::proto::terminal_input::Input;
 use relay_core::proto::terminal_output::Output;
 use relay_core::proto::{AttachOpen, TerminalInput};
-use relay_tests::{TestDaemon, run};
+use relay_tests::{TestDaemon, git, run};
 use tokio::sync::mpsc;
 use tokio_stream::wrappers::ReceiverStream;
 
 const ECHO: &str = "stty raw -echo; exec cat";
-
-fn git(dir: &Path, args: &[&str]) {
-    let out = std::process::Command::new("git")
-        .arg("-C")
-        .arg(dir)
-        .args(args)
-        .env("GIT_AUTHOR_NAME", "b")
-        .env("GIT_AUTHOR_EMAIL", "b@example.invalid")
-        .env("GIT_COMMITTER_NAME", "b")
-        .env("GIT_COMMITTER_EMAIL", "b@example.invalid")
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "git {args:?}");
-}
 
 /// The direct PTY: the same program, one byte written and read back per sample.
 fn direct(keys: usize) -> Vec<Duration> {

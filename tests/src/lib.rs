@@ -70,6 +70,26 @@ pub fn relay_bin() -> PathBuf {
 /// The one test of the default budget removes the variable (`hooks.rs`).
 pub const HOOK_BUDGET_MS: u64 = 20_000;
 
+/// Runs `git -C dir args…` with a fixed author and committer (the test machine has no git identity); panics with
+/// git's stderr when it fails.
+pub fn git(dir: &Path, args: &[&str]) {
+    let out = std::process::Command::new("git")
+        .arg("-C")
+        .arg(dir)
+        .args(args)
+        .env("GIT_AUTHOR_NAME", "t")
+        .env("GIT_AUTHOR_EMAIL", "t@example.invalid")
+        .env("GIT_COMMITTER_NAME", "t")
+        .env("GIT_COMMITTER_EMAIL", "t@example.invalid")
+        .output()
+        .unwrap_or_else(|e| panic!("cannot run git in {}: {e}", dir.display()));
+    assert!(
+        out.status.success(),
+        "git {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
 /// `relay` with nothing preset but an environment free of the caller's relay and Claude Code settings (see
 /// [`without_relay_env`]) and a generous hook budget ([`HOOK_BUDGET_MS`]), so a developer's configuration never
 /// leaks into a test and a busy machine never turns a hook's answer into its allow form.

@@ -317,8 +317,8 @@ impl Board<'_> {
     ) -> Result<Plan, BoardError> {
         let state = db::plan_state(&mut *conn, row.id).await?;
         let steps = db::plan_steps(&mut *conn, row.id).await?;
-        let todo = match board_db::current_binding(&mut *conn, row.id).await? {
-            Some((session_id, _)) => db::session_todo(&mut *conn, session_id).await?,
+        let todo = match board_db::bound_session(&mut *conn, row.id).await? {
+            Some(bound) => db::session_todo(&mut *conn, bound.id).await?,
             None => Vec::new(),
         };
         let history = if revisions {
@@ -652,9 +652,9 @@ impl Board<'_> {
                 )));
             };
             let caller = board_db::session_by_name(&mut write, name).await?;
-            let bound = board_db::current_binding(&mut write, row.id).await?;
-            if let (Some(caller), Some((bound_id, _))) = (&caller, bound)
-                && caller.id == bound_id
+            let bound = board_db::bound_session(&mut write, row.id).await?;
+            if let (Some(caller), Some(bound)) = (&caller, bound)
+                && caller.id == bound.id
             {
                 return Err(BoardError::Refused(format!(
                     "{} is the session bound to {key}, and an agent does not accept its own plan: only the owner \

@@ -904,19 +904,6 @@ pub async fn insert_alias(
 }
 
 /// The current binding of a task: (session id, session kind).
-pub async fn current_binding(db: &mut impl Db, task_id: i64) -> Result<Option<(i64, String)>, StoreError> {
-    run(db, async |conn| {
-        sqlx::query_as(
-            "SELECT s.id, s.kind FROM task_session ts JOIN session s ON s.id = ts.session_id
-          WHERE ts.task_id = ? AND ts.unbound_at_ms IS NULL",
-        )
-        .bind(task_id)
-        .fetch_optional(conn)
-        .await
-    })
-    .await
-}
-
 /// What a task waits on that the agent should see without three more calls: its review checklist, the owner's
 /// unread comments, the open rule warnings.
 #[derive(Clone, Debug, Default, PartialEq, Eq, serde::Deserialize, serde::Serialize)]

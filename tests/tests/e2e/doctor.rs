@@ -2,7 +2,7 @@
 //! items after them are tested with a Claude Code home in setup.rs; here they read an empty scratch folder, never
 //! the real home.
 
-use relay_tests::{TestDaemon, run};
+use relay_tests::{Output, TestDaemon, TestHome, run};
 
 const CHECKS: [&str; 10] = [
     "data dir",
@@ -17,15 +17,21 @@ const CHECKS: [&str; 10] = [
     "config",
 ];
 
+/// `relay doctor` of `home` with `args`, reading a scratch folder as the Claude Code home.
+async fn run_doctor(home: &TestHome, args: &[&str]) -> Output {
+    run(home
+        .relay()
+        .arg("doctor")
+        .args(args)
+        .arg("--claude-home")
+        .arg(home.scratch()))
+    .await
+}
+
 #[tokio::test]
 async fn doctor_prints_its_ok_lines_when_the_daemon_is_healthy() {
     let daemon = TestDaemon::start().await;
-    let doctor = run(daemon
-        .relay()
-        .arg("doctor")
-        .arg("--claude-home")
-        .arg(daemon.home().scratch()))
-    .await;
+    let doctor = run_doctor(daemon.home(), &[]).await;
     let lines: Vec<&str> = doctor.stdout.lines().take(CHECKS.len()).collect();
     assert_eq!(lines.len(), CHECKS.len(), "{doctor}");
     for (line, check) in lines.iter().zip(CHECKS) {
@@ -41,12 +47,7 @@ async fn doctor_prints_its_ok_lines_when_the_daemon_is_healthy() {
 #[tokio::test]
 async fn doctor_json_lists_its_passing_checks_when_the_daemon_is_healthy() {
     let daemon = TestDaemon::start().await;
-    let doctor = run(daemon
-        .relay()
-        .args(["doctor", "--json"])
-        .arg("--claude-home")
-        .arg(daemon.home().scratch()))
-    .await;
+    let doctor = run_doctor(daemon.home(), &["--json"]).await;
     let checks: serde_json::Value =
         serde_json::from_str(&doctor.stdout).unwrap_or_else(|e| panic!("{e}: {doctor}"));
     let checks = checks.as_array().unwrap_or_else(|| panic!("an array: {doctor}"));
@@ -63,12 +64,7 @@ async fn doctor_json_lists_its_passing_checks_when_the_daemon_is_healthy() {
 async fn doctor_fails_the_socket_check_when_a_killed_daemon_left_its_socket() {
     let home = TestDaemon::start().await.crash();
     assert!(home.socket().exists(), "kill -9 leaves the socket file");
-    let doctor = run(home
-        .relay()
-        .arg("doctor")
-        .arg("--claude-home")
-        .arg(home.scratch()))
-    .await;
+    let doctor = run_doctor(&home, &[]).await;
     doctor.assert_code(1);
     assert!(
         doctor
@@ -82,12 +78,7 @@ async fn doctor_fails_the_socket_check_when_a_killed_daemon_left_its_socket() {
 #[tokio::test]
 async fn doctor_fails_the_daemon_check_and_starts_nothing_when_no_daemon_runs() {
     let home = TestDaemon::start().await.stop().await;
-    let doctor = run(home
-        .relay()
-        .arg("doctor")
-        .arg("--claude-home")
-        .arg(home.scratch()))
-    .await;
+    let doctor = run_doctor(&home, &[]).await;
     doctor.assert_code(1);
     assert!(
         doctor.stdout.lines().any(|l| l.starts_with("[FAIL] daemon")),
@@ -110,12 +101,7 @@ async fn doctor_fails_the_store_check_when_others_can_read_the_database() {
     let daemon = TestDaemon::start().await;
     let db = daemon.home().path().join("relay.sqlite");
     std::fs::set_permissions(&db, std::fs::Permissions::from_mode(0o644)).unwrap();
-    let doctor = run(daemon
-        .relay()
-        .arg("doctor")
-        .arg("--claude-home")
-        .arg(daemon.home().scratch()))
-    .await;
+    let doctor = run_doctor(daemon.home(), &[]).await;
     doctor.assert_code(1);
     let line = doctor
         .stdout
@@ -128,12 +114,7 @@ async fn doctor_fails_the_store_check_when_others_can_read_the_database() {
 #[tokio::test]
 async fn doctor_names_the_version_and_the_config_and_says_when_relayd_runs_other_rules() {
     let daemon = TestDaemon::start().await;
-    let doctor = run(daemon
-        .relay()
-        .arg("doctor")
-        .arg("--claude-home")
-        .arg(daemon.home().scratch()))
-    .await;
+    let doctor = run_doctor(daemon.home(), &[]).await;
     let line = |name: &str| {
         doctor
             .stdout
@@ -153,12 +134,7 @@ async fn doctor_names_the_version_and_the_config_and_says_when_relayd_runs_other
         "rules_mode = \"strict\"\n",
     )
     .unwrap();
-    let doctor = run(daemon
-        .relay()
-        .arg("doctor")
-        .arg("--claude-home")
-        .arg(daemon.home().scratch()))
-    .await;
+    let doctor = run_doctor(daemon.home(), &[]).await;
     doctor.assert_code(1);
     let http = doctor
         .stdout

@@ -13,30 +13,12 @@ use relay_core::proto::{
     AttachOpen, ListRunnerSessionsRequest, RunnerSessionRequest, TerminalInput, TerminalOutput,
     TerminalResize,
 };
-use relay_tests::{TestDaemon, WAIT_TIMEOUT, run};
+use relay_tests::{TestDaemon, WAIT_TIMEOUT, git, run};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::sync::mpsc;
 use tokio_stream::wrappers::ReceiverStream;
 
 const CONFIG: &str = "[profiles.shell]\ncommand = \"/bin/sh\"\n";
-
-fn git(dir: &Path, args: &[&str]) {
-    let out = std::process::Command::new("git")
-        .arg("-C")
-        .arg(dir)
-        .args(args)
-        .env("GIT_AUTHOR_NAME", "t")
-        .env("GIT_AUTHOR_EMAIL", "t@example.invalid")
-        .env("GIT_COMMITTER_NAME", "t")
-        .env("GIT_COMMITTER_EMAIL", "t@example.invalid")
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "git {args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-}
 
 fn repo(root: &Path) -> PathBuf {
     let dir = root.join("shop");
