@@ -83,11 +83,30 @@ fn forbidden(message: String) -> Response {
     ApiError::new(StatusCode::FORBIDDEN, message).into_response()
 }
 
+/// How much of a refused request's body is read before the refusal goes out, and for how long. Reading it lets
+/// the connection stay open for the client's next request: a socket closed with unread bytes is reset, and the
+/// client may lose the refusal itself (seen in CI as a ReadError in place of the 401).
+const REFUSED_BODY_DRAIN_BYTES: usize = 64 * 1024;
+const REFUSED_BODY_DRAIN: std::time::Duration = std::time::Duration::from_secs(1);
+
 pub(super) async fn guard(
     State((handle, policy)): State<(DaemonHandle, HostPolicy)>,
     request: Request,
     next: Next,
 ) -> Response {
+    match refusal(&handle, &policy, &request) {
+        None => next.run(request).await,
+        Some(refused) => {
+            let drain = axum::body::to_bytes(request.into_body(), REFUSED_BODY_DRAIN_BYTES);
+            // A body too large or too slow is left unread: the connection then closes, which is what it deserves.
+            let _ = tokio::time::timeout(REFUSED_BODY_DRAIN, drain).await;
+            refused
+        }
+    }
+}
+
+/// The refusal for a request that fails a check, or None when it may go on.
+fn refusal(handle: &DaemonHandle, policy: &HostPolicy, request: &Request) -> Option<Response> {
     let path = request.uri().path().to_owned();
     let method = request.method().clone();
     let headers = request.headers();
@@ -101,11 +120,11 @@ pub(super) async fn guard(
         Some(host) if policy.allows(&host) => {}
         Some(host) => {
             tracing::warn!(%method, %path, host = %host, "refused: Host not allowed");
-            return forbidden(format!(
+            return Some(forbidden(format!(
                 "Host {host:?} is not allowed; relayd answers to 127.0.0.1, localhost and [::1] — add other names to allowed_hosts in config.toml"
-            ));
+            )));
         }
-        None => return forbidden("the request has no Host header".to_owned()),
+        None => return Some(forbidden("the request has no Host header".to_owned())),
     }
 
     let checked_prefix = ORIGIN_CHECKED_PREFIXES.iter().any(|prefix| under(&path, prefix));
@@ -114,7 +133,9 @@ pub(super) async fn guard(
         let needs_check = checked_prefix || !matches!(method, Method::GET | Method::HEAD);
         if needs_check && !policy.allows_origin(origin) {
             tracing::warn!(%method, %path, origin = %origin, "refused: foreign Origin");
-            return forbidden(format!("Origin {origin:?} is not allowed to call relayd"));
+            return Some(forbidden(format!(
+                "Origin {origin:?} is not allowed to call relayd"
+            )));
         }
     }
 
@@ -128,23 +149,27 @@ pub(super) async fn guard(
             Some(presented) if handle.token().matches(presented) => {}
             Some(presented) => {
                 tracing::warn!(%method, %path, presented_token_id = %token::fingerprint(presented), "refused: wrong token");
-                return ApiError::new(
-                    StatusCode::UNAUTHORIZED,
-                    "wrong token; send the one `relay token` prints as Authorization: Bearer <token>",
-                )
-                .into_response();
+                return Some(
+                    ApiError::new(
+                        StatusCode::UNAUTHORIZED,
+                        "wrong token; send the one `relay token` prints as Authorization: Bearer <token>",
+                    )
+                    .into_response(),
+                );
             }
             None => {
                 tracing::debug!(%method, %path, "refused: no token");
-                return ApiError::new(
-                    StatusCode::UNAUTHORIZED,
-                    "this route needs the token: send Authorization: Bearer <token> (relay token prints it)",
-                )
-                .into_response();
+                return Some(
+                    ApiError::new(
+                        StatusCode::UNAUTHORIZED,
+                        "this route needs the token: send Authorization: Bearer <token> (relay token prints it)",
+                    )
+                    .into_response(),
+                );
             }
         }
     }
-    next.run(request).await
+    None
 }
 
 fn under(path: &str, prefix: &str) -> bool {

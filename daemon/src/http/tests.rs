@@ -144,3 +144,73 @@ async fn unknown_route_is_a_json_404_after_auth() {
     assert_eq!(status, StatusCode::NOT_FOUND);
     assert_eq!(body["error"], "no route for GET /nope");
 }
+
+/// A refused POST whose body arrives after its headers (as a client that writes them apart sends it) leaves the
+/// connection usable: the guard reads the body before refusing, so the socket is not reset under the client and
+/// its next request on the same connection is answered. Without the drain the second request met a closed socket.
+#[tokio::test]
+async fn a_refused_post_keeps_the_connection_for_the_next_request() {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+
+    let (_dir, handle) = fixture().await;
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    tokio::spawn(super::serve(handle.clone(), listener));
+
+    let body = r#"{"jsonrpc":"2.0","id":1,"method":"initialize"}"#;
+    let mut socket = tokio::net::TcpStream::connect(addr).await.unwrap();
+    socket.set_nodelay(true).unwrap();
+    let head = format!(
+        "POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n",
+        body.len()
+    );
+    socket.write_all(head.as_bytes()).await.unwrap();
+    tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    socket.write_all(body.as_bytes()).await.unwrap();
+
+    let first = read_response(&mut socket).await;
+    assert!(first.starts_with("HTTP/1.1 401"), "{first}");
+    assert!(
+        first.to_ascii_lowercase().contains("www-authenticate: bearer"),
+        "{first}"
+    );
+
+    socket
+        .write_all(b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+        .await
+        .unwrap();
+    let second = read_response(&mut socket).await;
+    assert!(
+        second.starts_with("HTTP/1.1 200"),
+        "the connection did not answer a second request: {second:?}"
+    );
+
+    /// One response: its head, then as many body bytes as Content-Length says.
+    async fn read_response(socket: &mut tokio::net::TcpStream) -> String {
+        let mut buffer = Vec::new();
+        let mut chunk = [0u8; 4096];
+        loop {
+            let text = String::from_utf8_lossy(&buffer).to_string();
+            if let Some(end) = text.find("\r\n\r\n") {
+                let length = text[..end]
+                    .lines()
+                    .find_map(|line| {
+                        let (name, value) = line.split_once(':')?;
+                        name.eq_ignore_ascii_case("content-length")
+                            .then(|| value.trim().parse::<usize>().ok())?
+                    })
+                    .unwrap_or(0);
+                if buffer.len() >= end + 4 + length {
+                    return text;
+                }
+            }
+            let read = tokio::time::timeout(std::time::Duration::from_secs(5), socket.read(&mut chunk))
+                .await
+                .expect("the daemon answered within 5 s");
+            match read {
+                Ok(0) | Err(_) => return text,
+                Ok(n) => buffer.extend_from_slice(&chunk[..n]),
+            }
+        }
+    }
+}
