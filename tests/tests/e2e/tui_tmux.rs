@@ -395,3 +395,79 @@ async fn window_brings_back_the_relayd_it_started_when_that_relayd_exits() {
     run(home.relay().args(["daemon", "stop"])).await.assert_success();
     drop(tmux);
 }
+
+/// A runner session's terminal in the window (issue 14's TUI): the sessions screen lists the checkout's default
+/// session with its runner state, Enter attaches its terminal, typed keys reach the shell and its echo comes back,
+/// the prefix key detaches (the session goes on), and attaching again shows the same screen from relayd.
+#[tokio::test]
+async fn a_runner_session_is_attached_typed_into_detached_and_reattached_in_the_window() {
+    let daemon = TestDaemon::builder()
+        .config("[profiles.shell]\ncommand = \"/bin/sh\"\n")
+        .start()
+        .await;
+    let checkout = daemon.home().scratch().join("shop");
+    std::fs::create_dir_all(&checkout).unwrap();
+    relay_tests::git(&checkout, &["init", "-q", "-b", "main"]);
+    std::fs::write(checkout.join("README"), "shop\n").unwrap();
+    relay_tests::git(&checkout, &["add", "README"]);
+    relay_tests::git(&checkout, &["commit", "-q", "-m", "first"]);
+    run(daemon.relay().args(["project", "add", "--repo"]).arg(&checkout))
+        .await
+        .assert_success();
+
+    let window = format!(
+        "{} --home {}; echo \"relay exited: $?\"; exec sleep 600",
+        quoted(&relay_bin()),
+        quoted(daemon.home().path())
+    );
+    let tmux = Tmux::start(daemon.home().scratch(), &window);
+    tmux.wait_for("the projects, live", |s| {
+        s.contains("● live") && s.contains("shop")
+    })
+    .await;
+    tmux.send(&["s"]);
+    tmux.wait_for("the runner session in the sessions table", |s| {
+        s.contains("run-shop-1") && s.contains("local running")
+    })
+    .await;
+    tmux.send(&["Enter"]);
+    tmux.wait_for("the attached terminal", |s| {
+        s.contains("keys go to the session") && s.contains("Ctrl-B d detach")
+    })
+    .await;
+    tmux.type_text("echo hi-$((40+2))");
+    tmux.send(&["Enter"]);
+    tmux.wait_for("the shell's answer", |s| s.contains("hi-42")).await;
+
+    // Prefix then d: back on the sessions, the session still running.
+    tmux.send(&["C-b"]);
+    tmux.wait_for("the prefix's keys", |s| s.contains("Ctrl-B: d detach"))
+        .await;
+    tmux.send(&["d"]);
+    tmux.wait_for("detached, back on the sessions", |s| {
+        s.contains("detached from run-shop-1") && s.contains("local running")
+    })
+    .await;
+
+    // Attached again: relayd's screen comes back first, with the earlier answer on it.
+    tmux.send(&["Enter"]);
+    let again = tmux
+        .wait_for("the same screen again", |s| {
+            s.contains("keys go to the session") && s.contains("hi-42")
+        })
+        .await;
+    assert!(again.contains("echo hi-$((40+2))"), "{again}");
+    tmux.send(&["C-b"]);
+    tmux.send(&["d"]);
+    tmux.wait_for("detached again", |s| s.contains("detached from run-shop-1"))
+        .await;
+    tmux.send(&["q"]);
+    let after = tmux
+        .wait_for("the shell's line after the window exited", |s| {
+            s.contains("relay exited: ")
+        })
+        .await;
+    assert!(after.contains("relay exited: 0"), "{after}");
+    drop(tmux);
+    drop(daemon);
+}

@@ -10,6 +10,7 @@ use relay_core::event::EventKind;
 use relay_core::proto;
 
 use super::app::{Effect, Fetch, Model, Screen};
+use super::find::Find;
 use super::fit::fit;
 use super::keymap::Command;
 use super::mouse::{Hits, Target};
@@ -50,9 +51,25 @@ pub struct ActivityState {
     pub next_before: i64,
     pub more: bool,
     pub selected: usize,
+    /// `/`: the loaded rows whose kind, subject, words or actor contain the query.
+    pub find: Find,
 }
 
 impl ActivityState {
+    /// The loaded rows the filter shows, newest first.
+    pub fn visible(&self) -> Vec<&proto::ActivityRow> {
+        self.rows.iter().flatten().filter(|r| self.shows(r)).collect()
+    }
+
+    fn shows(&self, row: &proto::ActivityRow) -> bool {
+        let (kind, subject) = row
+            .event
+            .as_ref()
+            .map_or(("", ""), |e| (e.kind.as_str(), e.subject.as_str()));
+        self.find
+            .matches([kind, subject, row.what.as_str(), row.actor.as_str()])
+    }
+
     fn top_id(&self) -> i64 {
         self.rows
             .as_ref()
@@ -77,9 +94,9 @@ pub(super) fn first_page(model: &mut Model, filter: ActivityFilter, page: proto:
         .filter(|r| r.event.as_ref().is_some_and(|e| e.id > top))
         .cloned()
         .collect();
+    let added = newer.iter().filter(|r| state.shows(r)).count();
     match state.rows.as_mut() {
         Some(rows) if newer.len() < page.rows.len() => {
-            let added = newer.len();
             rows.splice(0..0, newer);
             // The selection stays on the same row.
             if state.selected > 0 {
@@ -136,7 +153,7 @@ pub fn cycle_kind(current: Option<&str>, forward: bool) -> Option<String> {
 }
 
 pub(super) fn command(model: &mut Model, command: Command, effects: &mut Vec<Effect>) {
-    let len = model.activity.rows.as_ref().map_or(0, Vec::len);
+    let len = model.activity.visible().len();
     match command {
         Command::Down if model.activity.selected + 1 >= len => load_more(model, effects),
         c if c.is_move() => {
@@ -160,9 +177,8 @@ pub(super) fn command(model: &mut Model, command: Command, effects: &mut Vec<Eff
         Command::Open => {
             let key = model
                 .activity
-                .rows
-                .as_ref()
-                .and_then(|rows| rows.get(model.activity.selected))
+                .visible()
+                .get(model.activity.selected)
                 .and_then(|r| r.event.as_ref())
                 .and_then(task_key);
             match key {
@@ -188,7 +204,7 @@ pub fn render(model: &Model, theme: &Theme, area: Rect, buf: &mut Buffer, hits: 
         Some(kind) => kind.clone(),
         None => "all (hook status changes hidden)".to_owned(),
     };
-    Line::from(vec![
+    let mut top = vec![
         Span::styled(" Project ", theme.muted),
         Span::styled(
             state.filter.project.as_deref().unwrap_or("all").to_owned(),
@@ -196,19 +212,28 @@ pub fn render(model: &Model, theme: &Theme, area: Rect, buf: &mut Buffer, hits: 
         ),
         Span::styled(" · Kind ", theme.muted),
         Span::styled(kind, theme.accent),
-    ])
-    .render(filters, buf);
+    ];
+    let rows = state.visible();
+    if state.find.active() {
+        top.push(Span::raw("  "));
+        let loaded = state.rows.as_ref().map_or(0, Vec::len);
+        top.extend(state.find.spans(rows.len(), loaded, "loaded events", theme));
+    }
+    fit(Line::from(top), usize::from(filters.width)).render(filters, buf);
     let block = Block::bordered().title(" Activity ");
-    let Some(rows) = &state.rows else {
+    if state.rows.is_none() {
         Paragraph::new(Line::styled("loading…", theme.muted))
             .block(block)
             .render(feed, buf);
         return;
     };
     if rows.is_empty() {
-        Paragraph::new("No events match these filters.")
-            .block(block)
-            .render(feed, buf);
+        let words = if state.find.active() {
+            "No loaded event contains that text (n loads older ones; Esc clears the filter)."
+        } else {
+            "No events match these filters."
+        };
+        Paragraph::new(words).block(block).render(feed, buf);
         return;
     }
     let now = model.now_ms;
@@ -225,8 +250,12 @@ pub fn render(model: &Model, theme: &Theme, area: Rect, buf: &mut Buffer, hits: 
                 Span::styled(format!("{:>4}  ", age(now, event.at_ms)), theme.muted),
                 Span::styled(format!("{:<24} ", event.kind), theme.accent),
                 Span::styled(format!("{:<14} ", event.subject), theme.title),
-                Span::raw(super::view::bounded(&row.what).replace('\n', " ")),
             ];
+            spans.extend(state.find.marked(
+                &super::view::bounded(&row.what).replace('\n', " "),
+                ratatui::style::Style::default(),
+                theme,
+            ));
             if !row.actor.is_empty() {
                 spans.push(Span::styled(format!("  by {}", row.actor), theme.muted));
             }
@@ -251,8 +280,7 @@ pub fn render(model: &Model, theme: &Theme, area: Rect, buf: &mut Buffer, hits: 
     let top = scroll_to(state.selected + 1, inner);
     // Where the view is in a feed longer than the screen: `12–31 of 84`.
     let block = if lines.len() > inner {
-        let last = (top + inner).min(rows.len());
-        block.title_bottom(format!(" {}–{last} of {} ", (top + 1).min(last), rows.len()))
+        block.title_bottom(super::view::position(top, top + inner, rows.len()))
     } else {
         block
     };

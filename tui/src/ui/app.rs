@@ -11,6 +11,7 @@ use relay_core::proto;
 use super::activity::{self, ActivityFilter, ActivityState};
 use super::board::FIRST_PAGE;
 use super::editor::Editor;
+use super::find::Find;
 use super::form::form_key;
 pub use super::form::{Form, FormKind, stage_form};
 use super::keymap::{Command, Keymap, Scope};
@@ -56,6 +57,8 @@ pub enum Action {
     Connecting,
     /// Subscribe answered with its Hello.
     Live,
+    /// The attached terminal's output, or its end (`terminal.rs`).
+    Terminal(super::terminal::TerminalAction),
     /// A snapshot: the first one of a stream, or a fresh one after the window fell behind (`lagged`).
     Snapshot {
         lagged: bool,
@@ -91,6 +94,8 @@ pub enum Effect {
     Image(super::image::ImageEffect),
     /// Start relayd (the owner's key while it is offline); answered with [`Action::DaemonStarted`].
     StartDaemon,
+    /// The terminal pane's attachment (`terminal.rs`).
+    Terminal(super::terminal::TerminalEffect),
 }
 
 /// A read; each screen has one.
@@ -154,6 +159,19 @@ pub enum Write {
     UnbindSession {
         key: String,
     },
+    /// A runner session's lifecycle: stop, resume, retry or remove (`session` is its name).
+    Runner {
+        session: String,
+        action: RunnerWrite,
+    },
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RunnerWrite {
+    Stop,
+    Resume,
+    Retry,
+    Remove,
 }
 
 impl Write {
@@ -167,6 +185,7 @@ impl Write {
             | Write::UpdateField { key, .. }
             | Write::BindSession { key, .. }
             | Write::UnbindSession { key } => key,
+            Write::Runner { session, .. } => session,
         }
     }
 }
@@ -186,6 +205,8 @@ pub enum Data {
     Inbox(Box<proto::Inbox>),
     Sessions {
         list: Box<proto::ListSessionsResponse>,
+        /// The runner's side of the sessions it runs.
+        runner: Vec<proto::RunnerSession>,
         slugs: Vec<String>,
     },
     Activity {
@@ -233,6 +254,8 @@ pub enum Screen {
     Inbox,
     Sessions,
     Activity,
+    /// A runner session's terminal, attached (`terminal.rs`).
+    Terminal(String),
 }
 
 /// A line under the screen: what a write did, its warnings, or why something failed.
@@ -253,6 +276,18 @@ pub enum Level {
 pub struct ProjectsState {
     pub list: Option<Vec<proto::Project>>,
     pub selected: usize,
+    pub find: Find,
+}
+
+impl ProjectsState {
+    /// The projects the filter shows.
+    pub fn visible(&self) -> Vec<&proto::Project> {
+        self.list
+            .iter()
+            .flatten()
+            .filter(|p| self.find.matches([p.slug.as_str(), p.name.as_str()]))
+            .collect()
+    }
 }
 
 #[derive(Debug, Default)]
@@ -268,16 +303,13 @@ pub struct BoardState {
     pub column: usize,
     /// The selected card in each column.
     pub rows: [usize; STAGES.len()],
-    /// `/`: only the cards whose key or title contain this (case-insensitive) are shown; empty shows all.
-    pub query: String,
-    /// The query is being typed: keys go to it (Enter keeps it, Esc clears it).
-    pub typing: bool,
+    /// `/`: only the cards whose key or title contain the query are shown.
+    pub find: Find,
 }
 
-/// Whether a card matches the board's query: its key or title contains it, ignoring case.
-pub fn card_matches(task: &proto::Task, query: &str) -> bool {
-    let query = query.trim().to_lowercase();
-    query.is_empty() || task.key.to_lowercase().contains(&query) || task.title.to_lowercase().contains(&query)
+/// Whether a card is shown under the board's filter: its key or title contains the query, ignoring case.
+pub fn card_matches(task: &proto::Task, find: &Find) -> bool {
+    find.matches([task.key.as_str(), task.title.as_str()])
 }
 
 impl BoardState {
@@ -289,7 +321,7 @@ impl BoardState {
         board
             .tasks
             .iter()
-            .filter(|t| t.stage == name && card_matches(t, &self.query))
+            .filter(|t| t.stage == name && card_matches(t, &self.find))
             .collect()
     }
 
@@ -408,13 +440,16 @@ impl TaskState {
 pub struct InboxState {
     pub inbox: Option<proto::Inbox>,
     pub selected: usize,
+    pub find: Find,
 }
 
-/// A row of the inbox a key can open: the task and the tab it opens on.
+/// A row of the inbox a key can open: the task and the tab it opens on, and the row's id (its group and its task
+/// or session: one task can be in several groups).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct InboxTarget {
     pub key: String,
     pub tab: usize,
+    pub id: String,
 }
 
 #[derive(Debug)]
@@ -429,6 +464,10 @@ pub struct Model {
     pub inbox: InboxState,
     pub sessions: SessionsState,
     pub activity: ActivityState,
+    /// The attached terminal, while its pane is open.
+    pub terminal: Option<super::terminal::TerminalState>,
+    /// The terminal pane's detach prefix and key as bytes (config `detach_key`; Ctrl-B d).
+    pub detach_key: (u8, u8),
     /// Every project's slug, for the project filters.
     pub slugs: Vec<String>,
     pub form: Option<Form>,
@@ -436,6 +475,8 @@ pub struct Model {
     pub drafts: HashMap<String, Editor>,
     /// Quit was asked for with drafts not sent: the window asks first (y quits).
     pub quit_asked: bool,
+    /// A write that needs a yes first (deleting a runner session): its question, y sends it.
+    pub confirm: Option<(String, Write)>,
     /// An unknown key has said "? for help" (once a run).
     pub help_hinted: bool,
     /// Raise a terminal notification when a task moves to review or test (config `notify_review`).
@@ -482,10 +523,13 @@ impl Model {
             inbox: InboxState::default(),
             sessions: SessionsState::default(),
             activity: ActivityState::default(),
+            terminal: None,
+            detach_key: (0x02, b'd'),
             slugs: Vec::new(),
             form: None,
             drafts: HashMap::new(),
             quit_asked: false,
+            confirm: None,
             help_hinted: false,
             notify_review: false,
             notifications: Vec::new(),
@@ -537,6 +581,8 @@ impl Model {
             Screen::Inbox => Fetch::Inbox,
             Screen::Sessions => Fetch::Sessions(self.sessions.project.clone()),
             Screen::Activity => Fetch::Activity(self.activity.filter.clone()),
+            // The sessions, for switching to the next one.
+            Screen::Terminal(_) => Fetch::Sessions(self.sessions.project.clone()),
         }
     }
 
@@ -561,6 +607,7 @@ impl Model {
             Screen::Inbox => vec![Scope::Inbox, Scope::Global],
             Screen::Sessions => vec![Scope::Sessions, Scope::Global],
             Screen::Activity => vec![Scope::Activity, Scope::Global],
+            Screen::Terminal(_) => vec![Scope::Global],
         }
     }
 
@@ -595,6 +642,24 @@ impl Model {
         self.history.push(previous);
         self.set_screen(screen);
         self.fetch(self.screen_fetch(), effects);
+    }
+
+    /// Back to the previous screen. Opened straight on a task (`relay task KEY`) or a board, Back goes up: to the
+    /// task's board, to the projects.
+    pub(super) fn go_back(&mut self, effects: &mut Vec<Effect>) {
+        let up = match &self.screen {
+            Screen::Task(key) => key
+                .rsplit_once('-')
+                .map(|(project, _)| Screen::Board(project.to_owned())),
+            Screen::Terminal(_) => Some(Screen::Sessions),
+            Screen::Projects => None,
+            _ => Some(Screen::Projects),
+        };
+        if let Some(previous) = self.history.pop().or(up) {
+            self.set_screen(previous);
+            let fetch = self.screen_fetch();
+            self.fetch(fetch, effects);
+        }
     }
 
     /// Asks for the current screen's data again (after its filter changed).
@@ -648,30 +713,187 @@ impl Model {
         self.inbox.selected = self.inbox.selected.min(rows.saturating_sub(1));
     }
 
-    /// The inbox rows a key can open, in screen order.
+    /// The inbox rows a key can open, in screen order (the ones the filter shows).
     pub fn inbox_targets(&self) -> Vec<InboxTarget> {
         let Some(inbox) = &self.inbox.inbox else {
             return Vec::new();
         };
-        let task = |t: &Option<proto::InboxTask>| t.as_ref().map(|t| t.key.clone()).unwrap_or_default();
+        let find = &self.inbox.find;
+        let task = |group: &str, task: Option<&proto::InboxTask>, tab: usize| {
+            inbox_task_shown(find, task).then(|| {
+                let key = task.map(|t| t.key.clone()).unwrap_or_default();
+                InboxTarget {
+                    id: format!("{group}/{key}"),
+                    key,
+                    tab,
+                }
+            })
+        };
         let mut rows = Vec::new();
-        let mut push = |key: String, tab: usize| rows.push(InboxTarget { key, tab });
-        inbox
-            .review_queue
-            .iter()
-            .for_each(|r| push(task(&r.task), TAB_REVIEW));
-        inbox.waiting_on_you.iter().for_each(|t| push(t.key.clone(), 0));
-        inbox.rule_warnings.iter().for_each(|r| push(task(&r.task), 0));
-        inbox.not_logged.iter().for_each(|t| push(t.key.clone(), 0));
-        inbox
-            .unlinked_sessions
-            .iter()
-            .for_each(|_| push(String::new(), 0));
-        inbox
-            .agent_replies
-            .iter()
-            .for_each(|r| push(task(&r.task), TAB_COMMENTS));
+        rows.extend(
+            inbox
+                .review_queue
+                .iter()
+                .filter_map(|r| task("review", r.task.as_ref(), TAB_REVIEW)),
+        );
+        rows.extend(
+            inbox
+                .waiting_on_you
+                .iter()
+                .filter_map(|t| task("waiting", Some(t), 0)),
+        );
+        rows.extend(
+            inbox
+                .rule_warnings
+                .iter()
+                .filter_map(|r| task("warnings", r.task.as_ref(), 0)),
+        );
+        rows.extend(
+            inbox
+                .not_logged
+                .iter()
+                .filter_map(|t| task("not_logged", Some(t), 0)),
+        );
+        rows.extend(
+            inbox
+                .unlinked_sessions
+                .iter()
+                .filter(|s| find.matches([s.name.as_str(), s.reason.as_str()]))
+                .map(|s| InboxTarget {
+                    key: String::new(),
+                    tab: 0,
+                    id: format!("unlinked/{}", s.name),
+                }),
+        );
+        rows.extend(
+            inbox
+                .agent_replies
+                .iter()
+                .filter_map(|r| task("replies", r.task.as_ref(), TAB_COMMENTS)),
+        );
         rows
+    }
+
+    /// How many rows the inbox has, filter or not.
+    pub fn inbox_rows_total(&self) -> usize {
+        self.inbox.inbox.as_ref().map_or(0, |i| {
+            i.review_queue.len()
+                + i.waiting_on_you.len()
+                + i.rule_warnings.len()
+                + i.not_logged.len()
+                + i.unlinked_sessions.len()
+                + i.agent_replies.len()
+        })
+    }
+
+    /// The filter of the current screen (`/`), where it has one.
+    pub fn find(&self) -> Option<&Find> {
+        match &self.screen {
+            Screen::Projects => Some(&self.projects.find),
+            Screen::Board(_) => Some(&self.board.find),
+            Screen::Inbox => Some(&self.inbox.find),
+            Screen::Sessions => Some(&self.sessions.find),
+            Screen::Activity => Some(&self.activity.find),
+            Screen::Task(_) | Screen::Terminal(_) => None,
+        }
+    }
+
+    fn find_mut(&mut self) -> Option<&mut Find> {
+        match &self.screen {
+            Screen::Projects => Some(&mut self.projects.find),
+            Screen::Board(_) => Some(&mut self.board.find),
+            Screen::Inbox => Some(&mut self.inbox.find),
+            Screen::Sessions => Some(&mut self.sessions.find),
+            Screen::Activity => Some(&mut self.activity.find),
+            Screen::Task(_) | Screen::Terminal(_) => None,
+        }
+    }
+
+    /// Where the selection is, by what it is on (not its row), so it can be put back after the rows change.
+    fn selection(&self) -> Selection {
+        match &self.screen {
+            Screen::Board(_) => Selection::Board(self.board.selected_keys()),
+            Screen::Task(_) | Screen::Terminal(_) => Selection::None,
+            _ => {
+                let ids = self.list_ids();
+                Selection::List(self.list_selected().and_then(|at| ids.get(at).cloned()))
+            }
+        }
+    }
+
+    /// Puts the selection back on what it was on (see [`Model::selection`]).
+    fn reselect(&mut self, before: Selection) {
+        match before {
+            Selection::Board(keys) => self.board.reselect(&keys),
+            Selection::List(id) => {
+                let ids = self.list_ids();
+                if let Some(selected) = self.list_selected_mut() {
+                    *selected = super::find::reselect(id.as_deref(), &ids, *selected);
+                }
+            }
+            Selection::None => {}
+        }
+    }
+
+    /// The ids of the rows a list screen shows, in order.
+    pub(super) fn list_ids(&self) -> Vec<String> {
+        match &self.screen {
+            Screen::Projects => self.projects.visible().iter().map(|p| p.slug.clone()).collect(),
+            Screen::Inbox => self.inbox_targets().into_iter().map(|t| t.id).collect(),
+            Screen::Sessions => self.sessions.visible().iter().map(|s| s.name.clone()).collect(),
+            Screen::Activity => self
+                .activity
+                .visible()
+                .iter()
+                .map(|r| r.event.as_ref().map_or(0, |e| e.id).to_string())
+                .collect(),
+            Screen::Board(_) | Screen::Task(_) | Screen::Terminal(_) => Vec::new(),
+        }
+    }
+
+    fn list_selected(&self) -> Option<usize> {
+        match &self.screen {
+            Screen::Projects => Some(self.projects.selected),
+            Screen::Inbox => Some(self.inbox.selected),
+            Screen::Sessions => Some(self.sessions.selected),
+            Screen::Activity => Some(self.activity.selected),
+            Screen::Board(_) | Screen::Task(_) | Screen::Terminal(_) => None,
+        }
+    }
+
+    pub(super) fn list_selected_mut(&mut self) -> Option<&mut usize> {
+        match &self.screen {
+            Screen::Projects => Some(&mut self.projects.selected),
+            Screen::Inbox => Some(&mut self.inbox.selected),
+            Screen::Sessions => Some(&mut self.sessions.selected),
+            Screen::Activity => Some(&mut self.activity.selected),
+            Screen::Board(_) | Screen::Task(_) | Screen::Terminal(_) => None,
+        }
+    }
+
+    /// Changes the current screen's filter, keeping the selection on its row.
+    fn change_find(&mut self, change: impl FnOnce(&mut Find) -> bool) -> bool {
+        let before = self.selection();
+        let changed = self.find_mut().is_some_and(change);
+        if changed {
+            self.reselect(before);
+        }
+        changed
+    }
+}
+
+/// Where a selection is, by what it is on.
+enum Selection {
+    Board([Option<String>; STAGES.len()]),
+    List(Option<String>),
+    None,
+}
+
+/// Whether the inbox filter shows a row about `task` (its key or title).
+pub fn inbox_task_shown(find: &Find, task: Option<&proto::InboxTask>) -> bool {
+    match task {
+        Some(t) => find.matches([t.key.as_str(), t.title.as_str()]),
+        None => find.matches([]),
     }
 }
 
@@ -687,16 +909,15 @@ pub fn update(model: &mut Model, action: Action) -> Vec<Effect> {
                 model.dirty = false;
             } else if model.form.is_some() {
                 super::form::paste(model, &text);
+            } else if matches!(model.screen, Screen::Terminal(_)) {
+                super::terminal::paste(model, &text, &mut effects);
             } else if let Some(palette) = model.palette.as_mut() {
                 palette.paste(&text);
-            } else if model.board.typing && matches!(model.screen, Screen::Board(_)) {
-                let before = model.board.selected_keys();
-                let line = text.replace(['\r', '\n'], " ");
-                model
-                    .board
-                    .query
-                    .extend(line.chars().filter(|c| !c.is_control()).take(100));
-                model.board.reselect(&before);
+            } else if model.find().is_some_and(|f| f.typing) {
+                model.change_find(|find| {
+                    find.paste(&text);
+                    true
+                });
             } else {
                 model.dirty = false;
             }
@@ -706,6 +927,7 @@ pub fn update(model: &mut Model, action: Action) -> Vec<Effect> {
                 model,
                 super::image::ImageAction::Terminal(super::image::Cells { width, height }),
             );
+            super::terminal::resized(model, &mut effects);
             model.dirty = true;
         }
         Action::Clock(now) => {
@@ -769,6 +991,7 @@ pub fn update(model: &mut Model, action: Action) -> Vec<Effect> {
         }
         Action::Loaded { fetch, result } => loaded(model, fetch, result, &mut effects),
         Action::Wrote { write, result } => wrote(model, write, result, &mut effects),
+        Action::Terminal(action) => super::terminal::on_action(model, action),
         Action::Image(action) => super::image::on_action(model, action),
         Action::DaemonStarted(result) => {
             model.flash = Some(match result {
@@ -849,7 +1072,7 @@ pub fn affects(fetch: &Fetch, event: &proto::Event) -> bool {
         // Of the session events only the agent's todo shows on the task (the Plan tab); its subject is the task.
         Fetch::Task(key) => (area != "session" || kind == "session.todo_updated") && event.subject == *key,
         Fetch::Inbox => changes_inbox(event),
-        Fetch::Sessions(_) => area == "session" || kind.starts_with("task.session_"),
+        Fetch::Sessions(_) => matches!(area, "session" | "runner") || kind.starts_with("task.session_"),
         Fetch::Activity(filter) => filter.admits(event),
         // The palette's list is fetched when it opens and kept while it is open.
         Fetch::ActivityMore { .. } | Fetch::PaletteTasks => false,
@@ -964,9 +1187,9 @@ fn loaded(model: &mut Model, fetch: Fetch, result: Result<Data, String>, effects
             model.inbox.inbox = Some(*inbox);
             model.clamp_inbox_row();
         }
-        (Fetch::Sessions(project), Data::Sessions { list, slugs }) => {
+        (Fetch::Sessions(project), Data::Sessions { list, runner, slugs }) => {
             model.slugs = slugs;
-            sessions::loaded(model, project, *list);
+            sessions::loaded(model, project, *list, runner);
         }
         (Fetch::Activity(filter), Data::Activity { page, slugs }) => {
             model.slugs = slugs;
@@ -1032,6 +1255,13 @@ fn on_key(model: &mut Model, key: KeyEvent, effects: &mut Vec<Effect>) {
         model.quit = matches!(key.code, KeyCode::Char('y' | 'Y'));
         return;
     }
+    if let Some((_, write)) = model.confirm.take() {
+        // "Delete …?": y sends it, any other key leaves it.
+        if matches!(key.code, KeyCode::Char('y' | 'Y')) {
+            effects.push(Effect::Write(write));
+        }
+        return;
+    }
     if model.too_small() {
         // Nothing acts unseen: behind "Enlarge the terminal" only quit works (a form's text stays).
         match model.keymap.lookup(&[Scope::Global], &key) {
@@ -1044,8 +1274,15 @@ fn on_key(model: &mut Model, key: KeyEvent, effects: &mut Vec<Effect>) {
         form_key(model, key, effects);
         return;
     }
-    if model.board.typing && matches!(model.screen, Screen::Board(_)) && model.palette.is_none() {
-        find_key(model, key);
+    if matches!(model.screen, Screen::Terminal(_)) && model.palette.is_none() && !model.help {
+        super::terminal::key(model, key, effects);
+        return;
+    }
+    if model.find().is_some_and(|f| f.typing) && model.palette.is_none() {
+        // Typing the filter: keys go to it; one that means nothing there is ignored.
+        if !model.change_find(|find| find.key(key)) {
+            model.dirty = false;
+        }
         return;
     }
     if model.palette.is_some() {
@@ -1080,38 +1317,6 @@ fn on_key(model: &mut Model, key: KeyEvent, effects: &mut Vec<Effect>) {
         return;
     };
     run_command(model, command, effects);
-}
-
-/// A key while the board's query is typed: characters add to it, Backspace takes one back, Ctrl-U clears it,
-/// Enter keeps it (the keys act on the cards again), Esc clears it. The selection stays on its card while it is
-/// shown.
-fn find_key(model: &mut Model, key: KeyEvent) {
-    let ctrl = key.modifiers.contains(crossterm::event::KeyModifiers::CONTROL);
-    let before = model.board.selected_keys();
-    let board = &mut model.board;
-    match key.code {
-        KeyCode::Esc => {
-            board.query.clear();
-            board.typing = false;
-        }
-        KeyCode::Enter => board.typing = false,
-        KeyCode::Backspace => {
-            board.query.pop();
-        }
-        KeyCode::Char('u') if ctrl => board.query.clear(),
-        KeyCode::Char('c') if ctrl => {
-            board.query.clear();
-            board.typing = false;
-        }
-        KeyCode::Char(c) if !ctrl && !c.is_control() && board.query.chars().count() < 100 => {
-            board.query.push(c)
-        }
-        _ => {
-            model.dirty = false;
-            return;
-        }
-    }
-    model.board.reselect(&before);
 }
 
 /// A key as the owner pressed it: `x`, `Ctrl-X`, `F1`, `Insert`.
@@ -1180,28 +1385,20 @@ pub(super) fn run_command(model: &mut Model, command: Command, effects: &mut Vec
             model.help_scroll = 0;
         }
         Command::Palette => super::palette::open(model, effects),
-        Command::Back if matches!(model.screen, Screen::Board(_)) && !model.board.query.is_empty() => {
-            // A filter is cleared before Back leaves the board.
-            let before = model.board.selected_keys();
-            model.board.query.clear();
-            model.board.reselect(&before);
+        Command::Back if model.find().is_some_and(Find::active) => {
+            // A filter is cleared before Back leaves its screen.
+            model.change_find(|find| {
+                find.clear();
+                true
+            });
         }
-        Command::Back => {
-            // Opened straight on a task (`relay task KEY`) or a board, Back goes up: to the task's board, to
-            // the projects.
-            let up = match &model.screen {
-                Screen::Task(key) => key
-                    .rsplit_once('-')
-                    .map(|(project, _)| Screen::Board(project.to_owned())),
-                Screen::Projects => None,
-                _ => Some(Screen::Projects),
-            };
-            if let Some(previous) = model.history.pop().or(up) {
-                model.set_screen(previous);
-                let fetch = model.screen_fetch();
-                model.fetch(fetch, effects);
-            }
+        Command::Find if model.find().is_some() => {
+            model.change_find(|find| {
+                find.typing = true;
+                true
+            });
         }
+        Command::Back => model.go_back(effects),
         Command::Refresh => {
             let fetch = model.screen_fetch();
             model.in_flight.remove(&fetch);
@@ -1247,6 +1444,8 @@ pub(super) fn run_command(model: &mut Model, command: Command, effects: &mut Vec
             Screen::Inbox => inbox_command(model, command, effects),
             Screen::Sessions => sessions::command(model, command, effects),
             Screen::Activity => activity::command(model, command, effects),
+            // Keys go to the process (`terminal::key`); only the palette's and help's commands come here.
+            Screen::Terminal(_) => model.dirty = false,
         },
     }
 }
@@ -1289,7 +1488,7 @@ pub(super) fn scroll_by(scroll: u16, command: Command, page: u16, max: u16) -> u
 }
 
 fn projects_command(model: &mut Model, command: Command, effects: &mut Vec<Effect>) {
-    let len = model.projects.list.as_ref().map_or(0, Vec::len);
+    let len = model.projects.visible().len();
     match command {
         c if c.is_move() => {
             let page = model.page();
@@ -1298,9 +1497,8 @@ fn projects_command(model: &mut Model, command: Command, effects: &mut Vec<Effec
         Command::Open => {
             let slug = model
                 .projects
-                .list
-                .as_ref()
-                .and_then(|list| list.get(model.projects.selected))
+                .visible()
+                .get(model.projects.selected)
                 .map(|p| p.slug.clone());
             if let Some(slug) = slug {
                 model.open(Screen::Board(slug), effects);
@@ -1337,7 +1535,6 @@ fn board_command(model: &mut Model, command: Command, effects: &mut Vec<Effect>)
             }
         }
         Command::EditField => super::edit::command(model, command, effects),
-        Command::Find => board.typing = true,
         _ => model.dirty = false,
     }
 }

@@ -5,6 +5,7 @@ use std::ops::Range;
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Widget};
 
@@ -83,23 +84,14 @@ pub fn render(model: &Model, theme: &Theme, area: Rect, buf: &mut Buffer, hits: 
             top_spans.push(Span::styled(format!(" {} ", stage_title(stage)), style));
         }
     }
-    if state.typing || !state.query.is_empty() {
-        let cursor = if state.typing { "▏" } else { "" };
-        top_spans.push(Span::styled(format!("  /{}{cursor}", state.query), theme.accent));
+    if state.find.active() {
         let shown = board
             .tasks
             .iter()
-            .filter(|t| super::app::card_matches(t, &state.query))
+            .filter(|t| super::app::card_matches(t, &state.find))
             .count();
-        let keys = if state.typing {
-            " · Enter keeps · Esc clears"
-        } else {
-            " · Esc clears"
-        };
-        top_spans.push(Span::styled(
-            format!("  {shown} of {} cards{keys}", board.tasks.len()),
-            theme.muted,
-        ));
+        top_spans.push(Span::raw("  "));
+        top_spans.extend(state.find.spans(shown, board.tasks.len(), "cards", theme));
     } else {
         top_spans.push(Span::styled(format!("  {}", board.rules_line), theme.muted));
     }
@@ -232,11 +224,11 @@ fn card_lines(state: &BoardState, task: &proto::Task, theme: &Theme, width: usiz
     }
     let mut lines = vec![
         Line::from(top),
-        Line::from(marked(
-            &super::fit::one_line(&task.title, 400),
-            &state.query,
-            theme,
-        )),
+        Line::from(
+            state
+                .find
+                .marked(&super::fit::one_line(&task.title, 400), Style::default(), theme),
+        ),
     ];
     let done = task.stage == Stage::Done.as_str();
     if !done {
@@ -273,30 +265,6 @@ fn card_lines(state: &BoardState, task: &proto::Task, theme: &Theme, width: usiz
         .into_iter()
         .map(|line| super::fit::fit(line, width))
         .collect()
-}
-
-/// `text` with the first match of the board's query drawn bold and underlined (case-insensitive).
-fn marked(text: &str, query: &str, theme: &Theme) -> Vec<Span<'static>> {
-    let query = query.trim().to_lowercase();
-    let lower = text.to_lowercase();
-    // Lowercasing kept the byte offsets (almost always): the match's place in `lower` is its place in `text`.
-    let found = (!query.is_empty() && lower.len() == text.len())
-        .then(|| lower.find(&query))
-        .flatten()
-        .filter(|at| text.is_char_boundary(*at) && text.is_char_boundary(at + query.len()));
-    match found {
-        Some(at) => vec![
-            Span::raw(text[..at].to_owned()),
-            Span::styled(
-                text[at..at + query.len()].to_owned(),
-                theme
-                    .accent
-                    .add_modifier(ratatui::style::Modifier::BOLD | ratatui::style::Modifier::UNDERLINED),
-            ),
-            Span::raw(text[at + query.len()..].to_owned()),
-        ],
-        None => vec![Span::raw(text.to_owned())],
-    }
 }
 
 /// `Plan 2/5 · draft · 1 deviation · now: <step in progress>`: draft while not accepted, the deviations in the

@@ -4,6 +4,7 @@
 //! wrapped lines take, to scroll a wrapped pane to a line. [`cut`] and [`one_line`] do the same for plain text:
 //! agent text drawn on one line (titles, captions, session names) goes through `one_line`.
 
+use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use unicode_width::UnicodeWidthChar;
 
@@ -46,6 +47,35 @@ pub fn fit(line: Line<'static>, width: usize) -> Line<'static> {
     let mut line = Line::from(out).style(style);
     line.alignment = alignment;
     line
+}
+
+/// The widths of a table's columns in `width` terminal columns, one column of space between them.
+pub fn column_widths(constraints: &[Constraint], width: u16) -> Vec<u16> {
+    Layout::horizontal(constraints.iter().copied())
+        .spacing(1)
+        .split(Rect::new(0, 0, width, 1))
+        .iter()
+        .map(|r| r.width)
+        .collect()
+}
+
+/// One table row of aligned cells: each cell (its spans) cut with `…` or padded to its column's width, one space
+/// between columns.
+pub fn table_row(cells: Vec<Vec<Span<'static>>>, widths: &[u16]) -> Line<'static> {
+    let mut spans = Vec::new();
+    for (i, (cell, width)) in cells.into_iter().zip(widths).enumerate() {
+        if i > 0 {
+            spans.push(Span::raw(" "));
+        }
+        let width = usize::from(*width);
+        let cell = fit(Line::from(cell), width);
+        let pad = width.saturating_sub(cell.width());
+        spans.extend(cell.spans);
+        if pad > 0 {
+            spans.push(Span::raw(" ".repeat(pad)));
+        }
+    }
+    Line::from(spans)
 }
 
 /// The rows `lines` take when wrapped at `width` columns: each at least one, a longer one its width divided by
@@ -133,5 +163,17 @@ mod tests {
         let cut = fit(Line::raw("日本語のタイトル"), 7);
         assert_eq!(text(&cut), "日本語…");
         assert!(cut.width() <= 7);
+    }
+
+    #[test]
+    fn table_cells_line_up_and_a_long_one_ends_in_an_ellipsis() {
+        let widths = column_widths(&[Constraint::Length(4), Constraint::Fill(1)], 12);
+        assert_eq!(widths, [4, 7]);
+        let row = table_row(
+            vec![vec![Span::raw("ab")], vec![Span::raw("a long name")]],
+            &widths,
+        );
+        assert_eq!(text(&row), "ab   a long…");
+        assert_eq!(row.width(), 12);
     }
 }

@@ -2,6 +2,7 @@
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
+use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Widget};
 
@@ -27,6 +28,14 @@ pub fn render(model: &Model, theme: &Theme, area: Rect, buf: &mut Buffer, hits: 
             .render(area, buf);
         return;
     }
+    let find = &model.inbox.find;
+    let (find_line, area) = super::find::split(area, find);
+    let rows_total = model.inbox_rows_total();
+    let shown_total = model.inbox_targets().len();
+    if let Some(line) = find_line {
+        let spans = find.spans(shown_total, rows_total, "rows", theme);
+        fit(Line::from(spans), usize::from(line.width)).render(line, buf);
+    }
     let now = model.now_ms;
     let mut lines: Vec<Line> = Vec::new();
     let mut row = 0usize;
@@ -36,14 +45,26 @@ pub fn render(model: &Model, theme: &Theme, area: Rect, buf: &mut Buffer, hits: 
     let selected = model.inbox.selected;
     // Rows stay one line each: a long one is cut with an ellipsis at the border.
     let width = usize::from(area.width.saturating_sub(2));
-    let mut group = |lines: &mut Vec<Line>, title: &str, rows: Vec<Vec<Span<'static>>>| {
+    // A group's rows, each with whether the filter shows it; a group the filter empties is left out.
+    let mut group = |lines: &mut Vec<Line>, title: &str, rows: Vec<(bool, Vec<Span<'static>>)>| {
+        let all = rows.len();
+        let rows: Vec<Vec<Span<'static>>> = rows
+            .into_iter()
+            .filter(|(shown, _)| *shown)
+            .map(|(_, r)| r)
+            .collect();
         if rows.is_empty() {
             return;
         }
         if !lines.is_empty() {
             lines.push(Line::raw(""));
         }
-        lines.push(Line::styled(format!("{title} ({})", rows.len()), theme.title));
+        let count = if rows.len() == all {
+            all.to_string()
+        } else {
+            format!("{} of {all}", rows.len())
+        };
+        lines.push(Line::styled(format!("{title} ({count})"), theme.title));
         for spans in rows {
             let mut line = fit(Line::from(spans), width);
             if row == selected {
@@ -57,15 +78,18 @@ pub fn render(model: &Model, theme: &Theme, area: Rect, buf: &mut Buffer, hits: 
     };
     let head = |task: Option<&proto::InboxTask>| -> Vec<Span<'static>> {
         match task {
-            Some(t) => vec![
-                Span::raw("  "),
-                Span::styled(format!("{:<12}", t.key), theme.accent),
-                Span::raw(format!(" {}", super::fit::one_line(&t.title, 400))),
-                Span::styled(format!("  [{}]", t.stage), theme.muted),
-            ],
+            Some(t) => {
+                let mut spans = vec![Span::raw("  ")];
+                spans.extend(find.marked(&format!("{:<12}", t.key), theme.accent, theme));
+                spans.push(Span::raw(" "));
+                spans.extend(find.marked(&super::fit::one_line(&t.title, 400), Style::default(), theme));
+                spans.push(Span::styled(format!("  [{}]", t.stage), theme.muted));
+                spans
+            }
             None => vec![Span::raw("  ?")],
         }
     };
+    let shown = |task: Option<&proto::InboxTask>| super::app::inbox_task_shown(find, task);
     group(
         &mut lines,
         "Review queue",
@@ -95,7 +119,7 @@ pub fn render(model: &Model, theme: &Theme, area: Rect, buf: &mut Buffer, hits: 
                         theme.muted,
                     ));
                 }
-                spans
+                (shown(r.task.as_ref()), spans)
             })
             .collect(),
     );
@@ -111,7 +135,7 @@ pub fn render(model: &Model, theme: &Theme, area: Rect, buf: &mut Buffer, hits: 
                     format!("  waiting on {}", t.waiting_on.as_deref().unwrap_or_default()),
                     theme.muted,
                 ));
-                spans
+                (shown(Some(t)), spans)
             })
             .collect(),
     );
@@ -127,14 +151,18 @@ pub fn render(model: &Model, theme: &Theme, area: Rect, buf: &mut Buffer, hits: 
                     format!("  {}", crate::cmd::inbox::owner_warnings(&r.warnings)),
                     theme.warn,
                 ));
-                spans
+                (shown(r.task.as_ref()), spans)
             })
             .collect(),
     );
     group(
         &mut lines,
         "Not logged in the tracker",
-        inbox.not_logged.iter().map(|t| head(Some(t))).collect(),
+        inbox
+            .not_logged
+            .iter()
+            .map(|t| (shown(Some(t)), head(Some(t))))
+            .collect(),
     );
     group(
         &mut lines,
@@ -143,10 +171,10 @@ pub fn render(model: &Model, theme: &Theme, area: Rect, buf: &mut Buffer, hits: 
             .unlinked_sessions
             .iter()
             .map(|s| {
-                vec![
-                    Span::raw(format!("  {}", s.name)),
-                    Span::styled(format!("  {}", s.reason), theme.muted),
-                ]
+                let mut spans = vec![Span::raw("  ")];
+                spans.extend(find.marked(&s.name, Style::default(), theme));
+                spans.push(Span::styled(format!("  {}", s.reason), theme.muted));
+                (find.matches([s.name.as_str(), s.reason.as_str()]), spans)
             })
             .collect(),
     );
@@ -163,13 +191,30 @@ pub fn render(model: &Model, theme: &Theme, area: Rect, buf: &mut Buffer, hits: 
                     format!("  {} unread · {}: {first}", r.unread, r.author),
                     theme.warn,
                 ));
-                spans
+                (shown(r.task.as_ref()), spans)
             })
             .collect(),
     );
     let inner_height = usize::from(area.height.saturating_sub(2));
     let offset = scroll_to(selected_line + 1, inner_height);
     let inner = block.inner(area);
+    if lines.is_empty() {
+        Paragraph::new("No row contains that text (Esc clears the filter).")
+            .block(block)
+            .render(area, buf);
+        return;
+    }
+    // Where the view is when the rows run past the pane: `12–31 of 84` rows.
+    let block = if lines.len() > inner_height {
+        let first = row_lines.iter().position(|l| *l >= offset).unwrap_or(0);
+        let end = row_lines
+            .iter()
+            .rposition(|l| *l < offset + inner_height)
+            .map_or(0, |i| i + 1);
+        block.title_bottom(super::view::position(first, end, row_lines.len()))
+    } else {
+        block
+    };
     Paragraph::new(lines)
         .block(block)
         .scroll((u16::try_from(offset).unwrap_or(u16::MAX), 0))

@@ -2,11 +2,12 @@
 //! stream and the answers to fetches and writes arrive as actions; the worker (`worker.rs`) does all I/O in the
 //! background; the screen is redrawn only when something changed, at most every 16 ms.
 
-mod activity;
+pub(crate) mod activity;
 pub mod app;
 pub(crate) mod board;
 mod edit;
 mod editor;
+mod find;
 mod fit;
 mod form;
 pub mod highlight;
@@ -23,6 +24,7 @@ mod projects;
 mod screenshot;
 mod sessions;
 mod task;
+mod terminal;
 pub mod theme;
 pub mod trace;
 pub mod view;
@@ -109,6 +111,7 @@ pub async fn run(
     let asked = self::image::ask();
     let images = screenshot::Engine::new(None);
     let notify_review = restart.ctx.config.notify_review;
+    let detach_key = relay_core::profile::parse_detach_key(&restart.ctx.config.detach_key);
     let effects = worker::spawn(client, restart, tx.clone(), images.clone());
     spawn_input(tx.clone(), frame_log.key_clock(), asked, images.clone());
     spawn_clock(tx);
@@ -119,6 +122,9 @@ pub async fn run(
     model.theme = theme;
     model.keymap = keys;
     model.notify_review = notify_review;
+    if let Some(detach_key) = detach_key {
+        model.detach_key = detach_key;
+    }
     warnings.extend(key_warnings);
     if !warnings.is_empty() {
         model.flash = Some(app::Flash {

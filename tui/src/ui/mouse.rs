@@ -182,27 +182,10 @@ fn card(model: &mut Model, column: usize, row: usize, effects: &mut Vec<Effect>)
 
 /// A click on row `i` of a list screen: selects it, or opens it when it is selected already.
 fn list_row(model: &mut Model, i: usize, effects: &mut Vec<Effect>) {
-    let (selected, len) = match model.screen {
-        Screen::Projects => (
-            &mut model.projects.selected,
-            model.projects.list.as_ref().map_or(0, Vec::len),
-        ),
-        Screen::Inbox => {
-            let len = model.inbox_targets().len();
-            (&mut model.inbox.selected, len)
-        }
-        Screen::Sessions => (
-            &mut model.sessions.selected,
-            model.sessions.list.as_ref().map_or(0, |l| l.sessions.len()),
-        ),
-        Screen::Activity => (
-            &mut model.activity.selected,
-            model.activity.rows.as_ref().map_or(0, Vec::len),
-        ),
-        Screen::Board(_) | Screen::Task(_) => {
-            model.dirty = false;
-            return;
-        }
+    let len = model.list_ids().len();
+    let Some(selected) = model.list_selected_mut() else {
+        model.dirty = false;
+        return;
     };
     if i >= len {
         model.dirty = false;

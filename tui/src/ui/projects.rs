@@ -31,6 +31,18 @@ pub fn render(model: &Model, theme: &Theme, area: Rect, buf: &mut Buffer, hits: 
         .render(area, buf);
         return;
     }
+    let find = &model.projects.find;
+    let (find_line, area) = super::find::split(area, find);
+    let list = model.projects.visible();
+    if let Some(line) = find_line {
+        let spans = find.spans(
+            list.len(),
+            model.projects.list.as_ref().map_or(0, Vec::len),
+            "projects",
+            theme,
+        );
+        super::fit::fit(Line::from(spans), usize::from(line.width)).render(line, buf);
+    }
     let mut header = vec![Cell::from("Project"), Cell::from("Name")];
     header.extend(STAGES.iter().map(|s| Cell::from(*s)));
     header.push(Cell::from("open"));
@@ -44,8 +56,12 @@ pub fn render(model: &Model, theme: &Theme, area: Rect, buf: &mut Buffer, hits: 
         };
         let open: i64 = STAGES.iter().filter(|s| **s != "done").map(|s| count(s)).sum();
         let mut cells = vec![
-            Cell::from(project.slug.clone()).style(theme.title),
-            Cell::from(project.name.clone()),
+            Cell::from(Line::from(find.marked(&project.slug, theme.title, theme))),
+            Cell::from(Line::from(find.marked(
+                &project.name,
+                ratatui::style::Style::default(),
+                theme,
+            ))),
         ];
         cells.extend(STAGES.iter().map(|s| match count(s) {
             0 => Cell::from("·").style(theme.muted),
@@ -56,12 +72,20 @@ pub fn render(model: &Model, theme: &Theme, area: Rect, buf: &mut Buffer, hits: 
     });
     let mut widths = vec![Constraint::Length(16), Constraint::Fill(1)];
     widths.extend(std::iter::repeat_n(Constraint::Length(6), STAGES.len() + 1));
+    let mut state = TableState::default().with_selected(Some(model.projects.selected));
+    // Where the view is when the projects run past the pane: `12–31 of 84`.
+    let room = usize::from(area.height.saturating_sub(3));
+    let block = if list.len() > room {
+        let top = model.projects.selected.saturating_sub(room.saturating_sub(1));
+        block.title_bottom(super::view::position(top, top + room, list.len()))
+    } else {
+        block
+    };
     let table = Table::new(rows, widths)
         .header(Row::new(header).style(theme.muted))
         .row_highlight_style(theme.selected)
         .highlight_symbol("› ")
         .block(block);
-    let mut state = TableState::default().with_selected(Some(model.projects.selected));
     StatefulWidget::render(table, area, buf, &mut state);
     // One line per project under the border and the header line, from the table's scroll offset.
     let rows = Rect::new(

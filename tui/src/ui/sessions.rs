@@ -3,13 +3,15 @@
 //! and the tasks bound now. Its state, its keys and its view.
 
 use ratatui::buffer::Buffer;
-use ratatui::layout::Rect;
+use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Widget};
 use relay_core::proto;
 
-use super::app::{Effect, Model, Screen};
+use super::app::{Effect, Model, RunnerWrite, Screen, Write};
+use super::find::Find;
+use super::fit::fit;
 use super::keymap::Command;
 use super::mouse::{Hits, Target};
 use super::theme::Theme;
@@ -20,7 +22,34 @@ pub struct SessionsState {
     /// The project filter; `None`: every session.
     pub project: Option<String>,
     pub list: Option<proto::ListSessionsResponse>,
+    /// The runner's side of the sessions it runs, by session name.
+    pub runner: std::collections::HashMap<String, proto::RunnerSession>,
     pub selected: usize,
+    /// `/`: the sessions whose name, kind, title, folder, activity or tasks contain the query.
+    pub find: Find,
+}
+
+impl SessionsState {
+    /// The sessions the filter shows, in the list's order.
+    pub fn visible(&self) -> Vec<&proto::SessionRow> {
+        let Some(list) = &self.list else {
+            return Vec::new();
+        };
+        list.sessions
+            .iter()
+            .filter(|s| {
+                let words = [
+                    s.name.as_str(),
+                    s.kind.as_str(),
+                    s.title.as_deref().unwrap_or_default(),
+                    s.cwd.as_deref().unwrap_or_default(),
+                    s.activity.as_deref().unwrap_or_default(),
+                ];
+                self.find
+                    .matches(words.into_iter().chain(s.tasks.iter().map(String::as_str)))
+            })
+            .collect()
+    }
 }
 
 /// The next (or previous) value of a project filter: all, then each known project in turn.
@@ -35,17 +64,31 @@ pub fn cycle_project(current: Option<&str>, slugs: &[String], forward: bool) -> 
     next.cloned()
 }
 
-pub(super) fn loaded(model: &mut Model, project: Option<String>, list: proto::ListSessionsResponse) {
+pub(super) fn loaded(
+    model: &mut Model,
+    project: Option<String>,
+    list: proto::ListSessionsResponse,
+    runner: Vec<proto::RunnerSession>,
+) {
     if project != model.sessions.project {
         return;
     }
     model.now_ms = model.now_ms.max(list.now_ms);
-    model.sessions.selected = model.sessions.selected.min(list.sessions.len().saturating_sub(1));
-    model.sessions.list = Some(list);
+    let state = &mut model.sessions;
+    // The selection stays on its session when the list re-sorts under it (newest activity first).
+    let before = state.visible().get(state.selected).map(|s| s.name.clone());
+    state.list = Some(list);
+    state.runner = runner.into_iter().map(|r| (r.name.clone(), r)).collect();
+    let ids: Vec<String> = state.visible().iter().map(|s| s.name.clone()).collect();
+    state.selected = super::find::reselect(before.as_deref(), &ids, state.selected);
 }
 
 pub(super) fn command(model: &mut Model, command: Command, effects: &mut Vec<Effect>) {
-    let len = model.sessions.list.as_ref().map_or(0, |l| l.sessions.len());
+    let len = model.sessions.visible().len();
+    let selected = model.sessions.visible().get(model.sessions.selected).map(|s| {
+        let runner = model.sessions.runner.get(&s.name).cloned();
+        (s.name.clone(), s.tasks.first().cloned(), runner)
+    });
     match command {
         c if c.is_move() => {
             let page = model.page();
@@ -58,16 +101,65 @@ pub(super) fn command(model: &mut Model, command: Command, effects: &mut Vec<Eff
             model.sessions.selected = 0;
             model.refetch(effects);
         }
-        Command::Open => {
-            let task = model
-                .sessions
-                .list
-                .as_ref()
-                .and_then(|l| l.sessions.get(model.sessions.selected))
-                .and_then(|s| s.tasks.first().cloned());
-            match task {
-                Some(key) => model.open(Screen::Task(key), effects),
-                None => model.dirty = false,
+        Command::Open => match selected {
+            Some((name, _, Some(runner))) if runner.state == "running" => {
+                super::terminal::open(model, name, effects);
+            }
+            Some((name, _, Some(runner))) => {
+                let next = match runner.state.as_str() {
+                    "stopped" => "r resumes it",
+                    "failed" => "R retries it",
+                    _ => "wait until it is running",
+                };
+                model.flash = Some(super::app::Flash {
+                    level: super::app::Level::Info,
+                    lines: vec![format!("{name} is {}: nothing to attach; {next}", runner.state)],
+                });
+            }
+            Some((_, Some(task), None)) => model.open(Screen::Task(task), effects),
+            _ => model.dirty = false,
+        },
+        Command::OpenTask => match selected.and_then(|(_, task, _)| task) {
+            Some(task) => model.open(Screen::Task(task), effects),
+            None => {
+                model.flash = Some(super::app::Flash {
+                    level: super::app::Level::Info,
+                    lines: vec!["no task is bound to this session".to_owned()],
+                });
+            }
+        },
+        Command::StopSession | Command::ResumeSession | Command::RetrySession | Command::RemoveSession => {
+            let Some((name, _, runner)) = selected else {
+                model.dirty = false;
+                return;
+            };
+            if runner.is_none() {
+                model.flash = Some(super::app::Flash {
+                    level: super::app::Level::Info,
+                    lines: vec![format!(
+                        "{name} is not a runner session: relay did not start it, so it cannot stop or resume it"
+                    )],
+                });
+                return;
+            }
+            let action = match command {
+                Command::StopSession => RunnerWrite::Stop,
+                Command::ResumeSession => RunnerWrite::Resume,
+                Command::RetrySession => RunnerWrite::Retry,
+                _ => RunnerWrite::Remove,
+            };
+            let write = Write::Runner {
+                session: name.clone(),
+                action,
+            };
+            if action == RunnerWrite::Remove {
+                let question = format!(
+                    "Delete {name}? Its process stops and its worktree is removed (refused while it holds \
+                     uncommitted changes). y deletes · any other key keeps it"
+                );
+                model.confirm = Some((question, write));
+            } else {
+                effects.push(Effect::Write(write));
             }
         }
         _ => model.dirty = false,
@@ -85,9 +177,18 @@ pub fn status_dot(status: Option<&str>, theme: &Theme) -> (&'static str, &'stati
     }
 }
 
+/// What the kind column says: the board kind, or for a runner session its state.
+fn kind_words(session: &proto::SessionRow, runner: Option<&proto::RunnerSession>) -> String {
+    match runner {
+        Some(r) => format!("{} {}", r.backend, r.state),
+        None => session.kind.clone(),
+    }
+}
+
 pub fn render(model: &Model, theme: &Theme, area: Rect, buf: &mut Buffer, hits: &mut Hits) {
-    let scope = model.sessions.project.as_deref().unwrap_or("all projects");
-    let Some(list) = &model.sessions.list else {
+    let state = &model.sessions;
+    let scope = state.project.as_deref().unwrap_or("all projects");
+    let Some(list) = &state.list else {
         Paragraph::new(Line::styled("loading…", theme.muted))
             .block(Block::bordered().title(format!(" Sessions · {scope} ")))
             .render(area, buf);
@@ -98,69 +199,169 @@ pub fn render(model: &Model, theme: &Theme, area: Rect, buf: &mut Buffer, hits: 
         Paragraph::new(vec![
             Line::raw("No sessions here yet."),
             Line::styled(
-                "A session appears when an agent binds a task or Claude Code's hooks report one (relay setup).",
+                "A session appears when an agent binds a task or its hooks report one (relay setup), or when \
+                 you start one in a runner project (relay session new).",
                 theme.muted,
             ),
         ])
+        .wrap(ratatui::widgets::Wrap { trim: true })
         .block(block)
         .render(area, buf);
         return;
     }
+    let find = &state.find;
+    let (find_line, area) = super::find::split(area, find);
+    let shown = state.visible();
+    if let Some(line) = find_line {
+        let spans = find.spans(shown.len(), list.sessions.len(), "sessions", theme);
+        fit(Line::from(spans), usize::from(line.width)).render(line, buf);
+    }
+    // The table above, the selected session's detail below (when there is room for both).
+    let detail_height = if area.height >= 16 { 7 } else { 0 };
+    let [table_area, detail_area] =
+        Layout::vertical([Constraint::Min(4), Constraint::Length(detail_height)]).areas(area);
+    let inner = block.inner(table_area);
+    let widths = super::fit::column_widths(
+        &[
+            Constraint::Length(12),
+            Constraint::Fill(2),
+            Constraint::Length(15),
+            Constraint::Length(12),
+            Constraint::Fill(3),
+            Constraint::Length(4),
+        ],
+        inner.width,
+    );
     let now = model.now_ms;
-    let mut lines: Vec<Line> = Vec::new();
-    let mut selected_line = 0;
-    // The lines each session takes, for the mouse.
-    let mut spans_of: Vec<std::ops::Range<usize>> = Vec::with_capacity(list.sessions.len());
-    for (i, s) in list.sessions.iter().enumerate() {
-        let start = lines.len();
+    let header = super::fit::table_row(
+        ["status", "session", "kind", "tasks", "last activity", "seen"]
+            .into_iter()
+            .map(|h| vec![Span::styled(h, theme.muted)])
+            .collect(),
+        &widths,
+    );
+    let rows_height = usize::from(inner.height.saturating_sub(1));
+    let top = scroll_to(state.selected + 1, rows_height);
+    let mut lines = vec![header];
+    for (i, s) in shown.iter().enumerate().skip(top).take(rows_height) {
+        let runner = state.runner.get(&s.name);
         let (dot, words, style) = status_dot(s.hook_status.as_deref(), theme);
-        let mut head = vec![
-            Span::styled(format!("{dot} {words:<15}"), style),
-            Span::styled(s.name.clone(), theme.title),
-            Span::styled(format!("  {}", s.kind), theme.muted),
+        let words = if s.hook_status.is_none() {
+            "no status"
+        } else {
+            words
+        };
+        let activity = s
+            .activity
+            .as_deref()
+            .map(|a| super::fit::one_line(a, 200))
+            .unwrap_or_default();
+        let cells = vec![
+            vec![Span::styled(format!("{dot} {words}"), style)],
+            find.marked(&super::fit::one_line(&s.name, 200), theme.title, theme),
+            vec![Span::styled(kind_words(s, runner), runner_style(runner, theme))],
+            find.marked(&s.tasks.join(" "), theme.accent, theme),
+            find.marked(&activity, theme.text, theme),
+            vec![Span::styled(
+                age(now, s.activity_at_ms.unwrap_or(s.seen_at_ms)),
+                theme.muted,
+            )],
         ];
-        if s.cc_exact {
-            head.push(Span::styled(" · linked", theme.muted));
-        }
-        if let Some(activity) = &s.activity {
-            let when = s
-                .activity_at_ms
-                .map(|at| format!(" · {}", age(now, at)))
-                .unwrap_or_default();
-            head.push(Span::raw(format!("  {activity}{when}")));
-        }
-        if !s.tasks.is_empty() {
-            head.push(Span::raw("  "));
-            head.push(Span::styled(s.tasks.join(" "), theme.accent));
-        }
-        let mut line = Line::from(head);
-        if i == model.sessions.selected {
-            line = line.style(theme.selected);
-            selected_line = lines.len();
-        }
-        lines.push(line);
-        let mut detail = Vec::new();
-        if let Some(title) = &s.title {
-            detail.push(title.clone());
-        }
-        detail.push(s.cwd.clone().unwrap_or_else(|| "no working directory".to_owned()));
-        detail.push(format!("seen {}", age(now, s.seen_at_ms)));
-        lines.push(Line::styled(format!("  {}", detail.join(" · ")), theme.muted));
-        if let Some(reason) = &s.unlinked_reason {
-            lines.push(Line::styled(format!("  unlinked: {reason}"), theme.warn));
-        }
-        spans_of.push(start..lines.len());
+        let line = super::fit::table_row(cells, &widths);
+        lines.push(if i == state.selected {
+            line.style(theme.selected)
+        } else {
+            line
+        });
     }
-    let inner_area = block.inner(area);
-    let inner = inner_area.height as usize;
-    let top = scroll_to(selected_line + 1, inner);
+    // Where the view is when the sessions run past the pane: `12–31 of 84`.
+    let block = if shown.len() > rows_height {
+        block.title_bottom(super::view::position(top, top + rows_height, shown.len()))
+    } else {
+        block
+    };
+    if shown.is_empty() {
+        lines.push(Line::styled(
+            "No session contains that text (Esc clears the filter).",
+            theme.muted,
+        ));
+    }
+    Paragraph::new(lines).block(block).render(table_area, buf);
+    for (line, i) in (top..shown.len()).enumerate().take(rows_height) {
+        let y = inner.y + 1 + u16::try_from(line).unwrap_or(u16::MAX);
+        hits.add(Rect::new(inner.x, y, inner.width, 1), Target::Row(i));
+    }
+    if detail_height > 0
+        && let Some(session) = shown.get(state.selected)
+    {
+        render_detail(model, session, theme, detail_area, buf);
+    }
+}
+
+fn runner_style(runner: Option<&proto::RunnerSession>, theme: &Theme) -> Style {
+    match runner.map(|r| r.state.as_str()) {
+        Some("running") => theme.ok,
+        Some("starting") => theme.warn,
+        Some("failed") => theme.error,
+        Some(_) => theme.muted,
+        None => theme.muted,
+    }
+}
+
+/// The selected session's detail: its title, folder, when it was seen, how it is linked; for a runner session its
+/// backend, branch, workspace, state and what went wrong.
+fn render_detail(model: &Model, s: &proto::SessionRow, theme: &Theme, area: Rect, buf: &mut Buffer) {
+    let now = model.now_ms;
+    let mut lines = Vec::new();
+    let mut field = |name: &str, value: String, style: Style| {
+        lines.push(Line::from(vec![
+            Span::styled(format!("{name:<10}"), theme.muted),
+            Span::styled(super::fit::one_line(&value, 400), style),
+        ]));
+    };
+    if let Some(title) = &s.title {
+        field("title", title.clone(), theme.text);
+    }
+    field(
+        "folder",
+        s.cwd.clone().unwrap_or_else(|| "no working directory".to_owned()),
+        theme.text,
+    );
+    let linked = if s.cc_exact {
+        " · linked to its agent session"
+    } else {
+        ""
+    };
+    field(
+        "seen",
+        format!("{}{linked}", super::view::ago(now, s.seen_at_ms)),
+        theme.text,
+    );
+    if let Some(reason) = &s.unlinked_reason {
+        field("unlinked", reason.clone(), theme.warn);
+    }
+    if let Some(r) = model.sessions.runner.get(&s.name) {
+        let isolation = if r.isolated {
+            "isolated"
+        } else {
+            "not isolated: runs as you, with your files"
+        };
+        field(
+            "runner",
+            format!("{} · {} · {} · {isolation}", r.state, r.backend, r.profile),
+            runner_style(Some(r), theme),
+        );
+        field("branch", format!("{} in {}", r.branch, r.workspace), theme.text);
+        if let Some(error) = &r.error {
+            let code = r.exit_code.map(|c| format!(" (exit {c})")).unwrap_or_default();
+            field("problem", format!("{error}{code}"), theme.error);
+        }
+    }
+    let width = usize::from(area.width.saturating_sub(2));
+    let lines: Vec<Line> = lines.into_iter().map(|l| fit(l, width)).collect();
     Paragraph::new(lines)
-        .block(block)
-        .scroll((u16::try_from(top).unwrap_or(u16::MAX), 0))
+        .block(Block::bordered().title(format!(" {} ", super::fit::one_line(&s.name, 60))))
         .render(area, buf);
-    for (i, range) in spans_of.into_iter().enumerate() {
-        hits.add_lines(inner_area, top, range, Target::Row(i));
-    }
 }
 
 #[cfg(test)]

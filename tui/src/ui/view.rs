@@ -89,6 +89,7 @@ fn draw(model: &Model, theme: &Theme, buf: &mut Buffer) -> Hits {
             Screen::Inbox => inbox::render(model, theme, body, buf, &mut hits),
             Screen::Sessions => sessions::render(model, theme, body, buf, &mut hits),
             Screen::Activity => activity::render(model, theme, body, buf, &mut hits),
+            Screen::Terminal(_) => super::terminal::render(model, theme, body, buf),
         },
     }
     render_footer(model, theme, footer, buf);
@@ -103,6 +104,9 @@ fn draw(model: &Model, theme: &Theme, buf: &mut Buffer) -> Hits {
     }
     if model.quit_asked {
         render_quit_question(model, theme, body, buf);
+    }
+    if let Some((question, _)) = &model.confirm {
+        render_question(question, theme, body, buf);
     }
     hits
 }
@@ -125,6 +129,22 @@ fn quit_question(model: &Model) -> Vec<String> {
     }
     lines.push("y quits · any other key stays".to_owned());
     lines
+}
+
+/// A yes/no question over everything (deleting a runner session).
+fn render_question(question: &str, theme: &Theme, area: Rect, buf: &mut Buffer) {
+    let width = area.width.saturating_sub(4).min(70);
+    let lines = super::fit::rows(
+        &[Line::raw(question.to_owned())],
+        usize::from(width.saturating_sub(2)),
+    );
+    let height = u16::try_from(lines + 2).unwrap_or(u16::MAX);
+    let popup = centered(area, width, height);
+    Clear.render(popup, buf);
+    Paragraph::new(question.to_owned())
+        .wrap(Wrap { trim: true })
+        .block(Block::bordered().title(" Confirm ").style(theme.warn))
+        .render(popup, buf);
 }
 
 fn render_quit_question(model: &Model, theme: &Theme, area: Rect, buf: &mut Buffer) {
@@ -150,6 +170,7 @@ fn has_data(model: &Model) -> bool {
         Screen::Inbox => model.inbox.inbox.is_some(),
         Screen::Sessions => model.sessions.list.is_some(),
         Screen::Activity => model.activity.rows.is_some(),
+        Screen::Terminal(_) => true,
     }
 }
 
@@ -176,6 +197,7 @@ fn render_header(model: &Model, theme: &Theme, area: Rect, buf: &mut Buffer) {
             None => vec!["Sessions".into()],
         },
         Screen::Activity => vec!["Activity".into()],
+        Screen::Terminal(session) => vec!["Sessions".into(), session.clone()],
     };
     for (i, part) in path.iter().enumerate() {
         if i > 0 {
@@ -270,6 +292,15 @@ fn render_footer(model: &Model, theme: &Theme, area: Rect, buf: &mut Buffer) {
         Paragraph::new(rows).render(area, buf);
         return;
     }
+    if matches!(model.screen, Screen::Terminal(_)) {
+        let width = usize::from(area.width);
+        Line::styled(
+            super::fit::cut(&super::terminal::hints(model), width),
+            theme.muted,
+        )
+        .render(area, buf);
+        return;
+    }
     // Hints while they fit, then `…`; the help key's hint always shows, last.
     let scopes = model.scopes();
     let help = model
@@ -302,7 +333,7 @@ fn render_footer(model: &Model, theme: &Theme, area: Rect, buf: &mut Buffer) {
 
 /// The first words of a help text, for the footer.
 fn short(help: &str) -> &str {
-    help.split([',', '(']).next().unwrap_or(help).trim_end()
+    help.split([',', '(', ';']).next().unwrap_or(help).trim_end()
 }
 
 /// A box of `width`×`height` in the middle of `area`, at most as large as it.
@@ -514,4 +545,11 @@ pub fn bounded(text: &str) -> String {
 /// The first line of `lines` to show so that line `selected` is visible in `height` lines.
 pub fn scroll_to(selected: usize, height: usize) -> usize {
     selected.saturating_sub(height.saturating_sub(1))
+}
+
+/// Where the view is in a list longer than its pane, for the pane's bottom border: ` 12–31 of 84 ` when rows
+/// `first..end` (0-based, `end` exclusive) of `total` are on screen.
+pub fn position(first: usize, end: usize, total: usize) -> String {
+    let end = end.min(total);
+    format!(" {}–{end} of {total} ", (first + 1).min(end))
 }

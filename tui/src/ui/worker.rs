@@ -9,6 +9,7 @@ use tokio_stream::StreamExt;
 
 use super::activity::ActivityFilter;
 use super::app::{Action, Data, Effect, Fetch, Outcome, TaskData, Write};
+use super::terminal::{TerminalAction, TerminalEffect};
 use crate::client::{self, Client};
 
 /// The first and the longest pause between reconnection attempts.
@@ -51,10 +52,15 @@ pub fn spawn(
     tokio::spawn(stream(current, restart.clone(), woken.clone(), actions.clone()));
     let (effects, mut requests) = mpsc::unbounded_channel::<Effect>();
     tokio::spawn(async move {
+        let mut terminal = Attachment::default();
         while let Some(effect) = requests.recv().await {
             let client = watched.borrow().clone();
             let actions = actions.clone();
             let images = images.clone();
+            if let Effect::Terminal(effect) = effect {
+                terminal.run(client, effect, actions);
+                continue;
+            }
             if effect == Effect::StartDaemon {
                 let (restart, woken) = (restart.clone(), woken.clone());
                 tokio::spawn(async move {
@@ -79,6 +85,132 @@ pub fn spawn(
         }
     });
     effects
+}
+
+/// The terminal pane's one attachment: where its keys go, and which attachment is current (an output of one the
+/// window left is dropped).
+#[derive(Default)]
+struct Attachment {
+    input: Option<mpsc::UnboundedSender<proto::TerminalInput>>,
+    current: std::sync::Arc<std::sync::atomic::AtomicU64>,
+}
+
+impl Attachment {
+    fn run(&mut self, client: Option<Client>, effect: TerminalEffect, actions: mpsc::Sender<Action>) {
+        use proto::terminal_input::Input;
+        use std::sync::atomic::Ordering;
+        let send = |input: &Option<mpsc::UnboundedSender<proto::TerminalInput>>, message: Input| {
+            if let Some(tx) = input {
+                let _ = tx.send(proto::TerminalInput { input: Some(message) });
+            }
+        };
+        match effect {
+            TerminalEffect::Attach { session, rows, cols } => {
+                let generation = self.current.fetch_add(1, Ordering::SeqCst) + 1;
+                let (tx, rx) = mpsc::unbounded_channel();
+                let open = Input::Open(proto::AttachOpen {
+                    session: session.clone(),
+                    watch: false,
+                    rows: u32::from(rows),
+                    cols: u32::from(cols),
+                });
+                let _ = tx.send(proto::TerminalInput { input: Some(open) });
+                self.input = Some(tx);
+                let current = self.current.clone();
+                tokio::spawn(async move {
+                    let closed = match client {
+                        None => "relayd is offline; the window reconnects by itself".to_owned(),
+                        Some(client) => attach(client, &session, rx, generation, &current, &actions).await,
+                    };
+                    if current.load(Ordering::SeqCst) == generation {
+                        let action = TerminalAction::Closed {
+                            session,
+                            reason: closed,
+                        };
+                        let _ = actions.send(Action::Terminal(action)).await;
+                    }
+                });
+            }
+            TerminalEffect::Input(bytes) => send(&self.input, Input::Data(bytes)),
+            TerminalEffect::Resize { rows, cols } => send(
+                &self.input,
+                Input::Resize(proto::TerminalResize {
+                    rows: u32::from(rows),
+                    cols: u32::from(cols),
+                }),
+            ),
+            TerminalEffect::Detach => {
+                // Dropping the sender ends the stream: relayd detaches this writer, the session goes on.
+                self.current.fetch_add(1, Ordering::SeqCst);
+                self.input = None;
+            }
+        }
+    }
+}
+
+/// Forwards one attachment's output to the window while it is the current one; the reason it closed.
+async fn attach(
+    mut client: Client,
+    session: &str,
+    input: mpsc::UnboundedReceiver<proto::TerminalInput>,
+    generation: u64,
+    current: &std::sync::atomic::AtomicU64,
+    actions: &mpsc::Sender<Action>,
+) -> String {
+    let stream = tokio_stream::wrappers::UnboundedReceiverStream::new(input);
+    let mut output = match client.runner.attach_terminal(stream).await {
+        Ok(response) => response.into_inner(),
+        Err(status) => return status.message().to_owned(),
+    };
+    loop {
+        match output.next().await {
+            Some(Ok(message)) => {
+                if current.load(std::sync::atomic::Ordering::SeqCst) != generation {
+                    return String::new();
+                }
+                let action = TerminalAction::Output {
+                    session: session.to_owned(),
+                    output: Box::new(message),
+                };
+                if actions.send(Action::Terminal(action)).await.is_err() {
+                    return String::new();
+                }
+            }
+            Some(Err(status)) => return format!("the terminal's stream broke: {}", status.message()),
+            None => return "relayd closed the terminal's stream".to_owned(),
+        }
+    }
+}
+
+/// A runner session's stop, resume, retry or removal; the answer names its new state.
+async fn runner_write(
+    client: &mut Client,
+    session: &str,
+    action: super::app::RunnerWrite,
+) -> Result<Outcome, tonic::Status> {
+    use super::app::RunnerWrite;
+    let request = || proto::RunnerSessionRequest {
+        session: session.to_owned(),
+    };
+    let answer = match action {
+        RunnerWrite::Stop => client.runner.stop_runner_session(request()).await?,
+        RunnerWrite::Resume => client.runner.resume_runner_session(request()).await?,
+        RunnerWrite::Retry => client.runner.retry_runner_session(request()).await?,
+        RunnerWrite::Remove => {
+            client
+                .runner
+                .remove_runner_session(proto::RemoveRunnerSessionRequest {
+                    session: session.to_owned(),
+                    force: false,
+                })
+                .await?
+        }
+    }
+    .into_inner();
+    Ok(Outcome {
+        summary: format!("{}: {}", answer.name, answer.state),
+        ..Outcome::default()
+    })
 }
 
 fn offline_answer(effect: Effect) -> Action {
@@ -107,6 +239,11 @@ fn offline_answer(effect: Effect) -> Action {
                 result: Err(message),
             })
         }
+        // Handled by the attachment before an effect needs a connection.
+        Effect::Terminal(_) => Action::Terminal(TerminalAction::Closed {
+            session: String::new(),
+            reason: message,
+        }),
     }
 }
 
@@ -215,6 +352,11 @@ pub async fn run(mut client: Client, effect: Effect) -> Action {
         Effect::StartDaemon => {
             Action::DaemonStarted(Err("relayd is started by the window's worker".to_owned()))
         }
+        // A terminal needs the window's worker, which holds the attachment.
+        Effect::Terminal(_) => Action::Terminal(TerminalAction::Closed {
+            session: String::new(),
+            reason: "the terminal pane is attached by the window's worker".to_owned(),
+        }),
         // Without the window's engine (tests, scripts): opening works, inline images answer that they are off.
         Effect::Image(effect) => {
             super::screenshot::run(client, &super::screenshot::Engine::new(None), effect).await
@@ -314,14 +456,23 @@ pub async fn fetch_data(client: &mut Client, fetch: &Fetch) -> Result<Data, toni
         )),
         Fetch::Sessions(project) => {
             let mut second = client.clone();
-            let (list, projects) = tokio::join!(
+            let mut third = client.clone();
+            let (list, runner, projects) = tokio::join!(
                 client.board.list_sessions(proto::ListSessionsRequest {
                     project: project.clone()
                 }),
+                // All of them (a board project that runs no sessions is not an error here); matched by name.
+                third
+                    .runner
+                    .list_runner_sessions(proto::ListRunnerSessionsRequest {
+                        project: None,
+                        with_deleted: false,
+                    }),
                 slugs(&mut second)
             );
             Data::Sessions {
                 list: Box::new(list?.into_inner()),
+                runner: runner?.into_inner().sessions,
                 slugs: projects?,
             }
         }
@@ -466,5 +617,6 @@ pub async fn write_data(client: &mut Client, write: &Write) -> Result<Outcome, t
         } => super::edit::update_field(client, key, field, value, expected_version).await?,
         Write::BindSession { key, session } => super::edit::bind_session(client, key, session).await?,
         Write::UnbindSession { key } => super::edit::unbind_session(client, key).await?,
+        Write::Runner { session, action } => runner_write(client, &session, action).await?,
     })
 }

@@ -404,6 +404,7 @@ fn picker_model() -> Model {
                     sessions: vec![session("bob", &["acme-1"]), session("alice", &["acme-3"])],
                     now_ms: 0,
                 }),
+                runner: Vec::new(),
                 slugs: vec!["acme".into()],
             }),
         },

@@ -755,7 +755,7 @@ fn slash_filters_the_board_in_place_and_esc_clears_it() {
     // Esc clears the filter first (the selection stays on its card), then goes back.
     update(&mut model, key(KeyCode::Esc));
     assert_eq!(model.screen, Screen::Board("acme".into()));
-    assert!(model.board.query.is_empty());
+    assert!(model.board.find.query.is_empty());
     assert_eq!(keys_of(&model, 1), ["acme-2", "acme-3", "acme-4"]);
     assert_eq!(selected(&model), "acme-4");
     update(&mut model, key(KeyCode::Esc));

@@ -637,6 +637,7 @@ fn sessions_open_with_the_boards_project_and_enter_opens_a_bound_task() {
             fetch,
             result: Ok(Data::Sessions {
                 list: Box::new(list),
+                runner: Vec::new(),
                 slugs: vec!["acme".into()],
             }),
         },
@@ -798,4 +799,116 @@ fn long_column_scrolls_to_the_selected_card_and_clicks_land_on_it() {
     };
     update(&mut model, Action::Mouse(click));
     assert_eq!(model.screen, Screen::Task("acme-31".into()));
+}
+
+/// `/` filters the activity feed, the sessions and the inbox in place as it does the board: the rows that
+/// contain the text, the count on the filter's line, Enter on the row shown, Esc clears it with the selection
+/// left on its row.
+#[test]
+fn slash_filters_activity_sessions_and_inbox_in_place() {
+    // Activity: ids 1..=5, `event N` each; a filter on "event 3".
+    let mut model = Model::new(Screen::Activity);
+    update(&mut model, Action::Live);
+    update(
+        &mut model,
+        Action::Loaded {
+            fetch: Fetch::Activity(crate::ui::activity::ActivityFilter::default()),
+            result: Ok(activity_page(1..=5, false)),
+        },
+    );
+    update(&mut model, ch('/'));
+    for c in "event 3".chars() {
+        update(&mut model, ch(c));
+    }
+    let ids: Vec<i64> = model
+        .activity
+        .visible()
+        .iter()
+        .map(|r| r.event.as_ref().unwrap().id)
+        .collect();
+    assert_eq!(ids, [3]);
+    let text = screen(&model, 100, 20);
+    assert!(
+        text.contains("/event 3▏") && text.contains("1 of 5 loaded events"),
+        "{text}"
+    );
+    // `n` is the query's while typing (it does not load more).
+    assert!(update(&mut model, ch('n')).is_empty());
+    update(&mut model, key(KeyCode::Backspace));
+    update(&mut model, key(KeyCode::Enter));
+    let effects = update(&mut model, key(KeyCode::Enter));
+    assert_eq!(model.screen, Screen::Task("acme-1".into()));
+    assert_eq!(effects, vec![Effect::Fetch(Fetch::Task("acme-1".into()))]);
+    update(&mut model, key(KeyCode::Esc));
+    // Esc clears the filter; the selection stays on event 3 (the third newest).
+    update(&mut model, key(KeyCode::Esc));
+    assert_eq!(model.screen, Screen::Activity);
+    assert!(!model.activity.find.active());
+    assert_eq!(model.activity.selected, 2);
+
+    // Sessions: two, the filter on the second one's task.
+    let mut model = Model::new(Screen::Sessions);
+    update(&mut model, Action::Live);
+    let session = |name: &str, task: &str| proto::SessionRow {
+        name: name.into(),
+        kind: "named".into(),
+        tasks: vec![task.into()],
+        ..Default::default()
+    };
+    update(
+        &mut model,
+        Action::Loaded {
+            fetch: Fetch::Sessions(None),
+            result: Ok(Data::Sessions {
+                list: Box::new(proto::ListSessionsResponse {
+                    sessions: vec![session("agent-1", "acme-2"), session("agent-2", "acme-7")],
+                    now_ms: 0,
+                }),
+                runner: Vec::new(),
+                slugs: vec!["acme".into()],
+            }),
+        },
+    );
+    update(&mut model, ch('/'));
+    for c in "ACME-7".chars() {
+        update(&mut model, ch(c));
+    }
+    assert!(screen(&model, 100, 20).contains("1 of 2 sessions"));
+    update(&mut model, key(KeyCode::Enter));
+    update(&mut model, key(KeyCode::Enter));
+    assert_eq!(model.screen, Screen::Task("acme-7".into()));
+
+    // Inbox: a filter that empties a group leaves it out and says so on the other's title.
+    let mut model = Model::new(Screen::Inbox);
+    update(&mut model, Action::Live);
+    let task = |key: &str, title: &str| proto::InboxTask {
+        key: key.into(),
+        title: title.into(),
+        stage: "dev".into(),
+        ..Default::default()
+    };
+    let inbox = proto::Inbox {
+        waiting_on_you: vec![task("acme-1", "Checkout page"), task("acme-2", "Login form")],
+        not_logged: vec![task("acme-3", "Payment")],
+        total: 3,
+        ..Default::default()
+    };
+    update(
+        &mut model,
+        Action::Loaded {
+            fetch: Fetch::Inbox,
+            result: Ok(Data::Inbox(Box::new(inbox))),
+        },
+    );
+    update(&mut model, ch('/'));
+    for c in "login".chars() {
+        update(&mut model, ch(c));
+    }
+    let text = screen(&model, 100, 20);
+    assert!(text.contains("Waiting on you (1 of 2)"), "{text}");
+    assert!(!text.contains("Not logged"), "{text}");
+    assert_eq!(model.inbox_targets().len(), 1);
+    update(&mut model, key(KeyCode::Enter));
+    update(&mut model, key(KeyCode::Enter));
+    assert_eq!(model.screen, Screen::Task("acme-2".into()));
 }
