@@ -322,11 +322,13 @@ fn render_detail(model: &Model, s: &proto::SessionRow, theme: &Theme, area: Rect
     if let Some(title) = &s.title {
         field("title", title.clone(), theme.text);
     }
-    field(
-        "folder",
-        s.cwd.clone().unwrap_or_else(|| "no working directory".to_owned()),
-        theme.text,
-    );
+    let runner = model.sessions.runner.get(&s.name);
+    match (&s.cwd, runner) {
+        (Some(cwd), _) => field("folder", cwd.clone(), theme.text),
+        // A runner session's folder is its workspace, on the branch line.
+        (None, Some(_)) => {}
+        (None, None) => field("folder", "no working directory".to_owned(), theme.muted),
+    }
     let linked = if s.cc_exact {
         " · linked to its agent session"
     } else {
@@ -340,7 +342,7 @@ fn render_detail(model: &Model, s: &proto::SessionRow, theme: &Theme, area: Rect
     if let Some(reason) = &s.unlinked_reason {
         field("unlinked", reason.clone(), theme.warn);
     }
-    if let Some(r) = model.sessions.runner.get(&s.name) {
+    if let Some(r) = runner {
         let isolation = if r.isolated {
             "isolated"
         } else {
