@@ -6,7 +6,6 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Widget};
-use relay_core::event::EventKind;
 use relay_core::proto;
 
 use super::app::{Effect, Fetch, Model, Screen};
@@ -14,7 +13,6 @@ use super::find::Find;
 use super::fit::fit;
 use super::keymap::Command;
 use super::mouse::{Hits, Target};
-use super::sessions::cycle_project;
 use super::theme::Theme;
 use super::view::{age, scroll_to};
 
@@ -146,12 +144,6 @@ fn load_more(model: &mut Model, effects: &mut Vec<Effect>) {
     }
 }
 
-/// The next (or previous) kind filter: all, then every event kind in the table's order.
-pub fn cycle_kind(current: Option<&str>, forward: bool) -> Option<String> {
-    let kinds: Vec<String> = EventKind::ALL.iter().map(|k| k.as_str().to_owned()).collect();
-    cycle_project(current, &kinds, forward)
-}
-
 pub(super) fn command(model: &mut Model, command: Command, effects: &mut Vec<Effect>) {
     let len = model.activity.visible().len();
     match command {
@@ -161,18 +153,13 @@ pub(super) fn command(model: &mut Model, command: Command, effects: &mut Vec<Eff
             super::app::step(&mut model.activity.selected, len, command, page);
         }
         Command::LoadMore => load_more(model, effects),
-        Command::NextProject | Command::PrevProject | Command::NextKind | Command::PrevKind => {
-            let filter = &mut model.activity.filter;
-            match command {
-                Command::NextProject | Command::PrevProject => {
-                    let forward = command == Command::NextProject;
-                    filter.project = cycle_project(filter.project.as_deref(), &model.slugs, forward);
-                }
-                _ => filter.kind = cycle_kind(filter.kind.as_deref(), command == Command::NextKind),
-            }
-            model.activity.rows = None;
-            model.activity.selected = 0;
-            model.refetch(effects);
+        Command::PickProject | Command::PickKind => {
+            let target = if command == Command::PickKind {
+                super::picker::Target::ActivityKind
+            } else {
+                super::picker::Target::ActivityProject
+            };
+            model.picker = Some(super::picker::Picker::open(model, target));
         }
         Command::Open => {
             let key = model
@@ -335,14 +322,5 @@ mod tests {
         assert_eq!(task_key(&daemon), None);
         daemon.subject = "local_0b7c6a52-demo".into();
         assert_eq!(task_key(&daemon), None);
-    }
-
-    #[test]
-    fn kind_filter_cycles_through_every_event_kind_when_pressed_repeatedly() {
-        let first = cycle_kind(None, true);
-        assert_eq!(first.as_deref(), Some(EventKind::ALL[0].as_str()));
-        assert_eq!(cycle_kind(first.as_deref(), false), None);
-        let last = cycle_kind(None, false);
-        assert_eq!(last.as_deref(), EventKind::ALL.last().map(|k| k.as_str()));
     }
 }

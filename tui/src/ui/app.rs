@@ -501,6 +501,8 @@ pub struct Model {
     pub theme: Theme,
     /// The keys in force: the table with the user's `[keys]` overrides.
     pub keymap: Keymap,
+    /// The filter picker, while it is open (`picker.rs`).
+    pub picker: Option<super::picker::Picker>,
     /// The command palette, while it is open.
     pub palette: Option<super::palette::Palette>,
     /// Where the last frame drew what a click can reach (stored by the loop after each draw).
@@ -547,6 +549,7 @@ impl Model {
             theme: Theme::default(),
             keymap: Keymap::default(),
             palette: None,
+            picker: None,
             hits: super::mouse::Hits::default(),
             images: super::image::Images::default(),
             dirty: true,
@@ -1272,6 +1275,10 @@ fn on_key(model: &mut Model, key: KeyEvent, effects: &mut Vec<Effect>) {
     }
     if model.form.is_some() {
         form_key(model, key, effects);
+        return;
+    }
+    if model.picker.is_some() {
+        super::picker::key(model, key, effects);
         return;
     }
     if matches!(model.screen, Screen::Terminal(_)) && model.palette.is_none() && !model.help {

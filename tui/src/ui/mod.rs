@@ -20,6 +20,7 @@ mod markdown;
 pub mod mouse;
 mod notify;
 pub mod palette;
+mod picker;
 mod projects;
 mod screenshot;
 mod sessions;

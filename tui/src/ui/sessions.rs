@@ -52,18 +52,6 @@ impl SessionsState {
     }
 }
 
-/// The next (or previous) value of a project filter: all, then each known project in turn.
-pub fn cycle_project(current: Option<&str>, slugs: &[String], forward: bool) -> Option<String> {
-    let at = current.and_then(|c| slugs.iter().position(|s| s == c));
-    let next = match (at, forward) {
-        (None, true) => slugs.first(),
-        (None, false) => slugs.last(),
-        (Some(i), true) => slugs.get(i + 1),
-        (Some(i), false) => i.checked_sub(1).and_then(|i| slugs.get(i)),
-    };
-    next.cloned()
-}
-
 pub(super) fn loaded(
     model: &mut Model,
     project: Option<String>,
@@ -94,12 +82,11 @@ pub(super) fn command(model: &mut Model, command: Command, effects: &mut Vec<Eff
             let page = model.page();
             super::app::step(&mut model.sessions.selected, len, command, page);
         }
-        Command::NextProject | Command::PrevProject => {
-            let forward = command == Command::NextProject;
-            model.sessions.project = cycle_project(model.sessions.project.as_deref(), &model.slugs, forward);
-            model.sessions.list = None;
-            model.sessions.selected = 0;
-            model.refetch(effects);
+        Command::PickProject => {
+            model.picker = Some(super::picker::Picker::open(
+                model,
+                super::picker::Target::SessionsProject,
+            ));
         }
         Command::Open => match selected {
             Some((name, _, Some(runner))) if runner.state == "running" => {
@@ -364,21 +351,4 @@ fn render_detail(model: &Model, s: &proto::SessionRow, theme: &Theme, area: Rect
     Paragraph::new(lines)
         .block(Block::bordered().title(format!(" {} ", super::fit::one_line(&s.name, 60))))
         .render(area, buf);
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn project_filter_cycles_through_all_and_each_project_when_pressed_repeatedly() {
-        let slugs = vec!["a".to_owned(), "b".to_owned()];
-        assert_eq!(cycle_project(None, &slugs, true).as_deref(), Some("a"));
-        assert_eq!(cycle_project(Some("a"), &slugs, true).as_deref(), Some("b"));
-        assert_eq!(cycle_project(Some("b"), &slugs, true), None);
-        assert_eq!(cycle_project(None, &slugs, false).as_deref(), Some("b"));
-        assert_eq!(cycle_project(Some("a"), &slugs, false), None);
-        assert_eq!(cycle_project(Some("gone"), &slugs, true).as_deref(), Some("a"));
-        assert_eq!(cycle_project(None, &[], true), None);
-    }
 }

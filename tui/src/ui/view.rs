@@ -102,6 +102,9 @@ fn draw(model: &Model, theme: &Theme, buf: &mut Buffer) -> Hits {
     if let Some(palette) = &model.palette {
         palette::render(palette, theme, body, buf, &mut hits);
     }
+    if let Some(picker) = &model.picker {
+        super::picker::render(picker, theme, body, buf);
+    }
     if model.quit_asked {
         render_quit_question(model, theme, body, buf);
     }
@@ -303,15 +306,24 @@ fn render_footer(model: &Model, theme: &Theme, area: Rect, buf: &mut Buffer) {
     }
     // Hints while they fit, then `…`; the help key's hint always shows, last.
     let scopes = model.scopes();
-    let help = model
-        .keymap
-        .bindings(&scopes)
-        .find(|b| b.command == Command::Help)
-        .map(|b| format!("{} help", b.first_label()));
+    // Quit and help always show, last: a footer cut at 80 columns still says how to leave.
+    let pinned = |command: Command, words: &str| {
+        model
+            .keymap
+            .bindings(&scopes)
+            .find(|b| b.command == command)
+            .map(|b| format!("{} {words}", b.first_label()))
+    };
+    let help = [pinned(Command::Quit, "quit"), pinned(Command::Help, "help")]
+        .into_iter()
+        .flatten()
+        .collect::<Vec<_>>()
+        .join(" · ");
+    let help = (!help.is_empty()).then_some(help);
     let hints = model
         .keymap
         .bindings(&scopes)
-        .filter(|b| b.hint && b.command != Command::Help)
+        .filter(|b| b.hint && !matches!(b.command, Command::Help | Command::Quit))
         .map(|b| format!("{} {}", b.first_label(), short(b.help)));
     let room = usize::from(area.width).saturating_sub(help.as_ref().map_or(0, |h| h.chars().count() + 3));
     let mut text = String::from(" ");

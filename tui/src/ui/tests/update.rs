@@ -590,15 +590,32 @@ fn activity_prepends_new_events_and_keeps_loaded_pages_when_an_event_arrives() {
 #[test]
 fn activity_filters_refetch_from_the_newest_when_changed() {
     let mut model = activity_model();
-    let effects = update(&mut model, ch('f'));
+    // f picks a project: the picker lists all, then each project; typing narrows it, Enter takes one.
+    assert!(update(&mut model, ch('f')).is_empty());
+    let text = screen(&model, 100, 24);
+    assert!(
+        text.contains("Show the project") && text.contains("all projects") && text.contains("beta"),
+        "{text}"
+    );
+    for c in "acm".chars() {
+        update(&mut model, ch(c));
+    }
+    let effects = update(&mut model, key(KeyCode::Enter));
+    assert!(model.picker.is_none());
     let filter = crate::ui::activity::ActivityFilter {
         project: Some("acme".into()),
         kind: None,
     };
     assert_eq!(effects, vec![Effect::Fetch(Fetch::Activity(filter.clone()))]);
     assert!(model.activity.rows.is_none(), "the old feed is dropped");
-    let effects = update(&mut model, ch('t'));
-    let kind = relay_core::event::EventKind::ALL[0].as_str().to_owned();
+    // t picks a kind: typing part of its name finds it among every kind, without stepping through them.
+    update(&mut model, ch('t'));
+    for c in "stage_ch".chars() {
+        update(&mut model, ch(c));
+    }
+    assert_eq!(model.picker.as_ref().unwrap().shown().len(), 1);
+    let effects = update(&mut model, key(KeyCode::Enter));
+    let kind = "task.stage_changed".to_owned();
     let both = crate::ui::activity::ActivityFilter {
         project: Some("acme".into()),
         kind: Some(kind),
@@ -665,9 +682,15 @@ fn sessions_open_with_the_boards_project_and_enter_opens_a_bound_task() {
     let effects = update(&mut model, key(KeyCode::Enter));
     assert_eq!(model.screen, Screen::Task("acme-2".into()));
     assert_eq!(effects, vec![Effect::Fetch(Fetch::Task("acme-2".into()))]);
-    // f from the project's list: the next project is none (acme was the only one), i.e. all sessions.
+    // f from the project's list opens the picker on acme; ↑ to "all projects" and Enter: every session.
     update(&mut model, key(KeyCode::Esc));
-    let effects = update(&mut model, ch('f'));
+    update(&mut model, ch('f'));
+    // Esc leaves the filter as it was.
+    assert!(update(&mut model, key(KeyCode::Esc)).is_empty());
+    assert_eq!(model.sessions.project.as_deref(), Some("acme"));
+    update(&mut model, ch('f'));
+    update(&mut model, key(KeyCode::Up));
+    let effects = update(&mut model, key(KeyCode::Enter));
     assert_eq!(effects, vec![Effect::Fetch(Fetch::Sessions(None))]);
 }
 
