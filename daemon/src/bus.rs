@@ -112,6 +112,8 @@ pub enum Feed {
         last_event_id: i64,
     },
     Event(Arc<EventRecord>),
+    /// A live message (not in the event log).
+    Live(Live),
 }
 
 /// Starts a subscription: the returned channel yields a snapshot (or the events after `since`), then live
@@ -124,8 +126,9 @@ pub fn subscribe(
     let (out, rx) = mpsc::channel(depth.max(1));
     let handle = handle.clone();
     let live = handle.bus().subscribe();
+    let messages = handle.bus().subscribe_live();
     tokio::spawn(async move {
-        if let Err(err) = pump(&handle, live, since, &out).await {
+        if let Err(err) = pump(&handle, live, messages, since, &out).await {
             let _ = out.send(Err(err)).await;
         }
     });
@@ -146,6 +149,7 @@ fn snapshot(handle: &DaemonHandle, reason: SnapshotReason) -> (Feed, i64) {
 async fn pump(
     handle: &DaemonHandle,
     mut live: broadcast::Receiver<Arc<EventRecord>>,
+    mut messages: LiveSubscription,
     since: Option<i64>,
     out: &mpsc::Sender<Result<Feed, StoreError>>,
 ) -> Result<(), StoreError> {
@@ -197,6 +201,20 @@ async fn pump(
                     }
                 }
                 Err(broadcast::error::RecvError::Closed) => return Ok(()),
+            },
+            message = messages.recv() => match message {
+                Some(LiveMessage::Live(message)) => {
+                    if out.send(Ok(Feed::Live(message))).await.is_err() {
+                        return Ok(());
+                    }
+                }
+                // Skipped lock changes are one change: the client lists the locks again either way.
+                Some(LiveMessage::Lagged { .. }) => {
+                    if out.send(Ok(Feed::Live(Live::LocksChanged))).await.is_err() {
+                        return Ok(());
+                    }
+                }
+                None => return Ok(()),
             },
         }
     }
@@ -289,6 +307,7 @@ mod tests {
                     assert!(event.id > last, "events stay in order after a resync");
                     last = event.id;
                 }
+                Feed::Live(_) => {}
             }
         }
         assert!(saw_resync, "a lagging subscriber must be told to resync");

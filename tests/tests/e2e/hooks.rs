@@ -500,3 +500,36 @@ async fn locks_survive_a_daemon_restart_until_they_expire() {
     assert_eq!(allowed.json(), json!({}), "{allowed:?}");
     run(home.relay().args(["daemon", "stop"])).await.assert_success();
 }
+
+/// A lock an agent's hook takes reaches every Subscribe stream at once as `LocksChanged` (live, not an event), so
+/// the window's locks screen lists the locks again without polling.
+#[tokio::test]
+async fn a_lock_taken_by_a_hook_reaches_subscribers_as_locks_changed() {
+    use relay_core::proto::{SubscribeRequest, update};
+    let daemon = TestDaemon::start().await;
+    let home = daemon.home();
+    let repo = repo(home);
+    let mut stream = daemon
+        .client()
+        .await
+        .daemon
+        .subscribe(SubscribeRequest::default())
+        .await
+        .expect("Subscribe")
+        .into_inner();
+    assert!(matches!(relay_tests::next_update(&mut stream).await, update::Update::Hello(_)));
+    assert!(matches!(relay_tests::next_update(&mut stream).await, update::Update::Snapshot(_)));
+    let claimed = hook(home, "claude", "pre-tool", &claude_edit(&repo, "src/auth.ts")).await;
+    assert_eq!(claimed.stdout, "", "{claimed:?}");
+    loop {
+        match relay_tests::next_update(&mut stream).await {
+            update::Update::LocksChanged(_) => break,
+            update::Update::Event(_) => continue,
+            other => panic!("a lock change, not {other:?}"),
+        }
+    }
+    assert_eq!(
+        held(&locks_json(home).await),
+        [("src/auth.ts".to_owned(), "Claude Code".to_owned())]
+    );
+}

@@ -49,7 +49,7 @@ pub async fn run(ctx: &Context, args: EventsArgs) -> Result<(), CliError> {
         let news = match message.update {
             Some(update::Update::Event(event)) => event.id > reader.cursor,
             Some(update::Update::Snapshot(snapshot)) => snapshot.last_event_id > reader.cursor,
-            Some(update::Update::Hello(_)) | None => false,
+            Some(update::Update::Hello(_) | update::Update::LocksChanged(_)) | None => false,
         };
         if news && !reader.catch_up(&mut client).await? {
             return Ok(());

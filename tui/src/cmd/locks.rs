@@ -97,7 +97,7 @@ pub fn listing_json(listing: &proto::ListLocksResponse) -> Value {
 }
 
 /// `Claude Code:DESK:52b2…`, as deny messages name a holder.
-fn short(owner: Option<&proto::LockOwner>) -> String {
+pub(crate) fn short(owner: Option<&proto::LockOwner>) -> String {
     let Some(owner) = owner else {
         return "nobody".to_owned();
     };
@@ -105,7 +105,7 @@ fn short(owner: Option<&proto::LockOwner>) -> String {
 }
 
 /// A duration for people: `800 ms`, `12 s`, `3 min`, `2 h`.
-fn span(ms: i64) -> String {
+pub(crate) fn span(ms: i64) -> String {
     let ms = ms.max(0);
     match ms / 1000 {
         0 => format!("{ms} ms"),

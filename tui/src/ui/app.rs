@@ -65,6 +65,8 @@ pub enum Action {
         last_event_id: i64,
     },
     Event(proto::Event),
+    /// The file-lock table changed (live, not an event): the locks screen lists them again.
+    LocksChanged,
     /// The connection is gone; the worker tries again in `retry_ms`.
     Offline {
         reason: String,
@@ -118,6 +120,8 @@ pub enum Fetch {
     },
     /// Every project's tasks (up to `palette::MAX_TASKS`) and slugs, for the command palette.
     PaletteTasks,
+    /// The lock table and the newest contentions.
+    Locks,
 }
 
 /// An owner action.
@@ -217,6 +221,7 @@ pub enum Data {
         tasks: Vec<proto::Task>,
         slugs: Vec<String>,
     },
+    Locks(Box<proto::ListLocksResponse>),
 }
 
 #[derive(Debug, Clone, Default)]
@@ -256,6 +261,8 @@ pub enum Screen {
     Activity,
     /// A runner session's terminal, attached (`terminal.rs`).
     Terminal(String),
+    /// The file locks (`locks.rs`).
+    Locks,
 }
 
 /// A line under the screen: what a write did, its warnings, or why something failed.
@@ -464,6 +471,7 @@ pub struct Model {
     pub inbox: InboxState,
     pub sessions: SessionsState,
     pub activity: ActivityState,
+    pub locks: super::locks::LocksState,
     /// The attached terminal, while its pane is open.
     pub terminal: Option<super::terminal::TerminalState>,
     /// The terminal pane's detach prefix and key as bytes (config `detach_key`; Ctrl-B d).
@@ -525,6 +533,7 @@ impl Model {
             inbox: InboxState::default(),
             sessions: SessionsState::default(),
             activity: ActivityState::default(),
+            locks: super::locks::LocksState::default(),
             terminal: None,
             detach_key: (0x02, b'd'),
             slugs: Vec::new(),
@@ -586,6 +595,7 @@ impl Model {
             Screen::Activity => Fetch::Activity(self.activity.filter.clone()),
             // The sessions, for switching to the next one.
             Screen::Terminal(_) => Fetch::Sessions(self.sessions.project.clone()),
+            Screen::Locks => Fetch::Locks,
         }
     }
 
@@ -610,6 +620,7 @@ impl Model {
             Screen::Inbox => vec![Scope::Inbox, Scope::Global],
             Screen::Sessions => vec![Scope::Sessions, Scope::Global],
             Screen::Activity => vec![Scope::Activity, Scope::Global],
+            Screen::Locks => vec![Scope::Locks, Scope::Global],
             Screen::Terminal(_) => vec![Scope::Global],
         }
     }
@@ -797,6 +808,7 @@ impl Model {
             Screen::Inbox => Some(&self.inbox.find),
             Screen::Sessions => Some(&self.sessions.find),
             Screen::Activity => Some(&self.activity.find),
+            Screen::Locks => Some(&self.locks.find),
             Screen::Task(_) | Screen::Terminal(_) => None,
         }
     }
@@ -808,6 +820,7 @@ impl Model {
             Screen::Inbox => Some(&mut self.inbox.find),
             Screen::Sessions => Some(&mut self.sessions.find),
             Screen::Activity => Some(&mut self.activity.find),
+            Screen::Locks => Some(&mut self.locks.find),
             Screen::Task(_) | Screen::Terminal(_) => None,
         }
     }
@@ -850,6 +863,7 @@ impl Model {
                 .iter()
                 .map(|r| r.event.as_ref().map_or(0, |e| e.id).to_string())
                 .collect(),
+            Screen::Locks => self.locks.visible().iter().map(|l| super::locks::id(l)).collect(),
             Screen::Board(_) | Screen::Task(_) | Screen::Terminal(_) => Vec::new(),
         }
     }
@@ -860,6 +874,7 @@ impl Model {
             Screen::Inbox => Some(self.inbox.selected),
             Screen::Sessions => Some(self.sessions.selected),
             Screen::Activity => Some(self.activity.selected),
+            Screen::Locks => Some(self.locks.selected),
             Screen::Board(_) | Screen::Task(_) | Screen::Terminal(_) => None,
         }
     }
@@ -870,6 +885,7 @@ impl Model {
             Screen::Inbox => Some(&mut self.inbox.selected),
             Screen::Sessions => Some(&mut self.sessions.selected),
             Screen::Activity => Some(&mut self.activity.selected),
+            Screen::Locks => Some(&mut self.locks.selected),
             Screen::Board(_) | Screen::Task(_) | Screen::Terminal(_) => None,
         }
     }
@@ -995,6 +1011,13 @@ pub fn update(model: &mut Model, action: Action) -> Vec<Effect> {
         Action::Loaded { fetch, result } => loaded(model, fetch, result, &mut effects),
         Action::Wrote { write, result } => wrote(model, write, result, &mut effects),
         Action::Terminal(action) => super::terminal::on_action(model, action),
+        Action::LocksChanged => {
+            // The locks screen lists them again (once at a time); other screens do not show locks.
+            if model.screen == Screen::Locks {
+                model.fetch(Fetch::Locks, &mut effects);
+            }
+            model.dirty = false;
+        }
         Action::Image(action) => super::image::on_action(model, action),
         Action::DaemonStarted(result) => {
             model.flash = Some(match result {
@@ -1079,6 +1102,8 @@ pub fn affects(fetch: &Fetch, event: &proto::Event) -> bool {
         Fetch::Activity(filter) => filter.admits(event),
         // The palette's list is fetched when it opens and kept while it is open.
         Fetch::ActivityMore { .. } | Fetch::PaletteTasks => false,
+        // Lock changes come as `LocksChanged`, not events; a contention is an event.
+        Fetch::Locks => kind == "lock.contended",
     }
 }
 
@@ -1194,6 +1219,7 @@ fn loaded(model: &mut Model, fetch: Fetch, result: Result<Data, String>, effects
             model.slugs = slugs;
             sessions::loaded(model, project, *list, runner);
         }
+        (Fetch::Locks, Data::Locks(listing)) => super::locks::loaded(model, *listing),
         (Fetch::Activity(filter), Data::Activity { page, slugs }) => {
             model.slugs = slugs;
             activity::first_page(model, filter, *page);
@@ -1429,6 +1455,7 @@ pub(super) fn run_command(model: &mut Model, command: Command, effects: &mut Vec
             model.open(Screen::Sessions, effects);
         }
         Command::Activity => model.open(Screen::Activity, effects),
+        Command::Locks => model.open(Screen::Locks, effects),
         Command::StartDaemon => match model.connection {
             Connection::Live => {
                 model.flash = Some(Flash {
@@ -1453,6 +1480,7 @@ pub(super) fn run_command(model: &mut Model, command: Command, effects: &mut Vec
             Screen::Activity => activity::command(model, command, effects),
             // Keys go to the process (`terminal::key`); only the palette's and help's commands come here.
             Screen::Terminal(_) => model.dirty = false,
+            Screen::Locks => super::locks::command(model, command, effects),
         },
     }
 }

@@ -14,6 +14,7 @@ pub mod highlight;
 mod history;
 mod image;
 mod inbox;
+mod locks;
 pub mod keymap;
 pub mod keys_config;
 mod markdown;

@@ -90,6 +90,7 @@ fn draw(model: &Model, theme: &Theme, buf: &mut Buffer) -> Hits {
             Screen::Sessions => sessions::render(model, theme, body, buf, &mut hits),
             Screen::Activity => activity::render(model, theme, body, buf, &mut hits),
             Screen::Terminal(_) => super::terminal::render(model, theme, body, buf),
+            Screen::Locks => super::locks::render(model, theme, body, buf, &mut hits),
         },
     }
     render_footer(model, theme, footer, buf);
@@ -174,6 +175,7 @@ fn has_data(model: &Model) -> bool {
         Screen::Sessions => model.sessions.list.is_some(),
         Screen::Activity => model.activity.rows.is_some(),
         Screen::Terminal(_) => true,
+        Screen::Locks => model.locks.listing.is_some(),
     }
 }
 
@@ -201,6 +203,7 @@ fn render_header(model: &Model, theme: &Theme, area: Rect, buf: &mut Buffer) {
         },
         Screen::Activity => vec!["Activity".into()],
         Screen::Terminal(session) => vec!["Sessions".into(), session.clone()],
+        Screen::Locks => vec!["Locks".into()],
     };
     for (i, part) in path.iter().enumerate() {
         if i > 0 {

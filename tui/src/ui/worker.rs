@@ -277,6 +277,7 @@ async fn stream(
                                         last_event_id: s.last_event_id,
                                     },
                                     Some(Update::Event(event)) => Action::Event(event),
+                                    Some(Update::LocksChanged(_)) => Action::LocksChanged,
                                     None => continue,
                                 };
                                 if actions.send(action).await.is_err() {
@@ -488,6 +489,15 @@ pub async fn fetch_data(client: &mut Client, fetch: &Fetch) -> Result<Data, toni
             page: Box::new(activity(client, filter, Some(*before)).await?),
             slugs: Vec::new(),
         },
+        Fetch::Locks => Data::Locks(Box::new(
+            client
+                .coord
+                .list_locks(proto::ListLocksRequest {
+                    contention_limit: super::locks::CONTENTIONS,
+                })
+                .await?
+                .into_inner(),
+        )),
         Fetch::PaletteTasks => {
             let mut second = client.clone();
             let (tasks, projects) = tokio::join!(
