@@ -59,7 +59,9 @@ pub(super) fn feed(feed: Feed) -> proto::Update {
             last_event_id,
         }),
         Feed::Event(record) => proto::update::Update::Event(event(&record)),
-        Feed::Live(crate::bus::Live::LocksChanged) => proto::update::Update::LocksChanged(proto::LocksChanged {}),
+        Feed::Live(crate::bus::Live::LocksChanged) => {
+            proto::update::Update::LocksChanged(proto::LocksChanged {})
+        }
     };
     proto::Update { update: Some(update) }
 }

@@ -517,8 +517,14 @@ async fn a_lock_taken_by_a_hook_reaches_subscribers_as_locks_changed() {
         .await
         .expect("Subscribe")
         .into_inner();
-    assert!(matches!(relay_tests::next_update(&mut stream).await, update::Update::Hello(_)));
-    assert!(matches!(relay_tests::next_update(&mut stream).await, update::Update::Snapshot(_)));
+    assert!(matches!(
+        relay_tests::next_update(&mut stream).await,
+        update::Update::Hello(_)
+    ));
+    assert!(matches!(
+        relay_tests::next_update(&mut stream).await,
+        update::Update::Snapshot(_)
+    ));
     let claimed = hook(home, "claude", "pre-tool", &claude_edit(&repo, "src/auth.ts")).await;
     assert_eq!(claimed.stdout, "", "{claimed:?}");
     loop {

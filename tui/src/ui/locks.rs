@@ -104,7 +104,11 @@ pub fn render(model: &Model, theme: &Theme, area: Rect, buf: &mut Buffer, hits: 
         return;
     };
     let now = listing.now_ms.max(model.now_ms);
-    let held = listing.locks.iter().filter(|l| l.state() == LockState::Held).count();
+    let held = listing
+        .locks
+        .iter()
+        .filter(|l| l.state() == LockState::Held)
+        .count();
     let block = Block::bordered().title(format!(
         " Locks · {held} held · a lock lives {} s unless its holder edits again ",
         listing.ttl_secs
@@ -121,7 +125,11 @@ pub fn render(model: &Model, theme: &Theme, area: Rect, buf: &mut Buffer, hits: 
     } else {
         u16::try_from(listing.contentions.len().min(6) + 2).unwrap_or(8)
     };
-    let detail_rows = if area.height >= 20 && !shown.is_empty() { 7 } else { 0 };
+    let detail_rows = if area.height >= 20 && !shown.is_empty() {
+        7
+    } else {
+        0
+    };
     let [table_area, detail_area, contention_area] = Layout::vertical([
         Constraint::Min(4),
         Constraint::Length(detail_rows),
@@ -191,7 +199,11 @@ pub fn render(model: &Model, theme: &Theme, area: Rect, buf: &mut Buffer, hits: 
                 vec![Span::styled(waiting, theme.error)],
             ];
             let line = super::fit::table_row(cells, &widths);
-            lines.push(if i == state.selected { line.style(theme.selected) } else { line });
+            lines.push(if i == state.selected {
+                line.style(theme.selected)
+            } else {
+                line
+            });
         }
         let block = if shown.len() > rows_height {
             block.title_bottom(super::view::position(top, top + rows_height, shown.len()))
@@ -199,7 +211,10 @@ pub fn render(model: &Model, theme: &Theme, area: Rect, buf: &mut Buffer, hits: 
             block
         };
         if shown.is_empty() {
-            lines.push(Line::styled("No lock contains that text (Esc clears the filter).", theme.muted));
+            lines.push(Line::styled(
+                "No lock contains that text (Esc clears the filter).",
+                theme.muted,
+            ));
         }
         Paragraph::new(lines).block(block).render(table_area, buf);
         for (line, i) in (top..shown.len()).enumerate().take(rows_height) {
@@ -220,7 +235,10 @@ pub fn render(model: &Model, theme: &Theme, area: Rect, buf: &mut Buffer, hits: 
 fn render_detail(lock: &proto::FileLock, now: i64, theme: &Theme, area: Rect, buf: &mut Buffer) {
     let (state, style, _) = state_words(lock, now);
     let mut lines = vec![
-        Line::from(vec![Span::styled("workspace ", theme.muted), Span::raw(lock.workspace.clone())]),
+        Line::from(vec![
+            Span::styled("workspace ", theme.muted),
+            Span::raw(lock.workspace.clone()),
+        ]),
         Line::from(vec![
             Span::styled("state     ", theme.muted),
             Span::styled(state, style),
@@ -240,7 +258,11 @@ fn render_detail(lock: &proto::FileLock, now: i64, theme: &Theme, area: Rect, bu
         lines.push(Line::from(vec![
             Span::styled("waiting   ", theme.muted),
             Span::styled(
-                format!("{} (refused {})", short(waiter.owner.as_ref()), human_age(now - waiter.last_at_ms)),
+                format!(
+                    "{} (refused {})",
+                    short(waiter.owner.as_ref()),
+                    human_age(now - waiter.last_at_ms)
+                ),
                 theme.error,
             ),
         ]));
@@ -248,7 +270,11 @@ fn render_detail(lock: &proto::FileLock, now: i64, theme: &Theme, area: Rect, bu
     for reader in &lock.readers {
         lines.push(Line::from(vec![
             Span::styled("reading   ", theme.muted),
-            Span::raw(format!("{} ({})", short(reader.owner.as_ref()), human_age(now - reader.last_at_ms))),
+            Span::raw(format!(
+                "{} ({})",
+                short(reader.owner.as_ref()),
+                human_age(now - reader.last_at_ms)
+            )),
         ]));
     }
     let width = usize::from(area.width.saturating_sub(2));
@@ -258,7 +284,13 @@ fn render_detail(lock: &proto::FileLock, now: i64, theme: &Theme, area: Rect, bu
         .render(area, buf);
 }
 
-fn render_contentions(listing: &proto::ListLocksResponse, now: i64, theme: &Theme, area: Rect, buf: &mut Buffer) {
+fn render_contentions(
+    listing: &proto::ListLocksResponse,
+    now: i64,
+    theme: &Theme,
+    area: Rect,
+    buf: &mut Buffer,
+) {
     let width = usize::from(area.width.saturating_sub(2));
     let rows = usize::from(area.height.saturating_sub(2));
     // The newest first.
@@ -268,7 +300,11 @@ fn render_contentions(listing: &proto::ListLocksResponse, now: i64, theme: &Them
         .rev()
         .take(rows)
         .map(|c| {
-            let times = if c.count > 1 { format!(" ×{}", c.count) } else { String::new() };
+            let times = if c.count > 1 {
+                format!(" ×{}", c.count)
+            } else {
+                String::new()
+            };
             fit(
                 Line::from(vec![
                     Span::styled(format!("{:>8}  ", human_age(now - c.last_at_ms)), theme.muted),

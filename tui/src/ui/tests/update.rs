@@ -935,3 +935,88 @@ fn slash_filters_activity_sessions_and_inbox_in_place() {
     update(&mut model, key(KeyCode::Enter));
     assert_eq!(model.screen, Screen::Task("acme-2".into()));
 }
+
+fn lock(path: &str, holder: &str, intent: Option<&str>) -> proto::FileLock {
+    let owner = proto::LockOwner {
+        agent_label: "Claude Code".into(),
+        host: "desk".into(),
+        session: holder.into(),
+        lock_id: format!("Claude Code:desk:{holder}"),
+    };
+    proto::FileLock {
+        workspace: "/home/me/shop".into(),
+        path: path.into(),
+        state: proto::LockState::Held as i32,
+        holder: Some(owner.clone()),
+        since_ms: 1_000,
+        expires_at_ms: Some(901_000),
+        intent: intent.map(str::to_owned),
+        intent_at_ms: intent.map(|_| 1_000),
+        waiters: vec![proto::LockPresence {
+            owner: Some(proto::LockOwner {
+                agent_label: "Cursor".into(),
+                lock_id: "Cursor:desk:c1".into(),
+                ..owner
+            }),
+            since_ms: 5_000,
+            last_at_ms: 5_000,
+        }],
+        ..Default::default()
+    }
+}
+
+/// `L` lists who holds which file and why, follows the lock table live (relayd's `LocksChanged`), and `/` filters
+/// it like every list.
+#[test]
+fn locks_screen_shows_holders_intents_and_waiters_and_follows_lock_changes() {
+    let mut model = board_model();
+    assert_eq!(update(&mut model, ch('L')), vec![Effect::Fetch(Fetch::Locks)]);
+    let listing = proto::ListLocksResponse {
+        locks: vec![
+            lock("src/auth.ts", "s1", Some("switch login to JWT")),
+            lock("src/cart.ts", "s2", None),
+        ],
+        contentions: vec![proto::LockContention {
+            path: "src/auth.ts".into(),
+            count: 3,
+            last_at_ms: 5_000,
+            ..Default::default()
+        }],
+        now_ms: 10_000,
+        ttl_secs: 900,
+    };
+    update(
+        &mut model,
+        Action::Loaded {
+            fetch: Fetch::Locks,
+            result: Ok(Data::Locks(Box::new(listing))),
+        },
+    );
+    let text = screen(&model, 120, 30);
+    for words in [
+        "Locks · 2 held",
+        "src/auth.ts",
+        "switch login to JWT",
+        "Recent contentions · 1",
+        "×3",
+        "Cursor",
+    ] {
+        assert!(text.contains(words), "{words:?} missing:\n{text}");
+    }
+    // A lock change fetches the table again while the screen is open, and not elsewhere.
+    assert_eq!(
+        update(&mut model, Action::LocksChanged),
+        vec![Effect::Fetch(Fetch::Locks)]
+    );
+    update(&mut model, ch('/'));
+    for c in "cart".chars() {
+        update(&mut model, ch(c));
+    }
+    assert_eq!(model.locks.visible().len(), 1);
+    assert!(screen(&model, 120, 30).contains("1 of 2 locks"));
+    update(&mut model, key(KeyCode::Esc));
+    update(&mut model, key(KeyCode::Esc));
+    update(&mut model, key(KeyCode::Esc));
+    assert_ne!(model.screen, Screen::Locks);
+    assert!(update(&mut model, Action::LocksChanged).is_empty());
+}
