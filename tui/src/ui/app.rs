@@ -122,6 +122,8 @@ pub enum Fetch {
     PaletteTasks,
     /// The lock table and the newest contentions.
     Locks,
+    /// The project's rules' `description_template`, for the new-task form.
+    Template(String),
 }
 
 /// An owner action.
@@ -163,6 +165,17 @@ pub enum Write {
     UnbindSession {
         key: String,
     },
+    /// A new task in `project` (its description set when given).
+    CreateTask {
+        project: String,
+        title: String,
+        description: Option<String>,
+    },
+    /// A new project (UpsertProject with a slug no project has).
+    CreateProject {
+        slug: String,
+        name: Option<String>,
+    },
     /// A runner session's lifecycle: stop, resume, retry or remove (`session` is its name).
     Runner {
         session: String,
@@ -190,6 +203,8 @@ impl Write {
             | Write::BindSession { key, .. }
             | Write::UnbindSession { key } => key,
             Write::Runner { session, .. } => session,
+            Write::CreateTask { project, .. } => project,
+            Write::CreateProject { slug, .. } => slug,
         }
     }
 }
@@ -222,6 +237,7 @@ pub enum Data {
         slugs: Vec<String>,
     },
     Locks(Box<proto::ListLocksResponse>),
+    Template(Option<String>),
 }
 
 #[derive(Debug, Clone, Default)]
@@ -1104,6 +1120,7 @@ pub fn affects(fetch: &Fetch, event: &proto::Event) -> bool {
         Fetch::ActivityMore { .. } | Fetch::PaletteTasks => false,
         // Lock changes come as `LocksChanged`, not events; a contention is an event.
         Fetch::Locks => kind == "lock.contended",
+        Fetch::Template(_) => false,
     }
 }
 
@@ -1220,6 +1237,18 @@ fn loaded(model: &mut Model, fetch: Fetch, result: Result<Data, String>, effects
             sessions::loaded(model, project, *list, runner);
         }
         (Fetch::Locks, Data::Locks(listing)) => super::locks::loaded(model, *listing),
+        (Fetch::Template(project), Data::Template(Some(template))) => {
+            // Prefilled below the title line, unless the owner typed (or a draft came back) meanwhile.
+            if let Some(form) = model.form.as_mut()
+                && form.kind == (FormKind::NewTask { project })
+                && form.editor.is_blank()
+            {
+                form.editor =
+                    Editor::with_text(&format!("\n\n{template}"), super::form::NEW_TASK_LIMIT).at_start();
+                form.note =
+                    Some("The description is the rules' template: fill it in below the title.".to_owned());
+            }
+        }
         (Fetch::Activity(filter), Data::Activity { page, slugs }) => {
             model.slugs = slugs;
             activity::first_page(model, filter, *page);
@@ -1539,6 +1568,7 @@ fn projects_command(model: &mut Model, command: Command, effects: &mut Vec<Effec
                 model.open(Screen::Board(slug), effects);
             }
         }
+        Command::NewProject => model.form = Some(Form::open(FormKind::NewProject, &model.drafts)),
         _ => model.dirty = false,
     }
 }
@@ -1570,6 +1600,21 @@ fn board_command(model: &mut Model, command: Command, effects: &mut Vec<Effect>)
             }
         }
         Command::EditField => super::edit::command(model, command, effects),
+        Command::NewTask => {
+            let project = board.slug.clone();
+            let mut form = Form::open(
+                FormKind::NewTask {
+                    project: project.clone(),
+                },
+                &model.drafts,
+            );
+            if form.note.is_none() {
+                // No draft: an empty text at the new task's limit, the template asked for.
+                form.editor = Editor::with_text("", super::form::NEW_TASK_LIMIT);
+                model.fetch(Fetch::Template(project), effects);
+            }
+            model.form = Some(form);
+        }
         _ => model.dirty = false,
     }
 }

@@ -98,6 +98,13 @@ impl Editor {
         editor
     }
 
+    /// The same editor with the cursor at the start of its first line (a title to type above a template).
+    pub fn at_start(mut self) -> Editor {
+        self.area.move_cursor(CursorMove::Top);
+        self.area.move_cursor(CursorMove::Head);
+        self
+    }
+
     pub fn text(&self) -> String {
         self.area.lines().join("\n")
     }

@@ -52,6 +52,8 @@ pub fn draft_key(kind: &FormKind) -> Option<String> {
             key, step, decision, ..
         } => Some(format!("{key} step {step} {}", decision_word(*decision))),
         FormKind::Edit(EditForm::Field(edit)) => Some(format!("{} field {}", edit.task.key, edit.field.name)),
+        FormKind::NewTask { project } => Some(format!("{project} new task")),
+        FormKind::NewProject => Some("new project".to_owned()),
         FormKind::Stage { .. } | FormKind::Edit(_) => None,
     }
 }
@@ -118,6 +120,50 @@ pub enum FormKind {
     },
     /// A task's field picker or field editor, the session picker or the unbind question (`edit.rs`).
     Edit(EditForm),
+    /// A new task in `project`: the first line is its title, the rest its description (prefilled with the
+    /// project's rules' `description_template` when it has one).
+    NewTask {
+        project: String,
+    },
+    /// A new project: its slug, then optionally its name.
+    NewProject,
+}
+
+/// The most a new task's text holds: a title, a line break and a description at their limits.
+pub const NEW_TASK_LIMIT: usize = 200 + 2 + 20_000;
+
+/// A new task's title and description from the form's text: the first line, and what follows it (blank lines
+/// around it dropped). An error says what is missing.
+pub fn split_new_task(text: &str) -> Result<(String, Option<String>), String> {
+    let (title, rest) = text.split_once('\n').unwrap_or((text, ""));
+    let title = title.trim();
+    if title.is_empty() {
+        return Err("the first line is the task's title: write one".to_owned());
+    }
+    if title.chars().count() > 200 {
+        return Err(format!(
+            "the title (the first line) is {} characters; at most 200 fit — move the rest to the lines below",
+            title.chars().count()
+        ));
+    }
+    let description = rest.trim_matches('\n').trim_end();
+    Ok((
+        title.to_owned(),
+        (!description.trim().is_empty()).then(|| description.to_owned()),
+    ))
+}
+
+/// A new project's slug and name from the form's one line: `shop` or `shop Online shop`.
+pub fn split_new_project(text: &str) -> Result<(String, Option<String>), String> {
+    let text = text.trim();
+    let (slug, name) = text.split_once(char::is_whitespace).unwrap_or((text, ""));
+    if slug.is_empty() {
+        return Err(
+            "type the project's slug (lowercase letters, digits and -), then its name if you like".to_owned(),
+        );
+    }
+    let name = name.trim();
+    Ok((slug.to_owned(), (!name.is_empty()).then(|| name.to_owned())))
 }
 
 pub fn stage_form(task: &proto::Task) -> Form {
@@ -226,6 +272,38 @@ pub(super) fn form_key(model: &mut Model, key: KeyEvent, effects: &mut Vec<Effec
                 typed(form, &key, &mut model.dirty);
             }
         }
+        FormKind::NewTask { project } => {
+            if submit {
+                match split_new_task(&form.editor.text()) {
+                    Ok((title, description)) => {
+                        form.busy = true;
+                        form.error = None;
+                        effects.push(Effect::Write(Write::CreateTask {
+                            project: project.clone(),
+                            title,
+                            description,
+                        }));
+                    }
+                    Err(why) => form.error = Some(why),
+                }
+            } else {
+                typed(form, &key, &mut model.dirty);
+            }
+        }
+        FormKind::NewProject => {
+            if submit || key.code == KeyCode::Enter {
+                match split_new_project(&form.editor.text()) {
+                    Ok((slug, name)) => {
+                        form.busy = true;
+                        form.error = None;
+                        effects.push(Effect::Write(Write::CreateProject { slug, name }));
+                    }
+                    Err(why) => form.error = Some(why),
+                }
+            } else {
+                typed(form, &key, &mut model.dirty);
+            }
+        }
         // Handled above.
         FormKind::Edit(_) => {}
     }
@@ -255,7 +333,8 @@ pub(super) fn paste(model: &mut Model, text: &str) {
         return;
     };
     let one_line = match &form.kind {
-        FormKind::Comment { .. } | FormKind::Decide { .. } => false,
+        FormKind::Comment { .. } | FormKind::Decide { .. } | FormKind::NewTask { .. } => false,
+        FormKind::NewProject => true,
         FormKind::Edit(edit) => !super::edit::takes_lines(edit),
         FormKind::Stage { .. } => {
             model.dirty = false;

@@ -60,6 +60,8 @@ pub enum Command {
     ResumeSession,
     RetrySession,
     RemoveSession,
+    NewTask,
+    NewProject,
 }
 
 impl Command {
@@ -257,6 +259,7 @@ pub static KEYMAP: &[Binding] = &[
     bind(&[key('g'), code(KeyCode::Home)], "g, Home", S::Global, C::Top, "to the first row, card or line", false),
     bind(&[key('G'), code(KeyCode::End)], "G, End", S::Global, C::Bottom, "to the last row, card or line", false),
     bind(&[code(KeyCode::Enter)], "Enter", S::Projects, C::Open, "open the project's board", true),
+    bind(&[key('n')], "n", S::Projects, C::NewProject, "new project (its slug, then its name)", false),
     bind(&[key('/')], "/", S::Projects, C::Find, "filter the projects (by slug or name; Enter keeps the filter, Esc clears it)", false),
     bind(&[key('h'), code(KeyCode::Left)], "h, ←", S::Board, C::Left, "previous stage column (turns the page)", false),
     bind(&[key('l'), code(KeyCode::Right)], "l, →", S::Board, C::Right, "next stage column (turns the page)", false),
@@ -265,6 +268,7 @@ pub static KEYMAP: &[Binding] = &[
     bind(&[key('m')], "m", S::Board, C::MoveStage, "move the task to another stage", true),
     bind(&[key('/')], "/", S::Board, C::Find, "filter the cards (by key or title; Enter keeps the filter, Esc clears it)", false),
     bind(&[key('E')], "E", S::Board, C::EditField, "edit a field of the task", false),
+    bind(&[key('n')], "n", S::Board, C::NewTask, "new task in this project (title, then the description; the rules' template prefilled)", false),
     bind(&[code(KeyCode::Tab), key('l'), code(KeyCode::Right)], "Tab, l, →", S::Task, C::NextTab, "next tab", false),
     bind(&[code(KeyCode::BackTab), key('h'), code(KeyCode::Left)], "Shift-Tab, h, ←", S::Task, C::PrevTab, "previous tab", false),
     bind(&[key('1')], "1", S::Task, C::Tab(0), "Overview tab", false),

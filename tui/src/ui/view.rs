@@ -396,10 +396,24 @@ fn render_form(form: &Form, keymap: &Keymap, theme: &Theme, area: Rect, buf: &mu
                 None => "No session is bound: the comment waits for one".to_owned(),
             },
         ),
+        FormKind::NewTask { project } => (
+            format!(" New task in {project} "),
+            "The first line is its title; below it, its description (markdown)".to_owned(),
+        ),
+        FormKind::NewProject => (
+            " New project ".to_owned(),
+            "Its slug (lowercase letters, digits and -), then its name if you like: shop Online shop"
+                .to_owned(),
+        ),
         FormKind::Edit(edit) => return super::edit::render(form, edit, keymap, theme, area, buf),
     };
     let is_stage = matches!(form.kind, FormKind::Stage { .. });
-    let height = if is_stage { 9 } else { 14 };
+    let height = match form.kind {
+        FormKind::Stage { .. } => 9,
+        FormKind::NewProject => 8,
+        FormKind::NewTask { .. } => area.height.saturating_sub(2).clamp(14, 24),
+        _ => 14,
+    };
     let popup = centered(area, area.width.saturating_sub(4).min(80), height);
     Clear.render(popup, buf);
     let block = Block::bordered().title(title).style(theme.text);
@@ -460,6 +474,11 @@ fn render_form(form: &Form, keymap: &Keymap, theme: &Theme, area: Rect, buf: &mu
     let cancel = keymap.first_label(Scope::Form, Command::Cancel);
     let keys_text = if is_stage {
         format!("←/→ or 1–6 choose · Enter move · {cancel} cancel   (* current stage)")
+    } else if matches!(form.kind, FormKind::NewProject) {
+        format!("Enter create · {cancel} close (the draft is kept)")
+    } else if matches!(form.kind, FormKind::NewTask { .. }) {
+        let send = keymap.first_label(Scope::Form, Command::Submit);
+        format!("{send} create · Enter new line · {cancel} close (the draft is kept)")
     } else {
         let send = keymap.first_label(Scope::Form, Command::Submit);
         format!("{send} send · Enter new line · {cancel} close (the draft is kept)")

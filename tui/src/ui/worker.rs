@@ -489,6 +489,18 @@ pub async fn fetch_data(client: &mut Client, fetch: &Fetch) -> Result<Data, toni
             page: Box::new(activity(client, filter, Some(*before)).await?),
             slugs: Vec::new(),
         },
+        Fetch::Template(project) => {
+            let rules = client
+                .board
+                .get_rules(proto::GetRulesRequest {
+                    project: Some(project.clone()),
+                })
+                .await?
+                .into_inner();
+            let value: serde_json::Value = serde_json::from_str(&rules.rules_json).unwrap_or_default();
+            let template = value["rules"]["description_template"].as_str().map(str::to_owned);
+            Data::Template(template.filter(|t| !t.trim().is_empty()))
+        }
         Fetch::Locks => Data::Locks(Box::new(
             client
                 .coord
@@ -628,5 +640,50 @@ pub async fn write_data(client: &mut Client, write: &Write) -> Result<Outcome, t
         Write::BindSession { key, session } => super::edit::bind_session(client, key, session).await?,
         Write::UnbindSession { key } => super::edit::unbind_session(client, key).await?,
         Write::Runner { session, action } => runner_write(client, &session, action).await?,
+        Write::CreateTask {
+            project,
+            title,
+            description,
+        } => {
+            let fields = description
+                .map(|text| proto::FieldChange {
+                    name: "description".to_owned(),
+                    value_json: serde_json::Value::String(text).to_string(),
+                })
+                .into_iter()
+                .collect();
+            let written = client
+                .board
+                .create_task(proto::CreateTaskRequest {
+                    project,
+                    title,
+                    fields,
+                    bind_session: None,
+                    actor: None,
+                })
+                .await?
+                .into_inner();
+            let task = written.task.unwrap_or_default();
+            let summary = format!("created {}: {}", task.key, super::fit::one_line(&task.title, 200));
+            outcome(summary, written.notes)
+        }
+        Write::CreateProject { slug, name } => {
+            let written = client
+                .board
+                .upsert_project(proto::UpsertProjectRequest {
+                    slug,
+                    name,
+                    repo_path: None,
+                    description: None,
+                    actor: None,
+                })
+                .await?
+                .into_inner();
+            let project = written.project.unwrap_or_default();
+            outcome(
+                format!("project {} is ready: Enter opens its board", project.slug),
+                written.notes,
+            )
+        }
     })
 }

@@ -22,6 +22,11 @@ pub(super) struct Demo {
 }
 
 pub(super) async fn demo() -> Demo {
+    demo_with("").await
+}
+
+/// The demo with `config` added to the config.toml it writes (`[rules]` for a description template, …).
+pub(super) async fn demo_with(config: &str) -> Demo {
     let home = tempfile::tempdir().unwrap();
     let flags = Flags {
         home: Some(home.path().to_path_buf()),
@@ -31,6 +36,11 @@ pub(super) async fn demo() -> Demo {
         .await
         .unwrap();
     // Loaded again: the demo wrote config.toml (port 0).
+    if !config.is_empty() {
+        let path = home.path().join("config.toml");
+        let written = std::fs::read_to_string(&path).unwrap();
+        std::fs::write(&path, format!("{written}\n{config}")).unwrap();
+    }
     let config = Config::load_with(&flags, |_| None).unwrap();
     let socket = config.socket.clone();
     let daemon = tokio::spawn(async move {

@@ -714,3 +714,94 @@ fn prefilled_editor_shows_control_characters_as_replacements_and_keeps_the_field
     editor.key(&KeyEvent::from(KeyCode::Char('x')));
     assert_eq!(editor.text(), "a\u{fffd}[31mb\nx");
 }
+
+/// `n` on a board opens a new task's form with the project's rules' description template below an empty title
+/// line; Ctrl-S creates it in relayd (title from the first line, description from the rest) and the board shows it.
+/// `n` on the projects creates a project from its slug and name. A missing title or slug is refused in the form.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn new_tasks_and_projects_are_created_from_the_window() {
+    let demo = super::demo::demo_with("[rules]\ndescription_template = \"## Why\\n\\n## Done when\"\n").await;
+    let mut model = demo.model(Screen::Board("acme-shop".into())).await;
+    let effects = update(&mut model, ch('n'));
+    assert_eq!(effects, vec![Effect::Fetch(Fetch::Template("acme-shop".into()))]);
+    demo.load(&mut model, Fetch::Template("acme-shop".into())).await;
+    assert_eq!(
+        text(&model),
+        "\n\n## Why\n\n## Done when",
+        "the template below the title line"
+    );
+    snapshot("new_task_form", &model);
+    // Sent without a title: refused in the form, the text kept.
+    assert!(update(&mut model, ctrl('s')).is_empty());
+    let error = model.form.as_ref().unwrap().error.clone().unwrap();
+    assert!(error.contains("first line is the task's title"), "{error}");
+    for c in "Show delivery dates".chars() {
+        update(&mut model, ch(c));
+    }
+    let effects = update(&mut model, ctrl('s'));
+    let [Effect::Write(write)] = &effects[..] else {
+        panic!("no write: {effects:?}");
+    };
+    assert_eq!(
+        *write,
+        Write::CreateTask {
+            project: "acme-shop".into(),
+            title: "Show delivery dates".into(),
+            description: Some("## Why\n\n## Done when".into()),
+        }
+    );
+    let outcome = worker::write_data(&mut demo.client.clone(), write).await.unwrap();
+    assert!(outcome.summary.starts_with("created acme-shop-"), "{outcome:?}");
+    let created = outcome.summary["created ".len()..]
+        .split(':')
+        .next()
+        .unwrap()
+        .to_owned();
+    let task = demo
+        .client
+        .clone()
+        .board
+        .get_task(proto::GetTaskRequest { key: created })
+        .await
+        .unwrap()
+        .into_inner()
+        .task
+        .unwrap();
+    assert_eq!(task.title, "Show delivery dates");
+    assert_eq!(task.description.as_deref(), Some("## Why\n\n## Done when"));
+    assert_eq!(task.stage, "plan");
+
+    let mut model = demo.model(Screen::Projects).await;
+    update(&mut model, ch('n'));
+    update(&mut model, key(KeyCode::Enter));
+    assert!(
+        model
+            .form
+            .as_ref()
+            .unwrap()
+            .error
+            .as_ref()
+            .unwrap()
+            .contains("slug")
+    );
+    for c in "garden Garden shop".chars() {
+        update(&mut model, ch(c));
+    }
+    let effects = update(&mut model, key(KeyCode::Enter));
+    let [Effect::Write(write)] = &effects[..] else {
+        panic!("no write: {effects:?}");
+    };
+    let outcome = worker::write_data(&mut demo.client.clone(), write).await.unwrap();
+    assert_eq!(outcome.summary, "project garden is ready: Enter opens its board");
+    demo.load(&mut model, Fetch::Projects).await;
+    let garden = model
+        .projects
+        .list
+        .as_ref()
+        .unwrap()
+        .iter()
+        .find(|p| p.slug == "garden")
+        .cloned();
+    assert_eq!(garden.map(|p| p.name), Some("Garden shop".to_owned()));
+    demo.stop().await;
+}
