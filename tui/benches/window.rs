@@ -118,6 +118,7 @@ fn task() -> relay::ui::app::TaskData {
             comments,
             ..Default::default()
         }),
+        session: None,
     }
 }
 

@@ -246,6 +246,8 @@ pub struct TaskData {
     pub plan: Option<proto::Plan>,
     pub review: Option<proto::Review>,
     pub comments: Option<proto::ListCommentsResponse>,
+    /// The bound session as the sessions list has it (hook status, last activity), when one is bound.
+    pub session: Option<proto::SessionRow>,
 }
 
 /// What a write answered: a line saying what happened, and the daemon's warnings and notes.

@@ -154,6 +154,8 @@ fn overview(model: &Model, data: &TaskData, theme: &Theme) -> Vec<Line<'static>>
         Some(note) => format!("{} — {note}", task.stage),
         None => task.stage.clone(),
     };
+    // The whole title, wrapped (the header cuts a long one).
+    field(&mut lines, theme, "title", fit::one_line(&task.title, 400));
     field(&mut lines, theme, "stage", stage);
     if let Some(w) = &task.waiting_on {
         field(&mut lines, theme, "waiting on", w.clone());
@@ -192,12 +194,33 @@ fn overview(model: &Model, data: &TaskData, theme: &Theme) -> Vec<Line<'static>>
     if !size.is_empty() {
         field(&mut lines, theme, "priority", size.join(" · "));
     }
-    field(
-        &mut lines,
-        theme,
-        "session",
-        task.session.clone().unwrap_or_else(|| "none bound".to_owned()),
-    );
+    match (&task.session, &data.session) {
+        (Some(_), Some(row)) => {
+            // The bound session as its hooks report it: the status dot and word, its last activity and when.
+            let (dot, words, style) = super::sessions::status_dot(row.hook_status.as_deref(), theme);
+            let mut spans = vec![
+                Span::styled(format!("{:<12}", "session"), theme.muted),
+                Span::raw(fit::one_line(&row.name, 200)),
+                Span::styled(format!("  {dot} {words}"), style),
+            ];
+            if let Some(activity) = &row.activity {
+                let when = row
+                    .activity_at_ms
+                    .map(|at| format!(" {}", ago(model.now_ms, at)))
+                    .unwrap_or_default();
+                spans.push(Span::styled(
+                    format!(" · {}{when}", fit::one_line(activity, 200)),
+                    theme.muted,
+                ));
+            }
+            if row.cc_exact {
+                spans.push(Span::styled(" · linked", theme.muted));
+            }
+            lines.push(Line::from(spans));
+        }
+        (Some(name), None) => field(&mut lines, theme, "session", format!("{name} · no hook status")),
+        (None, _) => field(&mut lines, theme, "session", "none bound".to_owned()),
+    }
     if let Some(summary) = &data.detail.plan_summary {
         field(&mut lines, theme, "plan", summary.clone());
     }
@@ -322,9 +345,13 @@ fn plan(model: &Model, data: &TaskData, theme: &Theme) -> Vec<Line<'static>> {
         }
         return lines;
     }
+    let when = plan
+        .accepted_at_ms
+        .map(|at| format!(" {}", ago(model.now_ms, at)))
+        .unwrap_or_default();
     let state = match (PlanStatus::from_name(&plan.status), &plan.accepted_by) {
-        (Some(PlanStatus::Accepted), Some(by)) => Line::styled(format!("Accepted by {by}"), theme.ok),
-        (Some(PlanStatus::Accepted), None) => Line::styled("Accepted", theme.ok),
+        (Some(PlanStatus::Accepted), Some(by)) => Line::styled(format!("Accepted by {by}{when}"), theme.ok),
+        (Some(PlanStatus::Accepted), None) => Line::styled(format!("Accepted{when}"), theme.ok),
         _ => Line::styled("Draft — A accepts it as the owner", theme.warn),
     };
     lines.push(state);
@@ -360,6 +387,20 @@ fn plan(model: &Model, data: &TaskData, theme: &Theme) -> Vec<Line<'static>> {
         }
         if let Some(outcome) = &step.outcome {
             lines.push(Line::styled(format!("     {outcome}"), theme.muted));
+        }
+        // A done step is a checkpoint: when, and what it points to (a report of the task or a URL).
+        if step.done_at_ms.is_some() || step.link.is_some() {
+            let mut checkpoint = Vec::new();
+            if let Some(at) = step.done_at_ms {
+                checkpoint.push(format!("done {}", ago(model.now_ms, at)));
+            }
+            if let Some(link) = &step.link {
+                checkpoint.push(match link.strip_prefix("report:") {
+                    Some(id) => format!("checkpoint: report #{id} (Overview)"),
+                    None => format!("checkpoint: {}", fit::one_line(link, 400)),
+                });
+            }
+            lines.push(Line::styled(format!("     {}", checkpoint.join(" · ")), theme.muted));
         }
         if plan.current == Some(step.position) {
             if let Some(now) = &plan.now_doing {

@@ -435,11 +435,23 @@ pub async fn fetch_data(client: &mut Client, fetch: &Fetch) -> Result<Data, toni
                 c.review
                     .list_comments(proto::ListCommentsRequest { key: key.clone() })
             );
+            let detail = detail?.into_inner();
+            // The bound session's hook status and last activity, from its project's sessions.
+            let session = match detail.task.as_ref().and_then(|t| Some((t.session.clone()?, t.project.clone()))) {
+                Some((name, project)) => client
+                    .board
+                    .list_sessions(proto::ListSessionsRequest { project: Some(project) })
+                    .await
+                    .ok()
+                    .and_then(|list| list.into_inner().sessions.into_iter().find(|s| s.name == name)),
+                None => None,
+            };
             let data = TaskData {
-                detail: detail?.into_inner(),
+                detail,
                 plan: plan.ok().map(tonic::Response::into_inner),
                 review: review.ok().map(tonic::Response::into_inner),
                 comments: comments.ok().map(tonic::Response::into_inner),
+                session,
             };
             // The grammars its code needs are prepared here, off the window's thread (once per language).
             let blocks = super::highlight::task_blocks(&data);
