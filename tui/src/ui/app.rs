@@ -509,6 +509,8 @@ pub struct Model {
     pub notify_review: bool,
     /// Notifications the loop writes to the terminal after this update (taken by it).
     pub notifications: Vec<String>,
+    /// Text the loop puts on the clipboard after this update (OSC 52; taken by it).
+    pub clipboard: Option<String>,
     pub flash: Option<Flash>,
     pub help: bool,
     /// The help overlay's first line shown (it scrolls when the terminal is shorter than the key list).
@@ -562,6 +564,7 @@ impl Model {
             help_hinted: false,
             notify_review: false,
             notifications: Vec::new(),
+            clipboard: None,
             flash: None,
             help: false,
             help_scroll: 0,
@@ -1692,6 +1695,19 @@ fn task_command(model: &mut Model, command: Command, effects: &mut Vec<Effect>) 
         Command::MarkRead => effects.push(Effect::Write(Write::MarkRead { key })),
         Command::AcceptPlan => effects.push(Effect::Write(Write::AcceptPlan { key })),
         Command::ViewShot => super::image::view(model, effects),
+        Command::CopyTask => {
+            let task = state.data.as_ref().and_then(|d| d.detail.task.as_ref());
+            if let Some(task) = task {
+                let text = format!("{}: {}", task.key, super::fit::one_line(&task.title, 200));
+                model.flash = Some(Flash {
+                    level: Level::Info,
+                    lines: vec![format!(
+                        "copied \"{text}\" (through the terminal, OSC 52: a terminal that does not allow it copies nothing; in tmux, set-clipboard on)"
+                    )],
+                });
+                model.clipboard = Some(text);
+            }
+        }
         Command::EditField | Command::BindSession | Command::UnbindSession => {
             super::edit::command(model, command, effects);
         }

@@ -62,6 +62,7 @@ pub enum Command {
     RemoveSession,
     NewTask,
     NewProject,
+    CopyTask,
 }
 
 impl Command {
@@ -283,6 +284,7 @@ pub static KEYMAP: &[Binding] = &[
     bind(&[key('E')], "E", S::Task, C::EditField, "edit a field (title, description, next step, branch, …)", false),
     bind(&[key('b')], "b", S::Task, C::BindSession, "bind a session (pick one, or type a name or local_ id)", false),
     bind(&[key('u')], "u", S::Task, C::UnbindSession, "unbind the bound session (asks y/n)", false),
+    bind(&[key('y')], "y", S::Task, C::CopyTask, "copy the task's key and title to the clipboard", false),
     bind(&[key('v')], "v", S::Task, C::ViewShot, "open the screenshot with the system viewer (Review: the step's, Overview: the task's; again: the next one)", false),
     bind(&[key('a')], "a", S::Review, C::AcceptStep, "accept the step, with an optional comment", true),
     bind(&[key('x')], "x", S::Review, C::RejectStep, "reject the step, with an optional comment", true),

@@ -199,6 +199,9 @@ fn apply(
     for text in std::mem::take(&mut model.notifications) {
         notify::raise(notify::Kind::detect(), &text);
     }
+    if let Some(text) = model.clipboard.take() {
+        notify::copy(&text);
+    }
     model.dirty |= was_dirty;
 }
 

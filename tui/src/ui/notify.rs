@@ -60,6 +60,28 @@ pub fn sequence(kind: Kind, text: &str) -> String {
     }
 }
 
+/// The bytes that put `text` on the system clipboard through the terminal (OSC 52, the clipboard selection).
+/// Inside tmux the sequence is passed through to the terminal around it.
+pub fn clipboard(text: &str, in_tmux: bool) -> String {
+    use base64::Engine;
+    let payload = base64::engine::general_purpose::STANDARD.encode(text.as_bytes());
+    let osc = format!("\x1b]52;c;{payload}\x07");
+    if in_tmux {
+        // tmux's passthrough: the sequence wrapped, its escapes doubled.
+        format!("\x1bPtmux;{}\x1b\\", osc.replace('\x1b', "\x1b\x1b"))
+    } else {
+        osc
+    }
+}
+
+/// Writes `text` to the clipboard (between frames).
+pub fn copy(text: &str) {
+    let in_tmux = std::env::var_os("TMUX").is_some_and(|v| !v.is_empty());
+    let mut out = std::io::stdout();
+    let _ = out.write_all(clipboard(text, in_tmux).as_bytes());
+    let _ = out.flush();
+}
+
 /// Writes the notification to the terminal (between frames; a failed write is not worth stopping the window).
 pub fn raise(kind: Kind, text: &str) {
     let mut out = std::io::stdout();
@@ -85,6 +107,12 @@ mod tests {
             Kind::Bell
         );
         assert_eq!(Kind::from_env("", "xterm", "", "", ""), Kind::Bell);
+    }
+
+    #[test]
+    fn a_copy_is_base64_in_osc_52_and_wrapped_for_tmux() {
+        assert_eq!(clipboard("acme-4", false), "\x1b]52;c;YWNtZS00\x07");
+        assert_eq!(clipboard("acme-4", true), "\x1bPtmux;\x1b\x1b]52;c;YWNtZS00\x07\x1b\\");
     }
 
     #[test]

@@ -113,13 +113,13 @@ fn a_bad_key_is_refused_with_its_text_and_the_syntax_when_parsed() {
 #[test]
 fn overrides_replace_the_keys_of_their_bindings_when_valid() {
     let (keymap, warnings) =
-        from_config("[keys]\n\"global.quit\" = [\"q\", \"ctrl-q\"]\n\"review.accept_step\" = \"y\"\n");
+        from_config("[keys]\n\"global.quit\" = [\"q\", \"ctrl-q\"]\n\"review.accept_step\" = \"z\"\n");
     assert!(warnings.is_empty(), "{warnings:?}");
     assert_eq!(
         keys_of(&keymap, "global.quit"),
         [parse_key("q").unwrap(), parse_key("ctrl-q").unwrap()]
     );
-    assert_eq!(keys_of(&keymap, "review.accept_step"), [parse_key("y").unwrap()]);
+    assert_eq!(keys_of(&keymap, "review.accept_step"), [parse_key("z").unwrap()]);
     let quit = keymap.entries().iter().find(|e| e.id() == "global.quit").unwrap();
     assert!(quit.overridden);
     assert_eq!(quit.label, "q, Ctrl-Q");

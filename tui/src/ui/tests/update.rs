@@ -1020,3 +1020,14 @@ fn locks_screen_shows_holders_intents_and_waiters_and_follows_lock_changes() {
     assert_ne!(model.screen, Screen::Locks);
     assert!(update(&mut model, Action::LocksChanged).is_empty());
 }
+
+/// `y` on a task puts its key and title on the clipboard through the terminal (OSC 52), and says so.
+#[test]
+fn y_copies_the_task_key_and_title_through_the_terminal() {
+    let mut model = review_model();
+    assert!(update(&mut model, ch('y')).is_empty());
+    let copied = model.clipboard.clone().unwrap();
+    assert!(copied.starts_with("acme-3: "), "{copied}");
+    let flash = model.flash.as_ref().unwrap().lines.join(" ");
+    assert!(flash.contains("copied") && flash.contains("OSC 52"), "{flash}");
+}
