@@ -171,6 +171,17 @@ pub enum Write {
         title: String,
         description: Option<String>,
     },
+    /// A screenshot from a file on this machine for a review step (its bytes are sent: relayd may be elsewhere).
+    AttachShot {
+        key: String,
+        step: i64,
+        path: String,
+    },
+    /// A screenshot removed (the owner said yes).
+    RemoveShot {
+        key: String,
+        id: i64,
+    },
     /// A new project (UpsertProject with a slug no project has).
     CreateProject {
         slug: String,
@@ -204,6 +215,7 @@ impl Write {
             | Write::UnbindSession { key } => key,
             Write::Runner { session, .. } => session,
             Write::CreateTask { project, .. } => project,
+            Write::AttachShot { key, .. } | Write::RemoveShot { key, .. } => key,
             Write::CreateProject { slug, .. } => slug,
         }
     }
@@ -1694,7 +1706,20 @@ fn task_command(model: &mut Model, command: Command, effects: &mut Vec<Effect>) 
         }
         Command::MarkRead => effects.push(Effect::Write(Write::MarkRead { key })),
         Command::AcceptPlan => effects.push(Effect::Write(Write::AcceptPlan { key })),
-        Command::ViewShot => super::image::view(model, effects),
+        Command::ViewShot => super::image::view(model, effects, true),
+        Command::PrevShot => super::image::view(model, effects, false),
+        Command::AttachShot => match model.task.selected_step().map(|s| s.position) {
+            Some(step) => model.form = Some(Form::open(FormKind::AttachShot { key, step }, &model.drafts)),
+            None => {
+                model.flash = Some(Flash {
+                    level: Level::Warning,
+                    lines: vec![format!(
+                        "{key} has no review checklist yet: no step to attach a screenshot to"
+                    )],
+                });
+            }
+        },
+        Command::RemoveShot => super::image::remove(model),
         Command::CopyTask => {
             let task = state.data.as_ref().and_then(|d| d.detail.task.as_ref());
             if let Some(task) = task {

@@ -54,6 +54,7 @@ pub fn draft_key(kind: &FormKind) -> Option<String> {
         FormKind::Edit(EditForm::Field(edit)) => Some(format!("{} field {}", edit.task.key, edit.field.name)),
         FormKind::NewTask { project } => Some(format!("{project} new task")),
         FormKind::NewProject => Some("new project".to_owned()),
+        FormKind::AttachShot { .. } => None,
         FormKind::Stage { .. } | FormKind::Edit(_) => None,
     }
 }
@@ -127,6 +128,11 @@ pub enum FormKind {
     },
     /// A new project: its slug, then optionally its name.
     NewProject,
+    /// A screenshot for review step `step` of task `key`: the image file's path.
+    AttachShot {
+        key: String,
+        step: i64,
+    },
 }
 
 /// The most a new task's text holds: a title, a line break and a description at their limits.
@@ -290,6 +296,25 @@ pub(super) fn form_key(model: &mut Model, key: KeyEvent, effects: &mut Vec<Effec
                 typed(form, &key, &mut model.dirty);
             }
         }
+        FormKind::AttachShot { key: task, step } => {
+            if submit || key.code == KeyCode::Enter {
+                let path = form.editor.text().trim().trim_matches(['\'', '"']).to_owned();
+                if path.is_empty() {
+                    form.error =
+                        Some("type or paste the image file's path (PNG, JPEG, WebP or GIF)".to_owned());
+                    return;
+                }
+                form.busy = true;
+                form.error = None;
+                effects.push(Effect::Write(Write::AttachShot {
+                    key: task.clone(),
+                    step: *step,
+                    path,
+                }));
+            } else {
+                typed(form, &key, &mut model.dirty);
+            }
+        }
         FormKind::NewProject => {
             if submit || key.code == KeyCode::Enter {
                 match split_new_project(&form.editor.text()) {
@@ -334,7 +359,7 @@ pub(super) fn paste(model: &mut Model, text: &str) {
     };
     let one_line = match &form.kind {
         FormKind::Comment { .. } | FormKind::Decide { .. } | FormKind::NewTask { .. } => false,
-        FormKind::NewProject => true,
+        FormKind::NewProject | FormKind::AttachShot { .. } => true,
         FormKind::Edit(edit) => !super::edit::takes_lines(edit),
         FormKind::Stage { .. } => {
             model.dirty = false;

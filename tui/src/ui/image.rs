@@ -20,7 +20,7 @@ use ratatui::widgets::{Block, Paragraph, Widget};
 use ratatui_image::picker::{Picker, ProtocolType};
 use relay_core::proto;
 
-use super::app::{Effect, Flash, Level, Model, Screen, TAB_REVIEW, TaskData};
+use super::app::{Effect, Flash, Level, Model, Screen, TAB_REVIEW, TaskData, Write};
 use super::theme::Theme;
 use super::view::size;
 
@@ -597,8 +597,9 @@ fn shown_index(model: &Model, list: &ShotList) -> usize {
     }
 }
 
-/// `v`: opens the current screenshot with the system viewer; pressed again on the same list, the next one.
-pub fn view(model: &mut Model, effects: &mut Vec<Effect>) {
+/// `v`: opens the current screenshot with the system viewer; pressed again on the same list, the next one (`V`,
+/// `forward` false: the previous one).
+pub fn view(model: &mut Model, effects: &mut Vec<Effect>, forward: bool) {
     let found =
         current_list(model).map(|(list, shots)| (list, shots.iter().map(|s| s.id).collect::<Vec<_>>()));
     let Some((list, shots)) = found else {
@@ -627,10 +628,12 @@ pub fn view(model: &mut Model, effects: &mut Vec<Effect>) {
         });
         return;
     }
-    let index = match &model.images.cursor {
-        // Pressed again on the same list: the next one (the first after the last).
-        Some((cursor, opened)) if *cursor == list => (opened + 1) % shots.len(),
-        _ => 0,
+    let index = match (&model.images.cursor, forward) {
+        // Pressed again on the same list: the next one (the first after the last), or the previous one.
+        (Some((cursor, opened)), true) if *cursor == list => (opened + 1) % shots.len(),
+        (Some((cursor, opened)), false) if *cursor == list => (opened + shots.len() - 1) % shots.len(),
+        (_, true) => 0,
+        (_, false) => shots.len() - 1,
     };
     let Some(&id) = shots.get(index) else { return };
     model.images.cursor = Some((list, index));
@@ -643,6 +646,42 @@ pub fn view(model: &mut Model, effects: &mut Vec<Effect>) {
         )],
     });
     effects.push(Effect::Image(ImageEffect::Open { id }));
+}
+
+/// `X` on the Review tab: asks whether to remove the screenshot the panel shows (y removes it through relayd).
+pub fn remove(model: &mut Model) {
+    let found = current_list(model).and_then(|(list, shots)| {
+        let index = shown_index(model, &list).min(shots.len().checked_sub(1)?);
+        let shot = shots.get(index)?;
+        let caption = shot
+            .caption
+            .as_deref()
+            .map(|c| format!(", \"{}\"", super::fit::one_line(c, 60)))
+            .unwrap_or_default();
+        let facts = format!(
+            "{} {}{caption}",
+            media_label(&shot.media_type),
+            size(shot.size_bytes)
+        );
+        Some((list, shot.id, facts))
+    });
+    match found {
+        Some((ShotList::Step { key, position }, id, facts)) if model.task.tab == TAB_REVIEW => {
+            let question = format!(
+                "Remove screenshot #{id} ({facts}) from step {position} of {key}? The agent's copy of the file is \
+                 not touched. y removes it · any other key keeps it"
+            );
+            model.confirm = Some((question, Write::RemoveShot { key, id }));
+        }
+        _ => {
+            model.flash = Some(Flash {
+                level: Level::Warning,
+                lines: vec![
+                    "X removes the screenshot shown on the Review tab: this step has none".to_owned(),
+                ],
+            });
+        }
+    }
 }
 
 /// Called by the loop after each frame; true when another frame is needed. A sixel or iTerm2 image is drawn
@@ -777,18 +816,32 @@ pub fn review_panel(model: &Model, data: &TaskData, theme: &Theme, body: Rect, b
     };
     let shown = shown_index(model, &list).min(shots.len() - 1);
     Block::bordered()
-        .title(format!(" Step {} screenshots · v opens ", step.position))
+        .title(format!(
+            " Step {} screenshots · {} / {} · v opens, V the previous ",
+            step.position,
+            shown + 1,
+            shots.len()
+        ))
         .border_style(theme.muted)
         .render(panel.frame, buf);
+    // The listed ones keep the shown one in view.
+    let first = shown.saturating_sub(LISTED - 1);
     let mut lines: Vec<Line<'static>> = shots
         .iter()
         .enumerate()
+        .skip(first)
         .take(LISTED)
         .map(|(i, shot)| shot_line(shot, i == shown, theme))
         .collect();
-    if shots.len() > LISTED {
+    let rest = shots.len().saturating_sub(first + LISTED);
+    if rest > 0 || first > 0 {
+        let above = if first > 0 {
+            format!("{first} above · ")
+        } else {
+            String::new()
+        };
         lines.push(Line::styled(
-            format!("  +{} more (v walks through them)", shots.len() - LISTED),
+            format!("  {above}+{rest} more (v walks through them)"),
             theme.muted,
         ));
     }

@@ -63,6 +63,9 @@ pub enum Command {
     NewTask,
     NewProject,
     CopyTask,
+    PrevShot,
+    AttachShot,
+    RemoveShot,
 }
 
 impl Command {
@@ -284,11 +287,14 @@ pub static KEYMAP: &[Binding] = &[
     bind(&[key('E')], "E", S::Task, C::EditField, "edit a field (title, description, next step, branch, …)", false),
     bind(&[key('b')], "b", S::Task, C::BindSession, "bind a session (pick one, or type a name or local_ id)", false),
     bind(&[key('u')], "u", S::Task, C::UnbindSession, "unbind the bound session (asks y/n)", false),
+    bind(&[key('V')], "V", S::Task, C::PrevShot, "open the previous screenshot with the system viewer", false),
     bind(&[key('y')], "y", S::Task, C::CopyTask, "copy the task's key and title to the clipboard", false),
     bind(&[key('v')], "v", S::Task, C::ViewShot, "open the screenshot with the system viewer (Review: the step's, Overview: the task's; again: the next one)", false),
     bind(&[key('a')], "a", S::Review, C::AcceptStep, "accept the step, with an optional comment", true),
     bind(&[key('x')], "x", S::Review, C::RejectStep, "reject the step, with an optional comment", true),
     bind(&[key('o')], "o", S::Review, C::ReopenStep, "reopen the step, with an optional comment", false),
+    bind(&[key('P')], "P", S::Review, C::AttachShot, "attach a screenshot to the step (its file's path: drag the file in or paste it)", false),
+    bind(&[key('X')], "X", S::Review, C::RemoveShot, "remove the screenshot shown (asks y/n)", false),
     bind(&[key('C')], "C", S::Review, C::CommentStep, "comment on the step (leaves its status)", false),
     bind(&[code(KeyCode::Enter)], "Enter", S::Inbox, C::Open, "open the task (on its Review or Comments tab)", true),
     bind(&[key('/')], "/", S::Inbox, C::Find, "filter the rows (by task key or title, or session name)", false),

@@ -112,7 +112,10 @@ mod tests {
     #[test]
     fn a_copy_is_base64_in_osc_52_and_wrapped_for_tmux() {
         assert_eq!(clipboard("acme-4", false), "\x1b]52;c;YWNtZS00\x07");
-        assert_eq!(clipboard("acme-4", true), "\x1bPtmux;\x1b\x1b]52;c;YWNtZS00\x07\x1b\\");
+        assert_eq!(
+            clipboard("acme-4", true),
+            "\x1bPtmux;\x1b\x1b]52;c;YWNtZS00\x07\x1b\\"
+        );
     }
 
     #[test]

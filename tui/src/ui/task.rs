@@ -400,7 +400,10 @@ fn plan(model: &Model, data: &TaskData, theme: &Theme) -> Vec<Line<'static>> {
                     None => format!("checkpoint: {}", fit::one_line(link, 400)),
                 });
             }
-            lines.push(Line::styled(format!("     {}", checkpoint.join(" · ")), theme.muted));
+            lines.push(Line::styled(
+                format!("     {}", checkpoint.join(" · ")),
+                theme.muted,
+            ));
         }
         if plan.current == Some(step.position) {
             if let Some(now) = &plan.now_doing {

@@ -400,6 +400,10 @@ fn render_form(form: &Form, keymap: &Keymap, theme: &Theme, area: Rect, buf: &mu
             format!(" New task in {project} "),
             "The first line is its title; below it, its description (markdown)".to_owned(),
         ),
+        FormKind::AttachShot { key, step } => (
+            format!(" Screenshot for step {step} of {key} "),
+            "The image file's path (drag the file into the terminal, or paste its path)".to_owned(),
+        ),
         FormKind::NewProject => (
             " New project ".to_owned(),
             "Its slug (lowercase letters, digits and -), then its name if you like: shop Online shop"
@@ -410,7 +414,7 @@ fn render_form(form: &Form, keymap: &Keymap, theme: &Theme, area: Rect, buf: &mu
     let is_stage = matches!(form.kind, FormKind::Stage { .. });
     let height = match form.kind {
         FormKind::Stage { .. } => 9,
-        FormKind::NewProject => 8,
+        FormKind::NewProject | FormKind::AttachShot { .. } => 8,
         FormKind::NewTask { .. } => area.height.saturating_sub(2).clamp(14, 24),
         _ => 14,
     };
@@ -476,6 +480,8 @@ fn render_form(form: &Form, keymap: &Keymap, theme: &Theme, area: Rect, buf: &mu
         format!("←/→ or 1–6 choose · Enter move · {cancel} cancel   (* current stage)")
     } else if matches!(form.kind, FormKind::NewProject) {
         format!("Enter create · {cancel} close (the draft is kept)")
+    } else if matches!(form.kind, FormKind::AttachShot { .. }) {
+        format!("Enter attach · {cancel} close")
     } else if matches!(form.kind, FormKind::NewTask { .. }) {
         let send = keymap.first_label(Scope::Form, Command::Submit);
         format!("{send} create · Enter new line · {cancel} close (the draft is kept)")

@@ -182,6 +182,34 @@ async fn attach(
     }
 }
 
+/// The most of an image file the window reads to send (relayd applies its own, smaller, limit and says so).
+const MAX_IMAGE_READ: u64 = 64 * 1024 * 1024;
+
+/// A screenshot's bytes from a path on this machine, or why not in words.
+async fn read_image(path: &str) -> Result<Vec<u8>, String> {
+    let path = std::path::Path::new(path);
+    let meta = tokio::fs::metadata(path)
+        .await
+        .map_err(|err| format!("cannot read {}: {err}", path.display()))?;
+    if !meta.is_file() {
+        return Err(format!(
+            "{} is not a file: give the image file's path",
+            path.display()
+        ));
+    }
+    if meta.len() > MAX_IMAGE_READ {
+        return Err(format!(
+            "{} is {} MB; a screenshot is at most {} MB",
+            path.display(),
+            meta.len() / (1024 * 1024),
+            MAX_IMAGE_READ / (1024 * 1024)
+        ));
+    }
+    tokio::fs::read(path)
+        .await
+        .map_err(|err| format!("cannot read {}: {err}", path.display()))
+}
+
 /// A runner session's stop, resume, retry or removal; the answer names its new state.
 async fn runner_write(
     client: &mut Client,
@@ -437,10 +465,16 @@ pub async fn fetch_data(client: &mut Client, fetch: &Fetch) -> Result<Data, toni
             );
             let detail = detail?.into_inner();
             // The bound session's hook status and last activity, from its project's sessions.
-            let session = match detail.task.as_ref().and_then(|t| Some((t.session.clone()?, t.project.clone()))) {
+            let session = match detail
+                .task
+                .as_ref()
+                .and_then(|t| Some((t.session.clone()?, t.project.clone())))
+            {
                 Some((name, project)) => client
                     .board
-                    .list_sessions(proto::ListSessionsRequest { project: Some(project) })
+                    .list_sessions(proto::ListSessionsRequest {
+                        project: Some(project),
+                    })
                     .await
                     .ok()
                     .and_then(|list| list.into_inner().sessions.into_iter().find(|s| s.name == name)),
@@ -678,6 +712,41 @@ pub async fn write_data(client: &mut Client, write: &Write) -> Result<Outcome, t
             let task = written.task.unwrap_or_default();
             let summary = format!("created {}: {}", task.key, super::fit::one_line(&task.title, 200));
             outcome(summary, written.notes)
+        }
+        Write::AttachShot { key, step, path } => {
+            let content = read_image(&path).await.map_err(tonic::Status::invalid_argument)?;
+            let filename = std::path::Path::new(&path)
+                .file_name()
+                .map(|n| n.to_string_lossy().into_owned());
+            let written = client
+                .review
+                .add_attachment(proto::AddAttachmentRequest {
+                    key,
+                    path: String::new(),
+                    step: Some(step),
+                    caption: None,
+                    filename,
+                    actor: None,
+                    content: Some(content),
+                })
+                .await?
+                .into_inner();
+            let id = written.attachment.as_ref().map_or(0, |a| a.id);
+            let changed = written.notes.as_ref().is_none_or(|n| n.changed);
+            let summary = if changed {
+                format!("attached screenshot #{id} to step {step}")
+            } else {
+                format!("screenshot #{id} is already on this task")
+            };
+            outcome(summary, written.notes)
+        }
+        Write::RemoveShot { id, .. } => {
+            let written = client
+                .review
+                .remove_attachment(proto::RemoveAttachmentRequest { id, actor: None })
+                .await?
+                .into_inner();
+            outcome(format!("removed screenshot #{id}"), written.notes)
         }
         Write::CreateProject { slug, name } => {
             let written = client

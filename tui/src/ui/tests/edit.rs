@@ -805,3 +805,127 @@ async fn new_tasks_and_projects_are_created_from_the_window() {
     assert_eq!(garden.map(|p| p.name), Some("Garden shop".to_owned()));
     demo.stop().await;
 }
+
+/// On the Review tab the screenshot panel counts `1 / 2`, `v` / `V` walk forward and back, `P` attaches an image
+/// file to the selected step (its bytes sent to relayd) and `X` removes the one shown after a yes.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn screenshots_are_attached_to_a_step_and_removed_from_the_window() {
+    let demo = demo().await;
+    let mut model = demo.model(Screen::Task("acme-shop-4".into())).await;
+    update(&mut model, ch('3'));
+    let with_shots = model
+        .task
+        .data
+        .as_ref()
+        .unwrap()
+        .review
+        .as_ref()
+        .unwrap()
+        .steps
+        .iter()
+        .position(|s| !s.screenshots.is_empty())
+        .expect("the demo's acme-shop-4 has a step with screenshots");
+    for _ in 0..with_shots {
+        update(&mut model, key(KeyCode::Down));
+    }
+    let step = model.task.selected_step().unwrap().clone();
+    let count = step.screenshots.len();
+    let text = super::screen(&model, 120, 40);
+    assert!(text.contains(&format!("1 / {count}")), "{text}");
+    // V from the first goes to the last.
+    let effects = update(&mut model, ch('V'));
+    assert!(matches!(&effects[..], [Effect::Image(_)]), "{effects:?}");
+    assert!(super::screen(&model, 120, 40).contains(&format!("{count} / {count}")));
+
+    // X asks first; any key but y keeps it.
+    update(&mut model, ch('X'));
+    let (question, _) = model.confirm.clone().unwrap();
+    assert!(question.starts_with("Remove screenshot #"), "{question}");
+    assert!(update(&mut model, ch('n')).is_empty());
+    update(&mut model, ch('X'));
+    let effects = update(&mut model, ch('y'));
+    let [Effect::Write(write @ Write::RemoveShot { id, .. })] = &effects[..] else {
+        panic!("no removal: {effects:?}");
+    };
+    let removed = *id;
+    let outcome = worker::write_data(&mut demo.client.clone(), write).await.unwrap();
+    assert_eq!(outcome.summary, format!("removed screenshot #{removed}"));
+
+    // P: a file's path; its bytes go to relayd, attached to the step.
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("after fix.png");
+    std::fs::write(&file, b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR and the rest").unwrap();
+    update(&mut model, ch('P'));
+    update(&mut model, key(KeyCode::Enter));
+    assert!(
+        model
+            .form
+            .as_ref()
+            .unwrap()
+            .error
+            .as_ref()
+            .unwrap()
+            .contains("path")
+    );
+    update(&mut model, Action::Paste(format!("'{}'", file.display())));
+    let effects = update(&mut model, key(KeyCode::Enter));
+    let [Effect::Write(write)] = &effects[..] else {
+        panic!("no attach: {effects:?}");
+    };
+    assert_eq!(
+        *write,
+        Write::AttachShot {
+            key: "acme-shop-4".into(),
+            step: step.position,
+            path: file.display().to_string(),
+        }
+    );
+    let outcome = worker::write_data(&mut demo.client.clone(), write).await.unwrap();
+    assert!(
+        outcome.summary.starts_with("attached screenshot #"),
+        "{outcome:?}"
+    );
+    update(
+        &mut model,
+        Action::Wrote {
+            write: write.clone(),
+            result: Ok(outcome),
+        },
+    );
+    assert!(
+        model.form.is_none(),
+        "the form closes once the screenshot is attached"
+    );
+    demo.load(&mut model, Fetch::Task("acme-shop-4".into())).await;
+    let now = model.task.selected_step().unwrap();
+    assert!(now.screenshots.iter().all(|s| s.id != removed));
+    assert!(
+        now.screenshots
+            .iter()
+            .any(|s| s.original_name.as_deref() == Some("after fix.png"))
+    );
+    // A path that is not there: refused in words, the form kept.
+    update(&mut model, ch('P'));
+    update(&mut model, Action::Paste("/nowhere/shot.png".into()));
+    let effects = update(&mut model, key(KeyCode::Enter));
+    let [Effect::Write(write)] = &effects[..] else {
+        panic!()
+    };
+    let error = worker::write_data(&mut demo.client.clone(), write)
+        .await
+        .unwrap_err();
+    assert!(
+        error.message().contains("cannot read /nowhere/shot.png"),
+        "{error:?}"
+    );
+    update(
+        &mut model,
+        Action::Wrote {
+            write: write.clone(),
+            result: Err(error.message().to_owned()),
+        },
+    );
+    let form = model.form.as_ref().expect("a refusal keeps the form");
+    assert!(form.error.as_ref().unwrap().contains("cannot read"));
+    demo.stop().await;
+}
