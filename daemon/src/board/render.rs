@@ -617,6 +617,145 @@ fn what_of(kind: &str, data: &str) -> Option<String> {
             let (alias, session) = (text(&e.alias)?, e.session.as_deref().and_then(text)?);
             Some(format!("{alias} is now an alias of {session}"))
         }
+        EventKind::LockContended => {
+            let e: p::LockContended = read(kind, data)?;
+            let times = match e.contention {
+                0 | 1 => String::new(),
+                n => format!(" ({n} times)"),
+            };
+            Some(format!(
+                "{} refused to {}: held by {}{times}",
+                text(&e.path)?,
+                text(&e.wanted_by)?,
+                text(&e.holder)?
+            ))
+        }
+        EventKind::PlanSet => {
+            let e: p::PlanSet = read(kind, data)?;
+            let steps = match e.steps {
+                1 => "1 step".to_owned(),
+                n => format!("{n} steps"),
+            };
+            let reason = text(&e.reason).map(|r| format!(": {r}")).unwrap_or_default();
+            Some(format!("plan written, {steps}, {}{reason}", one_line(&e.status)))
+        }
+        EventKind::PlanStepUpdated => {
+            let e: p::PlanStepUpdated = read(kind, data)?;
+            let title = text(&e.title)?;
+            let change = match text(&e.previous) {
+                Some(previous) if previous != e.status => format!("{previous} → {}", one_line(&e.status)),
+                _ => one_line(&e.status),
+            };
+            let outcome = e
+                .outcome
+                .as_deref()
+                .and_then(text)
+                .map(|o| format!(": {o}"))
+                .unwrap_or_default();
+            Some(format!("plan step {} '{title}' {change}{outcome}", e.position))
+        }
+        EventKind::PlanAccepted => {
+            let e: p::PlanAccepted = read(kind, data)?;
+            Some(format!(
+                "plan of {} step(s) accepted by {}",
+                e.steps,
+                text(&e.accepted_by)?
+            ))
+        }
+        EventKind::AttachmentAdded => {
+            let e: p::AttachmentAdded = read(kind, data)?;
+            let name = e
+                .name
+                .as_deref()
+                .and_then(text)
+                .map(|n| format!(" '{n}'"))
+                .unwrap_or_default();
+            let place = e.position.map(|p| format!(" to step {p}")).unwrap_or_default();
+            Some(format!(
+                "screenshot #{}{name} ({}, {}) attached{place}",
+                e.attachment,
+                relay_core::media::MediaType::label_of(&e.media_type),
+                relay_core::display::short_size(e.size)
+            ))
+        }
+        EventKind::AttachmentUpdated => Some(format!(
+            "screenshot #{}'s caption changed",
+            read::<p::AttachmentUpdated>(kind, data)?.attachment
+        )),
+        EventKind::AttachmentRemoved => Some(format!(
+            "screenshot #{} removed",
+            read::<p::AttachmentRemoved>(kind, data)?.attachment
+        )),
+        EventKind::SessionTodoUpdated => {
+            let e: p::SessionTodoUpdated = read(kind, data)?;
+            Some(format!(
+                "{}'s todo now has {} item(s)",
+                text(&e.session)?,
+                e.items
+            ))
+        }
+        EventKind::SessionSeen => {
+            let e: p::SessionSeen = read(kind, data)?;
+            let session = text(&e.session)?;
+            let place = e
+                .cwd
+                .as_deref()
+                .and_then(text)
+                .map(|c| format!(" in {c}"))
+                .unwrap_or_default();
+            let link = match (e.linked.as_deref(), e.unlinked_reason.as_deref().and_then(text)) {
+                (Some(how), _) => format!(", linked ({how})"),
+                (None, Some(why)) => format!(", not linked: {why}"),
+                (None, None) => String::new(),
+            };
+            Some(format!(
+                "{session} ({}) first seen{place}{link}",
+                one_line(&e.kind)
+            ))
+        }
+        EventKind::RunnerProjectAdded => {
+            let e: p::RunnerProjectAdded = read(kind, data)?;
+            let from = e
+                .git_url
+                .as_deref()
+                .and_then(text)
+                .unwrap_or_else(|| one_line(&e.repo_path));
+            Some(format!("runs sessions from {from} ({})", one_line(&e.state)))
+        }
+        EventKind::RunnerProjectChanged => {
+            let e: p::RunnerProjectChanged = read(kind, data)?;
+            let error = e
+                .error
+                .as_deref()
+                .and_then(text)
+                .map(|x| format!(": {x}"))
+                .unwrap_or_default();
+            Some(format!("clone {}{error}", one_line(&e.state)))
+        }
+        EventKind::RunnerSessionChanged => {
+            let e: p::RunnerSessionChanged = read(kind, data)?;
+            let session = text(&e.session)?;
+            let change = match e.previous.as_deref().and_then(text) {
+                Some(previous) => format!("{previous} → {}", one_line(&e.state)),
+                None => format!("created, {}", one_line(&e.state)),
+            };
+            let mut why = e
+                .error
+                .as_deref()
+                .and_then(text)
+                .map(|x| format!(": {x}"))
+                .unwrap_or_default();
+            if let Some(code) = e.exit_code {
+                why.push_str(&format!(" (exit {code})"));
+            }
+            Some(format!("{session} on {}: {change}{why}", one_line(&e.branch)))
+        }
+        EventKind::BackupCreated => Some(format!(
+            "backup written ({})",
+            relay_core::display::short_size(
+                i64::try_from(read::<p::BackupCreated>(kind, data)?.bytes).unwrap_or(i64::MAX)
+            )
+        )),
         _ if kind.starts_with("review.") || kind.starts_with("comment.") => {
             super::render_review::event_what(kind, data)
         }
@@ -698,6 +837,82 @@ fn split_ms(ms: i64) -> (String, i64) {
 
 #[cfg(test)]
 mod tests {
+
+    /// The activity feed says what happened for locks, attachments, plans, sessions and the runner too.
+    #[test]
+    fn event_what_names_locks_attachments_plans_sessions_and_runner_changes() {
+        use relay_core::event::{Payload, payload as p};
+        fn what<P: Payload>(payload: &P) -> String {
+            let data = serde_json::to_string(payload).unwrap();
+            what_of(P::KIND.as_str(), &data).unwrap_or_else(|| panic!("no words for {}", P::KIND.as_str()))
+        }
+        let lock = p::LockContended {
+            workspace: "/repo".into(),
+            path: "src/auth.ts".into(),
+            holder: "Claude Code:desk:52b2".into(),
+            wanted_by: "Cursor:desk:c1".into(),
+            bucket_ms: 0,
+            contention: 3,
+        };
+        assert_eq!(
+            what(&lock),
+            "src/auth.ts refused to Cursor:desk:c1: held by Claude Code:desk:52b2 (3 times)"
+        );
+        let accepted = p::PlanAccepted {
+            steps: 3,
+            accepted_by: "owner".into(),
+            ..Default::default()
+        };
+        assert_eq!(what(&accepted), "plan of 3 step(s) accepted by owner");
+        let shot = p::AttachmentAdded {
+            attachment: 12,
+            position: Some(2),
+            media_type: "image/png".into(),
+            size: 34 * 1024,
+            name: Some("login.png".into()),
+            ..Default::default()
+        };
+        assert_eq!(
+            what(&shot),
+            "screenshot #12 'login.png' (PNG, 34 KB) attached to step 2"
+        );
+        let seen = p::SessionSeen {
+            session: "typo-fixer".into(),
+            kind: "hook".into(),
+            cwd: Some("/repo".into()),
+            unlinked_reason: Some("two desktop sessions in /repo".into()),
+            ..Default::default()
+        };
+        assert_eq!(
+            what(&seen),
+            "typo-fixer (hook) first seen in /repo, not linked: two desktop sessions in /repo"
+        );
+        let failed = p::RunnerSessionChanged {
+            session: "run-shop-2".into(),
+            state: "failed".into(),
+            previous: Some("running".into()),
+            branch: "relay/shop-3".into(),
+            error: Some("the process exited".into()),
+            exit_code: Some(137),
+            ..Default::default()
+        };
+        assert_eq!(
+            what(&failed),
+            "run-shop-2 on relay/shop-3: running → failed: the process exited (exit 137)"
+        );
+        let step = p::PlanStepUpdated {
+            position: 2,
+            title: "Wire the form".into(),
+            status: "done".into(),
+            previous: "in_progress".into(),
+            outcome: Some("form posts to /login".into()),
+            ..Default::default()
+        };
+        assert_eq!(
+            what(&step),
+            "plan step 2 'Wire the form' in_progress → done: form posts to /login"
+        );
+    }
     use super::*;
 
     #[test]

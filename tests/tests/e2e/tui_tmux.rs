@@ -194,8 +194,8 @@ fn above(screen: &str, upper: &str, lower: &str) -> bool {
     matches!((row_of(screen, upper), row_of(screen, lower)), (Some(a), Some(b)) if a < b)
 }
 
-async fn stage_of(daemon: &TestDaemon, key: &str) -> String {
-    let shown = run(daemon.relay().args(["task", "show", key, "--json"])).await;
+async fn stage_of(home: &TestHome, key: &str) -> String {
+    let shown = run(home.relay().args(["task", "show", key, "--json"])).await;
     shown.assert_success();
     let task: Value = serde_json::from_str(&shown.stdout).unwrap();
     task["task"]["stage"]
@@ -268,7 +268,7 @@ async fn owner_keys_act_on_the_selected_task_while_an_agent_writes_and_never_beh
     .await;
     tmux.send(&["3", "Enter"]);
     let deadline = std::time::Instant::now() + relay_tests::tmux::FRAME_TIMEOUT;
-    while stage_of(&daemon, "acme-shop-3").await != "review" {
+    while stage_of(daemon.home(), "acme-shop-3").await != "review" {
         assert!(
             std::time::Instant::now() < deadline,
             "acme-shop-3 never moved; the window shows:\n{}",
@@ -276,8 +276,8 @@ async fn owner_keys_act_on_the_selected_task_while_an_agent_writes_and_never_beh
         );
         tokio::time::sleep(relay_tests::tmux::POLL).await;
     }
-    assert_eq!(stage_of(&daemon, "acme-shop-2").await, "dev");
-    assert_eq!(stage_of(&daemon, "acme-shop-8").await, "dev");
+    assert_eq!(stage_of(daemon.home(), "acme-shop-2").await, "dev");
+    assert_eq!(stage_of(daemon.home(), "acme-shop-8").await, "dev");
     tmux.send(&["Enter"]);
     tmux.wait_for("the task view of the followed card", |s| {
         s.contains("Projects › acme-shop › acme-shop-3")
@@ -320,7 +320,7 @@ async fn owner_keys_act_on_the_selected_task_while_an_agent_writes_and_never_beh
         "no stage picker opened unseen:\n{back}"
     );
     assert_eq!(
-        stage_of(&daemon, "acme-shop-3").await,
+        stage_of(daemon.home(), "acme-shop-3").await,
         "review",
         "nothing moved to done"
     );
@@ -470,4 +470,139 @@ async fn a_runner_session_is_attached_typed_into_detached_and_reattached_in_the_
     assert!(after.contains("relay exited: 0"), "{after}");
     drop(tmux);
     drop(daemon);
+}
+
+/// The new user's journey (JOURNEYS.md §1, the README's run command) in one real terminal: `relay demo` then the
+/// board, relayd started by `relay` itself; `?` lists the keys; the owner puts the cursor on a card while an agent
+/// writes to the board from another shell and the keys still act on that card; the card moves; the inbox leads to
+/// the review, one step is accepted with a comment and one rejected with a reason; the owner comments for the
+/// agent; `q` leaves the terminal as it was.
+#[tokio::test]
+async fn new_user_journey_from_the_readme_command_to_the_owners_whole_job() {
+    let home = TestHome::new();
+    let relay = quoted(&relay_bin());
+    let dir = quoted(home.path());
+    // The README's command, with this test's home in place of /tmp/relay-demo.
+    let window = format!(
+        "{relay} demo --home {dir} && {relay} --home {dir} board acme-shop; echo \"relay exited: $?\"; exec sleep 600"
+    );
+    let tmux = Tmux::start(home.scratch(), &window);
+    tmux.wait_for("the demo board, live", |s| {
+        s.contains("● live") && s.contains("acme-shop-3") && s.contains("acme-shop-4")
+    })
+    .await;
+
+    // `?` shows the keys; any other key closes the help.
+    tmux.send(&["?"]);
+    tmux.wait_for("the help", |s| {
+        s.contains("Help") && s.contains("move the task to another stage")
+    })
+    .await;
+    tmux.send(&["Escape"]);
+    tmux.wait_for("the board again", |s| {
+        !s.contains("Help ·") && s.contains("acme-shop-3")
+    })
+    .await;
+
+    // The cursor on acme-shop-3 (dev, second card) while an agent reorders the column from another shell.
+    tmux.send(&["l", "j"]);
+    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    run(home.relay().args([
+        "task",
+        "update",
+        "acme-shop-8",
+        "--set",
+        "priority=1",
+        "--session",
+        "worker-2",
+    ]))
+    .await
+    .assert_success();
+    tmux.wait_for("acme-shop-8 above acme-shop-3", |s| {
+        above(s, "acme-shop-8", "acme-shop-3")
+    })
+    .await;
+    tmux.send(&["m"]);
+    tmux.wait_for("the stage picker of the selected card", |s| {
+        s.contains("Move acme-shop-3")
+    })
+    .await;
+    tmux.send(&["3", "Enter"]);
+    let deadline = std::time::Instant::now() + relay_tests::tmux::FRAME_TIMEOUT;
+    while stage_of(&home, "acme-shop-3").await != "review" {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "acme-shop-3 never moved; the window shows:\n{}",
+            tmux.capture()
+        );
+        tokio::time::sleep(relay_tests::tmux::POLL).await;
+    }
+
+    // The inbox's review queue leads to the checklist: accept step 1 with a comment, reject step 2 with a reason.
+    tmux.send(&["i"]);
+    tmux.wait_for("the inbox", |s| {
+        s.contains("Review queue") && s.contains("acme-shop-4")
+    })
+    .await;
+    tmux.send(&["Enter"]);
+    tmux.wait_for("the review checklist", |s| s.contains("0 of 3 accepted"))
+        .await;
+    tmux.send(&["a"]);
+    tmux.wait_for("the accept form", |s| s.contains("Accept step 1"))
+        .await;
+    tmux.type_text("Works with my authenticator app");
+    tmux.send(&["C-s"]);
+    tmux.wait_for("step 1 accepted", |s| s.contains("1 of 3 accepted"))
+        .await;
+    tmux.send(&["j", "x"]);
+    tmux.wait_for("the reject form", |s| s.contains("Reject step 2"))
+        .await;
+    tmux.type_text("The recovery codes are not shown after setup");
+    tmux.send(&["C-s"]);
+    tmux.wait_for("step 2 rejected", |s| s.contains("step 2: rejected"))
+        .await;
+
+    // An owner comment for the bound session's agent.
+    tmux.send(&["c"]);
+    tmux.wait_for("the comment form", |s| s.contains("Comment on acme-shop-4"))
+        .await;
+    tmux.type_text("Please also log the change in Jira");
+    tmux.send(&["C-s"]);
+    tmux.wait_for("the comment sent", |s| s.contains("comment #"))
+        .await;
+
+    let review = run(home.relay().args(["review", "show", "acme-shop-4", "--json"])).await;
+    review.assert_success();
+    let review: Value = serde_json::from_str(&review.stdout).unwrap();
+    let status = |position: usize| {
+        review["steps"][position - 1]["status"]
+            .as_str()
+            .unwrap_or_default()
+            .to_owned()
+    };
+    assert_eq!(
+        (status(1), status(2)),
+        ("accepted".to_owned(), "rejected".to_owned()),
+        "{review}"
+    );
+    let comments = run(home.relay().args(["comment", "list", "acme-shop-4", "--json"])).await;
+    comments.assert_success();
+    assert!(
+        comments.stdout.contains("Please also log the change in Jira"),
+        "{}",
+        comments.stdout
+    );
+
+    // q: exit 0, the normal screen back and the cursor shown.
+    tmux.send(&["q"]);
+    let after = tmux
+        .wait_for("the shell's line after the window exited", |s| {
+            s.contains("relay exited: ")
+        })
+        .await;
+    assert!(after.contains("relay exited: 0"), "{after}");
+    assert_eq!(tmux.pane("#{alternate_on}"), "0", "left the alternate screen");
+    assert_eq!(tmux.pane("#{cursor_flag}"), "1", "the cursor is shown");
+    run(home.relay().args(["daemon", "stop"])).await.assert_success();
+    drop(tmux);
 }

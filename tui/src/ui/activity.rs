@@ -6,6 +6,7 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Widget};
+use relay_core::event::EventKind;
 use relay_core::proto;
 
 use super::app::{Effect, Fetch, Model, Screen};
@@ -51,6 +52,8 @@ pub struct ActivityState {
     pub selected: usize,
     /// `/`: the loaded rows whose kind, subject, words or actor contain the query.
     pub find: Find,
+    /// Enter showed the selected event's detail under the feed (Esc hides it; Enter again opens its task).
+    pub detail: bool,
 }
 
 impl ActivityState {
@@ -161,6 +164,8 @@ pub(super) fn command(model: &mut Model, command: Command, effects: &mut Vec<Eff
             };
             model.picker = Some(super::picker::Picker::open(model, target));
         }
+        // Enter shows the event's detail first; Enter on it opens the event's task.
+        Command::Open if !model.activity.detail => model.activity.detail = len > 0,
         Command::Open => {
             let key = model
                 .activity
@@ -170,11 +175,82 @@ pub(super) fn command(model: &mut Model, command: Command, effects: &mut Vec<Eff
                 .and_then(task_key);
             match key {
                 Some(key) => model.open(Screen::Task(key), effects),
-                None => model.dirty = false,
+                None => {
+                    model.flash = Some(super::app::Flash {
+                        level: super::app::Level::Info,
+                        lines: vec!["this event is not about a task: nothing to open".to_owned()],
+                    });
+                }
             }
         }
         _ => model.dirty = false,
     }
+}
+
+/// The selected event in full: its kind and what the kind means, subject, project, when, who, what happened, and
+/// its data fields one per line (agent text on one line each, cut with `…`).
+fn render_detail(row: &proto::ActivityRow, now: i64, theme: &Theme, area: Rect, buf: &mut Buffer) {
+    let Some(event) = &row.event else {
+        return;
+    };
+    let width = usize::from(area.width.saturating_sub(2));
+    let mut lines = Vec::new();
+    let mut field = |name: &str, value: String| {
+        lines.push(fit(
+            Line::from(vec![
+                Span::styled(format!("{name:<10}"), theme.muted),
+                Span::raw(super::fit::one_line(&value, 400)),
+            ]),
+            width,
+        ));
+    };
+    let meaning = EventKind::parse(&event.kind)
+        .map(|k| k.description())
+        .unwrap_or("a kind this window does not know");
+    field("kind", format!("{} — {meaning}", event.kind));
+    field(
+        "when",
+        format!(
+            "{} ({})",
+            crate::cmd::format::utc(event.at_ms),
+            age(now, event.at_ms)
+        ),
+    );
+    if !row.actor.is_empty() {
+        field("by", row.actor.clone());
+    }
+    if !row.what.is_empty() {
+        field("what", row.what.clone());
+    }
+    if let Ok(serde_json::Value::Object(data)) = serde_json::from_str::<serde_json::Value>(&event.data_json) {
+        for (name, value) in data
+            .iter()
+            .filter(|(name, _)| !matches!(name.as_str(), "actor" | "project"))
+        {
+            let text = match value {
+                serde_json::Value::String(text) => text.clone(),
+                serde_json::Value::Null => continue,
+                other => other.to_string(),
+            };
+            field(name, text);
+        }
+    }
+    let enter = if task_key(event).is_some() {
+        " · Enter opens the task · Esc hides this "
+    } else {
+        " · Esc hides this "
+    };
+    Paragraph::new(lines)
+        .block(
+            Block::bordered()
+                .title(format!(
+                    " #{} {}{enter}",
+                    event.id,
+                    super::fit::one_line(&event.subject, 60)
+                ))
+                .border_style(theme.muted),
+        )
+        .render(area, buf);
 }
 
 /// The task an event is about: its subject, when that is a task key (`<project>-<number>`).
@@ -186,7 +262,18 @@ fn task_key(event: &proto::Event) -> Option<String> {
 
 pub fn render(model: &Model, theme: &Theme, area: Rect, buf: &mut Buffer, hits: &mut Hits) {
     let state = &model.activity;
-    let [filters, feed] = Layout::vertical([Constraint::Length(1), Constraint::Min(1)]).areas(area);
+    let detail_height = if state.detail && area.height >= 16 { 10 } else { 0 };
+    let [filters, feed, detail_area] = Layout::vertical([
+        Constraint::Length(1),
+        Constraint::Min(1),
+        Constraint::Length(detail_height),
+    ])
+    .areas(area);
+    if detail_height > 0
+        && let Some(row) = state.visible().get(state.selected)
+    {
+        render_detail(row, model.now_ms, theme, detail_area, buf);
+    }
     let kind = match &state.filter.kind {
         Some(kind) => kind.clone(),
         None => "all (hook status changes hidden)".to_owned(),

@@ -1464,6 +1464,10 @@ pub(super) fn run_command(model: &mut Model, command: Command, effects: &mut Vec
             model.help_scroll = 0;
         }
         Command::Palette => super::palette::open(model, effects),
+        // The activity's detail pane closes before Back leaves the feed.
+        Command::Back if model.screen == Screen::Activity && model.activity.detail => {
+            model.activity.detail = false
+        }
         Command::Back if model.find().is_some_and(Find::active) => {
             // A filter is cleared before Back leaves its screen.
             model.change_find(|find| {

@@ -306,7 +306,7 @@ pub static KEYMAP: &[Binding] = &[
     bind(&[key('d')], "d", S::Sessions, C::RemoveSession, "delete the runner session and its worktree (asks y/n)", false),
     bind(&[key('f')], "f", S::Sessions, C::PickProject, "project filter: pick a project (or all)", true),
     bind(&[key('/')], "/", S::Sessions, C::Find, "filter the sessions (name, kind, title, folder, activity, tasks)", false),
-    bind(&[code(KeyCode::Enter)], "Enter", S::Activity, C::Open, "open the event's task", true),
+    bind(&[code(KeyCode::Enter)], "Enter", S::Activity, C::Open, "show the event in full (again: open its task)", true),
     bind(&[key('f')], "f", S::Activity, C::PickProject, "project filter: pick a project (or all)", true),
     bind(&[key('t')], "t", S::Activity, C::PickKind, "kind filter: pick an event kind (or all; typing narrows the list)", true),
     bind(&[key('/')], "/", S::Activity, C::Find, "filter the loaded events (kind, subject, words, actor)", false),

@@ -859,11 +859,20 @@ fn slash_filters_activity_sessions_and_inbox_in_place() {
     assert!(update(&mut model, ch('n')).is_empty());
     update(&mut model, key(KeyCode::Backspace));
     update(&mut model, key(KeyCode::Enter));
+    // Enter shows the event in full under the feed; Enter again opens its task.
+    assert!(update(&mut model, key(KeyCode::Enter)).is_empty());
+    let text = screen(&model, 100, 30);
+    assert!(
+        text.contains("#3 acme-1") && text.contains("Enter opens the task"),
+        "{text}"
+    );
     let effects = update(&mut model, key(KeyCode::Enter));
     assert_eq!(model.screen, Screen::Task("acme-1".into()));
     assert_eq!(effects, vec![Effect::Fetch(Fetch::Task("acme-1".into()))]);
     update(&mut model, key(KeyCode::Esc));
-    // Esc clears the filter; the selection stays on event 3 (the third newest).
+    // Esc hides the detail, then clears the filter; the selection stays on event 3 (the third newest).
+    update(&mut model, key(KeyCode::Esc));
+    assert!(!model.activity.detail);
     update(&mut model, key(KeyCode::Esc));
     assert_eq!(model.screen, Screen::Activity);
     assert!(!model.activity.find.active());
