@@ -420,17 +420,35 @@ impl Board<'_> {
             ("tracker_logged", FieldValue::Bool(b)) => Some(*b),
             _ => None,
         });
+        let mut new_ref = false;
         if let Some(tracker_ref) = changes.iter().find_map(|(n, v)| text_of(n, v, "tracker_ref"))
             && row.tracker_ref.as_deref() != Some(tracker_ref.as_str())
         {
-            db::insert_tracker_entry(&mut *write, row.id, &tracker_ref, None, None, now).await?;
+            // The entry records the tracker's name (the one passed, else the task's) and the URL passed with the
+            // ref (the old ref's URL would point elsewhere).
+            let name = changes
+                .iter()
+                .find_map(|(n, v)| text_of(n, v, "tracker_name"))
+                .or_else(|| row.tracker_name.clone());
+            let url = changes.iter().find_map(|(n, v)| text_of(n, v, "tracker_url"));
+            db::insert_tracker_entry(
+                &mut *write,
+                row.id,
+                &tracker_ref,
+                name.as_deref(),
+                url.as_deref(),
+                now,
+            )
+            .await?;
+            new_ref = true;
             if explicit_logged.is_none() && row.tracker_logged {
                 columns.push(("tracker_logged", ColumnValue::Integer(0)));
                 changed.push("tracker_logged");
             }
         }
+        // A new ref passed with tracker_logged is stamped even when the task was logged already (under its old ref).
         if let Some(logged) = explicit_logged
-            && logged != row.tracker_logged
+            && (logged != row.tracker_logged || new_ref)
         {
             db::stamp_tracker_entry(&mut *write, row.id, logged, now).await?;
         }

@@ -430,6 +430,46 @@ async fn new_work_on_a_logged_task_clears_the_tracker_mark_with_an_event() {
     assert!(detail.tracker_history[0].unlogged_at_ms.is_some());
 }
 
+/// A new tracker ref passed with `tracker_logged` on a task already logged under its old ref is a new history
+/// entry stamped logged, with the tracker's name (the one passed, else the task's) and the URL passed with it.
+#[tokio::test]
+async fn a_new_tracker_ref_passed_as_logged_is_stamped_with_its_name_and_url() {
+    let (_dir, handle) = fixture().await;
+    project(&handle, "acme").await;
+    let t = task(&handle, "acme", "One").await;
+    let board = handle.board();
+    let change = |pairs: &[(&str, serde_json::Value)]| TaskChange {
+        fields: fields(pairs),
+        expected_version: None,
+    };
+    let first = change(&[
+        ("tracker_ref", json!("SHOP-7")),
+        ("tracker_name", json!("Jira")),
+        ("tracker_url", json!("https://jira.example/browse/SHOP-7")),
+        ("tracker_logged", json!(true)),
+    ]);
+    board.update_task(&t.key(), first, &cli()).await.unwrap();
+    let second = change(&[("tracker_ref", json!("SHOP-8")), ("tracker_logged", json!(true))]);
+    board.update_task(&t.key(), second, &cli()).await.unwrap();
+    let detail = board.task(&t.key()).await.unwrap();
+    assert!(detail.task.tracker_logged);
+    let history = &detail.tracker_history;
+    assert_eq!(history.len(), 2, "{history:?}");
+    let newest = history.iter().max_by_key(|e| e.id).unwrap();
+    assert_eq!(newest.tracker_ref, "SHOP-8");
+    assert!(
+        newest.logged_at_ms.is_some(),
+        "the new ref is stamped logged: {newest:?}"
+    );
+    assert_eq!(newest.tracker_name.as_deref(), Some("Jira"));
+    assert_eq!(newest.tracker_url, None, "SHOP-7's URL is not SHOP-8's");
+    let oldest = history.iter().min_by_key(|e| e.id).unwrap();
+    assert_eq!(
+        oldest.tracker_url.as_deref(),
+        Some("https://jira.example/browse/SHOP-7")
+    );
+}
+
 #[tokio::test]
 async fn binding_keeps_history_and_a_plain_name_becomes_a_desktop_alias() {
     let (_dir, handle) = fixture().await;

@@ -554,7 +554,8 @@ async fn new_user_journey_from_the_readme_command_to_the_owners_whole_job() {
     tmux.send(&["C-s"]);
     tmux.wait_for("step 1 accepted", |s| s.contains("1 of 3 accepted"))
         .await;
-    tmux.send(&["j", "x"]);
+    // After a decision the cursor is on the next open step already: step 2.
+    tmux.send(&["x"]);
     tmux.wait_for("the reject form", |s| s.contains("Reject step 2"))
         .await;
     tmux.type_text("The recovery codes are not shown after setup");
@@ -568,7 +569,7 @@ async fn new_user_journey_from_the_readme_command_to_the_owners_whole_job() {
         .await;
     tmux.type_text("Please also log the change in Jira");
     tmux.send(&["C-s"]);
-    tmux.wait_for("the comment sent", |s| s.contains("comment #"))
+    tmux.wait_for("the comment sent", |s| s.contains("comment sent on acme-shop-4"))
         .await;
 
     let review = run(home.relay().args(["review", "show", "acme-shop-4", "--json"])).await;

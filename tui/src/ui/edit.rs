@@ -165,7 +165,8 @@ pub(super) fn command(model: &mut Model, command: Command, effects: &mut Vec<Eff
             Editor::default(),
         ),
         Command::BindSession => {
-            let fetch = Fetch::Sessions(Some(task.project.clone()));
+            // Every session: the project's come first in the picker, then the others.
+            let fetch = Fetch::Sessions(None);
             let picker = SessionPicker {
                 key: task.key,
                 project: task.project,
@@ -327,7 +328,7 @@ pub(super) fn form_key(
             let rows = picker.candidates(&typed).len();
             if refresh {
                 picker.load_error = None;
-                After::Fetch(Fetch::Sessions(Some(picker.project.clone())))
+                After::Fetch(Fetch::Sessions(None))
             } else if submit || key.code == KeyCode::Enter {
                 let name = match picker.candidates(&typed).get(picker.selected) {
                     Some(Candidate::Listed(row)) => Some(row.name.clone()),
@@ -443,10 +444,8 @@ pub(super) fn loaded(model: &mut Model, fetch: &Fetch, data: &Data) {
         return;
     };
     match (edit, fetch, data) {
-        (EditForm::Bind(picker), Fetch::Sessions(Some(project)), Data::Sessions { list, .. })
-            if *project == picker.project =>
-        {
-            picker.sessions = Some(list.sessions.clone());
+        (EditForm::Bind(picker), Fetch::Sessions(None), Data::Sessions { list, .. }) => {
+            picker.sessions = Some(picker_order(&picker.project, &list.sessions));
             picker.load_error = None;
             let rows = picker.candidates(&typed).len();
             picker.selected = picker.selected.min(rows.saturating_sub(1));
@@ -492,7 +491,7 @@ pub(super) fn load_failed(model: &mut Model, fetch: &Fetch, message: &str) {
         return;
     };
     match (edit, fetch) {
-        (EditForm::Bind(picker), Fetch::Sessions(Some(project))) if *project == picker.project => {
+        (EditForm::Bind(picker), Fetch::Sessions(None)) => {
             picker.load_error = Some(message.to_owned());
         }
         (EditForm::Field(edit), Fetch::Task(key)) if edit.refetching && *key == edit.task.key => {
@@ -547,6 +546,18 @@ pub(super) async fn update_field(
         (true, false) => format!("{key}: {field} saved (version {version})"),
     };
     Ok(outcome(summary, answer.notes))
+}
+
+/// The picker's order: the sessions of `project` (placed there by their hooks, or bound to one of its tasks) first,
+/// then the others, each most recently seen first.
+fn picker_order(project: &str, sessions: &[proto::SessionRow]) -> Vec<proto::SessionRow> {
+    let prefix = format!("{project}-");
+    let ours = |s: &proto::SessionRow| {
+        s.project.as_deref() == Some(project) || s.tasks.iter().any(|key| key.starts_with(&prefix))
+    };
+    let mut ordered = sessions.to_vec();
+    ordered.sort_by(|a, b| ours(b).cmp(&ours(a)).then(b.seen_at_ms.cmp(&a.seen_at_ms)));
+    ordered
 }
 
 pub(super) async fn bind_session(
@@ -787,7 +798,10 @@ fn render_bind(
         None => "No session is bound now".to_owned(),
     };
     Line::styled(
-        format!("{now} · the sessions of {}, newest first", picker.project),
+        format!(
+            "{now} · the sessions of {} first, then the others, most recently seen first",
+            picker.project
+        ),
         theme.muted,
     )
     .render(intro, buf);

@@ -394,14 +394,22 @@ fn session(name: &str, tasks: &[&str]) -> proto::SessionRow {
 fn picker_model() -> Model {
     let mut model = task_model(task(3));
     let effects = update(&mut model, ch('b'));
-    assert_eq!(effects, vec![Effect::Fetch(Fetch::Sessions(Some("acme".into())))]);
+    assert_eq!(effects, vec![Effect::Fetch(Fetch::Sessions(None))]);
     update(
         &mut model,
         Action::Loaded {
-            fetch: Fetch::Sessions(Some("acme".into())),
+            fetch: Fetch::Sessions(None),
             result: Ok(Data::Sessions {
                 list: Box::new(proto::ListSessionsResponse {
-                    sessions: vec![session("bob", &["acme-1"]), session("alice", &["acme-3"])],
+                    // Newest first, as relayd lists them: another project's session was seen last.
+                    sessions: vec![
+                        proto::SessionRow {
+                            seen_at_ms: 9,
+                            ..session("zed", &["beta-2"])
+                        },
+                        session("bob", &["acme-1"]),
+                        session("alice", &["acme-3"]),
+                    ],
                     now_ms: 0,
                 }),
                 runner: Vec::new(),
@@ -422,7 +430,15 @@ fn picker(model: &Model) -> &crate::ui::edit::SessionPicker {
 #[test]
 fn session_picker_binds_the_chosen_session_when_enter_is_pressed() {
     let mut model = picker_model();
-    assert_eq!(picker(&model).sessions.as_ref().unwrap().len(), 2);
+    // The project's sessions first, then the others.
+    let names: Vec<&str> = picker(&model)
+        .sessions
+        .as_ref()
+        .unwrap()
+        .iter()
+        .map(|s| s.name.as_str())
+        .collect();
+    assert_eq!(names, ["bob", "alice", "zed"]);
     // alice is bound already: said in the form, nothing sent.
     update(&mut model, key(KeyCode::Down));
     assert!(update(&mut model, key(KeyCode::Enter)).is_empty());
@@ -514,14 +530,14 @@ fn session_picker_says_why_when_the_sessions_cannot_be_fetched() {
     update(
         &mut model,
         Action::Loaded {
-            fetch: Fetch::Sessions(Some("acme".into())),
+            fetch: Fetch::Sessions(None),
             result: Err("relayd is offline; the window reconnects by itself".into()),
         },
     );
     assert!(picker(&model).load_error.as_deref().unwrap().contains("offline"));
     assert!(super::screen(&model, 100, 30).contains("Could not fetch the sessions"));
     let effects = update(&mut model, ctrl('r'));
-    assert_eq!(effects, vec![Effect::Fetch(Fetch::Sessions(Some("acme".into())))]);
+    assert_eq!(effects, vec![Effect::Fetch(Fetch::Sessions(None))]);
     assert_eq!(picker(&model).load_error, None);
 }
 
