@@ -311,6 +311,18 @@ fn every_key_in_the_table_is_accepted_by_the_parser() {
         ("git_allow_private_addresses", "true"),
         ("git_clone_timeout_s", "30"),
         ("git_min_free_disk_mb", "0"),
+        ("docker_socket", "\"unix:///run/docker.sock\""),
+        ("docker_default_image", "\"relay-test/busybox:1\""),
+        (
+            "docker_allowed_images",
+            "[\"relay-test/busybox:1\", \"ubuntu:24.04\"]",
+        ),
+        ("docker_cpu_percent", "50"),
+        ("docker_memory_limit_mb", "64"),
+        ("docker_pids_limit", "64"),
+        ("docker_network", "\"relay-test\""),
+        ("docker_log_max_size_mb", "1"),
+        ("docker_log_max_files", "2"),
         ("detach_key", "\"ctrl-a q\""),
         ("notify_review", "false"),
     ];

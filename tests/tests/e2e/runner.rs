@@ -18,6 +18,8 @@ use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::sync::mpsc;
 use tokio_stream::wrappers::ReceiverStream;
 
+mod docker;
+
 const CONFIG: &str = "[profiles.shell]\ncommand = \"/bin/sh\"\n";
 
 fn repo(root: &Path) -> PathBuf {
