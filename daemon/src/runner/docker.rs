@@ -146,6 +146,17 @@ fn not_found(err: &bollard::errors::Error) -> bool {
 }
 
 impl Docker {
+    /// The engine's words for a refusal, or — when it did not answer at all — where relay looked and what to do.
+    fn said(&self, err: &bollard::errors::Error) -> String {
+        match err {
+            bollard::errors::Error::DockerResponseServerError { message, .. } => message.trim().to_owned(),
+            other => format!(
+                "cannot reach the Docker engine at {} ({other}); start dockerd (or Docker Desktop), or point docker_socket in config.toml at its socket",
+                self.settings.socket
+            ),
+        }
+    }
+
     pub fn new(settings: Settings) -> Docker {
         let user = format!(
             "{}:{}",
@@ -250,16 +261,16 @@ impl Docker {
                 match docker.create_network(request).await {
                     Ok(_) => Ok(()),
                     // Another relayd made it meanwhile.
-                    Err(err) if said(&err).contains("already exists") => Ok(()),
+                    Err(err) if self.said(&err).contains("already exists") => Ok(()),
                     Err(err) => Err(format!(
                         "Docker could not make the network {name}: {}",
-                        said(&err)
+                        self.said(&err)
                     )),
                 }
             }
             Err(err) => Err(format!(
                 "Docker could not look up the network {name}: {}",
-                said(&err)
+                self.said(&err)
             )),
         }
     }
@@ -324,7 +335,12 @@ impl Docker {
             Some(id) => match docker.inspect_container(id, None).await {
                 Ok(found) => Some(found),
                 Err(err) if not_found(&err) => None,
-                Err(err) => return Err(format!("Docker could not inspect container {id}: {}", said(&err))),
+                Err(err) => {
+                    return Err(format!(
+                        "Docker could not inspect container {id}: {}",
+                        self.said(&err)
+                    ));
+                }
             },
             None => None,
         };
@@ -347,12 +363,12 @@ impl Docker {
                         }),
                     )
                     .await
-                    .map_err(|err| format!("Docker could not restart container {id}: {}", said(&err)))?;
+                    .map_err(|err| format!("Docker could not restart container {id}: {}", self.said(&err)))?;
             }
             docker
                 .start_container(&id, None)
                 .await
-                .map_err(|err| format!("Docker could not start container {id}: {}", said(&err)))?;
+                .map_err(|err| format!("Docker could not start container {id}: {}", self.said(&err)))?;
             return Ok(Instance {
                 workspace: spec.workspace.to_path_buf(),
                 container: Some(id),
@@ -365,7 +381,10 @@ impl Docker {
                     spec.session
                 )
             } else {
-                format!("Docker could not look up the image '{image}': {}", said(&err))
+                format!(
+                    "Docker could not look up the image '{image}': {}",
+                    self.said(&err)
+                )
             });
         }
         self.network(&docker).await?;
@@ -402,7 +421,7 @@ impl Docker {
                 format!(
                     "Docker could not create the container for {}: {}",
                     spec.session,
-                    said(&err)
+                    self.said(&err)
                 )
             })?;
         if let Err(err) = docker.start_container(&created.id, None).await {
@@ -418,7 +437,7 @@ impl Docker {
             return Err(format!(
                 "Docker could not start the container of {} (image '{image}'): {}",
                 spec.session,
-                said(&err)
+                self.said(&err)
             ));
         }
         Ok(Instance {
@@ -459,7 +478,7 @@ impl Docker {
             .map_err(|err| {
                 format!(
                     "Docker could not start {program} in the container: {}",
-                    said(&err)
+                    self.said(&err)
                 )
             })?;
         let exec_id = created.id;
@@ -476,7 +495,7 @@ impl Docker {
             .map_err(|err| {
                 format!(
                     "Docker could not attach to {program} in the container: {}",
-                    said(&err)
+                    self.said(&err)
                 )
             })?;
         let StartExecResults::Attached {
@@ -565,7 +584,7 @@ impl Docker {
             Err(err) if not_found(&err) => InstanceState::Gone,
             Err(err) => InstanceState::Unreachable(format!(
                 "Docker did not answer about container {id}: {}",
-                said(&err)
+                self.said(&err)
             )),
         }
     }
@@ -583,7 +602,7 @@ impl Docker {
                 ..Default::default()
             }))
             .await
-            .map_err(|err| format!("Docker could not list containers: {}", said(&err)))?;
+            .map_err(|err| format!("Docker could not list containers: {}", self.said(&err)))?;
         Ok(found
             .into_iter()
             .filter_map(|c| {
@@ -634,7 +653,9 @@ impl Docker {
                     })
                     .await;
                 }
-                Some(Err(err)) => return format!("the Docker engine's event stream failed: {}", said(&err)),
+                Some(Err(err)) => {
+                    return format!("the Docker engine's event stream failed: {}", self.said(&err));
+                }
                 None => return "the Docker engine closed its event stream".to_owned(),
             }
         }
@@ -643,7 +664,7 @@ impl Docker {
     /// Whether the engine answers now.
     pub async fn ping(&self) -> Result<(), String> {
         let docker = self.client().await?;
-        docker.ping().await.map(|_| ()).map_err(|err| said(&err))
+        docker.ping().await.map(|_| ()).map_err(|err| self.said(&err))
     }
 }
 
@@ -802,7 +823,10 @@ impl ContainerOrchestrator for Docker {
                 Err(err) if not_found(&err) => Ok(()),
                 // 304: already stopped.
                 Err(bollard::errors::Error::DockerResponseServerError { status_code: 304, .. }) => Ok(()),
-                Err(err) => Err(format!("Docker could not stop container {id}: {}", said(&err))),
+                Err(err) => Err(format!(
+                    "Docker could not stop container {id}: {}",
+                    self.said(&err)
+                )),
             }
         })
     }
@@ -826,7 +850,10 @@ impl ContainerOrchestrator for Docker {
             {
                 Ok(()) => Ok(()),
                 Err(err) if not_found(&err) => Ok(()),
-                Err(err) => Err(format!("Docker could not remove container {id}: {}", said(&err))),
+                Err(err) => Err(format!(
+                    "Docker could not remove container {id}: {}",
+                    self.said(&err)
+                )),
             }
         })
     }

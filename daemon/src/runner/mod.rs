@@ -814,14 +814,15 @@ impl<'h> Runs<'h> {
         error: Option<&str>,
         code: Option<i64>,
     ) -> Result<(), RunnerError> {
-        let current = self.get_by_id(id).await?;
         // A session removed (or failed) meanwhile keeps that state.
-        if matches!(
-            SessionState::parse(&current.state),
-            Some(SessionState::Running | SessionState::Starting)
-        ) {
-            self.transition(id, state, error, code).await?;
-        }
+        self.transition_from(
+            id,
+            &[SessionState::Running, SessionState::Starting],
+            state,
+            error,
+            code,
+        )
+        .await?;
         Ok(())
     }
 
@@ -833,16 +834,35 @@ impl<'h> Runs<'h> {
         error: Option<&str>,
         code: Option<i64>,
     ) -> Result<(), RunnerError> {
+        self.transition_from(id, &SessionState::ALL, to, error, code)
+            .await
+            .map(|_| ())
+    }
+
+    /// Writes a state with its event when the session is in one of `from` — read inside the same write, so two
+    /// watchers (the terminal's end, an engine event) cannot overwrite each other's answer. Answers whether it
+    /// wrote.
+    async fn transition_from(
+        &self,
+        id: i64,
+        from: &[SessionState],
+        to: SessionState,
+        error: Option<&str>,
+        code: Option<i64>,
+    ) -> Result<bool, RunnerError> {
         let store = self.handle.store();
         let mut write = store.begin_write().await?;
         let row = db::session_by_id(&mut write, id)
             .await?
             .ok_or_else(|| RunnerError::NotFound(format!("runner session {id} is gone")))?;
         let previous = SessionState::parse(&row.state);
+        if !previous.is_some_and(|state| from.contains(&state)) {
+            return Ok(false);
+        }
         db::set_state(&mut write, id, to.as_str(), error, code, self.handle.now_ms()).await?;
         emit_state(&mut write, &row, to, previous, error, code).await?;
         write.commit().await?;
-        Ok(())
+        Ok(true)
     }
 
     pub async fn get(&self, name: &str) -> Result<RunnerSessionRow, RunnerError> {
@@ -1080,6 +1100,11 @@ impl<'h> Runs<'h> {
             )
             .await?;
         }
+        if self.handle.config().docker_allowed_images.is_empty() {
+            tracing::warn!(
+                "Docker image whitelist is empty: docker_allowed_images allows every image; list the images docker sessions may run in config.toml"
+            );
+        }
         let handle = self.handle.clone();
         tokio::spawn(async move { handle.runner().reconcile_docker().await });
         Ok(rows.len())
@@ -1164,10 +1189,12 @@ impl<'h> Runs<'h> {
         };
         let Ok(current) = parse_state(&row) else { return };
         let active = matches!(current, SessionState::Running | SessionState::Starting);
+        let mut from = vec![SessionState::Running, SessionState::Starting];
         let why = match event.action.as_str() {
             // A process killed for memory while the terminal ran, or the terminal itself (it then ended with
             // an error a moment before).
             "oom" if active || (current == SessionState::Stopped && row.error.is_some()) => {
+                from.push(SessionState::Stopped);
                 docker::out_of_memory(&row.name, self.handle.config().docker_memory_limit_mb)
             }
             "die" if active && !docker.stop_expected(&event.container) => docker::container_end(
@@ -1184,11 +1211,8 @@ impl<'h> Runs<'h> {
             _ => return,
         };
         tracing::warn!(session = %row.name, container = %event.container, action = %event.action, "a docker session's container failed");
-        if let Some(live) = self.live(row.id) {
-            live.stopping.store(true, Ordering::Release);
-        }
         if let Err(err) = self
-            .transition(row.id, SessionState::Failed, Some(&why), None)
+            .transition_from(row.id, &from, SessionState::Failed, Some(&why), None)
             .await
         {
             tracing::warn!(session = %row.name, error = %err, "a container's failure was not recorded");
@@ -1210,13 +1234,18 @@ impl<'h> Runs<'h> {
                 continue;
             }
             if let Some(live) = self.live(row.id) {
-                live.stopping.store(true, Ordering::Release);
                 live.terminal
                     .detach_all("relayd lost its connection to the Docker engine");
             }
             let error = docker::lost(&row.name, why);
             if let Err(err) = self
-                .transition(row.id, SessionState::Failed, Some(&error), None)
+                .transition_from(
+                    row.id,
+                    &[SessionState::Running, SessionState::Starting],
+                    SessionState::Failed,
+                    Some(&error),
+                    None,
+                )
                 .await
             {
                 tracing::warn!(session = %row.name, error = %err, "a lost container was not recorded");

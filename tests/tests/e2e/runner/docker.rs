@@ -327,3 +327,95 @@ async fn a_docker_session_outlives_a_killed_relayd_and_resumes_in_its_container(
     term.keys("echo back-$((3*3))\n").await;
     term.until("back-9").await;
 }
+
+/// A stand-in for the engine's socket: a Unix socket that forwards every connection to the real one, and can
+/// go away and come back — the engine lost and back, without stopping the engine the other tests share.
+struct Relay {
+    path: std::path::PathBuf,
+    task: Option<tokio::task::JoinHandle<()>>,
+}
+
+impl Relay {
+    fn up(path: &std::path::Path) -> Relay {
+        let _ = std::fs::remove_file(path);
+        let listener = tokio::net::UnixListener::bind(path).unwrap();
+        let task = tokio::spawn(async move {
+            let mut connections = tokio::task::JoinSet::new();
+            while let Ok((mut client, _)) = listener.accept().await {
+                connections.spawn(async move {
+                    if let Ok(mut engine) = tokio::net::UnixStream::connect("/var/run/docker.sock").await {
+                        let _ = tokio::io::copy_bidirectional(&mut client, &mut engine).await;
+                    }
+                });
+            }
+        });
+        Relay {
+            path: path.to_owned(),
+            task: Some(task),
+        }
+    }
+
+    /// Every connection through it is cut and no new one is accepted (dropping the JoinSet aborts them).
+    fn down(&mut self) {
+        if let Some(task) = self.task.take() {
+            task.abort();
+        }
+    }
+}
+
+impl Drop for Relay {
+    fn drop(&mut self) {
+        self.down();
+        let _ = std::fs::remove_file(&self.path);
+    }
+}
+
+#[tokio::test]
+async fn a_lost_engine_fails_the_running_docker_sessions_and_retry_works_once_it_is_back() {
+    let scratch = tempfile::tempdir().unwrap();
+    let socket = scratch.path().join("engine.sock");
+    let mut engine = Relay::up(&socket);
+    let config = format!(
+        "docker_socket = \"unix://{}\"\ndocker_allowed_images = [\"{IMAGE}\"]\ndocker_default_image = \"{IMAGE}\"\n{CONFIG}",
+        socket.display()
+    );
+    let daemon = TestDaemon::builder().config(&config).start().await;
+    let checkout = repo(daemon.home().scratch());
+    run(daemon.relay().args(["project", "add", "--repo"]).arg(&checkout))
+        .await
+        .assert_success();
+    let containers = Containers::default();
+    let created = new_docker(&daemon, "remote", &containers).await;
+    assert_eq!(created.state, "running", "{created:?}");
+    let mut term = attach(&daemon, &created.name, false, 24, 80).await;
+    term.keys("echo up-$((5*5))\n").await;
+    term.until("up-25").await;
+
+    engine.down();
+    let failed = until_state(&daemon, &created.name, "failed").await;
+    let error = failed.error.unwrap_or_default();
+    assert!(error.starts_with("Docker daemon connection lost"), "{error}");
+    assert!(
+        error.contains(&format!("relay session retry {}", created.name)),
+        "{error}"
+    );
+    // While it is gone, a new docker session fails saying where relay looked.
+    let refused = run(daemon
+        .relay()
+        .args(["session", "new", "--branch", "later", "--backend", "docker"]))
+    .await;
+    assert_ne!(refused.code, Some(0), "{refused}");
+    assert!(
+        refused.stdout.contains("cannot reach the Docker engine")
+            || refused.stderr.contains("cannot reach the Docker engine"),
+        "{refused}"
+    );
+
+    let _engine = Relay::up(&socket);
+    run(daemon.relay().args(["session", "retry", &created.name]))
+        .await
+        .assert_success();
+    let mut term = attach(&daemon, &created.name, false, 24, 80).await;
+    term.keys("echo back-$((4*4))\n").await;
+    term.until("back-16").await;
+}
