@@ -12,6 +12,7 @@ pub mod clone;
 pub mod docker;
 pub mod error;
 pub mod git;
+pub mod metrics;
 pub mod orchestrator;
 pub mod profile;
 pub mod state;
@@ -52,6 +53,8 @@ pub struct Runner {
     docker: OnceLock<Arc<docker::Docker>>,
     /// The Docker events watcher, while one runs.
     watcher: Mutex<Option<tokio::task::JoinHandle<()>>>,
+    /// Counts and timings since relayd started (`relay daemon status`).
+    pub metrics: Arc<metrics::Metrics>,
 }
 
 impl Default for Runner {
@@ -62,6 +65,7 @@ impl Default for Runner {
             local: Arc::new(Local),
             docker: OnceLock::new(),
             watcher: Mutex::new(None),
+            metrics: Arc::default(),
         }
     }
 }
@@ -89,6 +93,25 @@ pub struct NewSession {
     pub backend: Option<String>,
     /// The docker session's image (`docker_default_image` when absent).
     pub image: Option<String>,
+}
+
+/// The runner's metrics read out (`relay daemon status`).
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize)]
+pub struct MetricsReport {
+    pub sessions_active: u32,
+    pub sessions_created: u64,
+    pub sessions_failed: u64,
+    pub input_bytes: u64,
+    pub output_bytes: u64,
+    pub terminal_latency: metrics::TimingSnapshot,
+    pub ready_local: metrics::TimingSnapshot,
+    pub ready_docker: metrics::TimingSnapshot,
+    pub git_clone: metrics::TimingSnapshot,
+    pub docker_oom: u64,
+    pub docker_lost: u64,
+    pub free_disk_mb: u64,
+    /// Less than [`metrics::LOW_DISK_MB`] free in the data directory.
+    pub low_disk: bool,
 }
 
 /// What `relay project add` asks for.
@@ -130,6 +153,48 @@ impl<'h> Runs<'h> {
                 .docker
                 .get_or_init(|| Arc::new(docker::Docker::new(docker::Settings::from_config(config)))),
         )
+    }
+
+    /// The metrics as they are now, with the sessions running and the free space of the data directory.
+    pub fn metrics(&self) -> MetricsReport {
+        let m = &self.state().metrics;
+        let running = lock(&self.state().live)
+            .values()
+            .filter(|l| l.running.load(Ordering::Acquire))
+            .count();
+        let data = self.handle.config().data_dir.path();
+        let free_disk_mb = clone::free_bytes(data).map(|b| b / (1024 * 1024)).unwrap_or(0);
+        MetricsReport {
+            sessions_active: u32::try_from(running).unwrap_or(u32::MAX),
+            sessions_created: metrics::Metrics::get(&m.sessions_created),
+            sessions_failed: metrics::Metrics::get(&m.sessions_failed),
+            input_bytes: metrics::Metrics::get(&m.input_bytes),
+            output_bytes: metrics::Metrics::get(&m.output_bytes),
+            terminal_latency: m.terminal_latency.snapshot(),
+            ready_local: m.ready_local.snapshot(),
+            ready_docker: m.ready_docker.snapshot(),
+            git_clone: m.git_clone.snapshot(),
+            docker_oom: metrics::Metrics::get(&m.docker_oom),
+            docker_lost: metrics::Metrics::get(&m.docker_lost),
+            free_disk_mb,
+            low_disk: free_disk_mb < metrics::LOW_DISK_MB,
+        }
+    }
+
+    /// Logs (once per run) that the data directory has less than 1 GB free (seed §11's low-disk warning;
+    /// `relay daemon status` shows it too). Creation is refused below `git_min_free_disk_mb`, not here.
+    fn warn_low_disk(&self) {
+        let data = self.handle.config().data_dir.path();
+        if let Ok(free) = clone::free_bytes(data)
+            && free / (1024 * 1024) < metrics::LOW_DISK_MB
+            && self.handle.first_warning("runner.low_disk")
+        {
+            tracing::warn!(
+                free_mb = free / (1024 * 1024),
+                data_dir = %data.display(),
+                "low disk space: less than 1 GB free in the data directory; sessions and clones stop below git_min_free_disk_mb"
+            );
+        }
     }
 
     fn backend_of(&self, row: &RunnerSessionRow) -> Arc<dyn ContainerOrchestrator> {
@@ -352,7 +417,12 @@ impl<'h> Runs<'h> {
 
     async fn finish_clone(&self, project_id: i64, slug: &str, checked: clone::Checked, target: PathBuf) {
         let timeout = Duration::from_secs(self.handle.config().git_clone_timeout_s);
+        self.warn_low_disk();
+        let began = std::time::Instant::now();
         let outcome = clone::clone(&checked, &target, timeout).await;
+        if outcome.is_ok() {
+            self.state().metrics.git_clone.record(began.elapsed());
+        }
         let error = outcome.as_ref().err().map(|said| format!("Clone failed: {said}"));
         if error.is_some() && target.exists() {
             let _ = std::fs::remove_dir_all(&target);
@@ -648,6 +718,7 @@ impl<'h> Runs<'h> {
             .await?
             .ok_or_else(|| RunnerError::NotFound(format!("session {name} vanished while it was created")))?;
         emit_state(write, &row, SessionState::Starting, None, None, None).await?;
+        metrics::Metrics::add(&self.state().metrics.sessions_created, 1);
         Ok(row)
     }
 
@@ -658,8 +729,18 @@ impl<'h> Runs<'h> {
         row: RunnerSessionRow,
         resume: Option<String>,
     ) -> Result<RunnerSessionRow, RunnerError> {
+        self.warn_low_disk();
         let timeout = Duration::from_secs(self.handle.config().session_creation_timeout_s);
+        let began = std::time::Instant::now();
         let started = tokio::time::timeout(timeout, self.start_inner(&row, resume)).await;
+        let metrics = &self.state().metrics;
+        if matches!(started, Ok(Ok(()))) {
+            if row.backend == Backend::Docker.as_str() {
+                metrics.ready_docker.record(began.elapsed());
+            } else {
+                metrics.ready_local.record(began.elapsed());
+            }
+        }
         let failure = match started {
             Ok(Ok(())) => None,
             Ok(Err(err)) => Some(err.to_string()),
@@ -670,6 +751,7 @@ impl<'h> Runs<'h> {
             )),
         };
         if let Some(error) = failure {
+            metrics::Metrics::add(&self.state().metrics.sessions_failed, 1);
             tracing::warn!(session = %row.name, %error, "a runner session failed to start");
             self.transition(row.id, SessionState::Failed, Some(&error), None)
                 .await?;
@@ -746,6 +828,7 @@ impl<'h> Runs<'h> {
         }
         let size = TermSize::DEFAULT;
         let (terminal, input) = Terminal::new(size, config.scrollback_lines, config.snapshot_max_lines);
+        terminal.set_metrics(Arc::clone(&self.state().metrics));
         let exec = backend
             .exec_pty(
                 &instance,
@@ -1162,6 +1245,7 @@ impl<'h> Runs<'h> {
                     Err(_) => {
                         if !lost {
                             tracing::warn!(reason = %why, "the Docker engine is gone; its running sessions failed");
+                            metrics::Metrics::add(&handle.runner_state().metrics.docker_lost, 1);
                             handle.runner().docker_lost(&why).await;
                             lost = true;
                         }
@@ -1178,6 +1262,7 @@ impl<'h> Runs<'h> {
         let docker = self.docker();
         if event.action == "oom" {
             docker.saw_oom(&event.container, true);
+            metrics::Metrics::add(&self.state().metrics.docker_oom, 1);
         }
         let row = {
             let store = self.handle.store();
