@@ -355,6 +355,13 @@ config_keys! { |dirs, raw|
         read: raw.within(0..=10_000_000),
         help: "a clone or a session's workspace is refused when less than this is free in the data directory",
     }
+    local_sandbox: bool {
+        env: "RELAY_LOCAL_SANDBOX",
+        accepts: "true or false",
+        default: false,
+        read: raw.boolean(),
+        help: "run local sessions (not a project's default session) inside bubblewrap: every file read-only but the workspace and its git folder, a private /tmp; a session fails saying so when bwrap is not installed",
+    }
     docker_socket: String {
         env: "RELAY_DOCKER_SOCKET",
         accepts: "a unix:// URL or an absolute path of the Docker engine's socket",

@@ -801,6 +801,24 @@ impl<'h> Runs<'h> {
                     .map_err(RunnerError::Failed)?;
             }
         }
+        let argv = if !is_docker && !row.is_default && config.local_sandbox {
+            let git_dir = Path::new(&row.repo_path).join(".git");
+            let mut writable: Vec<&Path> = vec![&workspace];
+            if row.source != "url" && git_dir.is_dir() {
+                writable.push(&git_dir);
+            }
+            // What git runs on its own (hooks) or reads as settings stays read-only: a sandboxed program must
+            // not plant a hook that runs outside the sandbox.
+            let guarded = [git_dir.join("hooks"), git_dir.join("config")];
+            let guarded: Vec<&Path> = guarded
+                .iter()
+                .filter(|p| p.exists())
+                .map(PathBuf::as_path)
+                .collect();
+            profile::sandboxed(argv, &workspace, &writable, &guarded)?
+        } else {
+            argv
+        };
         let backend = self.backend_of(row);
         let instance = backend
             .create(&InstanceSpec {

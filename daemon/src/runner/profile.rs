@@ -127,6 +127,51 @@ fn finish(
     (argv, env)
 }
 
+/// `argv` wrapped in bubblewrap (`bwrap`, found on PATH): the whole filesystem read-only, a private `/tmp`, and
+/// read-write only `writable` (the workspace, and the checkout's git folder a worktree commits into); it dies with
+/// relayd's PTY, and starts in the workspace.
+pub fn sandboxed(
+    argv: Vec<String>,
+    workspace: &Path,
+    writable: &[&Path],
+    read_only: &[&Path],
+) -> Result<Vec<String>, RunnerError> {
+    let bwrap = on_path("bwrap").ok_or_else(|| {
+        RunnerError::Invalid(
+            "local_sandbox is on but bubblewrap (bwrap) is not on relayd's PATH; install it (apt install bubblewrap) or set local_sandbox = false in config.toml"
+                .to_owned(),
+        )
+    })?;
+    let mut wrapped: Vec<String> = vec![
+        bwrap.to_string_lossy().into_owned(),
+        "--ro-bind".into(),
+        "/".into(),
+        "/".into(),
+        "--dev".into(),
+        "/dev".into(),
+        "--proc".into(),
+        "/proc".into(),
+        "--tmpfs".into(),
+        "/tmp".into(),
+    ];
+    for path in writable {
+        let text = path.to_string_lossy().into_owned();
+        wrapped.extend(["--bind".to_owned(), text.clone(), text]);
+    }
+    for path in read_only {
+        let text = path.to_string_lossy().into_owned();
+        wrapped.extend(["--ro-bind".to_owned(), text.clone(), text]);
+    }
+    wrapped.extend([
+        "--die-with-parent".to_owned(),
+        "--chdir".to_owned(),
+        workspace.to_string_lossy().into_owned(),
+        "--".to_owned(),
+    ]);
+    wrapped.extend(argv);
+    Ok(wrapped)
+}
+
 fn is_executable(path: &Path) -> bool {
     use std::os::unix::fs::PermissionsExt;
     std::fs::metadata(path).is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)

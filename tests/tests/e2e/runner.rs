@@ -638,3 +638,73 @@ async fn relay_daemon_status_reads_the_runner_s_metrics() {
         "{text}"
     );
 }
+
+#[tokio::test]
+async fn a_sandboxed_local_session_writes_only_its_workspace_and_commits_on_its_branch() {
+    let config = format!("local_sandbox = true\n{CONFIG}");
+    let daemon = TestDaemon::builder().config(&config).start().await;
+    let checkout = repo(daemon.home().scratch());
+    run(daemon.relay().args(["project", "add", "--repo"]).arg(&checkout))
+        .await
+        .assert_success();
+    let out = run(daemon
+        .relay()
+        .args(["session", "new", "--branch", "boxed", "--json"]))
+    .await;
+    out.assert_success();
+    let session: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
+    let workspace = PathBuf::from(session["workspace"].as_str().unwrap());
+    let mut term = attach(&daemon, "run-shop-2", false, 24, 80).await;
+    let outside = checkout.join("from-sandbox.txt");
+    term.keys(&format!(
+        "echo inside > mine.txt && echo wrote-$((1+1)); echo x > {}; touch /etc/relay-sandbox-probe || echo refused-$((2+2)); git add mine.txt && git -c user.name=a -c user.email=a@b commit -q -m boxed && echo committed-$((3+3)); echo y > {}/hooks/post-commit || echo hooks-$((4+4))\n",
+        outside.display(),
+        checkout.join(".git").display()
+    ))
+    .await;
+    term.until("committed-6").await;
+    term.until("hooks-8").await;
+    assert!(String::from_utf8_lossy(&term.seen).contains("wrote-2"));
+    assert!(String::from_utf8_lossy(&term.seen).contains("refused-4"));
+    assert!(workspace.join("mine.txt").exists());
+    assert!(!outside.exists(), "nothing outside the workspace was written");
+    assert!(!Path::new("/etc/relay-sandbox-probe").exists());
+    assert!(!checkout.join(".git/hooks/post-commit").exists());
+    let log = std::process::Command::new("git")
+        .args(["log", "--format=%s", "-1", "boxed"])
+        .current_dir(&checkout)
+        .output()
+        .unwrap();
+    assert_eq!(String::from_utf8_lossy(&log.stdout).trim(), "boxed");
+}
+
+#[tokio::test]
+async fn a_sandboxed_session_without_bubblewrap_fails_saying_what_to_install() {
+    let config = format!("local_sandbox = true\n{CONFIG}");
+    let bin = tempfile::tempdir().unwrap();
+    let git = String::from_utf8(
+        std::process::Command::new("sh")
+            .args(["-c", "command -v git"])
+            .output()
+            .unwrap()
+            .stdout,
+    )
+    .unwrap();
+    std::os::unix::fs::symlink(git.trim(), bin.path().join("git")).unwrap();
+    let daemon = TestDaemon::builder()
+        .config(&config)
+        .env("PATH", bin.path().to_str().unwrap())
+        .start()
+        .await;
+    let checkout = repo(daemon.home().scratch());
+    run(daemon.relay().args(["project", "add", "--repo"]).arg(&checkout))
+        .await
+        .assert_success();
+    let out = run(daemon.relay().args(["session", "new", "--branch", "nobox"])).await;
+    assert_eq!(out.code, Some(1), "{out}");
+    assert!(
+        out.stderr.contains("bubblewrap (bwrap) is not on relayd's PATH"),
+        "{out}"
+    );
+    assert!(out.stderr.contains("apt install bubblewrap"), "{out}");
+}
