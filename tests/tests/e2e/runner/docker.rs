@@ -174,6 +174,12 @@ async fn a_docker_session_runs_confined_in_its_own_container_and_stops_resumes_a
         .await;
     term.until("in-box-42 /workspace").await;
     term.until("No such file").await;
+    // The writer's size reaches the exec's TTY (the engine's exec resize).
+    term.resize(30, 100).await;
+    // The exec resize is its own request to the engine, sent beside the keys: give it a moment to land first.
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    term.keys("echo size-$(stty size | tr ' ' x)\n").await;
+    term.until("size-30x100").await;
     term.keys("echo made > from-box.txt\n").await;
     tokio::time::timeout(WAIT_TIMEOUT, async {
         while !std::path::Path::new(&created.workspace)
