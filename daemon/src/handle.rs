@@ -160,6 +160,11 @@ impl DaemonHandle {
         }
     }
 
+    /// When this relayd started (Unix milliseconds).
+    pub fn started_at_ms(&self) -> i64 {
+        self.0.started_at_ms
+    }
+
     /// Writes an online backup and records `backup.created`.
     pub async fn backup(&self, dest: &Path, overwrite: bool) -> Result<BackupInfo, StoreError> {
         let info = self.0.store.backup(dest, overwrite).await?;

@@ -589,8 +589,8 @@ impl Docker {
         }
     }
 
-    /// This home's containers: (id, session label).
-    pub async fn containers(&self) -> Result<Vec<(String, String)>, String> {
+    /// This home's containers: (id, session label, created at in Unix seconds).
+    pub async fn containers(&self) -> Result<Vec<(String, String, i64)>, String> {
         let docker = self.client().await?;
         let found = docker
             .list_containers(Some(ListContainersOptions {
@@ -607,7 +607,7 @@ impl Docker {
             .into_iter()
             .filter_map(|c| {
                 let session = c.labels.as_ref()?.get(SESSION_LABEL)?.clone();
-                Some((c.id?, session))
+                Some((c.id?, session, c.created.unwrap_or(0)))
             })
             .collect())
     }

@@ -1392,11 +1392,13 @@ impl<'h> Runs<'h> {
                 }
             }
         }
-        for (id, session) in containers {
+        // Only containers made before this relayd started: one a session is being created in now is not an orphan.
+        let started_s = self.handle.started_at_ms() / 1000;
+        for (id, session, created_s) in containers {
             let owned = rows
                 .iter()
                 .any(|row| row.container_id.as_deref() == Some(id.as_str()) || row.name == session);
-            if !owned {
+            if !owned && created_s < started_s {
                 tracing::info!(container = %id, session = %session, "removing a container no session has");
                 docker.expect_stop(&id);
                 let orphan = Instance {
