@@ -319,6 +319,8 @@ Register-ArgumentCompleter -Native -CommandName 'relay' -ScriptBlock {
             [CompletionResult]::new('-t', '-t', [CompletionResultType]::ParameterName, 'A task key: the branch is relay/<key> and the task is bound to the session')
             [CompletionResult]::new('--task', '--task', [CompletionResultType]::ParameterName, 'A task key: the branch is relay/<key> and the task is bound to the session')
             [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'What runs in the terminal: shell, claude or a [profiles] entry of config.toml')
+            [CompletionResult]::new('--backend', '--backend', [CompletionResultType]::ParameterName, 'Where it runs: local (a terminal on this machine, not isolated) or docker (a container of its own)')
+            [CompletionResult]::new('--image', '--image', [CompletionResultType]::ParameterName, 'The docker session''s image (docker_default_image unless given; it must be in docker_allowed_images)')
             [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'Data directory (database, token, config.toml) [env: RELAY_HOME]')
             [CompletionResult]::new('--port', '--port', [CompletionResultType]::ParameterName, 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]')
             [CompletionResult]::new('--socket', '--socket', [CompletionResultType]::ParameterName, 'Path of the daemon''s local socket [env: RELAY_SOCKET]')

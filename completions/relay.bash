@@ -3836,7 +3836,7 @@ _relay() {
             return 0
             ;;
         relay__subcmd__session__subcmd__new)
-            opts="-p -b -t -h -V --project --branch --task --profile --json --home --port --socket --help --version"
+            opts="-p -b -t -h -V --project --branch --task --profile --backend --image --json --home --port --socket --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3867,6 +3867,14 @@ _relay() {
                     return 0
                     ;;
                 --profile)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --backend)
+                    COMPREPLY=($(compgen -W "local docker" -- "${cur}"))
+                    return 0
+                    ;;
+                --image)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

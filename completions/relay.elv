@@ -286,6 +286,8 @@ set edit:completion:arg-completer[relay] = {|@words|
             cand -t 'A task key: the branch is relay/<key> and the task is bound to the session'
             cand --task 'A task key: the branch is relay/<key> and the task is bound to the session'
             cand --profile 'What runs in the terminal: shell, claude or a [profiles] entry of config.toml'
+            cand --backend 'Where it runs: local (a terminal on this machine, not isolated) or docker (a container of its own)'
+            cand --image 'The docker session''s image (docker_default_image unless given; it must be in docker_allowed_images)'
             cand --home 'Data directory (database, token, config.toml) [env: RELAY_HOME]'
             cand --port 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]'
             cand --socket 'Path of the daemon''s local socket [env: RELAY_SOCKET]'

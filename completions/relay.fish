@@ -190,6 +190,9 @@ complete -c relay -n "__fish_relay_using_subcommand session; and __fish_seen_sub
 complete -c relay -n "__fish_relay_using_subcommand session; and __fish_seen_subcommand_from new" -s b -l branch -d 'The worktree\'s branch (made from the checkout\'s HEAD when new)' -r
 complete -c relay -n "__fish_relay_using_subcommand session; and __fish_seen_subcommand_from new" -s t -l task -d 'A task key: the branch is relay/<key> and the task is bound to the session' -r
 complete -c relay -n "__fish_relay_using_subcommand session; and __fish_seen_subcommand_from new" -l profile -d 'What runs in the terminal: shell, claude or a [profiles] entry of config.toml' -r
+complete -c relay -n "__fish_relay_using_subcommand session; and __fish_seen_subcommand_from new" -l backend -d 'Where it runs: local (a terminal on this machine, not isolated) or docker (a container of its own)' -r -f -a "local\t''
+docker\t''"
+complete -c relay -n "__fish_relay_using_subcommand session; and __fish_seen_subcommand_from new" -l image -d 'The docker session\'s image (docker_default_image unless given; it must be in docker_allowed_images)' -r
 complete -c relay -n "__fish_relay_using_subcommand session; and __fish_seen_subcommand_from new" -l home -d 'Data directory (database, token, config.toml) [env: RELAY_HOME]' -r -F
 complete -c relay -n "__fish_relay_using_subcommand session; and __fish_seen_subcommand_from new" -l port -d 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]' -r
 complete -c relay -n "__fish_relay_using_subcommand session; and __fish_seen_subcommand_from new" -l socket -d 'Path of the daemon\'s local socket [env: RELAY_SOCKET]' -r -F

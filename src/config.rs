@@ -51,6 +51,10 @@ pub const DEFAULT_SCROLLBACK_LINES: usize = 10_000;
 pub const DEFAULT_SNAPSHOT_MAX_LINES: usize = 500;
 /// How long a runner session may take to start, unless `session_creation_timeout_s` says otherwise.
 pub const DEFAULT_SESSION_CREATION_TIMEOUT_S: u64 = 1200;
+/// Where the Docker engine listens, unless `docker_socket` says otherwise.
+pub const DEFAULT_DOCKER_SOCKET: &str = "unix:///var/run/docker.sock";
+/// The image docker sessions run, unless `docker_default_image` or `--image` says otherwise.
+pub const DEFAULT_DOCKER_IMAGE: &str = "relay-dev:latest";
 /// The key `relay session attach` detaches with, unless `detach_key` says otherwise.
 pub const DEFAULT_DETACH_KEY: &str = "ctrl-b d";
 /// The table of `config.toml` that holds the window's key overrides; it is not in [`KEYS`].
@@ -350,6 +354,76 @@ config_keys! { |dirs, raw|
         default: 1024,
         read: raw.within(0..=10_000_000),
         help: "a clone or a session's workspace is refused when less than this is free in the data directory",
+    }
+    local_sandbox: bool {
+        env: "RELAY_LOCAL_SANDBOX",
+        accepts: "true or false",
+        default: false,
+        read: raw.boolean(),
+        help: "run local sessions (not a project's default session) inside bubblewrap: every file read-only but the workspace and its git folder, a private /tmp; a session fails saying so when bwrap is not installed",
+    }
+    docker_socket: String {
+        env: "RELAY_DOCKER_SOCKET",
+        accepts: "a unix:// URL or an absolute path of the Docker engine's socket",
+        default: DEFAULT_DOCKER_SOCKET.to_owned(),
+        read: raw.text().map(str::trim).filter(|t| t.starts_with("unix:///") || t.starts_with('/')).map(str::to_owned),
+        help: "where relayd reaches the Docker engine for `--backend docker` sessions (it connects when the first such session needs it)",
+    }
+    docker_default_image: String {
+        env: "RELAY_DOCKER_DEFAULT_IMAGE",
+        accepts: "an image name, like relay-dev:latest",
+        default: DEFAULT_DOCKER_IMAGE.to_owned(),
+        read: raw.text().map(str::trim).filter(|t| image_name_ok(t)).map(str::to_owned),
+        help: "the image a docker session runs when `relay session new --backend docker` names none",
+    }
+    docker_allowed_images: Vec<String> {
+        env: "RELAY_DOCKER_ALLOWED_IMAGES",
+        accepts: "a list of image names (comma-separated in the environment); empty allows every image",
+        default: vec![DEFAULT_DOCKER_IMAGE.to_owned()],
+        read: raw.list().filter(|l| l.iter().all(|i| image_name_ok(i.trim()))).map(|l| l.into_iter().map(|i| i.trim().to_owned()).collect()),
+        help: "the images docker sessions may run; any other is refused by name before anything starts (an empty list allows all, and relayd warns at start)",
+    }
+    docker_cpu_percent: u32 {
+        env: "RELAY_DOCKER_CPU_PERCENT",
+        accepts: "an integer from 1 to 100000 (100 is one core)",
+        default: 200,
+        read: raw.within(1..=100_000),
+        help: "the CPU a docker session's container may use, in percent of one core",
+    }
+    docker_memory_limit_mb: u64 {
+        env: "RELAY_DOCKER_MEMORY_LIMIT_MB",
+        accepts: "an integer from 16 to 1048576 (MB of 1,048,576 bytes)",
+        default: 2048,
+        read: raw.within(16..=1_048_576),
+        help: "the memory a docker session's container may use (swap off); past it the kernel kills a process and the session fails saying so",
+    }
+    docker_pids_limit: u32 {
+        env: "RELAY_DOCKER_PIDS_LIMIT",
+        accepts: "an integer from 16 to 1000000",
+        default: 256,
+        read: raw.within(16..=1_000_000),
+        help: "the most processes a docker session's container may run at once",
+    }
+    docker_network: String {
+        env: "RELAY_DOCKER_NETWORK",
+        accepts: "a Docker network name (letters, digits, `.`, `_`, `-`)",
+        default: "relay".to_owned(),
+        read: raw.text().map(str::trim).filter(|t| !t.is_empty() && t.len() <= 64 && t.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-'))).map(str::to_owned),
+        help: "the bridge network docker sessions share; relayd creates it with inter-container communication off when it is missing",
+    }
+    docker_log_max_size_mb: u32 {
+        env: "RELAY_DOCKER_LOG_MAX_SIZE_MB",
+        accepts: "an integer from 1 to 10240 (MB)",
+        default: 50,
+        read: raw.within(1..=10_240),
+        help: "the size at which a docker session's container log (json-file) is rotated",
+    }
+    docker_log_max_files: u32 {
+        env: "RELAY_DOCKER_LOG_MAX_FILES",
+        accepts: "an integer from 1 to 100",
+        default: 3,
+        read: raw.within(1..=100),
+        help: "how many rotated container log files a docker session keeps",
     }
     detach_key: String {
         env: "RELAY_DETACH_KEY",
@@ -687,6 +761,16 @@ fn git_protocols(raw: &Raw<'_>) -> Option<Vec<String>> {
         .map(|p| p.trim().to_ascii_lowercase())
         .collect();
     (!protocols.is_empty() && protocols.iter().all(|p| p == "https" || p == "http")).then_some(protocols)
+}
+
+/// A Docker image reference as relay accepts it: `[registry/]name[:tag][@digest]`, no spaces or shell text.
+pub fn image_name_ok(name: &str) -> bool {
+    !name.is_empty()
+        && name.len() <= 255
+        && !name.starts_with(['-', '.', '/', ':', '@'])
+        && name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-' | '/' | ':' | '@'))
 }
 
 fn owner_names(raw: &Raw<'_>) -> Option<Vec<String>> {

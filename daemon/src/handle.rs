@@ -16,7 +16,7 @@ use crate::store::{BackupInfo, EventRecord, SCHEMA_VERSION, Store, StoreError};
 use crate::token::Token;
 
 /// The daemon's identity and state, as `GetStatus`, `/api/v1/status` and snapshots report it.
-#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+#[derive(Clone, Debug, Serialize, PartialEq)]
 pub struct StatusReport {
     pub daemon_version: String,
     pub protocol_version: u32,
@@ -30,6 +30,7 @@ pub struct StatusReport {
     pub last_event_id: i64,
     pub token_id: String,
     pub log_dir: String,
+    pub runner: crate::runner::MetricsReport,
 }
 
 #[derive(Clone, Debug)]
@@ -155,7 +156,13 @@ impl DaemonHandle {
             last_event_id: inner.store.last_event_id(),
             token_id: inner.token.id(),
             log_dir: inner.config.log_dir.display().to_string(),
+            runner: self.runner().metrics(),
         }
+    }
+
+    /// When this relayd started (Unix milliseconds).
+    pub fn started_at_ms(&self) -> i64 {
+        self.0.started_at_ms
     }
 
     /// Writes an online backup and records `backup.created`.

@@ -1,22 +1,23 @@
 #!/usr/bin/env bash
 # tests/bench/runner.sh — keystroke echo through a runner terminal (client → socket → relayd → PTY → back) against
 # a direct PTY echo, in the same run, against a release relay (tests/benches/runner.rs). Prints a Markdown table
-# for docs/PERFORMANCE.md.
+# for docs/PERFORMANCE.md; the same through a docker session (docker exec), and session-ready for both backends.
 #
 #   tests/bench/runner.sh        build the release relay and the benchmark, measure, print the table
 #
-# Environment: KEYS (keystrokes per case, default 2000); CARGO_TARGET_DIR is honoured. Not part of tests/run:
-# timings never decide a test.
+# Environment: KEYS (keystrokes per case, default 2000), READY (session creations per backend, default 20);
+# CARGO_TARGET_DIR is honoured. The docker cases need a running dockerd and the image relay-test/busybox:1 (run
+# tests/run once; without them they are left out, saying so). Not part of tests/run: timings never decide a test.
 set -euo pipefail
 
 case ${1:-} in
     -h | --help)
-        sed -n '2,8s/^# \{0,1\}//p' "${BASH_SOURCE[0]}"
+        sed -n '2,10s/^# \{0,1\}//p' "${BASH_SOURCE[0]}"
         exit 0
         ;;
     '') ;;
     *)
-        sed -n '2,8s/^# \{0,1\}//p' "${BASH_SOURCE[0]}" >&2
+        sed -n '2,10s/^# \{0,1\}//p' "${BASH_SOURCE[0]}" >&2
         exit 2
         ;;
 esac

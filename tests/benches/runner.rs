@@ -1,9 +1,13 @@
 //! Keystroke echo through relay's runner against a direct PTY, in one run: the same program (`/bin/sh -c "stty raw
 //! -echo; exec cat"`, which echoes every byte it reads) in a PTY this process opens, and in a runner session of a
 //! real relayd, typed through `AttachTerminal` (client → socket → relayd → PTY → cat → PTY → relayd → socket →
-//! client). Each sample is one byte written until the same byte is read back. Prints a Markdown table for
-//! docs/PERFORMANCE.md. Run it with `tests/bench/runner.sh` (a release relay); `KEYS=n` sets the keystrokes per case
-//! (default 2000). Without `--bench` (a plain `cargo test --benches`) it only says how to run it.
+//! client). Each sample is one byte written until the same byte is read back. The same through a docker session
+//! (`docker exec` with a TTY in a container of the tests' busybox image, `relay-test/busybox:1`, which tests/run
+//! imports). Then session-ready: `CreateRunnerSession` until it answers `running` (workspace, backend, the
+//! program started), for the local and the docker backend. Prints Markdown tables for docs/PERFORMANCE.md. Run it
+//! with `tests/bench/runner.sh` (a release relay); `KEYS=n` sets the keystrokes per case (default 2000), `READY=n`
+//! the creations per backend (default 20). Without `--bench` (a plain `cargo test --benches`) it only says how to
+//! run it.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::print_stderr)]
 
 use std::io::{Read, Write};
@@ -11,12 +15,41 @@ use std::time::{Duration, Instant};
 
 use relay_core::proto::terminal_input::Input;
 use relay_core::proto::terminal_output::Output;
-use relay_core::proto::{AttachOpen, TerminalInput};
+use relay_core::proto::{
+    AttachOpen, CreateRunnerSessionRequest, RemoveRunnerSessionRequest, RunnerSessionRequest, TerminalInput,
+};
 use relay_tests::{TestDaemon, git, run};
 use tokio::sync::mpsc;
 use tokio_stream::wrappers::ReceiverStream;
 
 const ECHO: &str = "stty raw -echo; exec cat";
+/// The tests' image (tests/run imports it from a static busybox).
+const IMAGE: &str = "relay-test/busybox:1";
+
+fn docker_config() -> String {
+    format!(
+        "docker_allowed_images = [\"{IMAGE}\"]\ndocker_default_image = \"{IMAGE}\"\nmax_sessions_per_project = 100\nmax_sessions_total = 200\n"
+    )
+}
+
+fn have_image() -> bool {
+    std::process::Command::new("docker")
+        .args(["image", "inspect", IMAGE])
+        .output()
+        .is_ok_and(|out| out.status.success())
+}
+
+async fn daemon_with_repo(config: &str) -> TestDaemon {
+    let daemon = TestDaemon::builder().config(config).start().await;
+    let repo = daemon.home().scratch().join("bench");
+    std::fs::create_dir_all(&repo).unwrap();
+    git(&repo, &["init", "-q", "-b", "main"]);
+    git(&repo, &["commit", "-q", "--allow-empty", "-m", "first"]);
+    run(daemon.relay().args(["project", "add", "--repo"]).arg(&repo))
+        .await
+        .assert_success();
+    daemon
+}
 
 /// The direct PTY: the same program, one byte written and read back per sample.
 fn direct(keys: usize) -> Vec<Duration> {
@@ -65,19 +98,23 @@ fn direct(keys: usize) -> Vec<Duration> {
     samples
 }
 
-async fn through_relay(keys: usize) -> Vec<Duration> {
-    let config = format!("[profiles.echo]\ncommand = \"/bin/sh\"\nargs = [\"-c\", \"{ECHO}\"]\n");
-    let daemon = TestDaemon::builder().config(&config).start().await;
-    let repo = daemon.home().scratch().join("bench");
-    std::fs::create_dir_all(&repo).unwrap();
-    git(&repo, &["init", "-q", "-b", "main"]);
-    git(&repo, &["commit", "-q", "--allow-empty", "-m", "first"]);
-    run(daemon.relay().args(["project", "add", "--repo"]).arg(&repo))
-        .await
-        .assert_success();
-    run(daemon
-        .relay()
-        .args(["session", "new", "--branch", "bench", "--profile", "echo"]))
+async fn through_relay(keys: usize, docker: bool) -> Vec<Duration> {
+    let config = format!(
+        "{}[profiles.echo]\ncommand = \"/bin/sh\"\nargs = [\"-c\", \"{ECHO}\"]\n",
+        docker_config()
+    );
+    let daemon = daemon_with_repo(&config).await;
+    let backend = if docker { "docker" } else { "local" };
+    run(daemon.relay().args([
+        "session",
+        "new",
+        "--branch",
+        "bench",
+        "--profile",
+        "echo",
+        "--backend",
+        backend,
+    ]))
     .await
     .assert_success();
     let (tx, input) = mpsc::channel(64);
@@ -135,6 +172,55 @@ async fn through_relay(keys: usize) -> Vec<Duration> {
         }
         samples.push(began.elapsed());
     }
+    drop(tx);
+    remove_all(&daemon, &["run-bench-2".to_owned()]).await;
+    samples
+}
+
+/// Stops and removes the sessions (their containers too).
+async fn remove_all(daemon: &TestDaemon, names: &[String]) {
+    let mut client = daemon.client().await;
+    for name in names {
+        let _ = client
+            .runner
+            .stop_runner_session(RunnerSessionRequest {
+                session: name.clone(),
+            })
+            .await;
+        client
+            .runner
+            .remove_runner_session(RemoveRunnerSessionRequest {
+                session: name.clone(),
+                force: true,
+            })
+            .await
+            .unwrap();
+    }
+}
+
+/// `CreateRunnerSession` until it answers `running`, `count` times on fresh branches.
+async fn ready(count: usize, docker: bool) -> Vec<Duration> {
+    let daemon = daemon_with_repo(&docker_config()).await;
+    let mut client = daemon.client().await;
+    let mut samples = Vec::with_capacity(count);
+    let mut names = Vec::with_capacity(count);
+    for n in 0..count {
+        let began = Instant::now();
+        let session = client
+            .runner
+            .create_runner_session(CreateRunnerSessionRequest {
+                branch: Some(format!("ready-{n}")),
+                backend: Some(if docker { "docker" } else { "local" }.to_owned()),
+                ..Default::default()
+            })
+            .await
+            .unwrap()
+            .into_inner();
+        samples.push(began.elapsed());
+        assert_eq!(session.state, "running", "{session:?}");
+        names.push(session.name);
+    }
+    remove_all(&daemon, &names).await;
     samples
 }
 
@@ -162,13 +248,39 @@ fn main() {
         .enable_all()
         .build()
         .unwrap();
-    // Interleaved halves, so a busy moment of the machine falls on both.
+    let docker = have_image();
+    if !docker {
+        eprintln!(
+            "the docker cases need the image {IMAGE} and a running dockerd: run tests/run once (its docker step)"
+        );
+    }
+    // Interleaved halves, so a busy moment of the machine falls on every case.
     let mut direct_samples = direct(keys / 2);
-    let mut relay_samples = runtime.block_on(through_relay(keys / 2));
+    let mut relay_samples = runtime.block_on(through_relay(keys / 2, false));
+    let mut docker_samples = Vec::new();
+    if docker {
+        docker_samples = runtime.block_on(through_relay(keys / 2, true));
+    }
     direct_samples.extend(direct(keys - keys / 2));
-    relay_samples.extend(runtime.block_on(through_relay(keys - keys / 2)));
+    relay_samples.extend(runtime.block_on(through_relay(keys - keys / 2, false)));
+    if docker {
+        docker_samples.extend(runtime.block_on(through_relay(keys - keys / 2, true)));
+    }
     direct_samples.sort();
     relay_samples.sort();
+    docker_samples.sort();
+    let count: usize = std::env::var("READY")
+        .ok()
+        .and_then(|k| k.parse().ok())
+        .unwrap_or(20);
+    let mut local_ready = runtime.block_on(ready(count, false));
+    local_ready.sort();
+    let mut docker_ready = if docker {
+        runtime.block_on(ready(count, true))
+    } else {
+        Vec::new()
+    };
+    docker_ready.sort();
     let (d50, d99) = (
         percentile(&direct_samples, 0.5),
         percentile(&direct_samples, 0.99),
@@ -196,4 +308,37 @@ fn main() {
         ms(r50.saturating_sub(d50)),
         ms(r99.saturating_sub(d99))
     );
+    if !docker_samples.is_empty() {
+        let (x50, x99) = (
+            percentile(&docker_samples, 0.5),
+            percentile(&docker_samples, 0.99),
+        );
+        println!(
+            "| through relay (AttachTerminal, docker backend: docker exec) | {} | {} | {} | {} | {} |",
+            ms(x50),
+            ms(x99),
+            ms(*docker_samples.last().unwrap()),
+            ms(x50.saturating_sub(d50)),
+            ms(x99.saturating_sub(d99))
+        );
+    }
+    println!();
+    println!("session ready ({count} creations per backend, each on a new branch):");
+    println!();
+    println!("| backend | p50 | p99 | max |");
+    println!("|---|---|---|---|");
+    for (name, samples) in [
+        ("local (worktree + PTY)", &local_ready),
+        ("docker (own clone + container + exec)", &docker_ready),
+    ] {
+        if samples.is_empty() {
+            continue;
+        }
+        println!(
+            "| {name} | {} | {} | {} |",
+            ms(percentile(samples, 0.5)),
+            ms(percentile(samples, 0.99)),
+            ms(*samples.last().unwrap())
+        );
+    }
 }

@@ -587,6 +587,12 @@ pub struct SessionNewArgs {
     /// What runs in the terminal: shell, claude or a [profiles] entry of config.toml
     #[arg(long, default_value = "shell")]
     pub profile: String,
+    /// Where it runs: local (a terminal on this machine, not isolated) or docker (a container of its own)
+    #[arg(long, value_parser = ["local", "docker"])]
+    pub backend: Option<String>,
+    /// The docker session's image (docker_default_image unless given; it must be in docker_allowed_images)
+    #[arg(long, value_name = "NAME", requires = "backend")]
+    pub image: Option<String>,
     #[command(flatten)]
     pub output: OutputArgs,
 }

@@ -29,6 +29,34 @@ pub(super) fn status(report: StatusReport) -> proto::Status {
         last_event_id: report.last_event_id,
         token_id: report.token_id,
         log_dir: report.log_dir,
+        runner: Some(runner_metrics(&report.runner)),
+    }
+}
+
+fn timing(t: crate::runner::metrics::TimingSnapshot) -> proto::Timing {
+    proto::Timing {
+        samples: t.samples,
+        p50_ms: t.p50_ms,
+        p99_ms: t.p99_ms,
+        max_ms: t.max_ms,
+    }
+}
+
+fn runner_metrics(m: &crate::runner::MetricsReport) -> proto::RunnerMetrics {
+    proto::RunnerMetrics {
+        sessions_active: m.sessions_active,
+        sessions_created: m.sessions_created,
+        start_failures: m.sessions_failed,
+        terminal_input_bytes: m.input_bytes,
+        terminal_output_bytes: m.output_bytes,
+        terminal_latency: Some(timing(m.terminal_latency)),
+        session_ready_local: Some(timing(m.ready_local)),
+        session_ready_docker: Some(timing(m.ready_docker)),
+        git_clone: Some(timing(m.git_clone)),
+        docker_oom_events: m.docker_oom,
+        docker_engine_lost: m.docker_lost,
+        free_disk_mb: m.free_disk_mb,
+        low_disk: m.low_disk,
     }
 }
 

@@ -53,6 +53,8 @@ pub(super) fn session(row: RunnerSessionRow) -> proto::RunnerSession {
         updated_at_ms: row.updated_at_ms,
         started_at_ms: row.started_at_ms,
         stopped_at_ms: row.stopped_at_ms,
+        image: row.image,
+        container: row.container_id,
     }
 }
 
@@ -135,6 +137,8 @@ impl RunnerService for RelayService {
             branch: request.branch.filter(|s| !s.trim().is_empty()),
             task: request.task.filter(|s| !s.trim().is_empty()),
             profile: request.profile.filter(|s| !s.trim().is_empty()),
+            backend: request.backend.filter(|s| !s.trim().is_empty()),
+            image: request.image.filter(|s| !s.trim().is_empty()),
         };
         let row = self
             .handle()

@@ -22,6 +22,9 @@ pub enum RunnerError {
     /// Something else must happen first (the project's clone must finish), said with what.
     #[error("{0}")]
     Precondition(String),
+    /// Not allowed by the configuration (an image outside `docker_allowed_images`: the seed's 403).
+    #[error("{0}")]
+    Forbidden(String),
     /// `max_sessions_*` reached (or the disk too full to make a workspace).
     #[error("{0}")]
     Limit(String),

@@ -2,14 +2,17 @@
 //! with a process in a terminal relayd holds (Relay Cloud seed §7, §8, §11).
 //!
 //! `state.rs` the lifecycle table, `terminal.rs` the vt100 screen and its clients, `orchestrator.rs` the backend
-//! trait and the local backend, `git.rs` the git CLI, `profile.rs` what a profile runs. This file is the session
+//! trait and the local backend, `docker.rs` the docker backend, `git.rs` the git CLI, `profile.rs` what a profile
+//! runs. This file is the session
 //! manager: creation serialized per project, the limits and the branch rule inside the write that reserves the
 //! branch, the exec watchdog, and the start-up reconcile. A runner session is also a board session (named after
 //! it), so tasks bind to it.
 
 pub mod clone;
+pub mod docker;
 pub mod error;
 pub mod git;
+pub mod metrics;
 pub mod orchestrator;
 pub mod profile;
 pub mod state;
@@ -18,13 +21,13 @@ pub mod terminal;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Duration;
 
 use relay_core::event::payload;
 
 pub use error::RunnerError;
-use orchestrator::{ContainerOrchestrator, ExecSpec, Local};
+use orchestrator::{Backend, ContainerOrchestrator, ExecSpec, Instance, InstanceSpec, InstanceState, Local};
 use state::{Action, ExitInfo, SessionState};
 use terminal::{Attachment, TermSize, Terminal};
 
@@ -46,6 +49,12 @@ pub struct Runner {
     /// Session creation is serialized per project (the seed's semaphore per project).
     project_locks: Mutex<HashMap<i64, Arc<tokio::sync::Mutex<()>>>>,
     local: Arc<Local>,
+    /// The docker backend, made from the configuration on first use.
+    docker: OnceLock<Arc<docker::Docker>>,
+    /// The Docker events watcher, while one runs.
+    watcher: Mutex<Option<tokio::task::JoinHandle<()>>>,
+    /// Counts and timings since relayd started (`relay daemon status`).
+    pub metrics: Arc<metrics::Metrics>,
 }
 
 impl Default for Runner {
@@ -54,6 +63,9 @@ impl Default for Runner {
             live: Mutex::new(HashMap::new()),
             project_locks: Mutex::new(HashMap::new()),
             local: Arc::new(Local),
+            docker: OnceLock::new(),
+            watcher: Mutex::new(None),
+            metrics: Arc::default(),
         }
     }
 }
@@ -63,6 +75,8 @@ struct Live {
     terminal: Arc<Terminal>,
     /// Set by stop and rm: the process ending then is what was asked, not an error.
     stopping: Arc<AtomicBool>,
+    /// A docker terminal: relayd's shutdown leaves it (and its container) running.
+    docker: bool,
     running: Arc<AtomicBool>,
     ended: Arc<tokio::sync::Notify>,
 }
@@ -75,6 +89,29 @@ pub struct NewSession {
     /// A task key: the branch is named after it and the task is bound to the session.
     pub task: Option<String>,
     pub profile: Option<String>,
+    /// `local` (the default) or `docker`.
+    pub backend: Option<String>,
+    /// The docker session's image (`docker_default_image` when absent).
+    pub image: Option<String>,
+}
+
+/// The runner's metrics read out (`relay daemon status`).
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize)]
+pub struct MetricsReport {
+    pub sessions_active: u32,
+    pub sessions_created: u64,
+    pub sessions_failed: u64,
+    pub input_bytes: u64,
+    pub output_bytes: u64,
+    pub terminal_latency: metrics::TimingSnapshot,
+    pub ready_local: metrics::TimingSnapshot,
+    pub ready_docker: metrics::TimingSnapshot,
+    pub git_clone: metrics::TimingSnapshot,
+    pub docker_oom: u64,
+    pub docker_lost: u64,
+    pub free_disk_mb: u64,
+    /// Less than [`metrics::LOW_DISK_MB`] free in the data directory.
+    pub low_disk: bool,
 }
 
 /// What `relay project add` asks for.
@@ -106,6 +143,73 @@ fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
 impl<'h> Runs<'h> {
     fn state(&self) -> &'h Runner {
         self.handle.runner_state()
+    }
+
+    /// The docker backend (made on first use; it connects to the engine when a session needs it).
+    pub fn docker(&self) -> Arc<docker::Docker> {
+        let config = self.handle.config();
+        Arc::clone(
+            self.state()
+                .docker
+                .get_or_init(|| Arc::new(docker::Docker::new(docker::Settings::from_config(config)))),
+        )
+    }
+
+    /// The metrics as they are now, with the sessions running and the free space of the data directory.
+    pub fn metrics(&self) -> MetricsReport {
+        let m = &self.state().metrics;
+        let running = lock(&self.state().live)
+            .values()
+            .filter(|l| l.running.load(Ordering::Acquire))
+            .count();
+        let data = self.handle.config().data_dir.path();
+        let free_disk_mb = clone::free_bytes(data).map(|b| b / (1024 * 1024)).unwrap_or(0);
+        MetricsReport {
+            sessions_active: u32::try_from(running).unwrap_or(u32::MAX),
+            sessions_created: metrics::Metrics::get(&m.sessions_created),
+            sessions_failed: metrics::Metrics::get(&m.sessions_failed),
+            input_bytes: metrics::Metrics::get(&m.input_bytes),
+            output_bytes: metrics::Metrics::get(&m.output_bytes),
+            terminal_latency: m.terminal_latency.snapshot(),
+            ready_local: m.ready_local.snapshot(),
+            ready_docker: m.ready_docker.snapshot(),
+            git_clone: m.git_clone.snapshot(),
+            docker_oom: metrics::Metrics::get(&m.docker_oom),
+            docker_lost: metrics::Metrics::get(&m.docker_lost),
+            free_disk_mb,
+            low_disk: free_disk_mb < metrics::LOW_DISK_MB,
+        }
+    }
+
+    /// Logs (once per run) that the data directory has less than 1 GB free (seed §11's low-disk warning;
+    /// `relay daemon status` shows it too). Creation is refused below `git_min_free_disk_mb`, not here.
+    fn warn_low_disk(&self) {
+        let data = self.handle.config().data_dir.path();
+        if let Ok(free) = clone::free_bytes(data)
+            && free / (1024 * 1024) < metrics::LOW_DISK_MB
+            && self.handle.first_warning("runner.low_disk")
+        {
+            tracing::warn!(
+                free_mb = free / (1024 * 1024),
+                data_dir = %data.display(),
+                "low disk space: less than 1 GB free in the data directory; sessions and clones stop below git_min_free_disk_mb"
+            );
+        }
+    }
+
+    fn backend_of(&self, row: &RunnerSessionRow) -> Arc<dyn ContainerOrchestrator> {
+        if row.backend == Backend::Docker.as_str() {
+            self.docker()
+        } else {
+            Arc::clone(&self.state().local) as Arc<dyn ContainerOrchestrator>
+        }
+    }
+
+    fn instance_of(row: &RunnerSessionRow) -> Instance {
+        Instance {
+            workspace: PathBuf::from(&row.workspace),
+            container: row.container_id.clone(),
+        }
     }
 
     /// Gives a board project its runner side from a checkout on this machine, and starts its default session (a
@@ -181,6 +285,7 @@ impl<'h> Runs<'h> {
                 project.id,
                 &slug,
                 true,
+                (Backend::Local, None),
                 relay_core::profile::SHELL,
                 &branch,
                 &top_text,
@@ -312,7 +417,12 @@ impl<'h> Runs<'h> {
 
     async fn finish_clone(&self, project_id: i64, slug: &str, checked: clone::Checked, target: PathBuf) {
         let timeout = Duration::from_secs(self.handle.config().git_clone_timeout_s);
+        self.warn_low_disk();
+        let began = std::time::Instant::now();
         let outcome = clone::clone(&checked, &target, timeout).await;
+        if outcome.is_ok() {
+            self.state().metrics.git_clone.record(began.elapsed());
+        }
         let error = outcome.as_ref().err().map(|said| format!("Clone failed: {said}"));
         if error.is_some() && target.exists() {
             let _ = std::fs::remove_dir_all(&target);
@@ -371,6 +481,36 @@ impl<'h> Runs<'h> {
             .profile
             .clone()
             .unwrap_or_else(|| relay_core::profile::SHELL.to_owned());
+        let backend = match input.backend.as_deref().map(str::trim) {
+            None | Some("") => Backend::Local,
+            Some(text) => Backend::parse(text).ok_or_else(|| {
+                RunnerError::Invalid(format!(
+                    "there is no backend {text:?}; pass --backend local (a terminal on this machine) or --backend docker (a container)"
+                ))
+            })?,
+        };
+        let image = match backend {
+            Backend::Local => {
+                if let Some(image) = &input.image {
+                    return Err(RunnerError::Invalid(format!(
+                        "--image {image} needs --backend docker; a local session runs on this machine, not in an image"
+                    )));
+                }
+                None
+            }
+            Backend::Docker => {
+                let image = input
+                    .image
+                    .clone()
+                    .map(|i| i.trim().to_owned())
+                    .unwrap_or_else(|| self.handle.config().docker_default_image.clone());
+                self.docker()
+                    .settings()
+                    .check_image(&image)
+                    .map_err(RunnerError::Forbidden)?;
+                Some(image)
+            }
+        };
         if self.handle.config().profiles.get(&profile).is_none() {
             // The full check (the command exists) runs again at start; an unknown name is refused before anything.
             profile::command(&self.handle.config().profiles, &profile, "", Path::new("/"), None)?;
@@ -458,7 +598,7 @@ impl<'h> Runs<'h> {
             .path()
             .join("projects")
             .join(&slug)
-            .join(if project.source == "url" {
+            .join(if project.source == "url" || backend == Backend::Docker {
                 "sessions"
             } else {
                 "worktrees"
@@ -470,6 +610,7 @@ impl<'h> Runs<'h> {
                 project.project_id,
                 &slug,
                 false,
+                (backend, image.as_deref()),
                 &profile,
                 &branch,
                 &workspace.to_string_lossy(),
@@ -515,6 +656,7 @@ impl<'h> Runs<'h> {
         project_id: i64,
         slug: &str,
         is_default: bool,
+        (backend, image): (Backend, Option<&str>),
         profile: &str,
         branch: &str,
         workspace: &str,
@@ -564,7 +706,8 @@ impl<'h> Runs<'h> {
             session_id,
             project_id,
             is_default,
-            orchestrator::Backend::Local.as_str(),
+            backend.as_str(),
+            image,
             profile,
             branch,
             workspace,
@@ -575,6 +718,7 @@ impl<'h> Runs<'h> {
             .await?
             .ok_or_else(|| RunnerError::NotFound(format!("session {name} vanished while it was created")))?;
         emit_state(write, &row, SessionState::Starting, None, None, None).await?;
+        metrics::Metrics::add(&self.state().metrics.sessions_created, 1);
         Ok(row)
     }
 
@@ -585,8 +729,18 @@ impl<'h> Runs<'h> {
         row: RunnerSessionRow,
         resume: Option<String>,
     ) -> Result<RunnerSessionRow, RunnerError> {
+        self.warn_low_disk();
         let timeout = Duration::from_secs(self.handle.config().session_creation_timeout_s);
+        let began = std::time::Instant::now();
         let started = tokio::time::timeout(timeout, self.start_inner(&row, resume)).await;
+        let metrics = &self.state().metrics;
+        if matches!(started, Ok(Ok(()))) {
+            if row.backend == Backend::Docker.as_str() {
+                metrics.ready_docker.record(began.elapsed());
+            } else {
+                metrics.ready_local.record(began.elapsed());
+            }
+        }
         let failure = match started {
             Ok(Ok(())) => None,
             Ok(Err(err)) => Some(err.to_string()),
@@ -597,6 +751,7 @@ impl<'h> Runs<'h> {
             )),
         };
         if let Some(error) = failure {
+            metrics::Metrics::add(&self.state().metrics.sessions_failed, 1);
             tracing::warn!(session = %row.name, %error, "a runner session failed to start");
             self.transition(row.id, SessionState::Failed, Some(&error), None)
                 .await?;
@@ -607,13 +762,25 @@ impl<'h> Runs<'h> {
     async fn start_inner(&self, row: &RunnerSessionRow, resume: Option<String>) -> Result<(), RunnerError> {
         let workspace = PathBuf::from(&row.workspace);
         let config = self.handle.config();
-        let (argv, env) = profile::command(
-            &config.profiles,
-            &row.profile,
-            &row.name,
-            &workspace,
-            resume.as_deref(),
-        )?;
+        let is_docker = row.backend == Backend::Docker.as_str();
+        let (argv, env) = if is_docker {
+            profile::command_for(
+                profile::Target::Container,
+                &config.profiles,
+                &row.profile,
+                &row.name,
+                Path::new(docker::WORKSPACE_MOUNT),
+                resume.as_deref(),
+            )?
+        } else {
+            profile::command(
+                &config.profiles,
+                &row.profile,
+                &row.name,
+                &workspace,
+                resume.as_deref(),
+            )?
+        };
         if !row.is_default && !workspace.join(".git").exists() {
             if let Some(parent) = workspace.parent() {
                 std::fs::create_dir_all(parent).map_err(|err| {
@@ -621,8 +788,10 @@ impl<'h> Runs<'h> {
                 })?;
                 clone::check_disk(parent, config.git_min_free_disk_mb).map_err(RunnerError::Limit)?;
             }
-            if row.source == "url" {
+            if row.source == "url" || is_docker {
                 // Each session of a cloned project has its own clone (seed D4): no shared .git, no lock conflicts.
+                // A docker session too: only its workspace is mounted, so a worktree's .git (which points into
+                // the checkout) would not work inside the container.
                 git::clone_local(Path::new(&row.repo_path), &workspace, &row.branch)
                     .await
                     .map_err(RunnerError::Failed)?;
@@ -632,13 +801,52 @@ impl<'h> Runs<'h> {
                     .map_err(RunnerError::Failed)?;
             }
         }
-        let backend: &dyn ContainerOrchestrator = self.state().local.as_ref();
+        let argv = if !is_docker && !row.is_default && config.local_sandbox {
+            let git_dir = Path::new(&row.repo_path).join(".git");
+            let mut writable: Vec<&Path> = vec![&workspace];
+            if row.source != "url" && git_dir.is_dir() {
+                writable.push(&git_dir);
+            }
+            // What git runs on its own (hooks) or reads as settings stays read-only: a sandboxed program must
+            // not plant a hook that runs outside the sandbox.
+            let guarded = [git_dir.join("hooks"), git_dir.join("config")];
+            let guarded: Vec<&Path> = guarded
+                .iter()
+                .filter(|p| p.exists())
+                .map(PathBuf::as_path)
+                .collect();
+            profile::sandboxed(argv, &workspace, &writable, &guarded)?
+        } else {
+            argv
+        };
+        let backend = self.backend_of(row);
         let instance = backend
-            .create(&row.name, &workspace)
+            .create(&InstanceSpec {
+                session: &row.name,
+                workspace: &workspace,
+                image: row.image.as_deref(),
+                container: row.container_id.as_deref(),
+            })
             .await
             .map_err(RunnerError::Failed)?;
+        if instance.container != row.container_id {
+            let store = self.handle.store();
+            let mut write = store.begin_write().await?;
+            db::set_container(
+                &mut write,
+                row.id,
+                instance.container.as_deref(),
+                self.handle.now_ms(),
+            )
+            .await?;
+            write.commit().await?;
+        }
+        if is_docker {
+            self.watch_docker();
+        }
         let size = TermSize::DEFAULT;
         let (terminal, input) = Terminal::new(size, config.scrollback_lines, config.snapshot_max_lines);
+        terminal.set_metrics(Arc::clone(&self.state().metrics));
         let exec = backend
             .exec_pty(
                 &instance,
@@ -650,6 +858,7 @@ impl<'h> Runs<'h> {
             .map_err(RunnerError::Failed)?;
         let live = Live {
             terminal,
+            docker: is_docker,
             stopping: Arc::new(AtomicBool::new(false)),
             running: Arc::new(AtomicBool::new(true)),
             ended: Arc::new(tokio::sync::Notify::new()),
@@ -659,6 +868,8 @@ impl<'h> Runs<'h> {
         // The exec watchdog: the process's exit moves the session to Stopped (with the code when it failed).
         let handle = self.handle.clone();
         let id = row.id;
+        let name = row.name.clone();
+        let memory_mb = config.docker_memory_limit_mb;
         tokio::spawn(async move {
             let exit = exec.exit.await.unwrap_or(ExitInfo {
                 code: None,
@@ -666,7 +877,25 @@ impl<'h> Runs<'h> {
             });
             live.running.store(false, Ordering::Release);
             live.terminal.exited(exit.clone());
-            let (state, error) = exit.outcome(live.stopping.load(Ordering::Acquire));
+            let asked = live.stopping.load(Ordering::Acquire);
+            let (mut state, mut error) = exit.outcome(asked);
+            if is_docker && !asked {
+                // The container may be why (killed, out of memory, the engine gone): then the session failed.
+                if exit.code == Some(137) {
+                    // A process killed for memory: the engine's oom event comes a moment later.
+                    tokio::time::sleep(Duration::from_millis(300)).await;
+                }
+                let docker = handle.runner().docker();
+                let seen = if instance.container.as_deref().is_some_and(|c| docker.oom_seen(c)) {
+                    InstanceState::OutOfMemory
+                } else {
+                    backend.inspect(&instance).await
+                };
+                if let Some(why) = docker::container_end(&seen, &name, memory_mb) {
+                    state = SessionState::Failed;
+                    error = Some(why);
+                }
+            }
             if let Err(err) = handle
                 .runner()
                 .after_exit(id, state, error.as_deref(), exit.code)
@@ -686,14 +915,15 @@ impl<'h> Runs<'h> {
         error: Option<&str>,
         code: Option<i64>,
     ) -> Result<(), RunnerError> {
-        let current = self.get_by_id(id).await?;
         // A session removed (or failed) meanwhile keeps that state.
-        if matches!(
-            SessionState::parse(&current.state),
-            Some(SessionState::Running | SessionState::Starting)
-        ) {
-            self.transition(id, state, error, code).await?;
-        }
+        self.transition_from(
+            id,
+            &[SessionState::Running, SessionState::Starting],
+            state,
+            error,
+            code,
+        )
+        .await?;
         Ok(())
     }
 
@@ -705,16 +935,35 @@ impl<'h> Runs<'h> {
         error: Option<&str>,
         code: Option<i64>,
     ) -> Result<(), RunnerError> {
+        self.transition_from(id, &SessionState::ALL, to, error, code)
+            .await
+            .map(|_| ())
+    }
+
+    /// Writes a state with its event when the session is in one of `from` — read inside the same write, so two
+    /// watchers (the terminal's end, an engine event) cannot overwrite each other's answer. Answers whether it
+    /// wrote.
+    async fn transition_from(
+        &self,
+        id: i64,
+        from: &[SessionState],
+        to: SessionState,
+        error: Option<&str>,
+        code: Option<i64>,
+    ) -> Result<bool, RunnerError> {
         let store = self.handle.store();
         let mut write = store.begin_write().await?;
         let row = db::session_by_id(&mut write, id)
             .await?
             .ok_or_else(|| RunnerError::NotFound(format!("runner session {id} is gone")))?;
         let previous = SessionState::parse(&row.state);
+        if !previous.is_some_and(|state| from.contains(&state)) {
+            return Ok(false);
+        }
         db::set_state(&mut write, id, to.as_str(), error, code, self.handle.now_ms()).await?;
         emit_state(&mut write, &row, to, previous, error, code).await?;
         write.commit().await?;
-        Ok(())
+        Ok(true)
     }
 
     pub async fn get(&self, name: &str) -> Result<RunnerSessionRow, RunnerError> {
@@ -788,6 +1037,16 @@ impl<'h> Runs<'h> {
             }
             None => self.transition(row.id, SessionState::Stopped, None, None).await?,
         }
+        if row.backend == Backend::Docker.as_str() {
+            // The container goes down with its terminal (resume starts it again); what it holds stays.
+            let instance = Self::instance_of(&row);
+            if let Some(id) = &instance.container {
+                self.docker().expect_stop(id);
+            }
+            if let Err(err) = self.docker().stop(&instance).await {
+                tracing::warn!(session = %row.name, error = %err, "a stopped session's container did not stop");
+            }
+        }
         self.get_by_id(row.id).await
     }
 
@@ -844,7 +1103,20 @@ impl<'h> Runs<'h> {
                     hint: "its worktree has changes not committed; commit or stash them, or pass --force to lose them",
                 }));
             }
-            if row.source == "url" {
+            // The container first (it mounts the workspace); a failure keeps everything.
+            if row.backend == Backend::Docker.as_str() {
+                let instance = Self::instance_of(&row);
+                if let Some(id) = &instance.container {
+                    self.docker().expect_stop(id);
+                }
+                self.docker().remove(&instance).await.map_err(|err| {
+                    RunnerError::Failed(format!(
+                        "{err}; the session is kept (`relay session rm {}` again once Docker answers)",
+                        row.name
+                    ))
+                })?;
+            }
+            if row.source == "url" || row.backend == Backend::Docker.as_str() {
                 std::fs::remove_dir_all(&workspace).map_err(|err| {
                     RunnerError::Failed(format!(
                         "could not remove the session's clone {}: {err}",
@@ -929,16 +1201,217 @@ impl<'h> Runs<'h> {
             )
             .await?;
         }
+        if self.handle.config().docker_allowed_images.is_empty() {
+            tracing::warn!(
+                "Docker image whitelist is empty: docker_allowed_images allows every image; list the images docker sessions may run in config.toml"
+            );
+        }
+        let handle = self.handle.clone();
+        tokio::spawn(async move { handle.runner().reconcile_docker().await });
         Ok(rows.len())
     }
 
-    /// At shutdown: every running process is ended; its session becomes Stopped (resume after the restart).
+    /// At shutdown: every local process is ended; its session becomes Stopped (resume after the restart).
+    /// Docker containers are left running (seed §19): their sessions are Stopped by the next start's reconcile,
+    /// and resume restarts the container with a new terminal.
     pub async fn shutdown(&self) {
+        if let Some(watcher) = lock(&self.state().watcher).take() {
+            watcher.abort();
+        }
         let live: Vec<Live> = lock(&self.state().live).values().cloned().collect();
         for live in live.iter().filter(|l| l.running.load(Ordering::Acquire)) {
             live.stopping.store(true, Ordering::Release);
             live.terminal.detach_all("relayd is shutting down");
-            live.terminal.kill();
+            if !live.docker {
+                live.terminal.kill();
+            }
+        }
+    }
+
+    /// Starts the Docker events watcher unless one runs: the engine's `oom`, `die` and `destroy` for this
+    /// home's containers fail their sessions with what happened, and a lost engine fails every running docker
+    /// session (then the watcher reconnects with a growing pause, up to 30 s).
+    fn watch_docker(&self) {
+        let mut slot = lock(&self.state().watcher);
+        if slot.as_ref().is_some_and(|h| !h.is_finished()) {
+            return;
+        }
+        let handle = self.handle.clone();
+        *slot = Some(tokio::spawn(async move {
+            let docker = handle.runner().docker();
+            let mut pause = Duration::from_secs(1);
+            let mut lost = false;
+            loop {
+                let events = handle.clone();
+                let on_event = move |event: docker::ContainerEvent| -> orchestrator::BoxFuture<'static, ()> {
+                    let handle = events.clone();
+                    Box::pin(async move { handle.runner().container_event(event).await })
+                };
+                let began = std::time::Instant::now();
+                let why = docker.watch(&on_event).await;
+                match docker.ping().await {
+                    Ok(()) => {
+                        if lost {
+                            tracing::info!("the Docker engine answers again");
+                            lost = false;
+                        }
+                        pause = Duration::from_secs(1);
+                        if began.elapsed() < Duration::from_secs(1) {
+                            tokio::time::sleep(pause).await;
+                        }
+                    }
+                    Err(_) => {
+                        if !lost {
+                            tracing::warn!(reason = %why, "the Docker engine is gone; its running sessions failed");
+                            metrics::Metrics::add(&handle.runner_state().metrics.docker_lost, 1);
+                            handle.runner().docker_lost(&why).await;
+                            lost = true;
+                        }
+                        tokio::time::sleep(pause).await;
+                        pause = (pause * 2).min(Duration::from_secs(30));
+                    }
+                }
+            }
+        }));
+    }
+
+    /// One engine event for one of this home's containers.
+    async fn container_event(&self, event: docker::ContainerEvent) {
+        let docker = self.docker();
+        if event.action == "oom" {
+            docker.saw_oom(&event.container, true);
+            metrics::Metrics::add(&self.state().metrics.docker_oom, 1);
+        }
+        let row = {
+            let store = self.handle.store();
+            let Ok(mut read) = store.read().await else { return };
+            match db::session_by_container(&mut read, &event.container).await {
+                Ok(Some(row)) => row,
+                _ => return,
+            }
+        };
+        let Ok(current) = parse_state(&row) else { return };
+        let active = matches!(current, SessionState::Running | SessionState::Starting);
+        let mut from = vec![SessionState::Running, SessionState::Starting];
+        let why = match event.action.as_str() {
+            // A process killed for memory while the terminal ran, or the terminal itself (it then ended with
+            // an error a moment before).
+            "oom" if active || (current == SessionState::Stopped && row.error.is_some()) => {
+                from.push(SessionState::Stopped);
+                docker::out_of_memory(&row.name, self.handle.config().docker_memory_limit_mb)
+            }
+            "die" if active && !docker.stop_expected(&event.container) => docker::container_end(
+                &InstanceState::Stopped {
+                    exit_code: event.exit_code,
+                },
+                &row.name,
+                0,
+            )
+            .unwrap_or_default(),
+            "destroy" if active && !docker.stop_expected(&event.container) => {
+                docker::container_end(&InstanceState::Gone, &row.name, 0).unwrap_or_default()
+            }
+            _ => return,
+        };
+        tracing::warn!(session = %row.name, container = %event.container, action = %event.action, "a docker session's container failed");
+        if let Err(err) = self
+            .transition_from(row.id, &from, SessionState::Failed, Some(&why), None)
+            .await
+        {
+            tracing::warn!(session = %row.name, error = %err, "a container's failure was not recorded");
+        }
+    }
+
+    /// The engine is gone: every running docker session failed (their terminals went with it).
+    async fn docker_lost(&self, why: &str) {
+        let rows = {
+            let store = self.handle.store();
+            let Ok(mut read) = store.read().await else { return };
+            db::docker_sessions(&mut read).await.unwrap_or_default()
+        };
+        for row in rows {
+            if !matches!(
+                SessionState::parse(&row.state),
+                Some(SessionState::Running | SessionState::Starting)
+            ) {
+                continue;
+            }
+            if let Some(live) = self.live(row.id) {
+                live.terminal
+                    .detach_all("relayd lost its connection to the Docker engine");
+            }
+            let error = docker::lost(&row.name, why);
+            if let Err(err) = self
+                .transition_from(
+                    row.id,
+                    &[SessionState::Running, SessionState::Starting],
+                    SessionState::Failed,
+                    Some(&error),
+                    None,
+                )
+                .await
+            {
+                tracing::warn!(session = %row.name, error = %err, "a lost container was not recorded");
+            }
+        }
+    }
+
+    /// At start, beside the rest of start-up: docker sessions whose container is gone fail (retry makes a new
+    /// one), containers of this home that no session has are removed, and the events watcher starts.
+    async fn reconcile_docker(&self) {
+        let rows = {
+            let store = self.handle.store();
+            let Ok(mut read) = store.read().await else { return };
+            db::docker_sessions(&mut read).await.unwrap_or_default()
+        };
+        let docker = self.docker();
+        let containers = match docker.containers().await {
+            Ok(containers) => containers,
+            Err(err) => {
+                if !rows.is_empty() {
+                    tracing::warn!(error = %err, "docker sessions could not be reconciled at start");
+                }
+                return;
+            }
+        };
+        // One inspect per session, in order: this whole reconcile runs in the background, beside start-up.
+        for row in &rows {
+            let instance = Self::instance_of(row);
+            if docker.inspect(&instance).await == InstanceState::Gone
+                && row.state != SessionState::Failed.as_str()
+            {
+                let why = format!(
+                    "its container is gone (removed while relayd was not running); `relay session retry {}` makes a new one",
+                    row.name
+                );
+                if let Err(err) = self
+                    .transition(row.id, SessionState::Failed, Some(&why), None)
+                    .await
+                {
+                    tracing::warn!(session = %row.name, error = %err, "a missing container was not recorded");
+                }
+            }
+        }
+        // Only containers made before this relayd started: one a session is being created in now is not an orphan.
+        let started_s = self.handle.started_at_ms() / 1000;
+        for (id, session, created_s) in containers {
+            let owned = rows
+                .iter()
+                .any(|row| row.container_id.as_deref() == Some(id.as_str()) || row.name == session);
+            if !owned && created_s < started_s {
+                tracing::info!(container = %id, session = %session, "removing a container no session has");
+                docker.expect_stop(&id);
+                let orphan = Instance {
+                    workspace: PathBuf::new(),
+                    container: Some(id),
+                };
+                if let Err(err) = docker.remove(&orphan).await {
+                    tracing::warn!(error = %err, "an orphaned container was not removed");
+                }
+            }
+        }
+        if !rows.is_empty() {
+            self.watch_docker();
         }
     }
 }

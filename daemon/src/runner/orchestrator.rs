@@ -1,7 +1,6 @@
 //! The backends a runner session runs on, behind one trait: `local` (a PTY on this machine, in the workspace)
-//! now; `docker` (a container per session with an idle entrypoint, PTYs through `docker exec`) is the second
-//! implementation to come, which is why this is a trait (the seed's §5: a trait only with two real
-//! implementations). The shape follows what bollard offers: create (and start) a container, exec a command with a
+//! and `docker` (`docker.rs`: a container per session with an idle entrypoint, PTYs through `docker exec`) — a
+//! trait because there are two real implementations (the seed's §5). The shape follows what bollard offers: create (and start) a container, exec a command with a
 //! TTY in it, resize the exec's TTY, inspect, stop, remove. For `local` there is no container: create and remove
 //! are nothing, the exec is the process.
 
@@ -50,6 +49,18 @@ pub struct Instance {
     pub container: Option<String>,
 }
 
+/// What a session's instance is made from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct InstanceSpec<'a> {
+    /// The runner session's name (the container's `relay.session_id` label).
+    pub session: &'a str,
+    pub workspace: &'a std::path::Path,
+    /// The image (docker); `None` for local.
+    pub image: Option<&'a str>,
+    /// The container the session had, to start again (docker).
+    pub container: Option<&'a str>,
+}
+
 /// One command to run in a terminal: an absolute program and its arguments (no shell), and its environment.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ExecSpec {
@@ -68,21 +79,24 @@ pub struct Exec {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum InstanceState {
     Running,
+    /// The container is there but stopped (docker), with its exit code.
+    Stopped {
+        exit_code: Option<i64>,
+    },
     Gone,
     /// The container died of its memory limit (docker).
     OutOfMemory,
+    /// The backend did not answer (docker: the engine is unreachable), with why.
+    Unreachable(String),
 }
 
 /// A backend: the operations a session's lifecycle needs.
 pub trait ContainerOrchestrator: Send + Sync + std::fmt::Debug {
     fn backend(&self) -> Backend;
 
-    /// Makes the session's instance around its workspace (docker: creates and starts the container).
-    fn create<'a>(
-        &'a self,
-        session: &'a str,
-        workspace: &'a std::path::Path,
-    ) -> BoxFuture<'a, Result<Instance, String>>;
+    /// Makes the session's instance around its workspace (docker: starts the container it had, or creates and
+    /// starts one).
+    fn create<'a>(&'a self, spec: &'a InstanceSpec<'a>) -> BoxFuture<'a, Result<Instance, String>>;
 
     /// Runs `spec` with a TTY in the instance: output goes to `terminal`, `input` is what the writer typed; the
     /// terminal gets the backend's resize and kill.
@@ -116,14 +130,10 @@ impl ContainerOrchestrator for Local {
         Backend::Local
     }
 
-    fn create<'a>(
-        &'a self,
-        _session: &'a str,
-        workspace: &'a std::path::Path,
-    ) -> BoxFuture<'a, Result<Instance, String>> {
+    fn create<'a>(&'a self, spec: &'a InstanceSpec<'a>) -> BoxFuture<'a, Result<Instance, String>> {
         Box::pin(async move {
             Ok(Instance {
-                workspace: workspace.to_path_buf(),
+                workspace: spec.workspace.to_path_buf(),
                 container: None,
             })
         })

@@ -14,9 +14,30 @@ pub const SESSION_ENV: &str = relay_core::hook::RUNNER_SESSION_ENV;
 /// The workspace folder, inside the terminal (the seed's `RELAY_WORKSPACE_DIR`).
 pub const WORKSPACE_ENV: &str = "RELAY_WORKSPACE_DIR";
 
+/// Where a profile's program runs: on this machine, or inside a docker session's container (whose files
+/// relayd cannot look at: the program is run as given, and the engine says when it is missing).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Target {
+    Host,
+    Container,
+}
+
 /// The command line and environment for a session of `profile`; `resume` is the agent's own session id to
 /// continue (Claude Code: `--resume <id>`).
 pub fn command(
+    profiles: &Profiles,
+    profile: &str,
+    session: &str,
+    workspace: &Path,
+    resume: Option<&str>,
+) -> Result<(Vec<String>, BTreeMap<String, String>), RunnerError> {
+    command_for(Target::Host, profiles, profile, session, workspace, resume)
+}
+
+/// [`command`] for a target: inside a container `shell` is `/bin/sh`, `claude` is `claude` on the container's
+/// PATH (still no shell: the engine executes it directly), and a configured command is not checked on the host.
+pub fn command_for(
+    target: Target,
     profiles: &Profiles,
     profile: &str,
     session: &str,
@@ -29,6 +50,14 @@ pub fn command(
             profiles.names().join(", ")
         ))
     })?;
+    if target == Target::Container {
+        let program = match &found.command {
+            Some(path) => path.to_string_lossy().into_owned(),
+            None if profile == CLAUDE => "claude".to_owned(),
+            None => "/bin/sh".to_owned(),
+        };
+        return Ok(finish(program, found, profile, session, workspace, resume));
+    }
     let program = match &found.command {
         Some(path) => path.clone(),
         None if profile == SHELL => std::env::var_os("SHELL")
@@ -64,7 +93,25 @@ pub fn command(
             program.display()
         )));
     }
-    let mut argv = vec![program.to_string_lossy().into_owned()];
+    Ok(finish(
+        program.to_string_lossy().into_owned(),
+        found,
+        profile,
+        session,
+        workspace,
+        resume,
+    ))
+}
+
+fn finish(
+    program: String,
+    found: &relay_core::profile::Profile,
+    profile: &str,
+    session: &str,
+    workspace: &Path,
+    resume: Option<&str>,
+) -> (Vec<String>, BTreeMap<String, String>) {
+    let mut argv = vec![program];
     argv.extend(found.args.iter().cloned());
     if profile == CLAUDE
         && let Some(id) = resume
@@ -77,7 +124,52 @@ pub fn command(
         .or_insert_with(|| "xterm-256color".to_owned());
     env.insert(SESSION_ENV.to_owned(), session.to_owned());
     env.insert(WORKSPACE_ENV.to_owned(), workspace.to_string_lossy().into_owned());
-    Ok((argv, env))
+    (argv, env)
+}
+
+/// `argv` wrapped in bubblewrap (`bwrap`, found on PATH): the whole filesystem read-only, a private `/tmp`, and
+/// read-write only `writable` (the workspace, and the checkout's git folder a worktree commits into); it dies with
+/// relayd's PTY, and starts in the workspace.
+pub fn sandboxed(
+    argv: Vec<String>,
+    workspace: &Path,
+    writable: &[&Path],
+    read_only: &[&Path],
+) -> Result<Vec<String>, RunnerError> {
+    let bwrap = on_path("bwrap").ok_or_else(|| {
+        RunnerError::Invalid(
+            "local_sandbox is on but bubblewrap (bwrap) is not on relayd's PATH; install it (apt install bubblewrap) or set local_sandbox = false in config.toml"
+                .to_owned(),
+        )
+    })?;
+    let mut wrapped: Vec<String> = vec![
+        bwrap.to_string_lossy().into_owned(),
+        "--ro-bind".into(),
+        "/".into(),
+        "/".into(),
+        "--dev".into(),
+        "/dev".into(),
+        "--proc".into(),
+        "/proc".into(),
+        "--tmpfs".into(),
+        "/tmp".into(),
+    ];
+    for path in writable {
+        let text = path.to_string_lossy().into_owned();
+        wrapped.extend(["--bind".to_owned(), text.clone(), text]);
+    }
+    for path in read_only {
+        let text = path.to_string_lossy().into_owned();
+        wrapped.extend(["--ro-bind".to_owned(), text.clone(), text]);
+    }
+    wrapped.extend([
+        "--die-with-parent".to_owned(),
+        "--chdir".to_owned(),
+        workspace.to_string_lossy().into_owned(),
+        "--".to_owned(),
+    ]);
+    wrapped.extend(argv);
+    Ok(wrapped)
 }
 
 fn is_executable(path: &Path) -> bool {
@@ -137,6 +229,42 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(err.contains("not executable"), "{err}");
+    }
+
+    #[test]
+    fn inside_a_container_the_builtins_are_the_image_s_own_and_nothing_is_checked_on_the_host() {
+        let (argv, env) = command_for(
+            Target::Container,
+            &Profiles::default(),
+            "shell",
+            "run-app-2",
+            Path::new("/workspace"),
+            None,
+        )
+        .unwrap();
+        assert_eq!(argv, vec!["/bin/sh"]);
+        assert_eq!(env[WORKSPACE_ENV], "/workspace");
+        let tools = profiles("[profiles.build]\ncommand = \"/opt/only-in-image/make\"\n");
+        let (argv, _) = command_for(
+            Target::Container,
+            &tools,
+            "build",
+            "s",
+            Path::new("/workspace"),
+            None,
+        )
+        .unwrap();
+        assert_eq!(argv, vec!["/opt/only-in-image/make"]);
+        let (argv, _) = command_for(
+            Target::Container,
+            &Profiles::default(),
+            "claude",
+            "s",
+            Path::new("/w"),
+            Some("id-1"),
+        )
+        .unwrap();
+        assert_eq!(argv, vec!["claude", "--resume", "id-1"]);
     }
 
     #[test]

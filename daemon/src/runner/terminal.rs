@@ -130,6 +130,10 @@ pub struct Terminal {
     inner: Mutex<Inner>,
     input: mpsc::Sender<Vec<u8>>,
     snapshot_lines: usize,
+    /// The runner's metrics, when the terminal is a session's (bytes each way, the input-to-output time).
+    metrics: std::sync::OnceLock<Arc<super::metrics::Metrics>>,
+    /// When the writer's last input arrived, until the process's next output.
+    typed_at: Mutex<Option<std::time::Instant>>,
 }
 
 impl Terminal {
@@ -152,6 +156,8 @@ impl Terminal {
             }),
             input,
             snapshot_lines,
+            metrics: std::sync::OnceLock::new(),
+            typed_at: Mutex::new(None),
         };
         (Arc::new(terminal), input_rx)
     }
@@ -165,10 +171,22 @@ impl Terminal {
         self.lock().control = Some(control);
     }
 
+    /// Counts this terminal's traffic in the runner's metrics.
+    pub fn set_metrics(&self, metrics: Arc<super::metrics::Metrics>) {
+        let _ = self.metrics.set(metrics);
+    }
+
     /// The PTY's output: parsed, then offered to every client that keeps up. Never waits.
     pub fn feed(&self, bytes: &[u8]) {
         if bytes.is_empty() {
             return;
+        }
+        if let Some(metrics) = self.metrics.get() {
+            super::metrics::Metrics::add(&metrics.output_bytes, bytes.len() as u64);
+            let typed = self.typed_at.lock().unwrap_or_else(|p| p.into_inner()).take();
+            if let Some(at) = typed {
+                metrics.terminal_latency.record(at.elapsed());
+            }
         }
         let chunk: Arc<[u8]> = Arc::from(bytes);
         let mut inner = self.lock();
@@ -487,11 +505,21 @@ impl AttachControl {
         if !self.terminal.is_writer(self.id) {
             return Err("another client is the writer now; attach again to type".to_owned());
         }
+        let len = bytes.len() as u64;
         self.terminal
             .input
             .send(bytes)
             .await
-            .map_err(|_| "the session's process has ended; resume it to type again".to_owned())
+            .map_err(|_| "the session's process has ended; resume it to type again".to_owned())?;
+        if let Some(metrics) = self.terminal.metrics.get() {
+            super::metrics::Metrics::add(&metrics.input_bytes, len);
+            self.terminal
+                .typed_at
+                .lock()
+                .unwrap_or_else(|p| p.into_inner())
+                .get_or_insert_with(std::time::Instant::now);
+        }
+        Ok(())
     }
 
     /// Resizes the terminal: 0 is refused, past the largest size is brought down (the note says so).

@@ -36,6 +36,8 @@ pub struct RunnerSessionRow {
     pub exit_code: Option<i64>,
     pub agent_session_id: Option<String>,
     pub container_id: Option<String>,
+    /// The docker session's image (migration 0007); `None` for local sessions.
+    pub image: Option<String>,
     pub created_at_ms: i64,
     pub updated_at_ms: i64,
     pub started_at_ms: Option<i64>,
@@ -49,7 +51,7 @@ const PROJECT_COLUMNS: &str =
 const SESSION_COLUMNS: &str =
     "r.id, r.session_id, s.name, r.project_id, p.slug, rp.repo_path, rp.source, r.is_default, r.backend,
         r.profile, r.branch, r.workspace, r.state, r.error, r.exit_code, r.agent_session_id, r.container_id,
-        r.created_at_ms, r.updated_at_ms, r.started_at_ms, r.stopped_at_ms
+        r.image, r.created_at_ms, r.updated_at_ms, r.started_at_ms, r.stopped_at_ms
    FROM runner_session r JOIN session s ON s.id = r.session_id JOIN project p ON p.id = r.project_id
    JOIN runner_project rp ON rp.project_id = r.project_id";
 
@@ -122,6 +124,7 @@ pub async fn insert_session(
     project_id: i64,
     is_default: bool,
     backend: &str,
+    image: Option<&str>,
     profile: &str,
     branch: &str,
     workspace: &str,
@@ -129,14 +132,15 @@ pub async fn insert_session(
 ) -> Result<i64, StoreError> {
     run(db, async |conn| {
         sqlx::query_scalar(
-            "INSERT INTO runner_session (session_id, project_id, is_default, backend, profile, branch, workspace, state,
-                                         created_at_ms, updated_at_ms)
-             VALUES (?, ?, ?, ?, ?, ?, ?, 'starting', ?, ?) RETURNING id",
+            "INSERT INTO runner_session (session_id, project_id, is_default, backend, image, profile, branch, workspace,
+                                         state, created_at_ms, updated_at_ms)
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'starting', ?, ?) RETURNING id",
         )
         .bind(session_id)
         .bind(project_id)
         .bind(is_default)
         .bind(backend)
+        .bind(image)
         .bind(profile)
         .bind(branch)
         .bind(workspace)
@@ -254,6 +258,47 @@ pub async fn set_state(
         .map(|_| ())
     })
     .await
+}
+
+/// Records (or clears) the docker container a session runs in.
+pub async fn set_container(
+    db: &mut impl Db,
+    id: i64,
+    container: Option<&str>,
+    now_ms: i64,
+) -> Result<(), StoreError> {
+    run(db, async |conn| {
+        sqlx::query("UPDATE runner_session SET container_id = ?2, updated_at_ms = ?3 WHERE id = ?1")
+            .bind(id)
+            .bind(container)
+            .bind(now_ms)
+            .execute(conn)
+            .await
+            .map(|_| ())
+    })
+    .await
+}
+
+/// The live (not deleted) session running in a docker container.
+pub async fn session_by_container(
+    db: &mut impl Db,
+    container: &str,
+) -> Result<Option<RunnerSessionRow>, StoreError> {
+    let sql = sqlx::AssertSqlSafe(format!(
+        "SELECT {SESSION_COLUMNS} WHERE r.container_id = ? AND r.state != 'deleted'"
+    ));
+    run(db, async |conn| {
+        sqlx::query_as(sql).bind(container).fetch_optional(conn).await
+    })
+    .await
+}
+
+/// The live sessions of the docker backend (reconcile, the events watcher).
+pub async fn docker_sessions(db: &mut impl Db) -> Result<Vec<RunnerSessionRow>, StoreError> {
+    let sql = sqlx::AssertSqlSafe(format!(
+        "SELECT {SESSION_COLUMNS} WHERE r.backend = 'docker' AND r.state != 'deleted' ORDER BY r.id"
+    ));
+    run(db, async |conn| sqlx::query_as(sql).fetch_all(conn).await).await
 }
 
 /// Records the agent's own session id (Claude Code's), for resume.

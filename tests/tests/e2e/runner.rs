@@ -18,6 +18,8 @@ use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::sync::mpsc;
 use tokio_stream::wrappers::ReceiverStream;
 
+mod docker;
+
 const CONFIG: &str = "[profiles.shell]\ncommand = \"/bin/sh\"\n";
 
 fn repo(root: &Path) -> PathBuf {
@@ -550,4 +552,159 @@ async fn a_project_cloned_from_a_url_gets_its_first_session_in_its_own_clone() {
     .await;
     refused.assert_code(1);
     assert!(refused.stderr.contains("has no clone: Clone failed"), "{refused}");
+}
+
+#[tokio::test]
+async fn five_sessions_created_at_once_all_start_without_a_busy_database() {
+    let config = format!("max_sessions_per_project = 10\n{CONFIG}");
+    let daemon = TestDaemon::builder().config(&config).start().await;
+    let checkout = repo(daemon.home().scratch());
+    run(daemon.relay().args(["project", "add", "--repo"]).arg(&checkout))
+        .await
+        .assert_success();
+    let creations = (1..=5).map(|n| {
+        let mut command = daemon.relay();
+        command.args(["session", "new", "--branch", &format!("side-{n}"), "--json"]);
+        async move { run(&mut command).await }
+    });
+    let outputs: Vec<_> = futures_join(creations).await;
+    let mut names = Vec::new();
+    for out in &outputs {
+        out.assert_success();
+        let json: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
+        assert_eq!(json["state"], "running", "{out}");
+        names.push(json["name"].as_str().unwrap().to_owned());
+    }
+    names.sort();
+    names.dedup();
+    assert_eq!(names.len(), 5, "five distinct sessions: {names:?}");
+    let log = daemon.log_text();
+    assert!(
+        !log.contains("SQLITE_BUSY") && !log.contains("database is locked"),
+        "no busy database in relayd's log:\n{log}"
+    );
+}
+
+/// Runs the futures at once on this task and answers their outputs in order.
+async fn futures_join<F: std::future::Future>(futures: impl Iterator<Item = F>) -> Vec<F::Output> {
+    let pinned: Vec<_> = futures.map(Box::pin).collect();
+    let mut outputs: Vec<Option<F::Output>> = pinned.iter().map(|_| None).collect();
+    let mut pending: Vec<_> = pinned.into_iter().enumerate().collect();
+    std::future::poll_fn(|cx| {
+        pending.retain_mut(|(index, future)| match future.as_mut().poll(cx) {
+            std::task::Poll::Ready(out) => {
+                outputs[*index] = Some(out);
+                false
+            }
+            std::task::Poll::Pending => true,
+        });
+        if pending.is_empty() {
+            std::task::Poll::Ready(())
+        } else {
+            std::task::Poll::Pending
+        }
+    })
+    .await;
+    outputs.into_iter().map(|o| o.unwrap()).collect()
+}
+
+#[tokio::test]
+async fn relay_daemon_status_reads_the_runner_s_metrics() {
+    let (daemon, _checkout) = daemon().await;
+    let mut term = attach(&daemon, "run-shop-1", false, 24, 80).await;
+    term.keys("echo metrics-$((8*8))\n").await;
+    term.until("metrics-64").await;
+    let out = run(daemon.relay().args(["daemon", "status", "--json"])).await;
+    out.assert_success();
+    let status: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
+    let runner = &status["runner"];
+    assert_eq!(runner["sessions_active"], 1, "{out}");
+    assert_eq!(runner["sessions_created"], 1, "{out}");
+    assert!(runner["terminal_input_bytes"].as_u64().unwrap() >= 22, "{out}");
+    assert!(runner["terminal_output_bytes"].as_u64().unwrap() > 0, "{out}");
+    assert!(
+        runner["terminal_latency"]["samples"].as_u64().unwrap() >= 1,
+        "{out}"
+    );
+    assert_eq!(runner["session_ready_local"]["samples"], 1, "{out}");
+    assert!(
+        runner["session_ready_local"]["p50_ms"].as_f64().unwrap() > 0.0,
+        "{out}"
+    );
+    assert!(runner["free_disk_mb"].as_u64().unwrap() > 0, "{out}");
+    let text = run(daemon.relay().args(["daemon", "status"])).await;
+    assert!(
+        text.stdout.contains("runner    1 running, 1 created since start"),
+        "{text}"
+    );
+}
+
+#[tokio::test]
+async fn a_sandboxed_local_session_writes_only_its_workspace_and_commits_on_its_branch() {
+    let config = format!("local_sandbox = true\n{CONFIG}");
+    let daemon = TestDaemon::builder().config(&config).start().await;
+    let checkout = repo(daemon.home().scratch());
+    run(daemon.relay().args(["project", "add", "--repo"]).arg(&checkout))
+        .await
+        .assert_success();
+    let out = run(daemon
+        .relay()
+        .args(["session", "new", "--branch", "boxed", "--json"]))
+    .await;
+    out.assert_success();
+    let session: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
+    let workspace = PathBuf::from(session["workspace"].as_str().unwrap());
+    let mut term = attach(&daemon, "run-shop-2", false, 24, 80).await;
+    let outside = checkout.join("from-sandbox.txt");
+    term.keys(&format!(
+        "echo inside > mine.txt && echo wrote-$((1+1)); echo x > {}; touch /etc/relay-sandbox-probe || echo refused-$((2+2)); git add mine.txt && git -c user.name=a -c user.email=a@b commit -q -m boxed && echo committed-$((3+3)); echo y > {}/hooks/post-commit || echo hooks-$((4+4))\n",
+        outside.display(),
+        checkout.join(".git").display()
+    ))
+    .await;
+    term.until("committed-6").await;
+    term.until("hooks-8").await;
+    assert!(String::from_utf8_lossy(&term.seen).contains("wrote-2"));
+    assert!(String::from_utf8_lossy(&term.seen).contains("refused-4"));
+    assert!(workspace.join("mine.txt").exists());
+    assert!(!outside.exists(), "nothing outside the workspace was written");
+    assert!(!Path::new("/etc/relay-sandbox-probe").exists());
+    assert!(!checkout.join(".git/hooks/post-commit").exists());
+    let log = std::process::Command::new("git")
+        .args(["log", "--format=%s", "-1", "boxed"])
+        .current_dir(&checkout)
+        .output()
+        .unwrap();
+    assert_eq!(String::from_utf8_lossy(&log.stdout).trim(), "boxed");
+}
+
+#[tokio::test]
+async fn a_sandboxed_session_without_bubblewrap_fails_saying_what_to_install() {
+    let config = format!("local_sandbox = true\n{CONFIG}");
+    let bin = tempfile::tempdir().unwrap();
+    let git = String::from_utf8(
+        std::process::Command::new("sh")
+            .args(["-c", "command -v git"])
+            .output()
+            .unwrap()
+            .stdout,
+    )
+    .unwrap();
+    std::os::unix::fs::symlink(git.trim(), bin.path().join("git")).unwrap();
+    let daemon = TestDaemon::builder()
+        .config(&config)
+        .env("PATH", bin.path().to_str().unwrap())
+        .start()
+        .await;
+    let checkout = repo(daemon.home().scratch());
+    run(daemon.relay().args(["project", "add", "--repo"]).arg(&checkout))
+        .await
+        .assert_success();
+    let out = run(daemon.relay().args(["session", "new", "--branch", "nobox"])).await;
+    assert_eq!(out.code, Some(1), "{out}");
+    assert!(
+        out.stderr.contains("bubblewrap (bwrap) is not on relayd's PATH"),
+        "{out}"
+    );
+    assert!(out.stderr.contains("apt install bubblewrap"), "{out}");
 }

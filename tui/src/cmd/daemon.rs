@@ -123,7 +123,26 @@ pub fn status_json(status: &Status) -> serde_json::Value {
 
 pub fn status_text(status: &Status) -> String {
     let up = uptime(status.started_at_ms);
-    format!(
+    let runner = status
+        .runner
+        .as_ref()
+        .map(|r| {
+            let ready = r
+                .session_ready_local
+                .as_ref()
+                .filter(|t| t.samples > 0)
+                .map(|t| format!(", ready p50 {:.0} ms (local)", t.p50_ms))
+                .unwrap_or_default();
+            format!(
+                "  runner    {} running, {} created since start{ready}; {} MB free{}\n",
+                r.sessions_active,
+                r.sessions_created,
+                r.free_disk_mb,
+                if r.low_disk { " (low: below 1 GB)" } else { "" }
+            )
+        })
+        .unwrap_or_default();
+    let text = format!(
         "relayd {} is running (pid {}, up {up})\n  data dir  {}\n  socket    {}\n  http      http://{}\n  store     schema {} (this relay: {}), last event #{}\n  token id  {}\n  logs      {}\n",
         status.daemon_version,
         status.pid,
@@ -135,7 +154,8 @@ pub fn status_text(status: &Status) -> String {
         status.last_event_id,
         status.token_id,
         status.log_dir,
-    )
+    );
+    text + &runner
 }
 
 /// "3m 02s"-style time since `started_at_ms`.

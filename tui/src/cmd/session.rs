@@ -94,6 +94,8 @@ async fn new(ctx: &Context, args: SessionNewArgs) -> Result<(), CliError> {
             branch: args.branch,
             task: args.task.clone(),
             profile: Some(args.profile),
+            backend: args.backend,
+            image: args.image,
         })
         .await?
         .into_inner();
@@ -144,6 +146,15 @@ fn show(session: &proto::RunnerSession, output: OutputArgs) -> Result<(), CliErr
         format!("{} (not isolated: runs as you, with your files)", session.backend)
     };
     emit(&format!("  backend: {backend}"))?;
+    if let Some(image) = &session.image {
+        emit(&format!("  image: {image}"))?;
+    }
+    if let Some(container) = &session.container {
+        emit(&format!(
+            "  container: {}",
+            container.chars().take(12).collect::<String>()
+        ))?;
+    }
     if let Some(code) = session.exit_code {
         emit(&format!("  exit code: {code}"))?;
     }

@@ -1,0 +1,981 @@
+//! The docker backend: a container per session (bollard over the engine's Unix socket), idle on
+//! `sleep infinity`, with its terminal as a `docker exec` with a TTY (Relay Cloud seed §8, §11, §14).
+//!
+//! Each container runs the session's image (which must be in `docker_allowed_images`), as relayd's own uid:gid,
+//! with only the workspace bind-mounted (read-write, at `/workspace`), never privileged, with
+//! `no-new-privileges`, the CPU / memory (swap off) / pids limits and the json-file log limits of the
+//! configuration, on a shared bridge network with inter-container communication off. Its labels name the session
+//! (`relay.session_id`) and the relayd home it belongs to (`relay.home`), so one engine serves several relayd
+//! homes (the tests' daemons) without one touching another's containers.
+//!
+//! The engine is reached lazily (the first docker session), the API version negotiated (`negotiate_version`:
+//! bollard speaks a newer API than many engines). The events watcher ([`Docker::watch`]) follows the engine's
+//! `oom` / `die` / `destroy` events for this home's containers and notices a lost engine.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::time::Duration;
+
+use bollard::container::LogOutput;
+use bollard::exec::{StartExecOptions, StartExecResults};
+use bollard::models::{
+    ContainerCreateBody, ExecConfig, HostConfig, HostConfigLogConfig, NetworkCreateRequest,
+};
+use bollard::query_parameters::{
+    CreateContainerOptions, EventsOptions, ListContainersOptions, RemoveContainerOptions, ResizeExecOptions,
+    StopContainerOptions,
+};
+use relay_core::config::Config;
+use sha2::Digest;
+use tokio::io::AsyncWriteExt;
+use tokio::sync::{mpsc, oneshot};
+use tokio_stream::StreamExt;
+
+use super::orchestrator::{
+    Backend, BoxFuture, ContainerOrchestrator, Exec, ExecSpec, Instance, InstanceSpec, InstanceState,
+};
+use super::state::ExitInfo;
+use super::terminal::{PtyControl, TermSize, Terminal};
+
+/// The label naming a container's runner session.
+pub const SESSION_LABEL: &str = "relay.session_id";
+/// The label naming the relayd home (a hash of its data directory) a container belongs to.
+pub const HOME_LABEL: &str = "relay.home";
+/// Where the workspace is mounted inside a container.
+pub const WORKSPACE_MOUNT: &str = "/workspace";
+/// How long a terminal's processes have to end after SIGHUP before the container is stopped.
+const KILL_GRACE: Duration = Duration::from_secs(3);
+/// How often the exec watchdog asks the engine whether a terminal's process still runs (seed §11: 5 s).
+const WATCHDOG_EVERY: Duration = Duration::from_secs(5);
+/// The engine's answer time for one request (streams are not bounded by it).
+const REQUEST_TIMEOUT_S: u64 = 30;
+
+/// The limits and places of the configuration a container is made with.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Settings {
+    pub socket: String,
+    pub allowed_images: Vec<String>,
+    pub cpu_percent: u32,
+    pub memory_mb: u64,
+    pub pids: u32,
+    pub network: String,
+    pub log_max_size_mb: u32,
+    pub log_max_files: u32,
+    /// The relayd home's label value.
+    pub home: String,
+}
+
+impl Settings {
+    pub fn from_config(config: &Config) -> Settings {
+        let home = sha2::Sha256::digest(config.data_dir.path().to_string_lossy().as_bytes());
+        Settings {
+            socket: config.docker_socket.clone(),
+            allowed_images: config.docker_allowed_images.clone(),
+            cpu_percent: config.docker_cpu_percent,
+            memory_mb: config.docker_memory_limit_mb,
+            pids: config.docker_pids_limit,
+            network: config.docker_network.clone(),
+            log_max_size_mb: config.docker_log_max_size_mb,
+            log_max_files: config.docker_log_max_files,
+            home: home.iter().take(6).map(|b| format!("{b:02x}")).collect(),
+        }
+    }
+
+    /// Refuses an image outside `docker_allowed_images` by name (an empty list allows every image).
+    pub fn check_image(&self, image: &str) -> Result<(), String> {
+        if !relay_core::config::image_name_ok(image) {
+            return Err(format!(
+                "{image:?} is not an image name; give one like relay-dev:latest or registry.example/team/env:1"
+            ));
+        }
+        if self.allowed_images.is_empty() || self.allowed_images.iter().any(|allowed| allowed == image) {
+            return Ok(());
+        }
+        Err(format!(
+            "image '{image}' is not allowed: docker_allowed_images in config.toml lists {}; add it there (relayd reads it at start) or pick one of those with --image",
+            self.allowed_images.join(", ")
+        ))
+    }
+}
+
+/// What happened to a container, as an event from the engine said.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ContainerEvent {
+    pub container: String,
+    /// `oom`, `die` or `destroy`.
+    pub action: String,
+    pub exit_code: Option<i64>,
+}
+
+/// The docker backend.
+#[derive(Debug)]
+pub struct Docker {
+    settings: Settings,
+    client: tokio::sync::Mutex<Option<bollard::Docker>>,
+    /// The uid:gid every container process runs as (relayd's own), so the workspace stays the user's.
+    user: String,
+    /// Containers relay itself is stopping or removing, and since when: their `die` is not a failure.
+    expected: Expected,
+    /// Containers the engine reported an `oom` for.
+    oom: std::sync::Mutex<std::collections::HashSet<String>>,
+}
+
+type Expected = Arc<std::sync::Mutex<HashMap<String, std::time::Instant>>>;
+
+fn expect(expected: &Expected, container: &str) {
+    let mut expected = expected.lock().unwrap_or_else(|p| p.into_inner());
+    expected.retain(|_, at| at.elapsed() < EXPECTED_FOR);
+    expected.insert(container.to_owned(), std::time::Instant::now());
+}
+
+/// How long a stop relay asked for explains a container's `die`.
+const EXPECTED_FOR: Duration = Duration::from_secs(30);
+
+fn said(err: &bollard::errors::Error) -> String {
+    match err {
+        bollard::errors::Error::DockerResponseServerError { message, .. } => message.trim().to_owned(),
+        other => other.to_string(),
+    }
+}
+
+fn not_found(err: &bollard::errors::Error) -> bool {
+    matches!(
+        err,
+        bollard::errors::Error::DockerResponseServerError { status_code: 404, .. }
+    )
+}
+
+impl Docker {
+    /// The engine's words for a refusal, or — when it did not answer at all — where relay looked and what to do.
+    fn said(&self, err: &bollard::errors::Error) -> String {
+        match err {
+            bollard::errors::Error::DockerResponseServerError { message, .. } => message.trim().to_owned(),
+            other => format!(
+                "cannot reach the Docker engine at {} ({other}); start dockerd (or Docker Desktop), or point docker_socket in config.toml at its socket",
+                self.settings.socket
+            ),
+        }
+    }
+
+    pub fn new(settings: Settings) -> Docker {
+        let user = format!(
+            "{}:{}",
+            rustix::process::getuid().as_raw(),
+            rustix::process::getgid().as_raw()
+        );
+        Docker {
+            settings,
+            client: tokio::sync::Mutex::new(None),
+            user,
+            expected: Arc::default(),
+            oom: std::sync::Mutex::new(std::collections::HashSet::new()),
+        }
+    }
+
+    /// Relay is about to stop or remove `container`: its `die` and `destroy` events are expected.
+    pub fn expect_stop(&self, container: &str) {
+        expect(&self.expected, container);
+    }
+
+    /// Whether relay stopped `container` itself a moment ago.
+    pub fn stop_expected(&self, container: &str) -> bool {
+        self.expected
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .get(container)
+            .is_some_and(|at| at.elapsed() < EXPECTED_FOR)
+    }
+
+    /// Records the engine's `oom` for `container`; cleared when the container starts again.
+    pub fn saw_oom(&self, container: &str, seen: bool) {
+        let mut oom = self.oom.lock().unwrap_or_else(|p| p.into_inner());
+        if seen {
+            oom.insert(container.to_owned());
+        } else {
+            oom.remove(container);
+        }
+    }
+
+    pub fn oom_seen(&self, container: &str) -> bool {
+        self.oom
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .contains(container)
+    }
+
+    pub fn settings(&self) -> &Settings {
+        &self.settings
+    }
+
+    /// The engine's client, connected and its API version negotiated on first use (and again after a failure).
+    pub async fn client(&self) -> Result<bollard::Docker, String> {
+        let mut client = self.client.lock().await;
+        if let Some(client) = client.as_ref() {
+            return Ok(client.clone());
+        }
+        let socket = &self.settings.socket;
+        let path = socket.strip_prefix("unix://").unwrap_or(socket);
+        let unreachable = |why: String| {
+            format!(
+                "cannot reach the Docker engine at {socket}: {why}; start dockerd (or Docker Desktop), or point docker_socket in config.toml at its socket"
+            )
+        };
+        let connected =
+            bollard::Docker::connect_with_unix(path, REQUEST_TIMEOUT_S, bollard::API_DEFAULT_VERSION)
+                .map_err(|err| unreachable(said(&err)))?
+                .negotiate_version()
+                .await
+                .map_err(|err| unreachable(said(&err)))?;
+        *client = Some(connected.clone());
+        Ok(connected)
+    }
+
+    /// The shared network, made with inter-container communication off when it is missing; one made by someone
+    /// else with it on is refused.
+    async fn network(&self, docker: &bollard::Docker) -> Result<(), String> {
+        let name = &self.settings.network;
+        const ICC: &str = "com.docker.network.bridge.enable_icc";
+        match docker.inspect_network(name, None).await {
+            Ok(network) => {
+                let icc_off = network
+                    .options
+                    .as_ref()
+                    .and_then(|options| options.get(ICC))
+                    .is_some_and(|value| value == "false");
+                if icc_off {
+                    Ok(())
+                } else {
+                    Err(format!(
+                        "the Docker network {name} lets containers reach each other ({ICC} is not false); remove it (`docker network rm {name}`) so relay makes it, or set docker_network to another name"
+                    ))
+                }
+            }
+            Err(err) if not_found(&err) => {
+                let request = NetworkCreateRequest {
+                    name: name.clone(),
+                    driver: Some("bridge".to_owned()),
+                    options: Some(HashMap::from([(ICC.to_owned(), "false".to_owned())])),
+                    labels: Some(HashMap::from([("relay".to_owned(), "shared".to_owned())])),
+                    ..Default::default()
+                };
+                match docker.create_network(request).await {
+                    Ok(_) => Ok(()),
+                    // Another relayd made it meanwhile.
+                    Err(err) if self.said(&err).contains("already exists") => Ok(()),
+                    Err(err) => Err(format!(
+                        "Docker could not make the network {name}: {}",
+                        self.said(&err)
+                    )),
+                }
+            }
+            Err(err) => Err(format!(
+                "Docker could not look up the network {name}: {}",
+                self.said(&err)
+            )),
+        }
+    }
+
+    fn container_name(&self, session: &str) -> String {
+        format!("relay-{}-{session}", self.settings.home)
+    }
+
+    fn create_body(&self, spec: &InstanceSpec<'_>, image: &str) -> ContainerCreateBody {
+        let s = &self.settings;
+        let memory = i64::try_from(s.memory_mb.saturating_mul(1024 * 1024)).unwrap_or(i64::MAX);
+        ContainerCreateBody {
+            image: Some(image.to_owned()),
+            // The idle entrypoint: the container lives while the session does; terminals are execs.
+            entrypoint: Some(vec!["sleep".to_owned()]),
+            cmd: Some(vec!["infinity".to_owned()]),
+            working_dir: Some(WORKSPACE_MOUNT.to_owned()),
+            user: Some(self.user.clone()),
+            labels: Some(HashMap::from([
+                (SESSION_LABEL.to_owned(), spec.session.to_owned()),
+                (HOME_LABEL.to_owned(), s.home.clone()),
+            ])),
+            host_config: Some(HostConfig {
+                // The workspace and nothing else: no Docker socket, no home folder.
+                binds: Some(vec![format!(
+                    "{}:{WORKSPACE_MOUNT}:rw",
+                    spec.workspace.to_string_lossy()
+                )]),
+                privileged: Some(false),
+                security_opt: Some(vec!["no-new-privileges".to_owned()]),
+                nano_cpus: Some(i64::from(s.cpu_percent) * 10_000_000),
+                memory: Some(memory),
+                // Equal to the memory limit: no swap.
+                memory_swap: Some(memory),
+                pids_limit: Some(i64::from(s.pids)),
+                network_mode: Some(s.network.clone()),
+                log_config: Some(HostConfigLogConfig {
+                    typ: Some("json-file".to_owned()),
+                    config: Some(HashMap::from([
+                        ("max-size".to_owned(), format!("{}m", s.log_max_size_mb)),
+                        ("max-file".to_owned(), s.log_max_files.to_string()),
+                    ])),
+                }),
+                ..Default::default()
+            }),
+            ..Default::default()
+        }
+    }
+
+    /// The session's container, running: the one it had (started again when stopped, restarted when
+    /// running so nothing a previous terminal left goes on), or a new one.
+    async fn ensure(&self, spec: &InstanceSpec<'_>) -> Result<Instance, String> {
+        let image = spec.image.ok_or_else(|| {
+            format!(
+                "session {} has no image recorded; remove it and create it again with --image",
+                spec.session
+            )
+        })?;
+        self.settings.check_image(image)?;
+        let docker = self.client().await?;
+        let existing = match spec.container {
+            Some(id) => match docker.inspect_container(id, None).await {
+                Ok(found) => Some(found),
+                Err(err) if not_found(&err) => None,
+                Err(err) => {
+                    return Err(format!(
+                        "Docker could not inspect container {id}: {}",
+                        self.said(&err)
+                    ));
+                }
+            },
+            None => None,
+        };
+        if let Some(found) = existing {
+            let id = found
+                .id
+                .clone()
+                .unwrap_or_else(|| spec.container.unwrap_or_default().to_owned());
+            let running = found.state.as_ref().and_then(|s| s.running).unwrap_or(false);
+            self.saw_oom(&id, false);
+            if running {
+                // A terminal a previous relayd left (a crash) ends with the restart.
+                self.expect_stop(&id);
+                docker
+                    .stop_container(
+                        &id,
+                        Some(StopContainerOptions {
+                            t: Some(0),
+                            signal: None,
+                        }),
+                    )
+                    .await
+                    .map_err(|err| format!("Docker could not restart container {id}: {}", self.said(&err)))?;
+            }
+            docker
+                .start_container(&id, None)
+                .await
+                .map_err(|err| format!("Docker could not start container {id}: {}", self.said(&err)))?;
+            return Ok(Instance {
+                workspace: spec.workspace.to_path_buf(),
+                container: Some(id),
+            });
+        }
+        if let Err(err) = docker.inspect_image(image).await {
+            return Err(if not_found(&err) {
+                format!(
+                    "the image '{image}' is not in the Docker engine (relay does not pull images); build it (`docker build -t {image} .`) or pull it (`docker pull {image}`), then `relay session retry {}`",
+                    spec.session
+                )
+            } else {
+                format!(
+                    "Docker could not look up the image '{image}': {}",
+                    self.said(&err)
+                )
+            });
+        }
+        self.network(&docker).await?;
+        let name = self.container_name(spec.session);
+        // A container of this name left by an earlier life of this home (a restored backup) is replaced.
+        if let Ok(old) = docker.inspect_container(&name, None).await
+            && old
+                .config
+                .as_ref()
+                .and_then(|c| c.labels.as_ref())
+                .and_then(|l| l.get(HOME_LABEL))
+                .is_some_and(|home| *home == self.settings.home)
+        {
+            let _ = docker
+                .remove_container(
+                    &name,
+                    Some(RemoveContainerOptions {
+                        force: true,
+                        ..Default::default()
+                    }),
+                )
+                .await;
+        }
+        let created = docker
+            .create_container(
+                Some(CreateContainerOptions {
+                    name: Some(name.clone()),
+                    platform: String::new(),
+                }),
+                self.create_body(spec, image),
+            )
+            .await
+            .map_err(|err| {
+                format!(
+                    "Docker could not create the container for {}: {}",
+                    spec.session,
+                    self.said(&err)
+                )
+            })?;
+        if let Err(err) = docker.start_container(&created.id, None).await {
+            let _ = docker
+                .remove_container(
+                    &created.id,
+                    Some(RemoveContainerOptions {
+                        force: true,
+                        ..Default::default()
+                    }),
+                )
+                .await;
+            return Err(format!(
+                "Docker could not start the container of {} (image '{image}'): {}",
+                spec.session,
+                self.said(&err)
+            ));
+        }
+        Ok(Instance {
+            workspace: spec.workspace.to_path_buf(),
+            container: Some(created.id),
+        })
+    }
+
+    async fn exec(
+        &self,
+        instance: &Instance,
+        spec: ExecSpec,
+        terminal: Arc<Terminal>,
+        mut input: mpsc::Receiver<Vec<u8>>,
+    ) -> Result<Exec, String> {
+        let docker = self.client().await?;
+        let container = instance
+            .container
+            .clone()
+            .ok_or_else(|| "the session has no container to run its terminal in".to_owned())?;
+        let program = spec.argv.first().cloned().unwrap_or_default();
+        let created = docker
+            .create_exec(
+                &container,
+                ExecConfig {
+                    attach_stdin: Some(true),
+                    attach_stdout: Some(true),
+                    attach_stderr: Some(true),
+                    tty: Some(true),
+                    env: Some(spec.env.iter().map(|(k, v)| format!("{k}={v}")).collect()),
+                    cmd: Some(spec.argv.clone()),
+                    working_dir: Some(WORKSPACE_MOUNT.to_owned()),
+                    user: Some(self.user.clone()),
+                    ..Default::default()
+                },
+            )
+            .await
+            .map_err(|err| {
+                format!(
+                    "Docker could not start {program} in the container: {}",
+                    self.said(&err)
+                )
+            })?;
+        let exec_id = created.id;
+        let started = docker
+            .start_exec(
+                &exec_id,
+                Some(StartExecOptions {
+                    detach: false,
+                    tty: true,
+                    output_capacity: None,
+                }),
+            )
+            .await
+            .map_err(|err| {
+                format!(
+                    "Docker could not attach to {program} in the container: {}",
+                    self.said(&err)
+                )
+            })?;
+        let StartExecResults::Attached {
+            mut output,
+            input: mut writer,
+        } = started
+        else {
+            return Err(format!(
+                "Docker started {program} detached; its terminal cannot be read"
+            ));
+        };
+        // An exec whose program cannot be found ends at once; the engine tells it in the inspect.
+        let control = Arc::new(ExecControl {
+            expected: Arc::clone(&self.expected),
+            docker: docker.clone(),
+            exec: exec_id.clone(),
+            container: container.clone(),
+            runtime: tokio::runtime::Handle::current(),
+        });
+        control.resize(spec.size)?;
+        terminal.set_control(control);
+
+        let feed = Arc::clone(&terminal);
+        let (exit_tx, exit_rx) = oneshot::channel();
+        let watch = docker.clone();
+        let watched = exec_id.clone();
+        tokio::spawn(async move {
+            let mut watchdog = tokio::time::interval(WATCHDOG_EVERY);
+            watchdog.tick().await;
+            loop {
+                tokio::select! {
+                    item = output.next() => match item {
+                        Some(Ok(
+                            LogOutput::StdOut { message }
+                            | LogOutput::StdErr { message }
+                            | LogOutput::Console { message },
+                        )) => feed.feed(&message),
+                        Some(Ok(LogOutput::StdIn { .. })) => {}
+                        // EOF, or the engine went away.
+                        Some(Err(_)) | None => break,
+                    },
+                    _ = watchdog.tick() => {
+                        // The watchdog: a reader that outlived its process (a half-open stream) is closed.
+                        if let Ok(state) = watch.inspect_exec(&watched).await
+                            && state.running == Some(false)
+                        {
+                            break;
+                        }
+                    }
+                }
+            }
+            let _ = exit_tx.send(exec_exit(&watch, &watched).await);
+        });
+        tokio::spawn(async move {
+            while let Some(bytes) = input.recv().await {
+                if writer.write_all(&bytes).await.is_err() || writer.flush().await.is_err() {
+                    break;
+                }
+            }
+        });
+        Ok(Exec { exit: exit_rx })
+    }
+
+    /// How an instance looks now: running, stopped (with its code), killed for memory, gone, or unknowable.
+    async fn look(&self, instance: &Instance) -> InstanceState {
+        let Some(id) = instance.container.as_deref() else {
+            return InstanceState::Gone;
+        };
+        let docker = match self.client().await {
+            Ok(docker) => docker,
+            Err(err) => return InstanceState::Unreachable(err),
+        };
+        match docker.inspect_container(id, None).await {
+            Ok(found) => {
+                let state = found.state.unwrap_or_default();
+                if state.oom_killed == Some(true) {
+                    InstanceState::OutOfMemory
+                } else if state.running == Some(true) {
+                    InstanceState::Running
+                } else {
+                    InstanceState::Stopped {
+                        exit_code: state.exit_code,
+                    }
+                }
+            }
+            Err(err) if not_found(&err) => InstanceState::Gone,
+            Err(err) => InstanceState::Unreachable(format!(
+                "Docker did not answer about container {id}: {}",
+                self.said(&err)
+            )),
+        }
+    }
+
+    /// This home's containers: (id, session label, created at in Unix seconds).
+    pub async fn containers(&self) -> Result<Vec<(String, String, i64)>, String> {
+        let docker = self.client().await?;
+        let found = docker
+            .list_containers(Some(ListContainersOptions {
+                all: true,
+                filters: Some(HashMap::from([(
+                    "label".to_owned(),
+                    vec![format!("{HOME_LABEL}={}", self.settings.home)],
+                )])),
+                ..Default::default()
+            }))
+            .await
+            .map_err(|err| format!("Docker could not list containers: {}", self.said(&err)))?;
+        Ok(found
+            .into_iter()
+            .filter_map(|c| {
+                let session = c.labels.as_ref()?.get(SESSION_LABEL)?.clone();
+                Some((c.id?, session, c.created.unwrap_or(0)))
+            })
+            .collect())
+    }
+
+    /// Follows the engine's events for this home's containers until the stream ends (the engine went away, or
+    /// relayd stops): each `oom`, `die` and `destroy` is handed to `on_event`. Answers why it ended.
+    pub async fn watch(
+        &self,
+        on_event: &(dyn Fn(ContainerEvent) -> BoxFuture<'static, ()> + Sync),
+    ) -> String {
+        let docker = match self.client().await {
+            Ok(docker) => docker,
+            Err(err) => return err,
+        };
+        let mut events = docker.events(Some(EventsOptions {
+            filters: Some(HashMap::from([
+                ("type".to_owned(), vec!["container".to_owned()]),
+                (
+                    "label".to_owned(),
+                    vec![format!("{HOME_LABEL}={}", self.settings.home)],
+                ),
+                (
+                    "event".to_owned(),
+                    vec!["oom".to_owned(), "die".to_owned(), "destroy".to_owned()],
+                ),
+            ])),
+            ..Default::default()
+        }));
+        loop {
+            match events.next().await {
+                Some(Ok(event)) => {
+                    let Some(actor) = event.actor else { continue };
+                    let Some(container) = actor.id else { continue };
+                    let exit_code = actor
+                        .attributes
+                        .as_ref()
+                        .and_then(|a| a.get("exitCode"))
+                        .and_then(|code| code.parse().ok());
+                    on_event(ContainerEvent {
+                        container,
+                        action: event.action.unwrap_or_default(),
+                        exit_code,
+                    })
+                    .await;
+                }
+                Some(Err(err)) => {
+                    return format!("the Docker engine's event stream failed: {}", self.said(&err));
+                }
+                None => return "the Docker engine closed its event stream".to_owned(),
+            }
+        }
+    }
+
+    /// Whether the engine answers now.
+    pub async fn ping(&self) -> Result<(), String> {
+        let docker = self.client().await?;
+        docker.ping().await.map(|_| ()).map_err(|err| self.said(&err))
+    }
+}
+
+/// The exit of an exec, once the engine says it ended (a moment after its stream closed).
+async fn exec_exit(docker: &bollard::Docker, exec: &str) -> ExitInfo {
+    for _ in 0..20 {
+        match docker.inspect_exec(exec).await {
+            Ok(state) if state.running == Some(true) => {
+                tokio::time::sleep(Duration::from_millis(50)).await;
+            }
+            Ok(state) => {
+                return ExitInfo {
+                    code: state.exit_code,
+                    signal: None,
+                };
+            }
+            Err(err) => {
+                return ExitInfo {
+                    code: None,
+                    signal: Some(format!("a lost connection to Docker ({})", said(&err))),
+                };
+            }
+        }
+    }
+    ExitInfo {
+        code: None,
+        signal: Some("an end Docker did not report (its terminal stream closed)".to_owned()),
+    }
+}
+
+/// Resize and kill of one exec.
+#[derive(Debug)]
+struct ExecControl {
+    expected: Expected,
+    docker: bollard::Docker,
+    exec: String,
+    container: String,
+    runtime: tokio::runtime::Handle,
+}
+
+impl PtyControl for ExecControl {
+    fn resize(&self, size: TermSize) -> Result<(), String> {
+        let docker = self.docker.clone();
+        let exec = self.exec.clone();
+        self.runtime.spawn(async move {
+            let options = ResizeExecOptions {
+                h: i32::from(size.rows),
+                w: i32::from(size.cols),
+            };
+            if let Err(err) = docker.resize_exec(&exec, options).await {
+                tracing::debug!(error = %said(&err), "resizing a docker terminal failed");
+            }
+        });
+        Ok(())
+    }
+
+    /// SIGHUP to every process of the container but its idle entrypoint (`kill -HUP -1`, run inside it, so
+    /// no host pid is ever guessed), then — when the terminal's process is still there after the grace — the
+    /// container is stopped, which ends everything in it.
+    fn kill(&self) {
+        expect(&self.expected, &self.container);
+        let docker = self.docker.clone();
+        let exec = self.exec.clone();
+        let container = self.container.clone();
+        self.runtime.spawn(async move {
+            let hup = async {
+                let created = docker
+                    .create_exec(
+                        &container,
+                        ExecConfig {
+                            cmd: Some(vec!["kill".to_owned(), "-HUP".to_owned(), "-1".to_owned()]),
+                            ..Default::default()
+                        },
+                    )
+                    .await?;
+                docker
+                    .start_exec(
+                        &created.id,
+                        Some(StartExecOptions {
+                            detach: true,
+                            ..Default::default()
+                        }),
+                    )
+                    .await
+                    .map(|_| ())
+            };
+            if let Err(err) = hup.await {
+                tracing::debug!(error = %said(&err), "SIGHUP inside a container failed; stopping it");
+            } else {
+                let deadline = tokio::time::Instant::now() + KILL_GRACE;
+                while tokio::time::Instant::now() < deadline {
+                    match docker.inspect_exec(&exec).await {
+                        Ok(state) if state.running == Some(true) => {
+                            tokio::time::sleep(Duration::from_millis(50)).await;
+                        }
+                        _ => return,
+                    }
+                }
+            }
+            if let Err(err) = docker
+                .stop_container(
+                    &container,
+                    Some(StopContainerOptions {
+                        t: Some(0),
+                        signal: None,
+                    }),
+                )
+                .await
+            {
+                tracing::debug!(error = %said(&err), "stopping a container failed");
+            }
+        });
+    }
+}
+
+impl ContainerOrchestrator for Docker {
+    fn backend(&self) -> Backend {
+        Backend::Docker
+    }
+
+    fn create<'a>(&'a self, spec: &'a InstanceSpec<'a>) -> BoxFuture<'a, Result<Instance, String>> {
+        Box::pin(self.ensure(spec))
+    }
+
+    fn exec_pty<'a>(
+        &'a self,
+        instance: &'a Instance,
+        spec: ExecSpec,
+        terminal: Arc<Terminal>,
+        input: mpsc::Receiver<Vec<u8>>,
+    ) -> BoxFuture<'a, Result<Exec, String>> {
+        Box::pin(self.exec(instance, spec, terminal, input))
+    }
+
+    fn inspect<'a>(&'a self, instance: &'a Instance) -> BoxFuture<'a, InstanceState> {
+        Box::pin(self.look(instance))
+    }
+
+    fn stop<'a>(&'a self, instance: &'a Instance) -> BoxFuture<'a, Result<(), String>> {
+        Box::pin(async move {
+            let Some(id) = instance.container.as_deref() else {
+                return Ok(());
+            };
+            let docker = self.client().await?;
+            match docker
+                .stop_container(
+                    id,
+                    Some(StopContainerOptions {
+                        t: Some(0),
+                        signal: None,
+                    }),
+                )
+                .await
+            {
+                Ok(()) => Ok(()),
+                Err(err) if not_found(&err) => Ok(()),
+                // 304: already stopped.
+                Err(bollard::errors::Error::DockerResponseServerError { status_code: 304, .. }) => Ok(()),
+                Err(err) => Err(format!(
+                    "Docker could not stop container {id}: {}",
+                    self.said(&err)
+                )),
+            }
+        })
+    }
+
+    fn remove<'a>(&'a self, instance: &'a Instance) -> BoxFuture<'a, Result<(), String>> {
+        Box::pin(async move {
+            let Some(id) = instance.container.as_deref() else {
+                return Ok(());
+            };
+            let docker = self.client().await?;
+            match docker
+                .remove_container(
+                    id,
+                    Some(RemoveContainerOptions {
+                        force: true,
+                        v: true,
+                        ..Default::default()
+                    }),
+                )
+                .await
+            {
+                Ok(()) => Ok(()),
+                Err(err) if not_found(&err) => Ok(()),
+                Err(err) => Err(format!(
+                    "Docker could not remove container {id}: {}",
+                    self.said(&err)
+                )),
+            }
+        })
+    }
+}
+
+/// The words for a docker session whose terminal ended without being asked to, when its container is the
+/// reason; `None` when the container still runs (the program just ended).
+pub fn container_end(state: &InstanceState, session: &str, memory_mb: u64) -> Option<String> {
+    match state {
+        InstanceState::Running => None,
+        InstanceState::OutOfMemory => Some(out_of_memory(session, memory_mb)),
+        InstanceState::Stopped { exit_code } => Some(format!(
+            "Container stopped from outside relay{}; `relay session retry {session}` starts it again",
+            exit_code
+                .map(|c| format!(" (exit code {c}{})", if c == 137 { ": killed" } else { "" }))
+                .unwrap_or_default()
+        )),
+        InstanceState::Gone => Some(format!(
+            "Container removed from outside relay; `relay session retry {session}` makes a new one in the same workspace"
+        )),
+        InstanceState::Unreachable(why) => Some(lost(session, why)),
+    }
+}
+
+pub fn out_of_memory(session: &str, memory_mb: u64) -> String {
+    format!(
+        "Container killed: out of memory (the limit is {memory_mb} MB, docker_memory_limit_mb); raise docker_memory_limit_mb in config.toml or make the program use less, then `relay session retry {session}`"
+    )
+}
+
+pub fn lost(session: &str, why: &str) -> String {
+    format!(
+        "Docker daemon connection lost ({why}); once Docker is back, `relay session retry {session}` starts the session again"
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::path::Path;
+
+    fn settings(allowed: &[&str]) -> Settings {
+        Settings {
+            socket: "unix:///var/run/docker.sock".to_owned(),
+            allowed_images: allowed.iter().map(|s| (*s).to_owned()).collect(),
+            cpu_percent: 150,
+            memory_mb: 64,
+            pids: 100,
+            network: "relay".to_owned(),
+            log_max_size_mb: 5,
+            log_max_files: 2,
+            home: "abc".to_owned(),
+        }
+    }
+
+    #[test]
+    fn an_image_outside_the_allow_list_is_refused_by_name_and_key() {
+        let s = settings(&["relay-dev:latest"]);
+        assert!(s.check_image("relay-dev:latest").is_ok());
+        let err = s.check_image("ubuntu:24.04").unwrap_err();
+        assert!(err.contains("'ubuntu:24.04' is not allowed"), "{err}");
+        assert!(err.contains("docker_allowed_images"), "{err}");
+        assert!(err.contains("relay-dev:latest"), "{err}");
+        assert!(settings(&[]).check_image("anything:1").is_ok());
+        assert!(
+            s.check_image("x; rm -rf /")
+                .unwrap_err()
+                .contains("not an image name")
+        );
+    }
+
+    #[test]
+    fn a_container_is_made_idle_limited_unprivileged_with_only_the_workspace() {
+        let docker = Docker::new(settings(&[]));
+        let spec = InstanceSpec {
+            session: "run-app-2",
+            workspace: Path::new("/data/projects/app/sessions/2"),
+            image: Some("relay-dev:latest"),
+            container: None,
+        };
+        let body = docker.create_body(&spec, "relay-dev:latest");
+        assert_eq!(body.entrypoint, Some(vec!["sleep".to_owned()]));
+        assert_eq!(body.cmd, Some(vec!["infinity".to_owned()]));
+        let labels = body.labels.unwrap();
+        assert_eq!(labels[SESSION_LABEL], "run-app-2");
+        assert_eq!(labels[HOME_LABEL], "abc");
+        let host = body.host_config.unwrap();
+        assert_eq!(
+            host.binds,
+            Some(vec!["/data/projects/app/sessions/2:/workspace:rw".to_owned()])
+        );
+        assert_eq!(host.privileged, Some(false));
+        assert_eq!(host.nano_cpus, Some(1_500_000_000));
+        assert_eq!(host.memory, Some(64 * 1024 * 1024));
+        assert_eq!(host.memory_swap, host.memory);
+        assert_eq!(host.pids_limit, Some(100));
+        assert_eq!(host.network_mode.as_deref(), Some("relay"));
+        let log = host.log_config.unwrap().config.unwrap();
+        assert_eq!(log["max-size"], "5m");
+        assert_eq!(log["max-file"], "2");
+        assert!(
+            host.security_opt
+                .unwrap()
+                .contains(&"no-new-privileges".to_owned())
+        );
+    }
+
+    #[test]
+    fn a_container_end_says_what_happened_and_what_to_do() {
+        assert_eq!(container_end(&InstanceState::Running, "s", 64), None);
+        let oom = container_end(&InstanceState::OutOfMemory, "run-a-2", 64).unwrap();
+        assert!(
+            oom.starts_with("Container killed: out of memory (the limit is 64 MB"),
+            "{oom}"
+        );
+        assert!(oom.contains("relay session retry run-a-2"), "{oom}");
+        let killed = container_end(&InstanceState::Stopped { exit_code: Some(137) }, "s", 64).unwrap();
+        assert!(killed.contains("exit code 137: killed"), "{killed}");
+        let lost = container_end(&InstanceState::Unreachable("no socket".to_owned()), "s", 64).unwrap();
+        assert!(
+            lost.starts_with("Docker daemon connection lost (no socket)"),
+            "{lost}"
+        );
+    }
+}

@@ -1,0 +1,427 @@
+//! The docker backend end to end, on the real Docker engine `tests/run` starts, with the busybox image it
+//! imports ([`IMAGE`]; nothing is pulled). Every test removes the containers its sessions made, whatever happens.
+
+use std::time::Duration;
+
+use relay_core::proto::{RunnerSession, RunnerSessionRequest};
+use relay_tests::{TestDaemon, WAIT_TIMEOUT, run};
+
+use super::{CONFIG, attach, repo};
+
+/// The image `tests/run` builds from the machine's static busybox (`docker import`).
+const IMAGE: &str = "relay-test/busybox:1";
+/// An allowed image no engine has.
+const MISSING: &str = "relay-test/missing:1";
+
+fn docker(args: &[&str]) -> std::process::Output {
+    std::process::Command::new("docker")
+        .args(args)
+        .output()
+        .expect("the docker CLI (tests/run installs docker.io)")
+}
+
+fn docker_text(args: &[&str]) -> String {
+    let out = docker(args);
+    assert!(
+        out.status.success(),
+        "docker {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).trim().to_owned()
+}
+
+/// Removes the containers named on drop (a failed assertion too).
+#[derive(Default)]
+struct Containers(std::sync::Mutex<Vec<String>>);
+
+impl Containers {
+    fn add(&self, session: &RunnerSession) {
+        if let Some(id) = &session.container {
+            self.0.lock().unwrap().push(id.clone());
+        }
+    }
+}
+
+impl Drop for Containers {
+    fn drop(&mut self) {
+        for id in self.0.lock().unwrap().iter() {
+            let _ = docker(&["rm", "-f", id]);
+        }
+    }
+}
+
+/// A relayd with a checkout whose docker sessions run [`IMAGE`] (32 MB of memory, 64 processes).
+async fn daemon() -> TestDaemon {
+    let image = docker(&["image", "inspect", IMAGE]);
+    assert!(
+        image.status.success(),
+        "the test image {IMAGE} is missing: run the suite through tests/run, which starts dockerd and imports it"
+    );
+    let config = format!(
+        "docker_allowed_images = [\"{IMAGE}\", \"{MISSING}\"]\ndocker_default_image = \"{IMAGE}\"\n\
+         docker_memory_limit_mb = 32\ndocker_pids_limit = 64\ndocker_cpu_percent = 100\n\
+         docker_log_max_size_mb = 1\ndocker_log_max_files = 2\n{CONFIG}"
+    );
+    let daemon = TestDaemon::builder().config(&config).start().await;
+    let checkout = repo(daemon.home().scratch());
+    run(daemon.relay().args(["project", "add", "--repo"]).arg(&checkout))
+        .await
+        .assert_success();
+    daemon
+}
+
+async fn session(daemon: &TestDaemon, name: &str) -> RunnerSession {
+    daemon
+        .client()
+        .await
+        .runner
+        .get_runner_session(RunnerSessionRequest {
+            session: name.to_owned(),
+        })
+        .await
+        .unwrap()
+        .into_inner()
+}
+
+/// Waits until the session is in `state`, answering it.
+async fn until_state(daemon: &TestDaemon, name: &str, state: &str) -> RunnerSession {
+    let wait = async {
+        loop {
+            let found = session(daemon, name).await;
+            if found.state == state {
+                return found;
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    };
+    match tokio::time::timeout(WAIT_TIMEOUT, wait).await {
+        Ok(found) => found,
+        Err(_) => panic!("{name} never became {state}: {:?}", session(daemon, name).await),
+    }
+}
+
+async fn new_docker(daemon: &TestDaemon, branch: &str, containers: &Containers) -> RunnerSession {
+    let out = run(daemon.relay().args([
+        "session",
+        "new",
+        "--branch",
+        branch,
+        "--backend",
+        "docker",
+        "--json",
+    ]))
+    .await;
+    let json: serde_json::Value = serde_json::from_str(&out.stdout).unwrap_or_else(|_| panic!("{out}"));
+    let found = session(daemon, json["name"].as_str().unwrap()).await;
+    containers.add(&found);
+    out.assert_success();
+    found
+}
+
+#[tokio::test]
+async fn a_docker_session_runs_confined_in_its_own_container_and_stops_resumes_and_goes() {
+    let daemon = daemon().await;
+    let containers = Containers::default();
+    let created = new_docker(&daemon, "boxed", &containers).await;
+    assert_eq!(created.state, "running", "{created:?}");
+    assert_eq!(created.backend, "docker");
+    assert!(created.isolated);
+    assert_eq!(created.image.as_deref(), Some(IMAGE));
+    let id = created.container.clone().expect("a container id");
+
+    // The container as the engine has it: idle entrypoint, labels, limits, only the workspace, unprivileged.
+    let inspect = |format: &str| docker_text(&["inspect", "--format", format, &id]);
+    assert_eq!(
+        inspect("{{json .Config.Entrypoint}} {{json .Config.Cmd}}"),
+        "[\"sleep\"] [\"infinity\"]"
+    );
+    assert_eq!(
+        inspect("{{index .Config.Labels \"relay.session_id\"}}"),
+        created.name
+    );
+    assert_eq!(inspect("{{.HostConfig.Privileged}}"), "false");
+    assert_eq!(
+        inspect("{{.HostConfig.Memory}} {{.HostConfig.MemorySwap}}"),
+        "33554432 33554432"
+    );
+    assert_eq!(
+        inspect("{{.HostConfig.PidsLimit}} {{.HostConfig.NanoCpus}}"),
+        "64 1000000000"
+    );
+    assert_eq!(
+        inspect("{{index .HostConfig.LogConfig.Config \"max-size\"}}"),
+        "1m"
+    );
+    assert_eq!(
+        inspect("{{range .Mounts}}{{.Source}}:{{.Destination}}:{{.RW}} {{end}}"),
+        format!("{}:/workspace:true", created.workspace)
+    );
+    let network = inspect("{{.HostConfig.NetworkMode}}");
+    assert_eq!(
+        docker_text(&[
+            "network",
+            "inspect",
+            "--format",
+            "{{index .Options \"com.docker.network.bridge.enable_icc\"}}",
+            &network
+        ]),
+        "false"
+    );
+
+    // Type, see the echo: the shell runs inside, in /workspace, with no Docker socket.
+    let mut term = attach(&daemon, &created.name, false, 24, 80).await;
+    term.keys("echo in-box-$((6*7)) $(pwd); ls /var/run/docker.sock\n")
+        .await;
+    term.until("in-box-42 /workspace").await;
+    term.until("No such file").await;
+    // The writer's size reaches the exec's TTY (the engine's exec resize).
+    term.resize(30, 100).await;
+    // The exec resize is its own request to the engine, sent beside the keys: give it a moment to land first.
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    term.keys("echo size-$(stty size | tr ' ' x)\n").await;
+    term.until("size-30x100").await;
+    term.keys("echo made > from-box.txt\n").await;
+    tokio::time::timeout(WAIT_TIMEOUT, async {
+        while !std::path::Path::new(&created.workspace)
+            .join("from-box.txt")
+            .exists()
+        {
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    })
+    .await
+    .expect("a file written inside lands in the workspace");
+
+    // Stop: the terminal ends and the container stops; resume starts both again.
+    let stopped = run(daemon.relay().args(["session", "stop", &created.name, "--json"])).await;
+    stopped.assert_success();
+    assert!(stopped.stdout.contains("\"state\": \"stopped\""), "{stopped}");
+    assert_eq!(inspect("{{.State.Running}}"), "false");
+    run(daemon.relay().args(["session", "resume", &created.name]))
+        .await
+        .assert_success();
+    assert_eq!(inspect("{{.State.Running}}"), "true");
+    let mut term = attach(&daemon, &created.name, false, 24, 80).await;
+    term.keys("cat from-box.txt; echo again-$((1+1))\n").await;
+    term.until("again-2").await;
+    assert!(String::from_utf8_lossy(&term.seen).contains("made"));
+
+    // Remove: container and workspace go.
+    run(daemon.relay().args(["session", "stop", &created.name]))
+        .await
+        .assert_success();
+    run(daemon.relay().args(["session", "rm", &created.name, "--force"]))
+        .await
+        .assert_success();
+    assert!(
+        !docker(&["inspect", &id]).status.success(),
+        "the container was removed"
+    );
+    assert!(!std::path::Path::new(&created.workspace).exists());
+}
+
+#[tokio::test]
+async fn an_image_outside_the_allow_list_is_refused_by_name_and_a_missing_one_fails_the_session() {
+    let daemon = daemon().await;
+    let containers = Containers::default();
+    let refused = run(daemon.relay().args([
+        "session",
+        "new",
+        "--branch",
+        "other",
+        "--backend",
+        "docker",
+        "--image",
+        "ubuntu:24.04",
+    ]))
+    .await;
+    assert_ne!(refused.code, Some(0), "{refused}");
+    assert!(
+        refused.stderr.contains("image 'ubuntu:24.04' is not allowed"),
+        "{refused}"
+    );
+    assert!(refused.stderr.contains("docker_allowed_images"), "{refused}");
+    let list = run(daemon.relay().args(["session", "list", "--json"])).await;
+    assert!(!list.stdout.contains("other"), "nothing was made: {list}");
+
+    let missing = run(daemon.relay().args([
+        "session",
+        "new",
+        "--branch",
+        "gone",
+        "--backend",
+        "docker",
+        "--image",
+        MISSING,
+    ]))
+    .await;
+    assert_ne!(missing.code, Some(0), "{missing}");
+    let failed = session(&daemon, "run-shop-2").await;
+    containers.add(&failed);
+    assert_eq!(failed.state, "failed", "{failed:?}");
+    let error = failed.error.unwrap_or_default();
+    assert!(
+        error.contains(&format!("the image '{MISSING}' is not in the Docker engine")),
+        "{error}"
+    );
+    assert!(
+        error.contains("docker build") && error.contains("relay session retry run-shop-2"),
+        "{error}"
+    );
+}
+
+#[tokio::test]
+async fn a_killed_or_out_of_memory_container_fails_its_session_saying_what_happened() {
+    let daemon = daemon().await;
+    let containers = Containers::default();
+    let created = new_docker(&daemon, "fragile", &containers).await;
+    let id = created.container.clone().unwrap();
+    docker_text(&["kill", &id]);
+    let failed = until_state(&daemon, &created.name, "failed").await;
+    let error = failed.error.unwrap_or_default();
+    assert!(error.contains("Container stopped from outside relay"), "{error}");
+    assert!(error.contains("exit code 137: killed"), "{error}");
+    assert!(
+        error.contains(&format!("relay session retry {}", created.name)),
+        "{error}"
+    );
+
+    // Retry starts the same container again; then the shell eats more than the 32 MB it may.
+    run(daemon.relay().args(["session", "retry", &created.name]))
+        .await
+        .assert_success();
+    let mut term = attach(&daemon, &created.name, false, 24, 80).await;
+    term.keys("echo ready-$((2*2))\n").await;
+    term.until("ready-4").await;
+    term.keys("x=$(head -c 200000000 /dev/zero | tr '\\0' a); echo survived\n")
+        .await;
+    let failed = until_state(&daemon, &created.name, "failed").await;
+    let error = failed.error.unwrap_or_default();
+    assert!(
+        error.starts_with("Container killed: out of memory (the limit is 32 MB"),
+        "{error}"
+    );
+    assert!(error.contains("docker_memory_limit_mb"), "{error}");
+}
+
+#[tokio::test]
+async fn a_docker_session_outlives_a_killed_relayd_and_resumes_in_its_container() {
+    let daemon = daemon().await;
+    let containers = Containers::default();
+    let created = new_docker(&daemon, "durable", &containers).await;
+    let id = created.container.clone().unwrap();
+    let home = daemon.crash();
+    assert_eq!(
+        docker_text(&["inspect", "--format", "{{.State.Running}}", &id]),
+        "true",
+        "the container survives relayd"
+    );
+    let daemon = TestDaemon::builder().home(home).start().await;
+    let back = session(&daemon, &created.name).await;
+    assert_eq!(back.state, "stopped", "{back:?}");
+    assert!(back.error.unwrap_or_default().contains("relayd restarted"));
+    run(daemon.relay().args(["session", "resume", &created.name]))
+        .await
+        .assert_success();
+    let resumed = session(&daemon, &created.name).await;
+    assert_eq!(
+        resumed.container.as_deref(),
+        Some(id.as_str()),
+        "the same container"
+    );
+    let mut term = attach(&daemon, &created.name, false, 24, 80).await;
+    term.keys("echo back-$((3*3))\n").await;
+    term.until("back-9").await;
+}
+
+/// A stand-in for the engine's socket: a Unix socket that forwards every connection to the real one, and can
+/// go away and come back — the engine lost and back, without stopping the engine the other tests share.
+struct Relay {
+    path: std::path::PathBuf,
+    task: Option<tokio::task::JoinHandle<()>>,
+}
+
+impl Relay {
+    fn up(path: &std::path::Path) -> Relay {
+        let _ = std::fs::remove_file(path);
+        let listener = tokio::net::UnixListener::bind(path).unwrap();
+        let task = tokio::spawn(async move {
+            let mut connections = tokio::task::JoinSet::new();
+            while let Ok((mut client, _)) = listener.accept().await {
+                connections.spawn(async move {
+                    if let Ok(mut engine) = tokio::net::UnixStream::connect("/var/run/docker.sock").await {
+                        let _ = tokio::io::copy_bidirectional(&mut client, &mut engine).await;
+                    }
+                });
+            }
+        });
+        Relay {
+            path: path.to_owned(),
+            task: Some(task),
+        }
+    }
+
+    /// Every connection through it is cut and no new one is accepted (dropping the JoinSet aborts them).
+    fn down(&mut self) {
+        if let Some(task) = self.task.take() {
+            task.abort();
+        }
+    }
+}
+
+impl Drop for Relay {
+    fn drop(&mut self) {
+        self.down();
+        let _ = std::fs::remove_file(&self.path);
+    }
+}
+
+#[tokio::test]
+async fn a_lost_engine_fails_the_running_docker_sessions_and_retry_works_once_it_is_back() {
+    let scratch = tempfile::tempdir().unwrap();
+    let socket = scratch.path().join("engine.sock");
+    let mut engine = Relay::up(&socket);
+    let config = format!(
+        "docker_socket = \"unix://{}\"\ndocker_allowed_images = [\"{IMAGE}\"]\ndocker_default_image = \"{IMAGE}\"\n{CONFIG}",
+        socket.display()
+    );
+    let daemon = TestDaemon::builder().config(&config).start().await;
+    let checkout = repo(daemon.home().scratch());
+    run(daemon.relay().args(["project", "add", "--repo"]).arg(&checkout))
+        .await
+        .assert_success();
+    let containers = Containers::default();
+    let created = new_docker(&daemon, "remote", &containers).await;
+    assert_eq!(created.state, "running", "{created:?}");
+    let mut term = attach(&daemon, &created.name, false, 24, 80).await;
+    term.keys("echo up-$((5*5))\n").await;
+    term.until("up-25").await;
+
+    engine.down();
+    let failed = until_state(&daemon, &created.name, "failed").await;
+    let error = failed.error.unwrap_or_default();
+    assert!(error.starts_with("Docker daemon connection lost"), "{error}");
+    assert!(
+        error.contains(&format!("relay session retry {}", created.name)),
+        "{error}"
+    );
+    // While it is gone, a new docker session fails saying where relay looked.
+    let refused = run(daemon
+        .relay()
+        .args(["session", "new", "--branch", "later", "--backend", "docker"]))
+    .await;
+    assert_ne!(refused.code, Some(0), "{refused}");
+    assert!(
+        refused.stdout.contains("cannot reach the Docker engine")
+            || refused.stderr.contains("cannot reach the Docker engine"),
+        "{refused}"
+    );
+
+    let _engine = Relay::up(&socket);
+    run(daemon.relay().args(["session", "retry", &created.name]))
+        .await
+        .assert_success();
+    let mut term = attach(&daemon, &created.name, false, 24, 80).await;
+    term.keys("echo back-$((4*4))\n").await;
+    term.until("back-16").await;
+}
