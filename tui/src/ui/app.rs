@@ -224,7 +224,11 @@ impl Write {
 /// An answer to a fetch.
 #[derive(Debug, Clone)]
 pub enum Data {
-    Projects(Vec<proto::Project>),
+    /// The projects, and every session for the agents at work in each.
+    Projects {
+        list: Vec<proto::Project>,
+        sessions: Vec<proto::SessionRow>,
+    },
     Board {
         board: Box<proto::ProjectBoard>,
         inbox: Box<proto::Inbox>,
@@ -312,6 +316,8 @@ pub enum Level {
 #[derive(Debug, Default)]
 pub struct ProjectsState {
     pub list: Option<Vec<proto::Project>>,
+    /// Every session, for the agents at work in each project and its last activity.
+    pub sessions: Vec<proto::SessionRow>,
     pub selected: usize,
     pub find: Find,
 }
@@ -1117,7 +1123,8 @@ pub fn affects(fetch: &Fetch, event: &proto::Event) -> bool {
     }
     let project = || event.project.as_deref();
     match fetch {
-        Fetch::Projects => matches!(area, "project" | "task"),
+        // A hook status changes who is at work.
+        Fetch::Projects => matches!(area, "project" | "task") || kind == "session.status_changed",
         // Of the session events only a hook status change shows on the board (a card's dot); a binding is a
         // task event.
         Fetch::Board(slug) => {
@@ -1205,10 +1212,11 @@ fn loaded(model: &mut Model, fetch: Fetch, result: Result<Data, String>, effects
         model.load_error = None;
     }
     match (fetch, data) {
-        (Fetch::Projects, Data::Projects(list)) => {
+        (Fetch::Projects, Data::Projects { list, sessions }) => {
             model.slugs = list.iter().map(|p| p.slug.clone()).collect();
             model.projects.selected = model.projects.selected.min(list.len().saturating_sub(1));
             model.projects.list = Some(list);
+            model.projects.sessions = sessions;
         }
         (
             Fetch::Board(slug),

@@ -422,14 +422,19 @@ fn refusal(status: tonic::Status) -> String {
 
 pub async fn fetch_data(client: &mut Client, fetch: &Fetch) -> Result<Data, tonic::Status> {
     Ok(match fetch {
-        Fetch::Projects => Data::Projects(
-            client
-                .board
-                .list_projects(proto::ListProjectsRequest {})
-                .await?
-                .into_inner()
-                .projects,
-        ),
+        Fetch::Projects => {
+            let mut second = client.clone();
+            let (projects, sessions) = tokio::join!(
+                client.board.list_projects(proto::ListProjectsRequest {}),
+                second
+                    .board
+                    .list_sessions(proto::ListSessionsRequest { project: None })
+            );
+            Data::Projects {
+                list: projects?.into_inner().projects,
+                sessions: sessions?.into_inner().sessions,
+            }
+        }
         Fetch::Board(slug) => {
             let (mut second, mut third, mut fourth) = (client.clone(), client.clone(), client.clone());
             let (board, inbox, sessions, plans) = tokio::join!(

@@ -796,7 +796,10 @@ fn empty_projects_hint_wraps_and_speaks_to_the_owner() {
         &mut model,
         Action::Loaded {
             fetch: Fetch::Projects,
-            result: Ok(Data::Projects(Vec::new())),
+            result: Ok(Data::Projects {
+                list: Vec::new(),
+                sessions: Vec::new(),
+            }),
         },
     );
     let text = super::screen(&model, 60, 20);

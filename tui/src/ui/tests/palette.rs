@@ -527,7 +527,10 @@ fn click_on_a_list_row_selects_it_and_a_second_click_opens_it() {
         &mut model,
         Action::Loaded {
             fetch: Fetch::Projects,
-            result: Ok(Data::Projects(vec![project("acme"), project("beta")])),
+            result: Ok(Data::Projects {
+                list: vec![project("acme"), project("beta")],
+                sessions: Vec::new(),
+            }),
         },
     );
     let buf = draw(&mut model, 100, 30);
