@@ -61,6 +61,8 @@ pub enum Command {
     ResumeSession,
     RetrySession,
     RemoveSession,
+    ShowArchived,
+    OpenDesktop,
 }
 
 impl Command {
@@ -263,6 +265,8 @@ pub static KEYMAP: &[Binding] = &[
     bind(&[key('m')], "m", S::Board, C::MoveStage, "move the task to another stage", true),
     bind(&[key('/')], "/", S::Board, C::Find, "filter the cards (by key or title; Enter keeps the filter, Esc clears it)", false),
     bind(&[key('E')], "E", S::Board, C::EditField, "edit a field of the task", false),
+    bind(&[key('a')], "a", S::Board, C::ShowArchived, "show or hide the archived done tasks (done longer than done_window_days ago)", false),
+    bind(&[key('O')], "O", S::Board, C::OpenDesktop, "open the task's desktop session in the desktop app (desktop_link_template)", false),
     bind(&[code(KeyCode::Tab), key('l'), code(KeyCode::Right)], "Tab, l, →", S::Task, C::NextTab, "next tab", false),
     bind(&[code(KeyCode::BackTab), key('h'), code(KeyCode::Left)], "Shift-Tab, h, ←", S::Task, C::PrevTab, "previous tab", false),
     bind(&[key('1')], "1", S::Task, C::Tab(0), "Overview tab", false),
@@ -277,6 +281,7 @@ pub static KEYMAP: &[Binding] = &[
     bind(&[key('E')], "E", S::Task, C::EditField, "edit a field (title, description, next step, branch, …)", false),
     bind(&[key('b')], "b", S::Task, C::BindSession, "bind a session (pick one, or type a name or local_ id)", false),
     bind(&[key('u')], "u", S::Task, C::UnbindSession, "unbind the bound session (asks y/n)", false),
+    bind(&[key('O')], "O", S::Task, C::OpenDesktop, "open the bound desktop session in the desktop app (desktop_link_template)", false),
     bind(&[key('v')], "v", S::Task, C::ViewShot, "open the screenshot with the system viewer (Review: the step's, Overview: the task's; again: the next one)", false),
     bind(&[key('a')], "a", S::Review, C::AcceptStep, "accept the step, with an optional comment", true),
     bind(&[key('x')], "x", S::Review, C::RejectStep, "reject the step, with an optional comment", true),

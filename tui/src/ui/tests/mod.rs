@@ -123,6 +123,7 @@ pub fn board_answer(slug: &str, board: proto::ProjectBoard) -> Action {
             inbox: Box::default(),
             sessions: Vec::new(),
             plans: Vec::new(),
+            reviews: Vec::new(),
         }),
     }
 }
