@@ -169,7 +169,10 @@ pub async fn show(
     for count in project.counts.iter().filter(|c| c.tasks > 0) {
         let tasks: Vec<_> = board.tasks.iter().filter(|t| t.stage == count.stage).collect();
         let shown = i64::try_from(tasks.len()).unwrap_or(i64::MAX);
-        match (shown < count.tasks, board.done.as_ref().filter(|_| count.stage == "done")) {
+        match (
+            shown < count.tasks,
+            board.done.as_ref().filter(|_| count.stage == "done"),
+        ) {
             // The board's done column: the tasks closed within the window; the archive is counted.
             (true, Some(done)) => text.push_str(&format!(
                 "\n{} ({shown} of {}: closed in the last {} days; all of them: {})\n",

@@ -119,7 +119,10 @@ pub enum Fetch {
     /// Every project's tasks (up to `palette::MAX_TASKS`) and slugs, for the command palette.
     PaletteTasks,
     /// The board's archived done tasks matching a query (`board.rs`: "show archived" and the `/` filter).
-    Archive { slug: String, query: String },
+    Archive {
+        slug: String,
+        query: String,
+    },
 }
 
 /// An owner action.

@@ -148,12 +148,21 @@ pub fn archive_loaded(model: &mut Model, fetch: Fetch, result: Result<Data, Stri
 pub fn toggle_archived(model: &mut Model) {
     let archive = &mut model.board.archive;
     archive.shown = !archive.shown;
-    let (level, line) = match (archive.shown, model.board.board.as_ref().and_then(|b| b.done.as_ref())) {
+    let (level, line) = match (
+        archive.shown,
+        model.board.board.as_ref().and_then(|b| b.done.as_ref()),
+    ) {
         (true, Some(done)) if done.archived == 0 => (
             Level::Info,
-            format!("no task is archived (done more than {} days ago)", done.window_days),
+            format!(
+                "no task is archived (done more than {} days ago)",
+                done.window_days
+            ),
         ),
-        (true, _) => (Level::Info, "the done column shows the archived tasks too".to_owned()),
+        (true, _) => (
+            Level::Info,
+            "the done column shows the archived tasks too".to_owned(),
+        ),
         (false, _) => (Level::Info, "archived tasks hidden".to_owned()),
     };
     model.flash = Some(Flash {
@@ -333,42 +342,40 @@ fn stage_count(state: &BoardState, column: usize) -> usize {
 fn done_note(model: &Model) -> Option<String> {
     let state = &model.board;
     let done = state.board.as_ref()?.done.as_ref()?;
-    let shown_on_board = state
-        .board
-        .as_ref()
-        .map_or(0, |b| b.tasks.iter().filter(|t| t.stage == Stage::Done.as_str()).count());
+    let shown_on_board = state.board.as_ref().map_or(0, |b| {
+        b.tasks.iter().filter(|t| t.stage == Stage::Done.as_str()).count()
+    });
     let days = done.window_days;
     let show_key = model.keymap.first_label(Scope::Board, Command::ShowArchived);
     let find_key = model.keymap.first_label(Scope::Board, Command::Find);
-    let cap = if i64::try_from(shown_on_board).unwrap_or(i64::MAX) < done.recent {
-        format!("the {shown_on_board} newest of {} done in {days} days", thousands(done.recent))
+    let fewer = |shown: usize, of: i64| i64::try_from(shown).unwrap_or(i64::MAX) < of;
+    let cap = if fewer(shown_on_board, done.recent) {
+        format!(
+            "{shown_on_board} of {} done in {days} days",
+            thousands(done.recent)
+        )
     } else {
         String::new()
     };
     let archive = match &state.archive.page {
         Some(page) if page.error.is_some() => {
-            format!("the archive could not be read: {}", page.error.as_deref().unwrap_or_default())
+            format!("archive: {}", page.error.as_deref().unwrap_or_default())
         }
+        Some(page) if page.query.is_empty() && fewer(page.tasks.len(), page.total) => format!(
+            "{} of {} archived · {find_key} searches",
+            page.tasks.len(),
+            thousands(page.total)
+        ),
         Some(page) if page.query.is_empty() => {
-            let shown = page.tasks.len();
-            if i64::try_from(shown).unwrap_or(i64::MAX) < page.total {
-                format!("{shown} of {} archived shown · {find_key} searches all", thousands(page.total))
-            } else {
-                format!("{} archived shown · {show_key} hides", thousands(page.total))
-            }
+            format!("{} archived · {show_key} hides", thousands(page.total))
         }
-        Some(page) => {
-            let shown = page.tasks.len();
-            match page.total {
-                0 => "no archived task matches".to_owned(),
-                total if i64::try_from(shown).unwrap_or(i64::MAX) < total => {
-                    format!("{shown} of {} archived matches", thousands(total))
-                }
-                total => format!("{} archived {}", thousands(total), plural(total, "match", "matches")),
-            }
+        Some(page) if page.total == 0 => "no archived match".to_owned(),
+        Some(page) if fewer(page.tasks.len(), page.total) => {
+            format!("{} of {} archived match", page.tasks.len(), thousands(page.total))
         }
+        Some(page) => format!("{} archived match", thousands(page.total)),
         None if done.archived > 0 => format!(
-            "{} archived (done over {days} days ago) · {show_key} shows",
+            "{} archived (over {days} days) · {show_key} shows",
             thousands(done.archived)
         ),
         None => String::new(),
@@ -377,16 +384,12 @@ fn done_note(model: &Model) -> Option<String> {
     (!parts.is_empty()).then(|| parts.join(" · "))
 }
 
-fn plural(n: i64, one: &'static str, many: &'static str) -> &'static str {
-    if n == 1 { one } else { many }
-}
-
 /// `1,328`.
 fn thousands(n: i64) -> String {
     let digits = n.unsigned_abs().to_string();
     let mut out = String::new();
     for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
             out.push(',');
         }
         out.push(c);
@@ -421,9 +424,25 @@ fn render_column(model: &Model, column: usize, theme: &Theme, area: Rect, buf: &
         .flatten();
     let cards_area = match &note {
         Some(note) => {
-            let row = Rect::new(inner.x, inner.y, inner.width, 1);
-            super::fit::fit(Line::styled(note.clone(), theme.muted), usize::from(row.width)).render(row, buf);
-            Rect::new(inner.x, inner.y + 1, inner.width, inner.height - 1)
+            // On up to two lines, cut with `…` after that.
+            let (first, second) = two_lines(note, usize::from(inner.width));
+            let rows = if second.is_some() && inner.height > 4 {
+                2
+            } else {
+                1
+            };
+            let mut lines = vec![Line::styled(first, theme.muted)];
+            lines.extend(second.map(|s| Line::styled(s, theme.muted)));
+            for (i, line) in lines.into_iter().take(rows).enumerate() {
+                let row = Rect::new(inner.x, inner.y + i as u16, inner.width, 1);
+                super::fit::fit(line, usize::from(row.width)).render(row, buf);
+            }
+            Rect::new(
+                inner.x,
+                inner.y + rows as u16,
+                inner.width,
+                inner.height - rows as u16,
+            )
         }
         None => inner,
     };
@@ -772,7 +791,10 @@ mod tests {
         assert_eq!(two_lines("Short", 18), ("Short".to_owned(), None));
         assert_eq!(
             two_lines("Login with two-factor authentication", 18),
-            ("Login with".to_owned(), Some("two-factor authentication".to_owned()))
+            (
+                "Login with".to_owned(),
+                Some("two-factor authentication".to_owned())
+            )
         );
         assert_eq!(
             two_lines("Supercalifragilistic", 8),
@@ -807,7 +829,10 @@ mod tests {
     fn six_columns_from_120_wide_when_the_keys_and_dots_fit() {
         assert!(columns_fit(120, 14), "acme-shop-12 ● in 18 columns");
         assert!(!columns_fit(119, 4));
-        assert!(!columns_fit(120, 17), "a key too wide for a sixth pages the board");
+        assert!(
+            !columns_fit(120, 17),
+            "a key too wide for a sixth pages the board"
+        );
         assert!(columns_fit(156, 20));
         assert_eq!(visible_columns(120, 5), 0..6);
         assert_eq!(columns_at(120, 5, false), 4..6);
