@@ -359,7 +359,11 @@ fn stage_labels_and_the_desktop_link_are_read_from_the_file_and_the_environment_
     )
     .unwrap();
     assert_eq!(config.stage_labels.label(Stage::Review), "Check");
-    assert_eq!(config.stage_labels.label(Stage::Dev), "Dev", "the environment replaces the file's table");
+    assert_eq!(
+        config.stage_labels.label(Stage::Dev),
+        "Dev",
+        "the environment replaces the file's table"
+    );
     assert_eq!(config.desktop_link_template, "claude://session/{id}");
     for bad in [
         "stage_labels = { deploy = \"Ship\" }",
@@ -373,7 +377,10 @@ fn stage_labels_and_the_desktop_link_are_read_from_the_file_and_the_environment_
         let dir = home_with(&format!("{bad}\n"));
         let err = load(dir.path(), &[], Flags::default()).unwrap_err().to_string();
         let key = bad.split(' ').next().unwrap();
-        assert!(err.contains(&format!("`{key}`")) && err.contains("config.toml"), "{bad}: {err}");
+        assert!(
+            err.contains(&format!("`{key}`")) && err.contains("config.toml"),
+            "{bad}: {err}"
+        );
     }
     let empty = tempfile::tempdir().unwrap();
     let err = load(empty.path(), &[("RELAY_STAGE_LABELS", "dev")], Flags::default()).unwrap_err();

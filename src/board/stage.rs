@@ -152,12 +152,19 @@ impl StageLabels {
                 format!("{key:?} is not a stage (the stages are plan, dev, review, test, live, done)")
             })?;
             let label = label.trim();
-            if label.is_empty() || label.chars().count() > STAGE_LABEL_MAX || label.chars().any(char::is_control) {
+            if label.is_empty()
+                || label.chars().count() > STAGE_LABEL_MAX
+                || label.chars().any(char::is_control)
+            {
                 return Err(format!(
                     "the label of {stage} must be 1 to {STAGE_LABEL_MAX} characters on one line, got {label:?}"
                 ));
             }
-            if let Some(slot) = Stage::ALL.iter().position(|s| *s == stage).and_then(|i| labels.0.get_mut(i)) {
+            if let Some(slot) = Stage::ALL
+                .iter()
+                .position(|s| *s == stage)
+                .and_then(|i| labels.0.get_mut(i))
+            {
                 *slot = label.to_owned();
             }
         }
@@ -165,7 +172,9 @@ impl StageLabels {
             for (j, b) in labels.0.iter().enumerate().skip(i + 1) {
                 if a.to_lowercase() == b.to_lowercase() {
                     let (x, y) = (Stage::ALL[i], Stage::ALL[j]);
-                    return Err(format!("{x} and {y} would both be labelled {a:?}; give them different labels"));
+                    return Err(format!(
+                        "{x} and {y} would both be labelled {a:?}; give them different labels"
+                    ));
                 }
             }
         }

@@ -103,7 +103,11 @@ mod tests {
             },
         ];
         board
-            .set_review_steps(&plan, &steps, &Caller::mcp_token().with_session(Some("a".into()), None))
+            .set_review_steps(
+                &plan,
+                &steps,
+                &Caller::mcp_token().with_session(Some("a".into()), None),
+            )
             .await
             .unwrap();
         let (_, reviews) = board.cards(&project).await.unwrap();
@@ -112,7 +116,11 @@ mod tests {
             let review = board.review(&task.key()).await.unwrap();
             let card = reviews.iter().find(|c| c.key == task.key());
             if review.steps.is_empty() {
-                assert!(card.is_none(), "{} has no checklist but a card: {card:?}", task.key());
+                assert!(
+                    card.is_none(),
+                    "{} has no checklist but a card: {card:?}",
+                    task.key()
+                );
                 continue;
             }
             let card = card.unwrap_or_else(|| panic!("{} has a checklist but no card", task.key()));
@@ -121,6 +129,9 @@ mod tests {
             assert_eq!(card.rejected as usize, review.rejected(), "{}", task.key());
             seen.push(task.stage.clone());
         }
-        assert!(seen.contains(&"plan".to_owned()) && seen.contains(&"review".to_owned()), "{seen:?}");
+        assert!(
+            seen.contains(&"plan".to_owned()) && seen.contains(&"review".to_owned()),
+            "{seen:?}"
+        );
     }
 }

@@ -27,13 +27,21 @@ async fn project(handle: &crate::handle::DaemonHandle) {
         slug: "acme".into(),
         ..ProjectInput::default()
     };
-    handle.board().upsert_project(input, &Caller::socket_peer()).await.unwrap();
+    handle
+        .board()
+        .upsert_project(input, &Caller::socket_peer())
+        .await
+        .unwrap();
     let new = NewTask {
         project: "acme".into(),
         title: "Open work".into(),
         ..NewTask::default()
     };
-    handle.board().create_task(new, &Caller::socket_peer()).await.unwrap();
+    handle
+        .board()
+        .create_task(new, &Caller::socket_peer())
+        .await
+        .unwrap();
 }
 
 /// `n` done tasks titled `"{title} {i}"`, closed `days_ago` days before now (the newest number closed last),
@@ -143,18 +151,29 @@ async fn the_archive_is_searched_by_key_or_title_without_case_newest_closed_firs
     let all = board.archived("acme", "").await.unwrap();
     assert_eq!(all.total, 232);
     assert_eq!(all.tasks.len(), 200, "at most 200 in one answer");
-    assert_eq!(all.tasks[0].title, "Payment 230", "the most recently closed first");
+    assert_eq!(
+        all.tasks[0].title, "Payment 230",
+        "the most recently closed first"
+    );
     let checkout = board.archived("acme", "  CHECKOUT ").await.unwrap();
     assert_eq!(checkout.total, 2);
     let titles: Vec<&str> = checkout.tasks.iter().map(|t| t.title.as_str()).collect();
     assert_eq!(titles, ["Checkout flow 2", "Checkout flow 1"]);
     // By key: acme-2 is the first checkout task (acme-1 is the open one); acme-2 also matches acme-2xx.
     let by_key = board.archived("acme", "ACME-2").await.unwrap();
-    assert!(by_key.tasks.iter().any(|t| t.title == "Checkout flow 1"), "{:?}", by_key.tasks);
+    assert!(
+        by_key.tasks.iter().any(|t| t.title == "Checkout flow 1"),
+        "{:?}",
+        by_key.tasks
+    );
     assert!(by_key.tasks.iter().all(|t| t.key().starts_with("acme-2")));
     // A recent done task is not in the archive; nothing matching is an empty answer, not an error.
     assert_eq!(board.archived("acme", "recent").await.unwrap().total, 0);
-    assert_eq!(board.archived("acme", "%").await.unwrap().total, 0, "no LIKE wildcards");
+    assert_eq!(
+        board.archived("acme", "%").await.unwrap().total,
+        0,
+        "no LIKE wildcards"
+    );
     let unknown = board.archived("nope", "").await.unwrap_err();
     assert!(unknown.to_string().contains("nope"), "{unknown}");
     let long = board.archived("acme", &"x".repeat(201)).await.unwrap_err();

@@ -306,7 +306,12 @@ impl BoardService for RelayService {
         request: Request<proto::ListPlanCardsRequest>,
     ) -> Result<Response<proto::ListPlanCardsResponse>, tonic::Status> {
         let project = request.into_inner().project;
-        let (plans, reviews) = self.handle().board().cards(&project).await.map_err(error::board)?;
+        let (plans, reviews) = self
+            .handle()
+            .board()
+            .cards(&project)
+            .await
+            .map_err(error::board)?;
         Ok(Response::new(proto::ListPlanCardsResponse {
             cards: plans.into_iter().map(card).collect(),
             reviews: reviews.into_iter().map(review_card).collect(),

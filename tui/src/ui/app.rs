@@ -102,7 +102,8 @@ pub enum Effect {
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum Fetch {
     Projects,
-    /// The project's board, the inbox for its Review n/m badges and its sessions for the hook-status dots.
+    /// The project's board, its cards' Plan and Review badges, its sessions for the hook-status dots and the
+    /// inbox (the header's count).
     Board(String),
     /// The task's detail, plan, review and comments.
     Task(String),

@@ -432,3 +432,34 @@ fn six_columns_fit_120_wide_with_two_line_cards_and_the_stage_labels() {
         "{paged}"
     );
 }
+
+#[test]
+fn open_in_desktop_on_the_task_view_opens_its_bound_desktop_session() {
+    let mut model = Model::new(Screen::Task("acme-2".into()));
+    update(&mut model, Action::Live);
+    model.settings.desktop_link_template = "claude://session/{id}".into();
+    let mut bound = task(2, "dev", "Checkout");
+    bound.session = Some("local_77".into());
+    update(
+        &mut model,
+        Action::Loaded {
+            fetch: Fetch::Task("acme-2".into()),
+            result: Ok(Data::Task(Box::new(crate::ui::app::TaskData {
+                detail: proto::TaskDetail {
+                    task: Some(bound),
+                    ..Default::default()
+                },
+                ..Default::default()
+            }))),
+        },
+    );
+    let effects = update(&mut model, ch('O'));
+    assert_eq!(
+        effects,
+        [Effect::Image(ImageEffect::OpenLink {
+            link: "claude://session/local_77".into()
+        })]
+    );
+    // The header names the stage by its label.
+    assert!(screen(&model, 100, 20).contains("[Dev] v1"));
+}
