@@ -14,7 +14,9 @@ use ratatui::widgets::{Block, Paragraph, Widget};
 use relay_core::board::{PlanStatus, Stage, StageLabels};
 use relay_core::proto;
 
-use super::app::{BoardState, Data, Effect, Fetch, Flash, Level, Model, STAGES, Screen, TAB_REVIEW};
+use super::app::{
+    BoardState, Connection, Data, Effect, Fetch, Flash, Level, Model, STAGES, Screen, TAB_REVIEW,
+};
 use super::keymap::{Command, Scope};
 use super::mouse::{Hits, Target};
 use super::theme::Theme;
@@ -57,6 +59,8 @@ pub struct Archive {
     pub page: Option<ArchivePage>,
     /// What was asked last: the query and the board's event id (a board fetched again asks again).
     asked: Option<(String, i64)>,
+    /// Whether relayd was live when it was asked: an answer that failed while offline is asked again once live.
+    asked_live: bool,
 }
 
 #[derive(Debug, Clone)]
@@ -103,8 +107,17 @@ pub fn follow_archive(model: &mut Model, effects: &mut Vec<Effect>) {
         }
         Some(query) => {
             let ask = (query.clone(), board.last_event_id);
-            if model.board.archive.asked.as_ref() != Some(&ask) {
+            let live = model.connection == Connection::Live;
+            let archive = &model.board.archive;
+            let failed_offline = live
+                && !archive.asked_live
+                && archive
+                    .page
+                    .as_ref()
+                    .is_some_and(|p| p.error.is_some() && p.query == query);
+            if archive.asked.as_ref() != Some(&ask) || failed_offline {
                 model.board.archive.asked = Some(ask);
+                model.board.archive.asked_live = live;
                 effects.push(Effect::Fetch(Fetch::Archive {
                     slug: slug.clone(),
                     query,

@@ -248,6 +248,37 @@ fn the_filter_searches_the_archive_and_an_older_querys_answer_is_dropped() {
         text.contains("archive: relayd is") && text.contains("offline"),
         "{text}"
     );
+    // The failure came while live: nothing more is asked (no loop)...
+    assert!(archive_fetches(&update(&mut model, key(KeyCode::Down))).is_empty());
+    // ...but an answer that failed while offline is asked again when relayd is back.
+    update(
+        &mut model,
+        Action::Offline {
+            reason: "gone".into(),
+            retry_ms: 100,
+        },
+    );
+    update(&mut model, ch('a'));
+    assert_eq!(archive_fetches(&update(&mut model, ch('a'))), [""]);
+    update(
+        &mut model,
+        Action::Loaded {
+            fetch: Fetch::Archive {
+                slug: "acme".into(),
+                query: String::new(),
+            },
+            result: Err("relayd is offline".into()),
+        },
+    );
+    assert!(
+        archive_fetches(&update(&mut model, key(KeyCode::Down))).is_empty(),
+        "offline: not again"
+    );
+    assert_eq!(
+        archive_fetches(&update(&mut model, Action::Live)),
+        [""],
+        "live again: asked again"
+    );
 }
 
 #[test]
