@@ -13,6 +13,7 @@ use std::net::IpAddr;
 use std::ops::RangeInclusive;
 use std::path::{Path, PathBuf};
 
+use crate::board::StageLabels;
 use crate::paths::{self, DataDir};
 use crate::profile::{PROFILES_TABLE, Profiles};
 use crate::rules::{RulesLayer, RulesMode};
@@ -439,6 +440,22 @@ config_keys! { |dirs, raw|
         read: raw.boolean(),
         help: "the window raises a terminal notification (or rings the bell) when a task moves to review or test",
     }
+    desktop_link_template: String {
+        env: "RELAY_DESKTOP_LINK_TEMPLATE",
+        accepts: "a link starting with its scheme and holding `{id}`, like `claude://session/{id}`, or empty",
+        default: String::new(),
+        default_doc: "empty (off)",
+        read: raw.text().map(str::trim).filter(|t| t.is_empty() || desktop_template_ok(t)).map(str::to_owned),
+        help: "the window's \"open in desktop\" (O) for a task bound to a desktop session: `{id}` becomes the session's `local_…` id (percent-encoded) and the system opener is given the link; empty turns it off",
+    }
+    stage_labels: StageLabels {
+        env: "RELAY_STAGE_LABELS",
+        accepts: "a table of stage = label (plan, dev, review, test, live, done; labels of 1 to 20 characters, all different; `dev=Build,live=Shipped` in the environment)",
+        default: StageLabels::default(),
+        default_doc: "the stage keys capitalised: Plan, Dev, Review, Test, Live, Done",
+        read: stage_labels(raw),
+        help: "how the window names the stages (column titles, the stage picker, the task header); the CLI, MCP and JSON keep the English keys",
+    }
 }
 
 /// Where the socket and the logs go by default: the runtime and state directories, or inside the data directory
@@ -509,6 +526,12 @@ impl Shown for LogLevel {
 impl Shown for LogFormat {
     fn shown(&self) -> String {
         self.as_str().to_owned()
+    }
+}
+
+impl Shown for StageLabels {
+    fn shown(&self) -> String {
+        self.changed().join(",")
     }
 }
 
@@ -771,6 +794,75 @@ pub fn image_name_ok(name: &str) -> bool {
         && name
             .chars()
             .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-' | '/' | ':' | '@'))
+}
+
+/// A `[stage_labels]` table (or `dev=Build,live=Shipped` in the environment), checked by
+/// [`StageLabels::with`].
+fn stage_labels(raw: &Raw<'_>) -> Option<StageLabels> {
+    match raw {
+        Raw::Toml(toml::Value::Table(table)) => {
+            let pairs: Option<Vec<(&str, &str)>> = table
+                .iter()
+                .map(|(key, value)| value.as_str().map(|label| (key.as_str(), label)))
+                .collect();
+            StageLabels::with(pairs?).ok()
+        }
+        Raw::Toml(_) => None,
+        Raw::Env(text) => {
+            let pairs: Option<Vec<(&str, &str)>> = text
+                .split(',')
+                .filter(|pair| !pair.trim().is_empty())
+                .map(|pair| pair.split_once('=').map(|(key, label)| (key.trim(), label)))
+                .collect();
+            StageLabels::with(pairs?).ok()
+        }
+    }
+}
+
+/// A desktop link template: a scheme (`claude:`, `https:`) first, so the link is never read as an option by
+/// the opener, and `{id}` in it.
+fn desktop_template_ok(template: &str) -> bool {
+    let scheme = template.split_once(':').map_or("", |(scheme, _)| scheme);
+    let mut chars = scheme.chars();
+    chars.next().is_some_and(|c| c.is_ascii_alphabetic())
+        && chars.all(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.'))
+        && template.contains("{id}")
+        && !template.chars().any(|c| c.is_control() || c.is_whitespace())
+}
+
+/// The "open in desktop" link of `session` from `template` (config `desktop_link_template`): `{id}` replaced by
+/// the session's `local_…` id, percent-encoded except letters, digits and `-._~`. Refused, saying what to do,
+/// when the template is empty (off) or the session is not a desktop session.
+///
+/// ```
+/// use relay_core::config::desktop_link;
+/// assert_eq!(desktop_link("claude://session/{id}", "local_1f2e").unwrap(), "claude://session/local_1f2e");
+/// assert_eq!(desktop_link("x:{id}", "local_a b/c").unwrap(), "x:local_a%20b%2Fc");
+/// assert!(desktop_link("", "local_1f2e").unwrap_err().contains("desktop_link_template"));
+/// assert!(desktop_link("x:{id}", "ana").unwrap_err().contains("not a desktop session"));
+/// ```
+pub fn desktop_link(template: &str, session: &str) -> Result<String, String> {
+    if template.trim().is_empty() {
+        return Err(
+            "open in desktop is off: set desktop_link_template in config.toml (for example \"claude://session/{id}\") \
+             and open the window again"
+                .to_owned(),
+        );
+    }
+    if !session.starts_with("local_") || session.len() <= "local_".len() {
+        return Err(format!(
+            "{session} is not a desktop session (local_…); only a desktop session opens in the desktop app"
+        ));
+    }
+    let mut id = String::with_capacity(session.len());
+    for byte in session.bytes() {
+        if byte.is_ascii_alphanumeric() || matches!(byte, b'-' | b'.' | b'_' | b'~') {
+            id.push(char::from(byte));
+        } else {
+            id.push_str(&format!("%{byte:02X}"));
+        }
+    }
+    Ok(template.trim().replace("{id}", &id))
 }
 
 fn owner_names(raw: &Raw<'_>) -> Option<Vec<String>> {

@@ -326,6 +326,8 @@ fn every_key_in_the_table_is_accepted_by_the_parser() {
         ("docker_log_max_files", "2"),
         ("detach_key", "\"ctrl-a q\""),
         ("notify_review", "false"),
+        ("desktop_link_template", "\"claude://session/{id}\""),
+        ("stage_labels", "{ dev = \"Build\", live = \"Shipped\" }"),
     ];
     assert_eq!(samples.len(), KEYS.len());
     for (key, value) in samples {
@@ -350,4 +352,50 @@ fn keys_table_is_carried_as_written_when_loaded() {
     );
     let dir = tempfile::tempdir().unwrap();
     assert_eq!(load(dir.path(), &[], Flags::default()).unwrap().keys, None);
+}
+
+#[test]
+fn stage_labels_and_the_desktop_link_are_read_from_the_file_and_the_environment_and_checked() {
+    use crate::board::Stage;
+    let dir = home_with("[stage_labels]\ndev = \"Build\"\nlive = \"Shipped\"\n");
+    let config = load(dir.path(), &[], Flags::default()).unwrap();
+    assert_eq!(config.stage_labels.label(Stage::Dev), "Build");
+    assert_eq!(config.stage_labels.label(Stage::Plan), "Plan");
+    assert_eq!(config.desktop_link_template, "", "off unless set");
+    let config = load(
+        dir.path(),
+        &[
+            ("RELAY_STAGE_LABELS", "review = Check, done=Closed"),
+            ("RELAY_DESKTOP_LINK_TEMPLATE", " claude://session/{id} "),
+        ],
+        Flags::default(),
+    )
+    .unwrap();
+    assert_eq!(config.stage_labels.label(Stage::Review), "Check");
+    assert_eq!(
+        config.stage_labels.label(Stage::Dev),
+        "Dev",
+        "the environment replaces the file's table"
+    );
+    assert_eq!(config.desktop_link_template, "claude://session/{id}");
+    for bad in [
+        "stage_labels = { deploy = \"Ship\" }",
+        "stage_labels = { dev = \"\" }",
+        "stage_labels = { dev = \"Plan\" }",
+        "stage_labels = { dev = 3 }",
+        "stage_labels = \"dev=Build\"",
+        "desktop_link_template = \"claude://session/\"",
+        "desktop_link_template = \"-x {id}\"",
+    ] {
+        let dir = home_with(&format!("{bad}\n"));
+        let err = load(dir.path(), &[], Flags::default()).unwrap_err().to_string();
+        let key = bad.split(' ').next().unwrap();
+        assert!(
+            err.contains(&format!("`{key}`")) && err.contains("config.toml"),
+            "{bad}: {err}"
+        );
+    }
+    let empty = tempfile::tempdir().unwrap();
+    let err = load(empty.path(), &[("RELAY_STAGE_LABELS", "dev")], Flags::default()).unwrap_err();
+    assert!(err.to_string().contains("RELAY_STAGE_LABELS"), "{err}");
 }

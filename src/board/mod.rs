@@ -23,7 +23,7 @@ pub use key::{TaskKey, TaskKeyError, TaskKeyProblem};
 pub use report::{ReportHead, ReportState, SUMMARY_MAX_CHARS, parse_report_head};
 pub use size::Size;
 pub use slug::{ProjectSlug, SlugError, SlugProblem};
-pub use stage::Stage;
+pub use stage::{STAGE_LABEL_MAX, Stage, StageLabels};
 pub use status::{PlanStatus, PlanStepStatus, ReviewStepStatus, TodoStatus};
 
 /// Whether `text` asks to clear an optional field: `"-"` or `""`, surrounding whitespace ignored. Models cannot

@@ -95,6 +95,103 @@ impl From<Stage> for &'static str {
     }
 }
 
+/// The most characters of a stage's display label.
+pub const STAGE_LABEL_MAX: usize = 20;
+
+/// How the window names the stages (relaybay §10: display labels are configurable, the keys stay English — the
+/// CLI, MCP and JSON keep `plan`, `dev`, …). Config's `stage_labels`; unset stages keep their default label,
+/// the key capitalised (`Plan`, `Dev`, …).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StageLabels([String; Stage::ALL.len()]);
+
+impl Default for StageLabels {
+    fn default() -> StageLabels {
+        StageLabels(std::array::from_fn(|i| {
+            let key = Stage::ALL.get(i).map_or("", |s| s.as_str());
+            let mut chars = key.chars();
+            chars
+                .next()
+                .map(|c| c.to_uppercase().chain(chars).collect())
+                .unwrap_or_default()
+        }))
+    }
+}
+
+impl StageLabels {
+    /// The label of `stage`.
+    pub fn label(&self, stage: Stage) -> &str {
+        let index = Stage::ALL.iter().position(|s| *s == stage).unwrap_or(0);
+        self.0.get(index).map_or("", String::as_str)
+    }
+
+    /// The label of the stage with key `key`; an unknown key is shown as it is.
+    pub fn of<'a>(&'a self, key: &'a str) -> &'a str {
+        match Stage::parse(key) {
+            Ok(stage) => self.label(stage),
+            Err(_) => key,
+        }
+    }
+
+    /// The defaults with `pairs` (stage key, label) set on top. A key that is not a stage, a label that is
+    /// empty, longer than [`STAGE_LABEL_MAX`] characters or has a control character, or two stages with the same
+    /// label are refused, saying which.
+    ///
+    /// ```
+    /// use relay_core::board::{Stage, StageLabels};
+    /// let labels = StageLabels::with([("dev", "Build"), ("live", " Shipped ")]).unwrap();
+    /// assert_eq!(labels.label(Stage::Dev), "Build");
+    /// assert_eq!(labels.of("live"), "Shipped");
+    /// assert_eq!(labels.of("plan"), "Plan");
+    /// assert!(StageLabels::with([("deploy", "Ship")]).unwrap_err().contains("deploy"));
+    /// assert!(StageLabels::with([("dev", "Plan")]).unwrap_err().contains("plan and dev"));
+    /// ```
+    pub fn with<'a>(pairs: impl IntoIterator<Item = (&'a str, &'a str)>) -> Result<StageLabels, String> {
+        let mut labels = StageLabels::default();
+        for (key, label) in pairs {
+            let stage = Stage::parse(key).map_err(|_| {
+                format!("{key:?} is not a stage (the stages are plan, dev, review, test, live, done)")
+            })?;
+            let label = label.trim();
+            if label.is_empty()
+                || label.chars().count() > STAGE_LABEL_MAX
+                || label.chars().any(char::is_control)
+            {
+                return Err(format!(
+                    "the label of {stage} must be 1 to {STAGE_LABEL_MAX} characters on one line, got {label:?}"
+                ));
+            }
+            if let Some(slot) = Stage::ALL
+                .iter()
+                .position(|s| *s == stage)
+                .and_then(|i| labels.0.get_mut(i))
+            {
+                *slot = label.to_owned();
+            }
+        }
+        for (i, a) in labels.0.iter().enumerate() {
+            for (j, b) in labels.0.iter().enumerate().skip(i + 1) {
+                if a.to_lowercase() == b.to_lowercase() {
+                    let (x, y) = (Stage::ALL[i], Stage::ALL[j]);
+                    return Err(format!(
+                        "{x} and {y} would both be labelled {a:?}; give them different labels"
+                    ));
+                }
+            }
+        }
+        Ok(labels)
+    }
+
+    /// The labels that differ from the defaults, as `key=label` pairs (for the docs and messages).
+    pub fn changed(&self) -> Vec<String> {
+        let defaults = StageLabels::default();
+        Stage::ALL
+            .iter()
+            .filter(|s| self.label(**s) != defaults.label(**s))
+            .map(|s| format!("{s}={}", self.label(*s)))
+            .collect()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

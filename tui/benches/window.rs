@@ -226,6 +226,7 @@ fn main() {
                 board: Box::new(board()),
                 inbox: Box::default(),
                 sessions: Vec::new(),
+                reviews: Vec::new(),
                 // Every other task has a plan: its badge is drawn too.
                 plans: (0..TASKS)
                     .step_by(2)

@@ -9,8 +9,6 @@ pub use crate::store::inbox::{
     AgentReplyRow, InboxRows as Inbox, InboxTask, ReviewQueueRow, RuleWarningRow, UnlinkedSessionRow,
 };
 
-const DAY_MS: i64 = 24 * 60 * 60 * 1000;
-
 impl Inbox {
     /// The count a badge shows: each task that needs the owner once, however many groups list it (a task in
     /// review with a rule warning and an unread reply is one thing to look at), plus each unlinked hook session.
@@ -32,7 +30,7 @@ impl Board<'_> {
         let query = InboxQuery {
             owner_names: &config.owner_names,
             require_tracker_log: config.require_tracker_log,
-            archived_before_ms: self.handle.now_ms() - i64::from(config.done_window_days) * DAY_MS,
+            archived_before_ms: self.archived_before_ms(),
         };
         let mut conn = store.read().await?;
         Ok(db::inbox(&mut conn, &query).await?)

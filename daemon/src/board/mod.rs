@@ -29,7 +29,7 @@ pub use attachment::{AttachInput, AttachSource, AttachmentView, attachment_limit
 pub use comment::{AuthorKind, COMMENT_BODY, CommentAdded, CommentsRead, OWNER, Thread};
 pub use error::BoardError;
 pub use plan::{Plan, PlanStep, PlanSummary, StepChange, StepInput, TodoItem};
-pub use project::{AgentSnapshot, ProjectInput, ProjectSummary, Snapshot};
+pub use project::{AgentSnapshot, Archived, DONE_CAP, DoneColumn, ProjectInput, ProjectSummary, Snapshot};
 pub use report::{DecisionAdded, DecisionInput, EventPage, ReportAdded, ReportInput};
 pub use review::{
     Decision, Review, ReviewSet, ReviewStepChange, ReviewStepInput, ReviewStepView, StepWritten,

@@ -37,10 +37,45 @@ pub struct Snapshot {
     pub tasks: Vec<TaskRow>,
     pub decisions: Vec<DecisionRow>,
     pub last_event_id: i64,
+    /// The window's done column (the board snapshot, [`Board::snapshot`]); an agent's snapshot leaves it at its
+    /// default.
+    pub done: DoneColumn,
 }
 
-/// Done tasks shown in a snapshot; older ones are counted, not listed.
+/// What the board's done column holds (relaybay §2 "Done column and archive"): the done tasks closed within
+/// `done_window_days` — and, with `require_tracker_log`, every done task without the tracker mark —, the most
+/// recently closed first, at most [`DONE_CAP`]; the older ones are archived (left off the board, counted).
+#[derive(Clone, Debug, Default, Serialize, PartialEq, Eq)]
+pub struct DoneColumn {
+    /// Done tasks that are not archived (the snapshot carries at most [`DONE_CAP`] of them).
+    pub recent: i64,
+    /// Done tasks that are archived.
+    pub archived: i64,
+    pub window_days: u32,
+    /// The most done tasks the column shows.
+    pub cap: u32,
+    pub require_tracker_log: bool,
+}
+
+/// Done tasks shown in an agent's snapshot; older ones are counted, not listed.
 const SNAPSHOT_DONE: usize = 10;
+
+/// The most done tasks the board's done column shows, and the most archived ones one read answers.
+pub const DONE_CAP: u32 = 200;
+
+const DAY_MS: i64 = 24 * 60 * 60 * 1000;
+
+/// The longest search of the archive, in characters.
+const QUERY_MAX: usize = 200;
+
+/// The archived done tasks of a project that match a search ([`Board::archived`]).
+#[derive(Clone, Debug, Serialize)]
+pub struct Archived {
+    /// The most recently closed first, at most [`DONE_CAP`].
+    pub tasks: Vec<TaskRow>,
+    /// How many archived tasks match.
+    pub total: i64,
+}
 
 /// What an agent's `project_snapshot` shows ([`Board::agent_snapshot`]): the snapshot with at most a few
 /// tasks per stage, the most relevant first, and which of them were chosen for their relevance.
@@ -199,40 +234,69 @@ impl Board<'_> {
         Ok(outcome)
     }
 
-    /// The project as an agent should first read it: rules line, tasks by stage, current decisions.
+    /// The project as the window's board reads it: rules line, every open task, the done column (the tasks not
+    /// archived, at most [`DONE_CAP`], the most recently closed first), the counts per stage of every task,
+    /// current decisions.
     pub async fn snapshot(&self, slug: &str) -> Result<Snapshot, BoardError> {
+        let config = self.handle.config();
         let store = self.handle.store();
         let last_event_id = store.last_event_id();
         let mut conn = store.read().await?;
         let row = self.project_row(&mut conn, slug).await?;
         let rules = self.rules_for(&mut conn, &row).await?;
-        let mut tasks: Vec<TaskRow> = db::tasks(&mut conn, Some(row.id), None, None, i64::MAX)
-            .await?
-            .into_iter()
-            .collect();
-        let mut counts = [0i64; 6];
-        for task in &tasks {
-            if let Some(index) = db::STAGE_ORDER.iter().position(|s| *s == task.stage) {
-                counts[index] += 1;
-            }
-        }
-        let mut done = 0;
-        tasks.retain(|t| {
-            if t.stage != "done" {
-                return true;
-            }
-            done += 1;
-            done <= SNAPSHOT_DONE
-        });
+        let counts = db::stage_counts(&mut conn, row.id).await?;
+        let board = db::board_tasks(
+            &mut conn,
+            row.id,
+            self.archived_before_ms(),
+            config.require_tracker_log,
+            i64::from(DONE_CAP),
+        )
+        .await?;
         let decisions = db::current_decisions(&mut conn, row.id, 20).await?;
         let rules_line = format!("{} (read relay://rules/{})", rules.summary_line(), row.slug);
         let project = summary(row, counts);
         Ok(Snapshot {
             project,
             rules_line,
-            tasks,
+            tasks: board.tasks,
             decisions,
             last_event_id,
+            done: DoneColumn {
+                recent: board.done_recent,
+                archived: board.done_archived,
+                window_days: config.done_window_days,
+                cap: DONE_CAP,
+                require_tracker_log: config.require_tracker_log,
+            },
+        })
+    }
+
+    /// Done tasks closed before this time are archived (`done_window_days` before now).
+    pub(crate) fn archived_before_ms(&self) -> i64 {
+        self.handle.now_ms() - i64::from(self.handle.config().done_window_days) * DAY_MS
+    }
+
+    /// The archived done tasks of `slug` whose key or title contain `query` (ASCII letters without case; empty:
+    /// every one), the most recently closed first, at most [`DONE_CAP`], with how many match.
+    pub async fn archived(&self, slug: &str, query: &str) -> Result<Archived, BoardError> {
+        let query = query.trim();
+        check_len("query", query, QUERY_MAX)?;
+        let store = self.handle.store();
+        let mut conn = store.read().await?;
+        let row = self.project_row(&mut conn, slug).await?;
+        let rows = db::archived_tasks(
+            &mut conn,
+            row.id,
+            self.archived_before_ms(),
+            self.handle.config().require_tracker_log,
+            query,
+            i64::from(DONE_CAP),
+        )
+        .await?;
+        Ok(Archived {
+            tasks: rows.tasks,
+            total: rows.total,
         })
     }
 }
@@ -280,6 +344,7 @@ impl Board<'_> {
                 tasks,
                 decisions,
                 last_event_id,
+                done: DoneColumn::default(),
             },
             pinned,
             per_stage,
@@ -315,3 +380,7 @@ pub(crate) fn optional_text(
         }
     }
 }
+
+#[cfg(test)]
+#[path = "project_tests.rs"]
+mod tests;

@@ -6,7 +6,7 @@ use relay_core::proto;
 use relay_core::proto::board_service_server::BoardService;
 use tonic::{Request, Response};
 
-use super::cards::card;
+use super::cards::{card, review_card};
 use super::inbox::inbox_message;
 use super::service::RelayService;
 use super::service::page_limit;
@@ -54,6 +54,23 @@ impl BoardService for RelayService {
         let slug = request.into_inner().slug;
         let snapshot = self.handle.board().snapshot(&slug).await.map_err(error::board)?;
         Ok(Response::new(convert::project_board(snapshot)))
+    }
+
+    async fn list_archived_tasks(
+        &self,
+        request: Request<proto::ListArchivedTasksRequest>,
+    ) -> Result<Response<proto::ListArchivedTasksResponse>, tonic::Status> {
+        let request = request.into_inner();
+        let archived = self
+            .handle
+            .board()
+            .archived(&request.project, &request.query)
+            .await
+            .map_err(error::board)?;
+        Ok(Response::new(proto::ListArchivedTasksResponse {
+            tasks: archived.tasks.into_iter().map(convert::task).collect(),
+            total: archived.total,
+        }))
     }
 
     async fn list_tasks(
@@ -289,14 +306,15 @@ impl BoardService for RelayService {
         request: Request<proto::ListPlanCardsRequest>,
     ) -> Result<Response<proto::ListPlanCardsResponse>, tonic::Status> {
         let project = request.into_inner().project;
-        let cards = self
+        let (plans, reviews) = self
             .handle()
             .board()
-            .plan_cards(&project)
+            .cards(&project)
             .await
             .map_err(error::board)?;
         Ok(Response::new(proto::ListPlanCardsResponse {
-            cards: cards.into_iter().map(card).collect(),
+            cards: plans.into_iter().map(card).collect(),
+            reviews: reviews.into_iter().map(review_card).collect(),
         }))
     }
 

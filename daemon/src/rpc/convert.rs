@@ -173,6 +173,13 @@ pub(super) fn project_board(snapshot: Snapshot) -> proto::ProjectBoard {
             .map(|row| decision(row, &slug))
             .collect(),
         last_event_id: snapshot.last_event_id,
+        done: Some(proto::DoneColumn {
+            recent: snapshot.done.recent,
+            archived: snapshot.done.archived,
+            window_days: snapshot.done.window_days,
+            cap: snapshot.done.cap,
+            require_tracker_log: snapshot.done.require_tracker_log,
+        }),
     }
 }
 

@@ -565,21 +565,132 @@ pub async fn tasks(
         let mut rows: Vec<TaskRow> =
             serde_json::from_str(&json).map_err(|e| sqlx::Error::Decode(format!("tasks: {e}").into()))?;
         // json_group_array promises no order; restore the board order the statement selected.
-        rows.sort_by(|a, b| {
-            (
-                a.project_slug.as_str(),
-                stage_rank(&a.stage),
-                std::cmp::Reverse(a.updated_at_ms),
-                std::cmp::Reverse(a.number),
-            )
-                .cmp(&(
-                    b.project_slug.as_str(),
-                    stage_rank(&b.stage),
-                    std::cmp::Reverse(b.updated_at_ms),
-                    std::cmp::Reverse(b.number),
-                ))
-        });
+        sort_board_order(&mut rows);
         Ok(rows)
+    })
+    .await
+}
+
+/// Whether a done task `t` is archived (relaybay §2 "Done column and archive"): closed before ?A — its closed
+/// time, or its last stage change when it has none — unless ?R (`require_tracker_log`) keeps one without the
+/// tracker mark. The archive is computed from these times, not stored.
+macro_rules! archived {
+    ($cutoff:literal, $require:literal) => {
+        concat!(
+            "(t.stage = 'done' AND coalesce(t.closed_at_ms, t.stage_changed_at_ms) < ",
+            $cutoff,
+            " AND NOT (",
+            $require,
+            " AND t.tracker_logged = 0))"
+        )
+    };
+}
+
+/// What the window's board reads of a project ([`board_tasks`]): every open task and the done column.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BoardTaskRows {
+    /// The open tasks, then the done tasks kept (newest closed first, at most the cap), in board order.
+    pub tasks: Vec<TaskRow>,
+    /// Done tasks that are not archived (the cap may show fewer).
+    pub done_recent: i64,
+    /// Done tasks that are archived.
+    pub done_archived: i64,
+}
+
+/// The board of `project_id`: every open task, and the done tasks not archived (closed at or after
+/// `archived_before_ms`, or kept by `require_tracker_log`), the most recently closed first, at most `done_cap` —
+/// with how many done tasks are recent and how many archived. One statement; the rows in board order.
+pub async fn board_tasks(
+    db: &mut impl Db,
+    project_id: i64,
+    archived_before_ms: i64,
+    require_tracker_log: bool,
+    done_cap: i64,
+) -> Result<BoardTaskRows, StoreError> {
+    run(db, async |conn| {
+        let (recent, archived, json): (i64, i64, String) = sqlx::query_as(sqlx::AssertSqlSafe(format!(
+            "SELECT
+               (SELECT count(*) FROM task t WHERE t.project_id = ?1 AND t.stage = 'done' AND NOT {archived}),
+               (SELECT count(*) FROM task t WHERE t.project_id = ?1 AND {archived}),
+               (SELECT coalesce(json_group_array(json(row)), '[]') FROM (
+                  SELECT {task_json} AS row FROM task t JOIN project p ON p.id = t.project_id
+                   WHERE t.id IN (SELECT t.id FROM task t WHERE t.project_id = ?1 AND t.stage <> 'done')
+                      OR t.id IN (SELECT t.id FROM task t
+                                   WHERE t.project_id = ?1 AND t.stage = 'done' AND NOT {archived}
+                                   ORDER BY coalesce(t.closed_at_ms, t.stage_changed_at_ms) DESC, t.number DESC
+                                   LIMIT ?4)))",
+            archived = archived!("?2", "?3"),
+            task_json = task_json()
+        )))
+        .bind(project_id)
+        .bind(archived_before_ms)
+        .bind(require_tracker_log)
+        .bind(done_cap)
+        .fetch_one(conn)
+        .await?;
+        let mut tasks: Vec<TaskRow> =
+            serde_json::from_str(&json).map_err(|e| sqlx::Error::Decode(format!("board_tasks: {e}").into()))?;
+        sort_board_order(&mut tasks);
+        Ok(BoardTaskRows {
+            tasks,
+            done_recent: recent,
+            done_archived: archived,
+        })
+    })
+    .await
+}
+
+/// A page of a project's archived done tasks ([`archived_tasks`]) and how many match.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ArchivedRows {
+    /// The most recently closed first.
+    pub tasks: Vec<TaskRow>,
+    pub total: i64,
+}
+
+/// The archived done tasks of `project_id` (see [`board_tasks`]) whose key or title contain `query` (ASCII
+/// letters compared without case; empty: all), the most recently closed first, at most `cap`, with how many
+/// match in all.
+pub async fn archived_tasks(
+    db: &mut impl Db,
+    project_id: i64,
+    archived_before_ms: i64,
+    require_tracker_log: bool,
+    query: &str,
+    cap: i64,
+) -> Result<ArchivedRows, StoreError> {
+    run(db, async |conn| {
+        let matches = "(?4 = '' OR instr(lower(t.title), lower(?4)) > 0
+                         OR instr(lower(p.slug || '-' || t.number), lower(?4)) > 0)";
+        let (total, json): (i64, String) = sqlx::query_as(sqlx::AssertSqlSafe(format!(
+            "SELECT
+               (SELECT count(*) FROM task t JOIN project p ON p.id = t.project_id
+                 WHERE t.project_id = ?1 AND {archived} AND {matches}),
+               (SELECT coalesce(json_group_array(json(row)), '[]') FROM (
+                  SELECT {task_json} AS row FROM task t JOIN project p ON p.id = t.project_id
+                   WHERE t.id IN (SELECT t.id FROM task t JOIN project p ON p.id = t.project_id
+                                   WHERE t.project_id = ?1 AND {archived} AND {matches}
+                                   ORDER BY coalesce(t.closed_at_ms, t.stage_changed_at_ms) DESC, t.number DESC
+                                   LIMIT ?5)))",
+            archived = archived!("?2", "?3"),
+            task_json = task_json()
+        )))
+        .bind(project_id)
+        .bind(archived_before_ms)
+        .bind(require_tracker_log)
+        .bind(query)
+        .bind(cap)
+        .fetch_one(conn)
+        .await?;
+        let mut tasks: Vec<TaskRow> =
+            serde_json::from_str(&json).map_err(|e| sqlx::Error::Decode(format!("archived_tasks: {e}").into()))?;
+        tasks.sort_by_key(|t| {
+            (
+                std::cmp::Reverse(t.closed_at_ms.unwrap_or(t.stage_changed_at_ms)),
+                std::cmp::Reverse(t.number),
+            )
+        });
+        Ok(ArchivedRows { tasks, total })
     })
     .await
 }
@@ -726,6 +837,24 @@ pub async fn stage_counts(db: &mut impl Db, project_id: i64) -> Result<[i64; 6],
         Ok(counts)
     })
     .await
+}
+
+/// Board order: project, stage, then the most recently updated first (the order [`tasks`] selects).
+fn sort_board_order(rows: &mut [TaskRow]) {
+    rows.sort_by(|a, b| {
+        (
+            a.project_slug.as_str(),
+            stage_rank(&a.stage),
+            std::cmp::Reverse(a.updated_at_ms),
+            std::cmp::Reverse(a.number),
+        )
+            .cmp(&(
+                b.project_slug.as_str(),
+                stage_rank(&b.stage),
+                std::cmp::Reverse(b.updated_at_ms),
+                std::cmp::Reverse(b.number),
+            ))
+    });
 }
 
 fn stage_rank(stage: &str) -> usize {

@@ -1,7 +1,8 @@
-//! SQL of the board cards' Plan n/m badges (relaybay §2 "Cards"): one statement for every task of a project
-//! that has plan steps; the rows cross from the database thread as one JSON array.
+//! SQL of the board cards' Plan n/m and Review a/n badges (relaybay §2 "Cards"): one statement each for every
+//! task of a project that has plan steps or a review checklist; the rows cross from the database thread as one
+//! JSON array.
 
-use relay_core::board::PlanStepStatus;
+use relay_core::board::{PlanStepStatus, ReviewStepStatus};
 
 use super::{Db, StoreError, run};
 use serde::Deserialize;
@@ -43,6 +44,40 @@ pub async fn plan_cards(db: &mut impl Db, project_id: i64) -> Result<Vec<PlanCar
         .bind(project_id)
         .bind(PlanStepStatus::Done.as_str())
         .bind(PlanStepStatus::InProgress.as_str())
+        .fetch_one(conn)
+        .await?;
+        serde_json::from_str(&json).map_err(|err| sqlx::Error::Decode(Box::new(err)))
+    })
+    .await
+}
+
+/// A task's review checklist as its card shows it: `Review accepted/steps`, and how many are rejected.
+#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+pub struct ReviewCardRow {
+    pub key: String,
+    pub steps: i64,
+    pub accepted: i64,
+    pub rejected: i64,
+}
+
+/// The review badges of the tasks of `project_id` that have a review checklist (in any stage), in task number
+/// order.
+pub async fn review_cards(db: &mut impl Db, project_id: i64) -> Result<Vec<ReviewCardRow>, StoreError> {
+    run(db, async |conn| {
+        let json: String = sqlx::query_scalar(
+            "SELECT coalesce(json_group_array(json_object(
+                    'key', c.key, 'steps', c.steps, 'accepted', c.accepted, 'rejected', c.rejected)), '[]')
+         FROM (SELECT p.slug || '-' || t.number AS key, count(*) AS steps,
+                      sum(s.status = ?2) AS accepted, sum(s.status = ?3) AS rejected
+               FROM task t JOIN project p ON p.id = t.project_id
+               JOIN review_step s ON s.task_id = t.id
+               WHERE t.project_id = ?1
+               GROUP BY t.id
+               ORDER BY t.number) c",
+        )
+        .bind(project_id)
+        .bind(ReviewStepStatus::Accepted.as_str())
+        .bind(ReviewStepStatus::Rejected.as_str())
         .fetch_one(conn)
         .await?;
         serde_json::from_str(&json).map_err(|err| sqlx::Error::Decode(Box::new(err)))

@@ -169,12 +169,23 @@ pub async fn show(
     for count in project.counts.iter().filter(|c| c.tasks > 0) {
         let tasks: Vec<_> = board.tasks.iter().filter(|t| t.stage == count.stage).collect();
         let shown = i64::try_from(tasks.len()).unwrap_or(i64::MAX);
-        match shown < count.tasks {
-            true => text.push_str(&format!(
+        match (
+            shown < count.tasks,
+            board.done.as_ref().filter(|_| count.stage == "done"),
+        ) {
+            // The board's done column: the tasks closed within the window; the archive is counted.
+            (true, Some(done)) => text.push_str(&format!(
+                "\n{} ({shown} of {}: closed in the last {} days; all of them: {})\n",
+                count.stage,
+                count.tasks,
+                done.window_days,
+                list_rest(&count.stage)
+            )),
+            (true, None) => text.push_str(&format!(
                 "\n{} (the newest {shown} of {})\n",
                 count.stage, count.tasks
             )),
-            false => text.push_str(&format!("\n{}\n", count.stage)),
+            (false, _) => text.push_str(&format!("\n{}\n", count.stage)),
         }
         let cut = limit.is_some() && shown < count.tasks;
         for task in tasks {

@@ -104,7 +104,8 @@ pub enum Effect {
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum Fetch {
     Projects,
-    /// The project's board, the inbox for its Review n/m badges and its sessions for the hook-status dots.
+    /// The project's board, its cards' Plan and Review badges, its sessions for the hook-status dots and the
+    /// inbox (the header's count).
     Board(String),
     /// The task's detail, plan, review and comments.
     Task(String),
@@ -124,6 +125,11 @@ pub enum Fetch {
     Locks,
     /// The project's rules' `description_template`, for the new-task form.
     Template(String),
+    /// The board's archived done tasks matching a query (`board.rs`: "show archived" and the `/` filter).
+    Archive {
+        slug: String,
+        query: String,
+    },
 }
 
 /// An owner action.
@@ -235,7 +241,10 @@ pub enum Data {
         sessions: Vec<proto::SessionRow>,
         /// The Plan n/m badges of the project's tasks with plan steps.
         plans: Vec<proto::PlanCard>,
+        /// The Review a/n badges of the project's tasks with a review checklist.
+        reviews: Vec<proto::ReviewCard>,
     },
+    Archive(Box<proto::ListArchivedTasksResponse>),
     Task(Box<TaskData>),
     Inbox(Box<proto::Inbox>),
     Sessions {
@@ -337,7 +346,7 @@ impl ProjectsState {
 pub struct BoardState {
     pub slug: String,
     pub board: Option<proto::ProjectBoard>,
-    /// Review progress by task key: (accepted, rejected, steps), from the inbox's review queue.
+    /// Review progress by task key: (accepted, rejected, steps), of every task with a checklist (ListPlanCards).
     pub reviews: HashMap<String, (u32, u32, u32)>,
     /// The plan badge of each task with plan steps, by key (ListPlanCards).
     pub plans: HashMap<String, proto::PlanCard>,
@@ -348,6 +357,8 @@ pub struct BoardState {
     pub rows: [usize; STAGES.len()],
     /// `/`: only the cards whose key or title contain the query are shown.
     pub find: Find,
+    /// The archived done tasks brought back ("show archived", the filter).
+    pub archive: super::board::Archive,
 }
 
 /// Whether a card is shown under the board's filter: its key or title contains the query, ignoring case.
@@ -361,11 +372,19 @@ impl BoardState {
             return Vec::new();
         };
         let name = STAGES.get(stage).copied().unwrap_or_default();
-        board
+        let mut tasks: Vec<&proto::Task> = board
             .tasks
             .iter()
             .filter(|t| t.stage == name && card_matches(t, &self.find))
-            .collect()
+            .collect();
+        if name == Stage::Done.as_str() && !self.archive.tasks().is_empty() {
+            // The archived ones brought back follow the recent ones (older, by their closed time).
+            let archived = self.archive.tasks().iter().filter(|t| {
+                t.stage == name && card_matches(t, &self.find) && !board.tasks.iter().any(|b| b.key == t.key)
+            });
+            tasks.extend(archived);
+        }
+        tasks
     }
 
     pub fn selected_task(&self) -> Option<&proto::Task> {
@@ -385,7 +404,7 @@ impl BoardState {
     /// [`BoardState::selected_keys`]): each column's selected card keeps its selection wherever it now sits in
     /// the column, and the focused card is followed to its new column when it moved stage. A card that left its
     /// column (and was not the focused one) or is gone leaves its row to the card that took its place.
-    fn reselect(&mut self, before: &[Option<String>; STAGES.len()]) {
+    pub(super) fn reselect(&mut self, before: &[Option<String>; STAGES.len()]) {
         let focused = before.get(self.column).cloned().flatten();
         let mut followed = None;
         if let Some(key) = &focused {
@@ -525,6 +544,8 @@ pub struct Model {
     pub help_hinted: bool,
     /// Raise a terminal notification when a task moves to review or test (config `notify_review`).
     pub notify_review: bool,
+    /// The stage labels and the desktop link (config `stage_labels`, `desktop_link_template`).
+    pub settings: super::board::Settings,
     /// Notifications the loop writes to the terminal after this update (taken by it).
     pub notifications: Vec<String>,
     /// Text the loop puts on the clipboard after this update (OSC 52; taken by it).
@@ -581,6 +602,7 @@ impl Model {
             confirm: None,
             help_hinted: false,
             notify_review: false,
+            settings: super::board::Settings::default(),
             notifications: Vec::new(),
             clipboard: None,
             flash: None,
@@ -1073,6 +1095,8 @@ pub fn update(model: &mut Model, action: Action) -> Vec<Effect> {
     }
     // The inline screenshot follows the screen, tab, step and terminal size.
     super::image::follow(model, &mut effects);
+    // The board's archive follows "show archived" and the filter.
+    super::board::follow_archive(model, &mut effects);
     effects
 }
 
@@ -1144,7 +1168,8 @@ pub fn affects(fetch: &Fetch, event: &proto::Event) -> bool {
         Fetch::ActivityMore { .. } | Fetch::PaletteTasks => false,
         // Lock changes come as `LocksChanged`, not events; a contention is an event.
         Fetch::Locks => kind == "lock.contended",
-        Fetch::Template(_) => false,
+        // The archive is asked again when the board is (`board::follow_archive`).
+        Fetch::Template(_) | Fetch::Archive { .. } => false,
     }
 }
 
@@ -1192,6 +1217,10 @@ fn loaded(model: &mut Model, fetch: Fetch, result: Result<Data, String>, effects
         super::palette::loaded(model, result);
         return;
     }
+    if let Fetch::Archive { .. } = fetch {
+        super::board::archive_loaded(model, fetch, result);
+        return;
+    }
     let again = model.in_flight.remove(&fetch).unwrap_or(false);
     if again {
         model.fetch(fetch.clone(), effects);
@@ -1225,14 +1254,15 @@ fn loaded(model: &mut Model, fetch: Fetch, result: Result<Data, String>, effects
                 inbox,
                 sessions,
                 plans,
+                reviews,
             },
         ) if slug == model.board.slug => {
             model.board.plans = plans.into_iter().map(|p| (p.key.clone(), p)).collect();
             model.board.hook_status = sessions.into_iter().map(|s| (s.name, s.hook_status)).collect();
-            model.board.reviews = inbox
-                .review_queue
-                .iter()
-                .filter_map(|r| Some((r.task.as_ref()?.key.clone(), (r.accepted, r.rejected, r.steps))))
+            let count = |n: i64| u32::try_from(n).unwrap_or(u32::MAX);
+            model.board.reviews = reviews
+                .into_iter()
+                .map(|r| (r.key, (count(r.accepted), count(r.rejected), count(r.steps))))
                 .collect();
             model.now_ms = model.now_ms.max(inbox.now_ms);
             let before = model.board.selected_keys();
@@ -1619,8 +1649,13 @@ fn board_command(model: &mut Model, command: Command, effects: &mut Vec<Effect>)
             board.column = if board.column < FIRST_PAGE { FIRST_PAGE } else { 0 };
         }
         Command::Open => {
-            if let Some(key) = board.selected_task().map(|t| t.key.clone()) {
+            // On the tab the card's badge names (Review, Plan).
+            if let Some((key, tab)) = board
+                .selected_task()
+                .map(|t| (t.key.clone(), super::board::open_tab(board, t)))
+            {
                 model.open(Screen::Task(key), effects);
+                model.task.tab = tab;
             }
         }
         Command::MoveStage => {
@@ -1628,6 +1663,11 @@ fn board_command(model: &mut Model, command: Command, effects: &mut Vec<Effect>)
                 model.form = Some(stage_form(task));
             }
         }
+        Command::ShowArchived => super::board::toggle_archived(model),
+        Command::OpenDesktop => match board.selected_task().map(|t| (t.key.clone(), t.session.clone())) {
+            Some((key, session)) => super::board::open_desktop(model, &key, session.as_deref(), effects),
+            None => model.dirty = false,
+        },
         Command::EditField => super::edit::command(model, command, effects),
         Command::NewTask => {
             let project = board.slug.clone();
@@ -1744,6 +1784,15 @@ fn task_command(model: &mut Model, command: Command, effects: &mut Vec<Effect>) 
                 });
                 model.clipboard = Some(text);
             }
+        }
+        Command::OpenDesktop => {
+            let session = model
+                .task
+                .data
+                .as_ref()
+                .and_then(|d| d.detail.task.as_ref())
+                .and_then(|t| t.session.clone());
+            super::board::open_desktop(model, &key, session.as_deref(), effects);
         }
         Command::EditField | Command::BindSession | Command::UnbindSession => {
             super::edit::command(model, command, effects);

@@ -475,6 +475,8 @@ pub enum ImageEffect {
     Show { id: i64, cells: Cells },
     /// Write screenshot `id` to a private temp file and open it with the system viewer.
     Open { id: i64 },
+    /// Open a link (a desktop session's, `board::open_desktop`) with the system opener, detached the same way.
+    OpenLink { link: String },
 }
 
 /// Screenshot answers and the terminal's size.
@@ -498,6 +500,8 @@ pub enum ImageAction {
         /// What was opened with what, or why not.
         result: Result<String, String>,
     },
+    /// The link of [`ImageEffect::OpenLink`] was handed to the opener, or why not.
+    LinkOpened(Result<String, String>),
 }
 
 /// Applies a screenshot action.
@@ -536,6 +540,7 @@ pub fn on_action(model: &mut Model, action: ImageAction) {
                 remember(images, id, shot);
             }
         }
+        ImageAction::LinkOpened(result) => super::board::link_opened(model, result),
         ImageAction::Opened { id, result } => {
             model.flash = Some(match result {
                 Ok(what) => Flash {

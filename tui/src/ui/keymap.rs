@@ -66,6 +66,8 @@ pub enum Command {
     PrevShot,
     AttachShot,
     RemoveShot,
+    ShowArchived,
+    OpenDesktop,
 }
 
 impl Command {
@@ -273,6 +275,8 @@ pub static KEYMAP: &[Binding] = &[
     bind(&[key('/')], "/", S::Board, C::Find, "filter the cards (by key or title; Enter keeps the filter, Esc clears it)", false),
     bind(&[key('E')], "E", S::Board, C::EditField, "edit a field of the task", false),
     bind(&[key('n')], "n", S::Board, C::NewTask, "new task in this project (title, then the description; the rules' template prefilled)", false),
+    bind(&[key('a')], "a", S::Board, C::ShowArchived, "show or hide the archived done tasks (done longer than done_window_days ago)", false),
+    bind(&[key('O')], "O", S::Board, C::OpenDesktop, "open the task's desktop session in the desktop app (desktop_link_template)", false),
     bind(&[code(KeyCode::Tab), key('l'), code(KeyCode::Right)], "Tab, l, →", S::Task, C::NextTab, "next tab", false),
     bind(&[code(KeyCode::BackTab), key('h'), code(KeyCode::Left)], "Shift-Tab, h, ←", S::Task, C::PrevTab, "previous tab", false),
     bind(&[key('1')], "1", S::Task, C::Tab(0), "Overview tab", false),
@@ -289,6 +293,7 @@ pub static KEYMAP: &[Binding] = &[
     bind(&[key('u')], "u", S::Task, C::UnbindSession, "unbind the bound session (asks y/n)", false),
     bind(&[key('V')], "V", S::Task, C::PrevShot, "open the previous screenshot with the system viewer", false),
     bind(&[key('y')], "y", S::Task, C::CopyTask, "copy the task's key and title to the clipboard", false),
+    bind(&[key('O')], "O", S::Task, C::OpenDesktop, "open the bound desktop session in the desktop app (desktop_link_template)", false),
     bind(&[key('v')], "v", S::Task, C::ViewShot, "open the screenshot with the system viewer (Review: the step's, Overview: the task's; again: the next one)", false),
     bind(&[key('a')], "a", S::Review, C::AcceptStep, "accept the step, with an optional comment", true),
     bind(&[key('x')], "x", S::Review, C::RejectStep, "reject the step, with an optional comment", true),

@@ -4,7 +4,7 @@
 
 pub(crate) mod activity;
 pub mod app;
-pub(crate) mod board;
+pub mod board;
 mod edit;
 mod editor;
 mod find;
@@ -113,6 +113,7 @@ pub async fn run(
     let asked = self::image::ask();
     let images = screenshot::Engine::new(None);
     let notify_review = restart.ctx.config.notify_review;
+    let settings = board::Settings::from_config(&restart.ctx.config);
     let detach_key = relay_core::profile::parse_detach_key(&restart.ctx.config.detach_key);
     let effects = worker::spawn(client, restart, tx.clone(), images.clone());
     spawn_input(tx.clone(), frame_log.key_clock(), asked, images.clone());
@@ -124,6 +125,7 @@ pub async fn run(
     model.theme = theme;
     model.keymap = keys;
     model.notify_review = notify_review;
+    model.settings = settings;
     if let Some(detach_key) = detach_key {
         model.detach_key = detach_key;
     }

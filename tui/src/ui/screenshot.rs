@@ -118,7 +118,22 @@ pub async fn run(client: Client, engine: &Engine, effect: ImageEffect) -> Action
             };
             Action::Image(ImageAction::Opened { id, result })
         }
+        ImageEffect::OpenLink { link } => open_link(&Viewer::system(), &link),
     }
+}
+
+/// Hands `link` to `opener` (the system's: a link is not an image for `$RELAY_VIEWER`), detached as a viewer is;
+/// answers what it did. Needs no relayd.
+pub fn open_link(opener: &Viewer, link: &str) -> Action {
+    let result = spawn_detached(opener.program(), std::ffi::OsStr::new(link))
+        .map(|()| format!("opened {link} with {}", opener.name()))
+        .map_err(|e| match (opener, e.kind()) {
+            (Viewer::System(name), std::io::ErrorKind::NotFound) => {
+                format!("{name} was not found, so the link cannot be opened: install it (xdg-utils), or open {link} yourself")
+            }
+            _ => format!("{} cannot be started: {e}; open {link} yourself", opener.name()),
+        });
+    Action::Image(ImageAction::LinkOpened(result))
 }
 
 /// Decodes (or takes from the cache) and encodes screenshot `id` for `cells`; answers its size in pixels.
@@ -236,6 +251,15 @@ pub enum Viewer {
 }
 
 impl Viewer {
+    /// The platform's opener: `open` on macOS, else `xdg-open`.
+    pub fn system() -> Viewer {
+        if cfg!(target_os = "macos") {
+            Viewer::System("open")
+        } else {
+            Viewer::System("xdg-open")
+        }
+    }
+
     /// `$RELAY_VIEWER` when set, else the platform's opener (`get` reads a variable).
     pub fn from_env(get: impl Fn(&str) -> Option<OsString>) -> Viewer {
         match get("RELAY_VIEWER").filter(|v| !v.is_empty()) {
@@ -347,19 +371,23 @@ pub fn ensure_private_dir(dir: &Path) -> Result<(), String> {
     Ok(())
 }
 
-/// Starts the viewer on `path`, detached: its own process group (Ctrl-C in the window does not reach it),
-/// stdio to /dev/null (it never writes into the window), and a task that waits for it so it is never left a
-/// zombie.
+/// Starts the viewer on `path`, detached (see [`spawn_detached`]).
 fn spawn_viewer(viewer: &Viewer, path: &Path) -> Result<(), String> {
-    let mut child = tokio::process::Command::new(viewer.program())
-        .arg(path)
+    spawn_detached(viewer.program(), path.as_os_str()).map_err(|e| viewer.refusal(&e))
+}
+
+/// Starts `program` with `arg` as its only argument (no shell), detached: its own process group (Ctrl-C in the
+/// window does not reach it), stdio to /dev/null (it never writes into the window), and a task that waits for
+/// it so it is never left a zombie.
+fn spawn_detached(program: &std::ffi::OsStr, arg: &std::ffi::OsStr) -> std::io::Result<()> {
+    let mut child = tokio::process::Command::new(program)
+        .arg(arg)
         .stdin(std::process::Stdio::null())
         .stdout(std::process::Stdio::null())
         .stderr(std::process::Stdio::null())
         .process_group(0)
         .kill_on_drop(false)
-        .spawn()
-        .map_err(|e| viewer.refusal(&e))?;
+        .spawn()?;
     tokio::spawn(async move {
         let _ = child.wait().await;
     });

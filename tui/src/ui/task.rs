@@ -27,7 +27,8 @@ pub fn render(model: &Model, theme: &Theme, area: Rect, buf: &mut Buffer, hits: 
     if let Some(task) = &data.detail.task {
         // A long title is cut with an ellipsis so that the stage and version stay on the line.
         let key = Span::styled(format!(" {} ", task.key), theme.accent);
-        let stage = Span::styled(format!("  [{}] v{}", task.stage, task.version), theme.muted);
+        let label = model.settings.stage_labels.of(&task.stage);
+        let stage = Span::styled(format!("  [{label}] v{}", task.version), theme.muted);
         let room = usize::from(head.width).saturating_sub(key.width() + stage.width());
         // Tabs and line breaks as spaces (a terminal would drop a tab), control characters as `�`.
         let title = Span::styled(

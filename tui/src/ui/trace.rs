@@ -298,6 +298,7 @@ pub(crate) fn screen_label(screen: &Screen) -> String {
 fn fetch_label(fetch: &Fetch) -> String {
     match fetch {
         Fetch::Board(slug) => format!("board:{slug}"),
+        Fetch::Archive { slug, .. } => format!("archive:{slug}"),
         Fetch::Task(key) => format!("task:{key}"),
         other => variant_name(&format!("{other:?}")),
     }

@@ -7,7 +7,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
 
 use super::app::{Connection, Flash, Form, FormKind, Level, Model, STAGES, Screen};
-use super::keymap::{Command, Keymap, Scope};
+use super::keymap::{Command, Scope};
 use super::mouse::Hits;
 use super::theme::Theme;
 use super::{activity, board, inbox, palette, projects, sessions, task};
@@ -95,7 +95,7 @@ fn draw(model: &Model, theme: &Theme, buf: &mut Buffer) -> Hits {
     }
     render_footer(model, theme, footer, buf);
     if let Some(form) = &model.form {
-        render_form(form, &model.keymap, theme, body, buf);
+        render_form(form, model, theme, body, buf);
     }
     if model.help {
         render_help(model, theme, body, buf);
@@ -363,7 +363,8 @@ pub fn centered(area: Rect, width: u16, height: u16) -> Rect {
     )
 }
 
-fn render_form(form: &Form, keymap: &Keymap, theme: &Theme, area: Rect, buf: &mut Buffer) {
+fn render_form(form: &Form, model: &Model, theme: &Theme, area: Rect, buf: &mut Buffer) {
+    let keymap = &model.keymap;
     let (title, intro) = match &form.kind {
         FormKind::Stage { key, title, .. } => (format!(" Move {key} "), title.clone()),
         FormKind::Decide {
@@ -439,6 +440,7 @@ fn render_form(form: &Form, keymap: &Keymap, theme: &Theme, area: Rect, buf: &mu
                 .iter()
                 .enumerate()
                 .flat_map(|(i, stage)| {
+                    let stage = model.settings.stage_labels.of(stage);
                     let label = if i == *current {
                         format!(" {} {stage}* ", i + 1)
                     } else {

@@ -61,6 +61,14 @@ pub fn spawn(
                 terminal.run(client, effect, actions);
                 continue;
             }
+            // Opening a link needs no relayd.
+            if let Effect::Image(super::image::ImageEffect::OpenLink { link }) = &effect {
+                let action = super::screenshot::open_link(&super::screenshot::Viewer::system(), link);
+                tokio::spawn(async move {
+                    let _ = actions.send(action).await;
+                });
+                continue;
+            }
             if effect == Effect::StartDaemon {
                 let (restart, woken) = (restart.clone(), woken.clone());
                 tokio::spawn(async move {
@@ -267,6 +275,10 @@ fn offline_answer(effect: Effect) -> Action {
                 result: Err(message),
             })
         }
+        // Handled before an effect needs a connection.
+        Effect::Image(super::image::ImageEffect::OpenLink { .. }) => {
+            Action::Image(super::image::ImageAction::LinkOpened(Err(message)))
+        }
         // Handled by the attachment before an effect needs a connection.
         Effect::Terminal(_) => Action::Terminal(TerminalAction::Closed {
             session: String::new(),
@@ -449,13 +461,25 @@ pub async fn fetch_data(client: &mut Client, fetch: &Fetch) -> Result<Data, toni
                     project: slug.clone()
                 })
             );
+            let cards = plans?.into_inner();
             Data::Board {
                 board: Box::new(board?.into_inner()),
                 inbox: Box::new(inbox?.into_inner()),
                 sessions: sessions?.into_inner().sessions,
-                plans: plans?.into_inner().cards,
+                plans: cards.cards,
+                reviews: cards.reviews,
             }
         }
+        Fetch::Archive { slug, query } => Data::Archive(Box::new(
+            client
+                .board
+                .list_archived_tasks(proto::ListArchivedTasksRequest {
+                    project: slug.clone(),
+                    query: query.clone(),
+                })
+                .await?
+                .into_inner(),
+        )),
         Fetch::Task(key) => {
             let (mut a, mut b, mut c) = (client.clone(), client.clone(), client.clone());
             let (detail, plan, review, comments) = tokio::join!(

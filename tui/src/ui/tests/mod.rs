@@ -3,6 +3,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 // The demo data is seeded through relayd, so its tests (demo, edit, image, palette) need the `daemon` feature.
+mod board;
 mod code;
 #[cfg(feature = "daemon")]
 mod demo;
@@ -123,6 +124,7 @@ pub fn board_answer(slug: &str, board: proto::ProjectBoard) -> Action {
             inbox: Box::default(),
             sessions: Vec::new(),
             plans: Vec::new(),
+            reviews: Vec::new(),
         }),
     }
 }

@@ -135,6 +135,7 @@ fn board_is_fetched_once_when_events_arrive_while_a_fetch_is_on_its_way() {
                 inbox: Box::default(),
                 sessions: Vec::new(),
                 plans: Vec::new(),
+                reviews: Vec::new(),
             }),
         },
     );
@@ -733,6 +734,7 @@ fn board_card_dot_follows_the_bound_sessions_hook_status_when_drawn() {
                 inbox: Box::default(),
                 sessions,
                 plans: Vec::new(),
+                reviews: Vec::new(),
             }),
         },
     );
