@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use serde_json::Value;
 
 use super::Agent;
-use super::apply_patch::{dedup, is_shell_patch, patch_files};
+use super::apply_patch::{PatchOp, dedup, is_shell_patch, parse_patch, patch_files};
 
 /// What a tool does to the files it names.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -285,4 +285,69 @@ pub(super) fn first_str<'a>(value: &'a Value, keys: &[&str]) -> Option<&'a str> 
     keys.iter()
         .filter_map(|key| value.get(*key)?.as_str())
         .find(|text| !text.is_empty())
+}
+
+/// The shell tools of every agent and the key of their command line. Observed or documented: Claude Code's and
+/// Codex's `Bash` (agent-formats §1.3, §2.3), Cursor's `Shell` (§3.1); Codex's `shell` / `exec_command`, Copilot's
+/// `run_in_terminal` / the CLI's `bash` and Antigravity's `run_command` (`CommandLine`, observed) are the names
+/// their tool lists give; a name missing here is not read.
+const SHELL_TOOLS: &[(Agent, &str, &[&str])] = &[
+    (Agent::Claude, "Bash", &["command"]),
+    (Agent::Codex, "Bash", &["command"]),
+    (Agent::Codex, "shell", &["command"]),
+    (Agent::Codex, "exec_command", &["cmd", "command"]),
+    (Agent::Cursor, "Shell", &["command"]),
+    (Agent::Cursor, "run_terminal_cmd", &["command"]),
+    (Agent::Copilot, "run_in_terminal", &["command"]),
+    (Agent::Copilot, "bash", &["command"]),
+    (Agent::Copilot, "shell", &["command"]),
+    (
+        Agent::Antigravity,
+        "run_command",
+        &["CommandLine", "command", "commandLine"],
+    ),
+];
+
+/// The command line a shell tool will run: a string, or an argv array (Codex's `["bash", "-lc", "…"]`) joined
+/// with shell quoting. `None` for any other tool.
+pub fn shell_command(agent: Agent, tool: &str, input: &Value) -> Option<String> {
+    let (_, _, keys) = SHELL_TOOLS
+        .iter()
+        .find(|(of, name, _)| *of == agent && *name == tool)?;
+    keys.iter().find_map(|key| match input.get(*key)? {
+        Value::String(text) if !text.is_empty() => Some(text.clone()),
+        Value::Array(argv) => {
+            let words: Vec<&str> = argv.iter().filter_map(Value::as_str).collect();
+            (!words.is_empty()).then(|| shell_words::join(words))
+        }
+        _ => None,
+    })
+}
+
+/// The files an edit tool deletes: a patch's `*** Delete File:` headers (Codex's and Copilot's `apply_patch`, a
+/// Codex shell patch) and Cursor's `Delete`. Empty for any other tool.
+pub fn delete_files(agent: Agent, tool: &str, input: &Value) -> Vec<PathBuf> {
+    let Some(spec) = spec(agent, tool) else {
+        return Vec::new();
+    };
+    match (spec.access, spec.paths) {
+        (Access::Edit | Access::ShellPatch, Paths::Patch(keys)) => {
+            let Some(patch) = patch_text(keys, input) else {
+                return Vec::new();
+            };
+            if spec.access == Access::ShellPatch && !is_shell_patch(&patch) {
+                return Vec::new();
+            }
+            let deleted = parse_patch(&patch)
+                .into_iter()
+                .filter_map(|op| match op {
+                    PatchOp::Delete { path } => Some(path),
+                    _ => None,
+                })
+                .collect();
+            dedup(deleted)
+        }
+        (Access::Edit, paths) if agent == Agent::Cursor && tool == "Delete" => self::paths(paths, input),
+        _ => Vec::new(),
+    }
 }
