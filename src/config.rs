@@ -53,6 +53,12 @@ pub const DEFAULT_SNAPSHOT_MAX_LINES: usize = 500;
 pub const DEFAULT_SESSION_CREATION_TIMEOUT_S: u64 = 1200;
 /// The key `relay session attach` detaches with, unless `detach_key` says otherwise.
 pub const DEFAULT_DETACH_KEY: &str = "ctrl-b d";
+/// The largest untracked file a snapshot of uncommitted work holds, unless `undo_max_file_mb` says otherwise.
+pub const DEFAULT_UNDO_MAX_FILE_MB: u64 = 50;
+/// How long snapshots of uncommitted work are kept, unless `undo_keep_days` says otherwise.
+pub const DEFAULT_UNDO_KEEP_DAYS: u32 = 14;
+/// The most snapshots kept per repository, unless `undo_keep_per_repo` says otherwise.
+pub const DEFAULT_UNDO_KEEP_PER_REPO: u32 = 200;
 /// The table of `config.toml` that holds the window's key overrides; it is not in [`KEYS`].
 pub const KEYS_TABLE: &str = "keys";
 
@@ -322,6 +328,27 @@ config_keys! { |dirs, raw|
         default: DEFAULT_SESSION_CREATION_TIMEOUT_S,
         read: raw.within(1..=86_400),
         help: "how long a runner session may stay starting (workspace and process); past it the session fails",
+    }
+    undo_max_file_mb: u64 {
+        env: "RELAY_UNDO_MAX_FILE_MB",
+        accepts: "an integer from 1 to 10240 (MB of 1,048,576 bytes)",
+        default: DEFAULT_UNDO_MAX_FILE_MB,
+        read: raw.within(1..=10_240),
+        help: "the largest untracked file a snapshot before a destructive command holds; a bigger one is left out and named in the hook's answer",
+    }
+    undo_keep_days: u32 {
+        env: "RELAY_UNDO_KEEP_DAYS",
+        accepts: "an integer from 1 to 3650",
+        default: DEFAULT_UNDO_KEEP_DAYS,
+        read: raw.within(1..=3650),
+        help: "snapshots of uncommitted work older than this many days are deleted (never a session's newest)",
+    }
+    undo_keep_per_repo: u32 {
+        env: "RELAY_UNDO_KEEP_PER_REPO",
+        accepts: "an integer from 1 to 100000",
+        default: DEFAULT_UNDO_KEEP_PER_REPO,
+        read: raw.within(1..=100_000),
+        help: "the most snapshots of uncommitted work kept per repository; the oldest go first (never a session's newest)",
     }
     git_allowed_protocols: Vec<String> {
         env: "RELAY_GIT_ALLOWED_PROTOCOLS",

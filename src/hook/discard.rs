@@ -169,7 +169,7 @@ fn split(text: &str) -> Vec<Segment> {
             '$' if chars.get(i + 1) == Some(&'(') && chars.get(i + 2) != Some(&'(') => {
                 let (inner, next) = until_close(&chars, i + 2);
                 out.push(Segment::Nested(inner));
-                current.push_str("_");
+                current.push('_');
                 i = next;
                 continue;
             }
@@ -185,7 +185,7 @@ fn split(text: &str) -> Vec<Segment> {
                     .find(|&j| chars[j] == '`' && chars[j - 1] != '\\')
                     .unwrap_or(chars.len());
                 out.push(Segment::Nested(chars[i + 1..close].iter().collect()));
-                current.push_str("_");
+                current.push('_');
                 i = close + 1;
                 continue;
             }

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use serde_json::Value;
 
 use super::Agent;
-use super::apply_patch::{PatchOp, dedup, is_shell_patch, parse_patch, patch_files};
+use super::apply_patch::{dedup, is_shell_patch, patch_files};
 
 /// What a tool does to the files it names.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -322,32 +322,4 @@ pub fn shell_command(agent: Agent, tool: &str, input: &Value) -> Option<String> 
         }
         _ => None,
     })
-}
-
-/// The files an edit tool deletes: a patch's `*** Delete File:` headers (Codex's and Copilot's `apply_patch`, a
-/// Codex shell patch) and Cursor's `Delete`. Empty for any other tool.
-pub fn delete_files(agent: Agent, tool: &str, input: &Value) -> Vec<PathBuf> {
-    let Some(spec) = spec(agent, tool) else {
-        return Vec::new();
-    };
-    match (spec.access, spec.paths) {
-        (Access::Edit | Access::ShellPatch, Paths::Patch(keys)) => {
-            let Some(patch) = patch_text(keys, input) else {
-                return Vec::new();
-            };
-            if spec.access == Access::ShellPatch && !is_shell_patch(&patch) {
-                return Vec::new();
-            }
-            let deleted = parse_patch(&patch)
-                .into_iter()
-                .filter_map(|op| match op {
-                    PatchOp::Delete { path } => Some(path),
-                    _ => None,
-                })
-                .collect();
-            dedup(deleted)
-        }
-        (Access::Edit, paths) if agent == Agent::Cursor && tool == "Delete" => self::paths(paths, input),
-        _ => Vec::new(),
-    }
 }

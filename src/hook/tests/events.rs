@@ -17,7 +17,6 @@ fn base(agent: Agent, phase: Phase, event: &str, session: &str, cwd: &str) -> Ho
         tool_name: None,
         tool_use_id: None,
         edit: None,
-        deletes: Vec::new(),
         command: None,
         reads: Vec::new(),
         prompt: None,
@@ -186,7 +185,6 @@ fn codex_fixtures_read_into_their_events_when_every_phase_fires() {
                     "api/routes.py",
                     "api/legacy_shim.py",
                 ])),
-                deletes: paths(&["api/legacy_shim.py"]),
                 ..codex(Phase::PreTool, "PreToolUse")
             },
         ),
