@@ -55,6 +55,9 @@ pub const DEFAULT_SESSION_CREATION_TIMEOUT_S: u64 = 1200;
 pub const DEFAULT_DETACH_KEY: &str = "ctrl-b d";
 /// The largest untracked file a snapshot of uncommitted work holds, unless `undo_max_file_mb` says otherwise.
 pub const DEFAULT_UNDO_MAX_FILE_MB: u64 = 50;
+/// How long a hook answer waits for its snapshot, unless `undo_wait_ms` says otherwise (`relay hook` gives the
+/// whole call 300 ms by default).
+pub const DEFAULT_UNDO_WAIT_MS: u64 = 220;
 /// How long snapshots of uncommitted work are kept, unless `undo_keep_days` says otherwise.
 pub const DEFAULT_UNDO_KEEP_DAYS: u32 = 14;
 /// The most snapshots kept per repository, unless `undo_keep_per_repo` says otherwise.
@@ -335,6 +338,13 @@ config_keys! { |dirs, raw|
         default: DEFAULT_UNDO_MAX_FILE_MB,
         read: raw.within(1..=10_240),
         help: "the largest untracked file a snapshot before a destructive command holds; a bigger one is left out and named in the hook's answer",
+    }
+    undo_wait_ms: u64 {
+        env: "RELAY_UNDO_WAIT_MS",
+        accepts: "an integer from 10 to 60000 (milliseconds)",
+        default: DEFAULT_UNDO_WAIT_MS,
+        read: raw.within(10..=60_000),
+        help: "how long a hook answer waits for the snapshot before a destructive command; a slower one goes on in the background and the answer says so (keep it below the hook's budget, RELAY_HOOK_BUDGET_MS)",
     }
     undo_keep_days: u32 {
         env: "RELAY_UNDO_KEEP_DAYS",

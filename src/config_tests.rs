@@ -308,6 +308,7 @@ fn every_key_in_the_table_is_accepted_by_the_parser() {
         ("snapshot_max_lines", "50"),
         ("session_creation_timeout_s", "60"),
         ("undo_max_file_mb", "10"),
+        ("undo_wait_ms", "100"),
         ("undo_keep_days", "30"),
         ("undo_keep_per_repo", "50"),
         ("git_allowed_protocols", "[\"https\", \"http\"]"),

@@ -17,10 +17,6 @@ use crate::coord::Held;
 use crate::handle::DaemonHandle;
 use crate::undo::{Ask, HeldBy, Reason, Took};
 
-/// How long the answer waits for the snapshot. `relay hook` gives the whole call 300 ms by default; a snapshot
-/// still running after this goes on in the background and the answer says so.
-pub const SNAPSHOT_WAIT: Duration = Duration::from_millis(220);
-
 #[derive(Debug)]
 pub struct Step;
 
@@ -181,7 +177,7 @@ fn repo_root(dir: &Path) -> Option<PathBuf> {
         .map(Path::to_path_buf)
 }
 
-/// Takes the snapshot (within [`SNAPSHOT_WAIT`], else in the background) and says what happened.
+/// Takes the snapshot (within `undo_wait_ms`, else in the background) and says what happened.
 async fn snapshot(handle: &DaemonHandle, event: &HookEvent, target: Target) -> Vec<String> {
     let (session, session_id) = who(handle, event);
     let agent = event.agent.label().to_owned();
@@ -204,7 +200,8 @@ async fn snapshot(handle: &DaemonHandle, event: &HookEvent, target: Target) -> V
     });
     let mut lines = Vec::new();
     let shown = target.dir.display();
-    match tokio::time::timeout(SNAPSHOT_WAIT, task).await {
+    let wait = Duration::from_millis(handle.config().undo_wait_ms);
+    match tokio::time::timeout(wait, task).await {
         Ok(Ok(Ok(Took::Saved { row, skipped, notes }))) => {
             lines.push(format!(
                 "relay saved the uncommitted work in {shown} before `{}`: snapshot {} ({} file(s), {}). It can be brought back with `relay undo {}`.",

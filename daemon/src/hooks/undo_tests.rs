@@ -7,7 +7,12 @@ use relay_core::hook::{Agent, Phase};
 use serde_json::json;
 
 use crate::handle::DaemonHandle;
-use crate::testing::fixture;
+use crate::testing::fixture_with;
+
+/// A handle that waits for its snapshots as long as a loaded test machine needs.
+async fn fixture() -> (tempfile::TempDir, DaemonHandle) {
+    fixture_with(|config| config.undo_wait_ms = 30_000).await
+}
 use crate::undo::git::tests::{repo, sh_git};
 
 async fn bash(handle: &DaemonHandle, session: &str, cwd: &Path, command: &str) -> String {
@@ -252,4 +257,27 @@ async fn the_snapshot_step_skips_other_phases_and_denied_calls() {
         .await;
     assert!(taken(&handle).await.is_empty());
     assert_eq!(EventKind::SnapshotTaken.as_str(), "snapshot.taken");
+}
+
+#[tokio::test]
+async fn a_snapshot_slower_than_the_wait_goes_on_in_the_background_and_the_answer_says_so() {
+    let (_dir, handle) = fixture_with(|config| config.undo_wait_ms = 10).await;
+    let (_temp, root) = repo();
+    // Enough untracked files that git takes longer than 10 ms.
+    for n in 0..2_000 {
+        std::fs::write(root.join(format!("f{n}.txt")), format!("{n}\n")).unwrap();
+    }
+    let said = context(&bash(&handle, "cc-a", &root, "git clean -fd").await);
+    assert!(
+        said.starts_with("relay is still saving the uncommitted work in"),
+        "{said}"
+    );
+    // It finishes anyway.
+    for _ in 0..600 {
+        if !taken(&handle).await.is_empty() {
+            return;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    panic!("the background snapshot never finished");
 }
