@@ -844,6 +844,16 @@ impl<'h> Runs<'h> {
                     hint: "its worktree has changes not committed; commit or stash them, or pass --force to lose them",
                 }));
             }
+            // Nothing relay removes goes without a snapshot of what is not committed (docs/SPEC.md §13).
+            self.handle
+                .snapshot_before_remove(&row.name, row.session_id, &workspace, &row.repo_path, row.source == "url")
+                .await
+                .map_err(|err| {
+                    RunnerError::Precondition(format!(
+                        "the session's workspace {} was not removed: relay could not save its uncommitted work first ({err})",
+                        workspace.display()
+                    ))
+                })?;
             if row.source == "url" {
                 std::fs::remove_dir_all(&workspace).map_err(|err| {
                     RunnerError::Failed(format!(

@@ -155,3 +155,16 @@ pub async fn project_of_repo(db: &mut impl Db, repo: &str) -> Result<Option<Stri
     })
     .await
 }
+
+/// Points a snapshot at the repository that keeps it now (a removed clone's snapshot, fetched into its project's).
+pub async fn move_repo(db: &mut impl Db, id: i64, repo: &str) -> Result<(), StoreError> {
+    run(db, async |conn| {
+        sqlx::query("UPDATE work_snapshot SET repo = ? WHERE id = ?")
+            .bind(repo)
+            .bind(id)
+            .execute(conn)
+            .await
+            .map(|_| ())
+    })
+    .await
+}

@@ -368,6 +368,16 @@ async fn private_modules(root: &Path) -> Vec<String> {
         .collect()
 }
 
+/// Copies a snapshot's ref (and the commits it needs) from the working tree `from` into the repository `into`.
+pub async fn keep_elsewhere(from: &Path, into: &Path, git_ref: &str) -> Result<(), GitError> {
+    let source = from.to_string_lossy();
+    let spec = format!("+{git_ref}:{git_ref}");
+    git(into)
+        .run(&["fetch", "-q", "--no-tags", &source, &spec], None)
+        .await
+        .map(|_| ())
+}
+
 /// Deletes a snapshot's ref (retention). A ref already gone is not an error.
 pub async fn delete_ref(root: &Path, git_ref: &str) -> Result<(), GitError> {
     if !git_ref.starts_with(REF_PREFIX) {

@@ -233,6 +233,46 @@ impl DaemonHandle {
         })
     }
 
+    /// Before relay removes a runner session's workspace: a snapshot of what it holds beyond its commit. A
+    /// session's own clone goes with its folder, so the snapshot (and the commits under it) is fetched into the
+    /// project's repository at `keep_in`; a worktree's refs are its repository's already. Either way the row points
+    /// at `keep_in`, and `relay undo ID --to DIR` brings the files back.
+    pub async fn snapshot_before_remove(
+        &self,
+        session: &str,
+        session_id: i64,
+        workspace: &Path,
+        keep_in: &str,
+        own_clone: bool,
+    ) -> Result<Option<i64>, UndoError> {
+        let what = match own_clone {
+            true => format!("the clone {}", workspace.display()),
+            false => format!("the worktree {}", workspace.display()),
+        };
+        let took = self
+            .snapshot_work(Ask {
+                dir: workspace,
+                reason: Reason::Remove,
+                session,
+                session_id: Some(session_id),
+                agent: "relay",
+                command: &what,
+                held: Vec::new(),
+            })
+            .await?;
+        let Took::Saved { row, .. } = took else {
+            return Ok(None);
+        };
+        if own_clone {
+            git::keep_elsewhere(workspace, Path::new(keep_in), &row.git_ref).await?;
+        }
+        // The workspace's folder goes; its snapshot is read from the repository that stays.
+        let mut write = self.store().begin_write().await?;
+        rows::move_repo(&mut write, row.id, keep_in).await?;
+        write.commit().await?;
+        Ok(Some(row.id))
+    }
+
     /// The newest snapshots first (of one project when given), at most `limit`.
     pub async fn snapshots(&self, project: Option<&str>, limit: i64) -> Result<Vec<SnapshotRow>, UndoError> {
         let mut read = self.store().read().await?;
