@@ -46,6 +46,8 @@ Register-ArgumentCompleter -Native -CommandName 'relay' -ScriptBlock {
             [CompletionResult]::new('rules', 'rules', [CompletionResultType]::ParameterValue, 'The working rules agents follow: report format and what a stage move needs')
             [CompletionResult]::new('hook', 'hook', [CompletionResultType]::ParameterValue, 'Answer one agent hook call: the program every agent''s hooks run (always exits 0)')
             [CompletionResult]::new('inbox', 'inbox', [CompletionResultType]::ParameterValue, 'What needs you across projects: review queue, waiting on you, rule warnings, unlinked hook sessions, agent replies')
+            [CompletionResult]::new('snapshots', 'snapshots', [CompletionResultType]::ParameterValue, 'List the snapshots of uncommitted work relay took before destructive commands and workspace removals')
+            [CompletionResult]::new('undo', 'undo', [CompletionResultType]::ParameterValue, 'Bring a snapshot''s files back into the working tree, or into another folder')
             [CompletionResult]::new('locks', 'locks', [CompletionResultType]::ParameterValue, 'List file locks (holder, intent, age, expiry, waiters, readers) and recent contentions')
             [CompletionResult]::new('keys', 'keys', [CompletionResultType]::ParameterValue, 'Print the window''s keys in force with their binding ids, and what is wrong with the [keys] table')
             [CompletionResult]::new('doctor', 'doctor', [CompletionResultType]::ParameterValue, 'Check the daemon, data directory, token, socket, HTTP port, store and Claude Code''s hooks; exit 1 on a failure')
@@ -1098,6 +1100,33 @@ Register-ArgumentCompleter -Native -CommandName 'relay' -ScriptBlock {
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             break
         }
+        'relay;snapshots' {
+            [CompletionResult]::new('--project', '--project', [CompletionResultType]::ParameterName, 'Only this project''s snapshots')
+            [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'Data directory (database, token, config.toml) [env: RELAY_HOME]')
+            [CompletionResult]::new('--port', '--port', [CompletionResultType]::ParameterName, 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]')
+            [CompletionResult]::new('--socket', '--socket', [CompletionResultType]::ParameterName, 'Path of the daemon''s local socket [env: RELAY_SOCKET]')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the answer as JSON (stable field names, for scripts)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'relay;undo' {
+            [CompletionResult]::new('--paths', '--paths', [CompletionResultType]::ParameterName, 'Only these files or folders (relative to the repository)')
+            [CompletionResult]::new('--to', '--to', [CompletionResultType]::ParameterName, 'Write the files into this folder (created if missing) instead of the repository')
+            [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'Data directory (database, token, config.toml) [env: RELAY_HOME]')
+            [CompletionResult]::new('--port', '--port', [CompletionResultType]::ParameterName, 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]')
+            [CompletionResult]::new('--socket', '--socket', [CompletionResultType]::ParameterName, 'Path of the daemon''s local socket [env: RELAY_SOCKET]')
+            [CompletionResult]::new('--force', '--force', [CompletionResultType]::ParameterName, 'Overwrite files changed since the snapshot')
+            [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Only show what would change')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the answer as JSON (stable field names, for scripts)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
         'relay;locks' {
             [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'Data directory (database, token, config.toml) [env: RELAY_HOME]')
             [CompletionResult]::new('--port', '--port', [CompletionResultType]::ParameterName, 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]')
@@ -1195,6 +1224,8 @@ Register-ArgumentCompleter -Native -CommandName 'relay' -ScriptBlock {
             [CompletionResult]::new('rules', 'rules', [CompletionResultType]::ParameterValue, 'The working rules agents follow: report format and what a stage move needs')
             [CompletionResult]::new('hook', 'hook', [CompletionResultType]::ParameterValue, 'Answer one agent hook call: the program every agent''s hooks run (always exits 0)')
             [CompletionResult]::new('inbox', 'inbox', [CompletionResultType]::ParameterValue, 'What needs you across projects: review queue, waiting on you, rule warnings, unlinked hook sessions, agent replies')
+            [CompletionResult]::new('snapshots', 'snapshots', [CompletionResultType]::ParameterValue, 'List the snapshots of uncommitted work relay took before destructive commands and workspace removals')
+            [CompletionResult]::new('undo', 'undo', [CompletionResultType]::ParameterValue, 'Bring a snapshot''s files back into the working tree, or into another folder')
             [CompletionResult]::new('locks', 'locks', [CompletionResultType]::ParameterValue, 'List file locks (holder, intent, age, expiry, waiters, readers) and recent contentions')
             [CompletionResult]::new('keys', 'keys', [CompletionResultType]::ParameterValue, 'Print the window''s keys in force with their binding ids, and what is wrong with the [keys] table')
             [CompletionResult]::new('doctor', 'doctor', [CompletionResultType]::ParameterValue, 'Check the daemon, data directory, token, socket, HTTP port, store and Claude Code''s hooks; exit 1 on a failure')
@@ -1428,6 +1459,12 @@ Register-ArgumentCompleter -Native -CommandName 'relay' -ScriptBlock {
             break
         }
         'relay;help;inbox' {
+            break
+        }
+        'relay;help;snapshots' {
+            break
+        }
+        'relay;help;undo' {
             break
         }
         'relay;help;locks' {

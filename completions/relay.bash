@@ -85,11 +85,17 @@ _relay() {
             relay,setup)
                 cmd="relay__subcmd__setup"
                 ;;
+            relay,snapshots)
+                cmd="relay__subcmd__snapshots"
+                ;;
             relay,task)
                 cmd="relay__subcmd__task"
                 ;;
             relay,token)
                 cmd="relay__subcmd__token"
+                ;;
+            relay,undo)
+                cmd="relay__subcmd__undo"
                 ;;
             relay__subcmd__attachment,add)
                 cmd="relay__subcmd__attachment__subcmd__add"
@@ -268,11 +274,17 @@ _relay() {
             relay__subcmd__help,setup)
                 cmd="relay__subcmd__help__subcmd__setup"
                 ;;
+            relay__subcmd__help,snapshots)
+                cmd="relay__subcmd__help__subcmd__snapshots"
+                ;;
             relay__subcmd__help,task)
                 cmd="relay__subcmd__help__subcmd__task"
                 ;;
             relay__subcmd__help,token)
                 cmd="relay__subcmd__help__subcmd__token"
+                ;;
+            relay__subcmd__help,undo)
+                cmd="relay__subcmd__help__subcmd__undo"
                 ;;
             relay__subcmd__help__subcmd__attachment,add)
                 cmd="relay__subcmd__help__subcmd__attachment__subcmd__add"
@@ -620,7 +632,7 @@ _relay() {
 
     case "${cmd}" in
         relay)
-            opts="-h -V --home --port --socket --help --version demo daemon token backup restore project session board task decision review comment plan attachment events rules hook inbox locks keys doctor setup completions man help"
+            opts="-h -V --home --port --socket --help --version demo daemon token backup restore project session board task decision review comment plan attachment events rules hook inbox snapshots undo locks keys doctor setup completions man help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1686,7 +1698,7 @@ _relay() {
             return 0
             ;;
         relay__subcmd__help)
-            opts="demo daemon token backup restore project session board task decision review comment plan attachment events rules hook inbox locks keys doctor setup completions man help"
+            opts="demo daemon token backup restore project session board task decision review comment plan attachment events rules hook inbox snapshots undo locks keys doctor setup completions man help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2511,6 +2523,20 @@ _relay() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        relay__subcmd__help__subcmd__snapshots)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         relay__subcmd__help__subcmd__task)
             opts="list show create update stage bind unbind report"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
@@ -2638,6 +2664,20 @@ _relay() {
             return 0
             ;;
         relay__subcmd__help__subcmd__token)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        relay__subcmd__help__subcmd__undo)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -4107,6 +4147,36 @@ _relay() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        relay__subcmd__snapshots)
+            opts="-h -V --project --json --home --port --socket --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --project)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --home)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --port)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --socket)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         relay__subcmd__task)
             opts="-h -V --home --port --socket --help --version list show create update stage bind unbind report help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
@@ -4592,6 +4662,40 @@ _relay() {
                 return 0
             fi
             case "${prev}" in
+                --home)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --port)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --socket)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        relay__subcmd__undo)
+            opts="-h -V --paths --to --force --dry-run --json --home --port --socket --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --paths)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --to)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --home)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0

@@ -43,6 +43,8 @@ set edit:completion:arg-completer[relay] = {|@words|
             cand rules 'The working rules agents follow: report format and what a stage move needs'
             cand hook 'Answer one agent hook call: the program every agent''s hooks run (always exits 0)'
             cand inbox 'What needs you across projects: review queue, waiting on you, rule warnings, unlinked hook sessions, agent replies'
+            cand snapshots 'List the snapshots of uncommitted work relay took before destructive commands and workspace removals'
+            cand undo 'Bring a snapshot''s files back into the working tree, or into another folder'
             cand locks 'List file locks (holder, intent, age, expiry, waiters, readers) and recent contentions'
             cand keys 'Print the window''s keys in force with their binding ids, and what is wrong with the [keys] table'
             cand doctor 'Check the daemon, data directory, token, socket, HTTP port, store and Claude Code''s hooks; exit 1 on a failure'
@@ -970,6 +972,31 @@ set edit:completion:arg-completer[relay] = {|@words|
             cand -V 'Print version'
             cand --version 'Print version'
         }
+        &'relay;snapshots'= {
+            cand --project 'Only this project''s snapshots'
+            cand --home 'Data directory (database, token, config.toml) [env: RELAY_HOME]'
+            cand --port 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]'
+            cand --socket 'Path of the daemon''s local socket [env: RELAY_SOCKET]'
+            cand --json 'Print the answer as JSON (stable field names, for scripts)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'relay;undo'= {
+            cand --paths 'Only these files or folders (relative to the repository)'
+            cand --to 'Write the files into this folder (created if missing) instead of the repository'
+            cand --home 'Data directory (database, token, config.toml) [env: RELAY_HOME]'
+            cand --port 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]'
+            cand --socket 'Path of the daemon''s local socket [env: RELAY_SOCKET]'
+            cand --force 'Overwrite files changed since the snapshot'
+            cand --dry-run 'Only show what would change'
+            cand --json 'Print the answer as JSON (stable field names, for scripts)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
         &'relay;locks'= {
             cand --home 'Data directory (database, token, config.toml) [env: RELAY_HOME]'
             cand --port 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]'
@@ -1061,6 +1088,8 @@ set edit:completion:arg-completer[relay] = {|@words|
             cand rules 'The working rules agents follow: report format and what a stage move needs'
             cand hook 'Answer one agent hook call: the program every agent''s hooks run (always exits 0)'
             cand inbox 'What needs you across projects: review queue, waiting on you, rule warnings, unlinked hook sessions, agent replies'
+            cand snapshots 'List the snapshots of uncommitted work relay took before destructive commands and workspace removals'
+            cand undo 'Bring a snapshot''s files back into the working tree, or into another folder'
             cand locks 'List file locks (holder, intent, age, expiry, waiters, readers) and recent contentions'
             cand keys 'Print the window''s keys in force with their binding ids, and what is wrong with the [keys] table'
             cand doctor 'Check the daemon, data directory, token, socket, HTTP port, store and Claude Code''s hooks; exit 1 on a failure'
@@ -1233,6 +1262,10 @@ set edit:completion:arg-completer[relay] = {|@words|
         &'relay;help;hook'= {
         }
         &'relay;help;inbox'= {
+        }
+        &'relay;help;snapshots'= {
+        }
+        &'relay;help;undo'= {
         }
         &'relay;help;locks'= {
         }

@@ -58,6 +58,15 @@ pub const DEFAULT_DOCKER_SOCKET: &str = "unix:///var/run/docker.sock";
 pub const DEFAULT_DOCKER_IMAGE: &str = "relay-dev:latest";
 /// The key `relay session attach` detaches with, unless `detach_key` says otherwise.
 pub const DEFAULT_DETACH_KEY: &str = "ctrl-b d";
+/// The largest untracked file a snapshot of uncommitted work holds, unless `undo_max_file_mb` says otherwise.
+pub const DEFAULT_UNDO_MAX_FILE_MB: u64 = 50;
+/// How long a hook answer waits for its snapshot, unless `undo_wait_ms` says otherwise (`relay hook` gives the
+/// whole call 300 ms by default).
+pub const DEFAULT_UNDO_WAIT_MS: u64 = 220;
+/// How long snapshots of uncommitted work are kept, unless `undo_keep_days` says otherwise.
+pub const DEFAULT_UNDO_KEEP_DAYS: u32 = 14;
+/// The most snapshots kept per repository, unless `undo_keep_per_repo` says otherwise.
+pub const DEFAULT_UNDO_KEEP_PER_REPO: u32 = 200;
 /// The table of `config.toml` that holds the window's key overrides; it is not in [`KEYS`].
 pub const KEYS_TABLE: &str = "keys";
 
@@ -327,6 +336,34 @@ config_keys! { |dirs, raw|
         default: DEFAULT_SESSION_CREATION_TIMEOUT_S,
         read: raw.within(1..=86_400),
         help: "how long a runner session may stay starting (workspace and process); past it the session fails",
+    }
+    undo_max_file_mb: u64 {
+        env: "RELAY_UNDO_MAX_FILE_MB",
+        accepts: "an integer from 1 to 10240 (MB of 1,048,576 bytes)",
+        default: DEFAULT_UNDO_MAX_FILE_MB,
+        read: raw.within(1..=10_240),
+        help: "the largest untracked file a snapshot before a destructive command holds; a bigger one is left out and named in the hook's answer",
+    }
+    undo_wait_ms: u64 {
+        env: "RELAY_UNDO_WAIT_MS",
+        accepts: "an integer from 10 to 60000 (milliseconds)",
+        default: DEFAULT_UNDO_WAIT_MS,
+        read: raw.within(10..=60_000),
+        help: "how long a hook answer waits for the snapshot before a destructive command; a slower one goes on in the background and the answer says so (keep it below the hook's budget, RELAY_HOOK_BUDGET_MS)",
+    }
+    undo_keep_days: u32 {
+        env: "RELAY_UNDO_KEEP_DAYS",
+        accepts: "an integer from 1 to 3650",
+        default: DEFAULT_UNDO_KEEP_DAYS,
+        read: raw.within(1..=3650),
+        help: "snapshots of uncommitted work older than this many days are deleted (never a session's newest)",
+    }
+    undo_keep_per_repo: u32 {
+        env: "RELAY_UNDO_KEEP_PER_REPO",
+        accepts: "an integer from 1 to 100000",
+        default: DEFAULT_UNDO_KEEP_PER_REPO,
+        read: raw.within(1..=100_000),
+        help: "the most snapshots of uncommitted work kept per repository; the oldest go first (never a session's newest)",
     }
     git_allowed_protocols: Vec<String> {
         env: "RELAY_GIT_ALLOWED_PROTOCOLS",

@@ -140,6 +140,8 @@ event_kinds! {
         "a runner project's clone finished or failed: cloning, ready, failed (subject: slug; data: project, state, previous, error)";
     RunnerSessionChanged = "runner.session_changed", [project],
         "a runner session was created or changed state: starting, running, stopped, failed, deleted (subject: session name; data: project, session, state, previous, branch, profile, error, exit_code)";
+    SnapshotTaken = "snapshot.taken", [project?], "uncommitted work was saved before a destructive command or a workspace removal (subject: snapshot id; data: id, repo, git_ref, reason, session, agent, command, project, key, files, bytes, skipped, held_by)";
+    SnapshotRestored = "snapshot.restored", [project?], "the owner brought a snapshot's files back (subject: snapshot id; data: id, repo, session, command, project, key, files, into, forced)";
 }
 
 impl EventKind {
@@ -211,7 +213,9 @@ mod tests {
             | EventKind::SessionStatusChanged
             | EventKind::RunnerProjectAdded
             | EventKind::RunnerProjectChanged
-            | EventKind::RunnerSessionChanged => EventKind::ALL.contains(&kind),
+            | EventKind::RunnerSessionChanged
+            | EventKind::SnapshotTaken
+            | EventKind::SnapshotRestored => EventKind::ALL.contains(&kind),
         }
     }
 
@@ -222,7 +226,7 @@ mod tests {
         assert!(EventKind::ALL.iter().all(|k| listed(*k)));
         assert_eq!(
             EventKind::ALL.len(),
-            35,
+            37,
             "update `listed` and this count with a new kind"
         );
     }

@@ -36,6 +36,7 @@ pub mod runner;
 mod socket;
 pub mod store;
 pub mod token;
+pub mod undo;
 
 #[cfg(test)]
 mod testing;

@@ -405,3 +405,43 @@ pub struct RunnerSessionChanged {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub exit_code: Option<i64>,
 }
+
+/// Uncommitted work saved as a commit under a private ref (issue 20).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct SnapshotTaken {
+    pub id: i64,
+    pub repo: String,
+    pub git_ref: String,
+    /// `command` (an agent's tool call) or `remove` (relay removing a runner workspace).
+    pub reason: String,
+    pub session: String,
+    pub agent: String,
+    pub command: String,
+    pub project: Option<String>,
+    pub key: Option<String>,
+    pub files: i64,
+    pub bytes: i64,
+    /// Untracked files left out for their size.
+    pub skipped: Vec<String>,
+    /// The sessions whose locked files the command would discard.
+    pub held_by: Vec<String>,
+}
+
+/// A snapshot's files brought back by the owner.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct SnapshotRestored {
+    pub id: i64,
+    pub repo: String,
+    /// Whose work it was, and the command that had discarded it.
+    pub session: String,
+    pub command: String,
+    pub project: Option<String>,
+    pub key: Option<String>,
+    pub files: i64,
+    /// The folder the files went into (the repository itself, or `--to`).
+    pub into: String,
+    /// Newer changes were overwritten (`--force`).
+    pub forced: bool,
+}

@@ -286,3 +286,40 @@ pub(super) fn first_str<'a>(value: &'a Value, keys: &[&str]) -> Option<&'a str> 
         .filter_map(|key| value.get(*key)?.as_str())
         .find(|text| !text.is_empty())
 }
+
+/// The shell tools of every agent and the key of their command line. Observed or documented: Claude Code's and
+/// Codex's `Bash` (agent-formats §1.3, §2.3), Cursor's `Shell` (§3.1); Codex's `shell` / `exec_command`, Copilot's
+/// `run_in_terminal` / the CLI's `bash` and Antigravity's `run_command` (`CommandLine`, observed) are the names
+/// their tool lists give; a name missing here is not read.
+const SHELL_TOOLS: &[(Agent, &str, &[&str])] = &[
+    (Agent::Claude, "Bash", &["command"]),
+    (Agent::Codex, "Bash", &["command"]),
+    (Agent::Codex, "shell", &["command"]),
+    (Agent::Codex, "exec_command", &["cmd", "command"]),
+    (Agent::Cursor, "Shell", &["command"]),
+    (Agent::Cursor, "run_terminal_cmd", &["command"]),
+    (Agent::Copilot, "run_in_terminal", &["command"]),
+    (Agent::Copilot, "bash", &["command"]),
+    (Agent::Copilot, "shell", &["command"]),
+    (
+        Agent::Antigravity,
+        "run_command",
+        &["CommandLine", "command", "commandLine"],
+    ),
+];
+
+/// The command line a shell tool will run: a string, or an argv array (Codex's `["bash", "-lc", "…"]`) joined
+/// with shell quoting. `None` for any other tool.
+pub fn shell_command(agent: Agent, tool: &str, input: &Value) -> Option<String> {
+    let (_, _, keys) = SHELL_TOOLS
+        .iter()
+        .find(|(of, name, _)| *of == agent && *name == tool)?;
+    keys.iter().find_map(|key| match input.get(*key)? {
+        Value::String(text) if !text.is_empty() => Some(text.clone()),
+        Value::Array(argv) => {
+            let words: Vec<&str> = argv.iter().filter_map(Value::as_str).collect();
+            (!words.is_empty()).then(|| shell_words::join(words))
+        }
+        _ => None,
+    })
+}

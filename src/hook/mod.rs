@@ -18,6 +18,7 @@
 mod agent;
 mod apply_patch;
 mod dialect;
+mod discard;
 mod files;
 mod payload;
 mod phase;
@@ -29,7 +30,8 @@ mod tests;
 pub use agent::Agent;
 pub use apply_patch::{PatchOp, parse_patch, patch_files};
 pub use dialect::{Answer, Decision, allow, answer};
-pub use files::{edit_files, is_edit_tool, is_read_tool, read_files};
+pub use discard::{Discard, DiscardKind, discards};
+pub use files::{edit_files, is_edit_tool, is_read_tool, read_files, shell_command};
 pub use payload::{
     AgentSessionId, HOST_ATTENDED_KEY, HOST_SESSION_KEY, HookEvent, MAX_BODY, RUNNER_SESSION_ENV,
     RUNNER_SESSION_KEY, read_event,

@@ -9,7 +9,7 @@ use serde_json::{Map, Value};
 
 use super::agent::detect;
 use super::apply_patch::dedup;
-use super::files::{edit_files, first_str, read_files};
+use super::files::{edit_files, first_str, read_files, shell_command};
 use super::phase::list;
 use super::todo::{TodoChange, todo_change};
 use super::{Agent, HookError, Phase};
@@ -63,6 +63,8 @@ pub struct HookEvent {
     /// The files an edit tool will write (pre-tool) or wrote (post-tool), as given: `None` when the call edits
     /// nothing, `Some` of an empty list for an edit tool whose files could not be found.
     pub edit: Option<Vec<PathBuf>>,
+    /// The command line a shell tool will run (Claude Code's `Bash`, Cursor's `beforeShellExecution`, …).
+    pub command: Option<String>,
     /// The files about to be read: Cursor's `beforeReadFile`, or a read tool's input.
     pub reads: Vec<PathBuf>,
     /// The user's prompt text, on prompt events.
@@ -204,10 +206,17 @@ pub fn read_event(declared: Agent, phase: Phase, body: &[u8]) -> Result<HookEven
         (Some(tool), Some(input)) => (edit_files(agent, tool, input), read_files(agent, tool, input)),
         _ => (None, Vec::new()),
     };
+    let mut command = match (&tool_name, &input) {
+        (Some(tool), Some(input)) => shell_command(agent, tool, input),
+        _ => None,
+    };
     // Cursor's file hooks name the file at the top level, with no tool (§3.2).
     if agent == Agent::Cursor {
         let file = first_string(&payload, &["file_path"]).map(PathBuf::from);
         let event = event_name.as_deref().unwrap_or_default();
+        if event.eq_ignore_ascii_case("beforeShellExecution") {
+            command = command.or_else(|| first_string(&payload, &["command"]).map(str::to_owned));
+        }
         if event.eq_ignore_ascii_case("afterFileEdit") {
             edit = edit.or_else(|| Some(file.into_iter().collect()));
         } else if event_phase == Phase::PreRead {
@@ -236,6 +245,7 @@ pub fn read_event(declared: Agent, phase: Phase, body: &[u8]) -> Result<HookEven
         tool_name,
         tool_use_id: first_string(&payload, TOOL_USE_ID_KEYS).map(str::to_owned),
         edit,
+        command,
         reads: dedup(reads),
         prompt: (event_phase == Phase::Prompt)
             .then(|| first_string(&payload, &["prompt"]).map(str::to_owned))

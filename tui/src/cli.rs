@@ -159,6 +159,22 @@ pub enum Command {
         #[command(flatten)]
         output: OutputArgs,
     },
+    /// List the snapshots of uncommitted work relay took before destructive commands and workspace removals
+    ///
+    /// Newest first: id, time, whose work (session and agent), the command, the task, files and size. `relay undo
+    /// ID` brings one back.
+    Snapshots {
+        /// Only this project's snapshots
+        #[arg(long, value_name = "SLUG")]
+        project: Option<String>,
+        #[command(flatten)]
+        output: OutputArgs,
+    },
+    /// Bring a snapshot's files back into the working tree, or into another folder
+    ///
+    /// Shows what it changes first: files missing or as the destructive command left them are written back;
+    /// a file changed since the snapshot stops the whole restore (nothing is written) unless --force.
+    Undo(UndoArgs),
     /// List file locks (holder, intent, age, expiry, waiters, readers) and recent contentions
     Locks {
         #[command(flatten)]
@@ -453,6 +469,26 @@ pub struct EventsArgs {
 pub const DEFAULT_HOOK_BUDGET_MS: u64 = 300;
 /// The environment variable that sets the hook budget when the flag does not.
 pub const HOOK_BUDGET_ENV: &str = "RELAY_HOOK_BUDGET_MS";
+
+#[derive(Args, Debug, Clone)]
+pub struct UndoArgs {
+    /// The snapshot's id, as `relay snapshots` lists it
+    pub id: i64,
+    /// Only these files or folders (relative to the repository)
+    #[arg(long, value_name = "PATH", num_args = 1..)]
+    pub paths: Vec<String>,
+    /// Write the files into this folder (created if missing) instead of the repository
+    #[arg(long, value_name = "DIR")]
+    pub to: Option<std::path::PathBuf>,
+    /// Overwrite files changed since the snapshot
+    #[arg(long)]
+    pub force: bool,
+    /// Only show what would change
+    #[arg(long)]
+    pub dry_run: bool,
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
 
 #[derive(Args, Debug, Clone)]
 pub struct HookArgs {

@@ -756,6 +756,39 @@ fn what_of(kind: &str, data: &str) -> Option<String> {
                 i64::try_from(read::<p::BackupCreated>(kind, data)?.bytes).unwrap_or(i64::MAX)
             )
         )),
+        EventKind::SnapshotTaken => {
+            let e: p::SnapshotTaken = read(kind, data)?;
+            let why = match e.reason.as_str() {
+                "remove" => format!("before relay removed {}", ellipsize(&one_line(&e.command), 80)),
+                _ => format!("before `{}`", ellipsize(&one_line(&e.command), 80)),
+            };
+            let whose = match e.held_by.len() {
+                0 => String::new(),
+                _ => format!(" — it reached work of {}", e.held_by.join(", ")),
+            };
+            Some(format!(
+                "saved {}'s uncommitted work ({} file(s)) {why}{whose}; `relay undo {}` brings it back",
+                one_line(&e.session),
+                e.files,
+                e.id
+            ))
+        }
+        EventKind::SnapshotRestored => {
+            let e: p::SnapshotRestored = read(kind, data)?;
+            Some(format!(
+                "brought back {} file(s) of {}'s work lost to `{}` (snapshot {}) into {}{}",
+                e.files,
+                one_line(&e.session),
+                ellipsize(&one_line(&e.command), 80),
+                e.id,
+                e.into,
+                if e.forced {
+                    ", overwriting newer changes"
+                } else {
+                    ""
+                }
+            ))
+        }
         _ if kind.starts_with("review.") || kind.starts_with("comment.") => {
             super::render_review::event_what(kind, data)
         }
@@ -914,6 +947,28 @@ mod tests {
         );
     }
     use super::*;
+
+    #[test]
+    fn the_activity_says_who_lost_what_and_how_it_came_back() {
+        let taken = r#"{"id":3,"reason":"command","session":"run-app-2","command":"git reset --hard",
+            "files":4,"held_by":["Claude Code:desk:52b2…"]}"#;
+        assert_eq!(
+            what_of("snapshot.taken", taken).unwrap(),
+            "saved run-app-2's uncommitted work (4 file(s)) before `git reset --hard` — it reached work of \
+             Claude Code:desk:52b2…; `relay undo 3` brings it back"
+        );
+        let removed =
+            r#"{"id":4,"reason":"remove","session":"run-app-3","command":"the worktree /w/app-3","files":1}"#;
+        assert_eq!(
+            what_of("snapshot.taken", removed).unwrap(),
+            "saved run-app-3's uncommitted work (1 file(s)) before relay removed the worktree /w/app-3; `relay undo 4` brings it back"
+        );
+        let restored = r#"{"id":3,"session":"run-app-2","command":"git reset --hard","files":2,"into":"/r","forced":true}"#;
+        assert_eq!(
+            what_of("snapshot.restored", restored).unwrap(),
+            "brought back 2 file(s) of run-app-2's work lost to `git reset --hard` (snapshot 3) into /r, overwriting newer changes"
+        );
+    }
 
     #[test]
     fn utc_formats_known_instants_when_given_milliseconds() {

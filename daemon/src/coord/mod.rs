@@ -29,7 +29,7 @@ pub use contention::{CONTENTION_BUCKET_MS, Contention};
 pub use intent::{FILLER_PROMPTS, Intent, MAX_INTENT_CHARS, is_filler, meaningful};
 pub use key::{KeyError, LockKey, MAX_PATH_LEN, lock_key};
 pub use relay_core::owner::{Owner, OwnerError, SessionId};
-pub use service::{Coord, SAVE_EVERY, SNAPSHOT_FILE, SWEEP_EVERY, SnapshotError, Sweeper};
+pub use service::{Coord, Held, SAVE_EVERY, SNAPSHOT_FILE, SWEEP_EVERY, SnapshotError, Sweeper};
 pub use table::LockTable;
 pub use view::{
     ClaimOutcome, Holding, LockRecord, LockState, LockView, Presence, RestoreReport, SweepReport,

@@ -48,6 +48,18 @@ pub struct Coord {
     live: LiveSender,
 }
 
+/// A file another session holds, as a destructive command's warning names it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Held {
+    pub workspace: String,
+    /// Relative to the workspace.
+    pub path: String,
+    /// The holder as `relay locks` shows it.
+    pub holder: String,
+    /// The holder's last meaningful prompt, else the intent sent with its claim.
+    pub intent: Option<String>,
+}
+
 /// The snapshot file's shape.
 #[derive(Debug, Serialize, Deserialize)]
 struct Snapshot {
@@ -220,6 +232,28 @@ impl Coord {
             }
             Phase::SessionStart | Phase::Notification => (Decision::Allow, false),
         }
+    }
+
+    /// The files other sessions hold now (every workspace), for a command that may discard them; empty when
+    /// the event's session cannot own locks.
+    pub(crate) fn held_by_others(&self, event: &HookEvent, now_ms: i64) -> Vec<Held> {
+        let me = self.owner(event);
+        self.table
+            .locks(now_ms)
+            .into_iter()
+            .filter_map(|view| match view.state {
+                super::LockState::Held { holder, intent, .. } => {
+                    let mine = me.as_ref().is_some_and(|me| me.session() == holder.session());
+                    (!mine).then(|| Held {
+                        workspace: view.key.workspace().to_owned(),
+                        path: view.key.path().to_owned(),
+                        holder: holder.short(),
+                        intent: intent.map(|intent| intent.text),
+                    })
+                }
+                _ => None,
+            })
+            .collect()
     }
 
     fn owner(&self, event: &HookEvent) -> Option<Owner> {

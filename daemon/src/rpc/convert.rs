@@ -425,3 +425,26 @@ fn contention(contention: Contention) -> proto::LockContention {
         count: contention.count,
     }
 }
+
+/// A snapshot row as `relay snapshots` shows it.
+pub(super) fn work_snapshot(row: &crate::store::snapshot::SnapshotRow) -> proto::WorkSnapshot {
+    let skipped: Vec<(String, u64)> = serde_json::from_str(&row.skipped_json).unwrap_or_default();
+    let held: Vec<crate::undo::HeldBy> = serde_json::from_str(&row.held_json).unwrap_or_default();
+    proto::WorkSnapshot {
+        id: row.id,
+        created_at_ms: row.created_at_ms,
+        repo: row.repo.clone(),
+        git_ref: row.git_ref.clone(),
+        commit: row.commit_sha.clone(),
+        reason: row.reason.clone(),
+        session: row.session.clone(),
+        agent: row.agent.clone(),
+        command: row.command.clone(),
+        project: row.project.clone(),
+        task_key: row.task_key.clone(),
+        files: row.files,
+        bytes: row.bytes,
+        skipped: skipped.into_iter().map(|(path, _)| path).collect(),
+        held_by: held.into_iter().map(|h| h.holder).collect(),
+    }
+}

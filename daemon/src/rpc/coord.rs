@@ -6,6 +6,7 @@ use relay_core::proto::coordination_service_server::CoordinationService;
 use tonic::{Request, Response};
 
 use super::convert;
+use super::error;
 use super::service::RelayService;
 
 #[tonic::async_trait]
@@ -50,5 +51,54 @@ impl CoordinationService for RelayService {
             now,
             coord.table().config().ttl,
         )))
+    }
+
+    async fn list_snapshots(
+        &self,
+        request: Request<proto::ListSnapshotsRequest>,
+    ) -> Result<Response<proto::ListSnapshotsResponse>, tonic::Status> {
+        let request = request.into_inner();
+        let limit = match request.limit {
+            0 => 100,
+            n => i64::from(n),
+        };
+        let rows = self
+            .handle
+            .snapshots(request.project.as_deref(), limit)
+            .await
+            .map_err(error::undo)?;
+        Ok(Response::new(proto::ListSnapshotsResponse {
+            snapshots: rows.iter().map(convert::work_snapshot).collect(),
+        }))
+    }
+
+    async fn restore_snapshot(
+        &self,
+        request: Request<proto::RestoreSnapshotRequest>,
+    ) -> Result<Response<proto::RestoreSnapshotResponse>, tonic::Status> {
+        let request = request.into_inner();
+        let undo = crate::undo::Undo {
+            id: request.id,
+            paths: request.paths,
+            to: request.to.map(std::path::PathBuf::from),
+            force: request.force,
+            dry_run: request.dry_run,
+        };
+        let done = self.handle.undo(&undo).await.map_err(error::undo)?;
+        Ok(Response::new(proto::RestoreSnapshotResponse {
+            snapshot: Some(convert::work_snapshot(&done.row)),
+            into: done.into.to_string_lossy().into_owned(),
+            changes: done
+                .changes
+                .iter()
+                .map(|change| proto::RestoreChange {
+                    path: change.path.clone(),
+                    action: change.action.as_str().to_owned(),
+                })
+                .collect(),
+            applied: done.applied,
+            refused: done.refused,
+            ref_deleted: done.ref_state == crate::undo::RefState::RefDeleted,
+        }))
     }
 }

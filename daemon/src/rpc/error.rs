@@ -67,6 +67,21 @@ pub(super) fn runner(err: RunnerError) -> tonic::Status {
     }
 }
 
+/// Snapshot errors: an unknown id NOT_FOUND; paths it does not hold, a bad `to`: INVALID_ARGUMENT; the repository
+/// or the commit gone, git failing: FAILED_PRECONDITION; the store failing: as `store`.
+pub(super) fn undo(err: crate::undo::UndoError) -> tonic::Status {
+    use crate::undo::UndoError;
+    let message = err.to_string();
+    match err {
+        UndoError::Store(err) => store(err),
+        UndoError::NotFound(_) => tonic::Status::not_found(message),
+        UndoError::NoSuchPaths { .. } | UndoError::BadTarget(_) => tonic::Status::invalid_argument(message),
+        UndoError::Gone { .. } | UndoError::RepoMissing(_) | UndoError::Git(_) => {
+            tonic::Status::failed_precondition(message)
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

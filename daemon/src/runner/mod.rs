@@ -1103,6 +1103,18 @@ impl<'h> Runs<'h> {
                     hint: "its worktree has changes not committed; commit or stash them, or pass --force to lose them",
                 }));
             }
+            // A docker session works in its own clone, as a cloned project's session does.
+            let clone = row.source == "url" || row.backend == Backend::Docker.as_str();
+            // Nothing relay removes goes without a snapshot of what is not committed (docs/SPEC.md §13).
+            self.handle
+                .snapshot_before_remove(&row.name, row.session_id, &workspace, &row.repo_path, clone)
+                .await
+                .map_err(|err| {
+                    RunnerError::Precondition(format!(
+                        "the session's workspace {} was not removed: relay could not save its uncommitted work first ({err})",
+                        workspace.display()
+                    ))
+                })?;
             // The container first (it mounts the workspace); a failure keeps everything.
             if row.backend == Backend::Docker.as_str() {
                 let instance = Self::instance_of(&row);
@@ -1116,7 +1128,7 @@ impl<'h> Runs<'h> {
                     ))
                 })?;
             }
-            if row.source == "url" || row.backend == Backend::Docker.as_str() {
+            if clone {
                 std::fs::remove_dir_all(&workspace).map_err(|err| {
                     RunnerError::Failed(format!(
                         "could not remove the session's clone {}: {err}",

@@ -402,6 +402,25 @@ async fn the_lifecycle_refuses_what_a_state_does_not_allow_and_exits_are_recorde
     let err = runner.remove(&session.name, false).await.unwrap_err();
     assert!(err.to_string().contains("changes not committed"), "{err}");
     runner.remove(&session.name, true).await.unwrap();
+    // relay saved the draft before it removed the worktree (issue 20); `undo --to` brings it back.
+    let saved = handle.snapshots(None, 10).await.unwrap();
+    assert_eq!(saved[0].reason, "remove");
+    assert!(
+        saved[0].command.starts_with("the worktree "),
+        "{}",
+        saved[0].command
+    );
+    let to = tempfile::tempdir().unwrap();
+    let undo = crate::undo::Undo {
+        id: saved[0].id,
+        to: Some(to.path().to_path_buf()),
+        ..crate::undo::Undo::default()
+    };
+    handle.undo(&undo).await.unwrap();
+    assert_eq!(
+        std::fs::read_to_string(to.path().join("new.txt")).unwrap(),
+        "draft"
+    );
     // The default session goes only with its project.
     runner.stop("run-app-1").await.unwrap();
     let err = runner.remove("run-app-1", false).await.unwrap_err();

@@ -30,6 +30,7 @@ pub mod review;
 pub mod runner;
 pub mod scale;
 pub mod sessions;
+pub mod snapshot;
 mod write;
 
 use std::path::{Path, PathBuf};

@@ -17,6 +17,7 @@ fn base(agent: Agent, phase: Phase, event: &str, session: &str, cwd: &str) -> Ho
         tool_name: None,
         tool_use_id: None,
         edit: None,
+        command: None,
         reads: Vec::new(),
         prompt: None,
         stop_hook_active: false,
@@ -95,6 +96,7 @@ fn claude_fixtures_read_into_their_events_when_every_phase_fires() {
             HookEvent {
                 tool_name: Some("Bash".into()),
                 tool_use_id: Some("toolu_01BaShAbCdEfGhIjKlMnOpQr".into()),
+                command: Some("cargo test -p relay-core".into()),
                 ..claude(Phase::PreTool, "PreToolUse")
             },
         ),
@@ -193,6 +195,7 @@ fn codex_fixtures_read_into_their_events_when_every_phase_fires() {
                 tool_name: Some("Bash".into()),
                 tool_use_id: Some("call_Hd7kL0pR5tV8xB1c".into()),
                 edit: Some(paths(&["README.md"])),
+                command: Some("apply_patch <<'PATCH'\n*** Begin Patch\n*** Update File: README.md\n@@ ## Layout\n-handlers.py holds every handler\n+api/handlers/ holds one module per resource\n*** End Patch\nPATCH".into()),
                 ..codex(Phase::PreTool, "PreToolUse")
             },
         ),
@@ -202,6 +205,7 @@ fn codex_fixtures_read_into_their_events_when_every_phase_fires() {
             HookEvent {
                 tool_name: Some("Bash".into()),
                 tool_use_id: Some("call_Pt4nM7qS0uW3yA6d".into()),
+                command: Some("pytest -q tests/test_handlers.py".into()),
                 ..codex(Phase::PostTool, "PostToolUse")
             },
         ),
@@ -282,6 +286,7 @@ fn cursor_fixtures_read_into_their_events_when_every_phase_fires() {
             include_str!("../fixtures/cursor_pre_tool_shell.json"),
             HookEvent {
                 cwd: "/Users/ana/app/web".into(),
+                command: Some("npm test -- --watch=false".into()),
                 ..cursor(Phase::PreTool, "beforeShellExecution")
             },
         ),

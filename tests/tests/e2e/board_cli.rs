@@ -326,7 +326,14 @@ async fn json_output_keeps_its_field_names_when_listing_and_writing() {
     let board = relay_json(&daemon, &["project", "show", "acme"]).await;
     assert_eq!(
         keys(&board),
-        set(&["project", "rules_line", "tasks", "decisions", "last_event_id", "done"])
+        set(&[
+            "project",
+            "rules_line",
+            "tasks",
+            "decisions",
+            "last_event_id",
+            "done"
+        ])
     );
     let bound = relay_json(&daemon, &["task", "bind", "acme-1", "alice"]).await;
     assert_eq!(

@@ -23,6 +23,7 @@ mod setup;
 mod store;
 mod subscribe;
 mod tui_tmux;
+mod undo;
 mod window_lists;
 
 use relay_tests::{Output, TestHome};

@@ -22,3 +22,4 @@ pub mod session;
 pub mod setup;
 pub mod task;
 pub mod token;
+pub mod undo;

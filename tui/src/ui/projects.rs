@@ -30,31 +30,29 @@ pub struct ProjectFacts {
 pub fn facts(model: &Model, project: &proto::Project) -> ProjectFacts {
     let prefix = format!("{}-", project.slug);
     let ours_key = |key: &str| key.starts_with(&prefix);
-    let needs_you = model
-        .inbox
-        .inbox
-        .as_ref()
-        .map_or(0, |inbox| {
-            let mut keys: Vec<&str> = inbox
-                .review_queue
-                .iter()
-                .filter_map(|r| r.task.as_ref())
-                .chain(inbox.waiting_on_you.iter())
-                .chain(inbox.rule_warnings.iter().filter_map(|r| r.task.as_ref()))
-                .chain(inbox.not_logged.iter())
-                .chain(inbox.agent_replies.iter().filter_map(|r| r.task.as_ref()))
-                .map(|t| t.key.as_str())
-                .filter(|key| ours_key(key))
-                .collect();
-            keys.sort_unstable();
-            keys.dedup();
-            keys.len()
-        });
+    let needs_you = model.inbox.inbox.as_ref().map_or(0, |inbox| {
+        let mut keys: Vec<&str> = inbox
+            .review_queue
+            .iter()
+            .filter_map(|r| r.task.as_ref())
+            .chain(inbox.waiting_on_you.iter())
+            .chain(inbox.rule_warnings.iter().filter_map(|r| r.task.as_ref()))
+            .chain(inbox.not_logged.iter())
+            .chain(inbox.agent_replies.iter().filter_map(|r| r.task.as_ref()))
+            .map(|t| t.key.as_str())
+            .filter(|key| ours_key(key))
+            .collect();
+        keys.sort_unstable();
+        keys.dedup();
+        keys.len()
+    });
     let sessions: Vec<&proto::SessionRow> = model
         .projects
         .sessions
         .iter()
-        .filter(|s| s.project.as_deref() == Some(project.slug.as_str()) || s.tasks.iter().any(|k| ours_key(k)))
+        .filter(|s| {
+            s.project.as_deref() == Some(project.slug.as_str()) || s.tasks.iter().any(|k| ours_key(k))
+        })
         .collect();
     let at_work = sessions
         .iter()
@@ -125,7 +123,10 @@ pub fn render(model: &Model, theme: &Theme, area: Rect, buf: &mut Buffer, hits: 
             Cell::from(Line::from(find.marked(&project.name, Style::default(), theme))),
         ];
         if wide {
-            let repo = project.repo_path.as_deref().map_or_else(|| "—".to_owned(), folder);
+            let repo = project
+                .repo_path
+                .as_deref()
+                .map_or_else(|| "—".to_owned(), folder);
             cells.push(Cell::from(Span::styled(repo, theme.muted)));
             cells.extend(STAGES.iter().map(|s| match count(s) {
                 0 => Cell::from("·").style(theme.muted),

@@ -117,7 +117,7 @@ pub struct HookSessions {
 
 impl HookSessions {
     /// What is remembered of a Claude Code id, if it was seen since the start.
-    pub(super) fn tracked(&self, cc: &str) -> Option<Tracked> {
+    pub(crate) fn tracked(&self, cc: &str) -> Option<Tracked> {
         self.lock().get(cc).cloned()
     }
 
