@@ -1504,7 +1504,7 @@ _relay() {
             return 0
             ;;
         relay__subcmd__decision__subcmd__add)
-            opts="-p -h -V --project --task --decided-by --source --session --json --home --port --socket --help --version"
+            opts="-p -h -V --project --task --decided-by --source --source-kind --source-ref --supersedes --session --json --home --port --socket --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1527,6 +1527,18 @@ _relay() {
                     return 0
                     ;;
                 --source)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --source-kind)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --source-ref)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --supersedes)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -378,6 +378,9 @@ complete -c relay -n "__fish_relay_using_subcommand decision; and __fish_seen_su
 complete -c relay -n "__fish_relay_using_subcommand decision; and __fish_seen_subcommand_from add" -l task -d 'The task the decision is about' -r
 complete -c relay -n "__fish_relay_using_subcommand decision; and __fish_seen_subcommand_from add" -l decided-by -d 'Who decided' -r
 complete -c relay -n "__fish_relay_using_subcommand decision; and __fish_seen_subcommand_from add" -l source -d 'Where it came from (a report, a message, …)' -r
+complete -c relay -n "__fish_relay_using_subcommand decision; and __fish_seen_subcommand_from add" -l source-kind -d 'A structured source: report, event or comment (with --source-ref its id in the project), or message (with its external id)' -r
+complete -c relay -n "__fish_relay_using_subcommand decision; and __fish_seen_subcommand_from add" -l source-ref -d 'The structured source\'s id' -r
+complete -c relay -n "__fish_relay_using_subcommand decision; and __fish_seen_subcommand_from add" -l supersedes -d 'A current decision of the project this one replaces (it stays in history)' -r
 complete -c relay -n "__fish_relay_using_subcommand decision; and __fish_seen_subcommand_from add" -l session -d 'Write as this session (shown in events and answers; `local_<uuid>` for a desktop session)' -r
 complete -c relay -n "__fish_relay_using_subcommand decision; and __fish_seen_subcommand_from add" -l home -d 'Data directory (database, token, config.toml) [env: RELAY_HOME]' -r -F
 complete -c relay -n "__fish_relay_using_subcommand decision; and __fish_seen_subcommand_from add" -l port -d 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]' -r

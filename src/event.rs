@@ -95,7 +95,7 @@ event_kinds! {
     ReportAdded = "report.added", [project],
         "a report was added (subject: key; data: project, report, summary, state, size)";
     DecisionAdded = "decision.added", [project],
-        "a decision was recorded (subject: key or slug; data: project, decision, text)";
+        "a decision was recorded (subject: key or slug; data: project, decision, text, supersedes when it replaced one)";
     SessionAliasAdded = "session.alias_added", [project?],
         "a plain name became an alias of a desktop session (data: alias, session)";
     LockContended = "lock.contended", [-],

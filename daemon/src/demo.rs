@@ -229,6 +229,7 @@ impl Demo<'_> {
                             .into(),
                     decided_by: Some("owner".into()),
                     source: Some("security review, week 47".into()),
+                    ..DecisionInput::default()
                 },
                 &owner(),
             )

@@ -134,6 +134,9 @@ pub struct DecisionAdded {
     pub text: String,
     pub decided_by: Option<String>,
     pub actor: String,
+    /// The decision this one replaced, when it did.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub supersedes: Option<i64>,
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]

@@ -770,6 +770,16 @@ pub struct DecisionAddArgs {
     /// Where it came from (a report, a message, …)
     #[arg(long, value_name = "TEXT")]
     pub source: Option<String>,
+    /// A structured source: report, event or comment (with --source-ref its id in the project), or message (with
+    /// its external id)
+    #[arg(long, value_name = "KIND", requires = "source_ref")]
+    pub source_kind: Option<String>,
+    /// The structured source's id
+    #[arg(long, value_name = "ID", requires = "source_kind")]
+    pub source_ref: Option<String>,
+    /// A current decision of the project this one replaces (it stays in history)
+    #[arg(long, value_name = "ID")]
+    pub supersedes: Option<i64>,
     #[command(flatten)]
     pub writer: WriterArgs,
     #[command(flatten)]

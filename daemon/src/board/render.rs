@@ -487,8 +487,18 @@ fn decision_line(decision: &DecisionRow, project: &str) -> String {
         Some(by) => line.push_str(&format!(" — decided by {by}, {}", date(decision.recorded_at_ms))),
         None => line.push_str(&format!(" — {}", date(decision.recorded_at_ms))),
     }
-    if let Some(source) = &decision.source_text {
-        line.push_str(&format!(" (source: {})", one_line(source)));
+    let structured = match (&decision.source_kind, &decision.source_ref) {
+        (Some(kind), Some(reference)) if kind == "message" => {
+            Some(format!("message {}", one_line(reference)))
+        }
+        (Some(kind), Some(reference)) => Some(format!("{kind} #{reference}")),
+        _ => None,
+    };
+    match (structured, &decision.source_text) {
+        (Some(from), Some(text)) => line.push_str(&format!(" (source: {from}, {})", one_line(text))),
+        (Some(from), None) => line.push_str(&format!(" (source: {from})")),
+        (None, Some(text)) => line.push_str(&format!(" (source: {})", one_line(text))),
+        (None, None) => {}
     }
     line
 }

@@ -42,6 +42,12 @@ pub struct DecisionInput {
     pub decided_by: Option<String>,
     /// Where it came from, as display text (a report, a message…).
     pub source: Option<String>,
+    /// A structured source: `report`, `event` or `comment` and its id in the project, or `message` and an
+    /// external id.
+    pub source_kind: Option<String>,
+    pub source_ref: Option<String>,
+    /// A current decision of the same project that this one replaces.
+    pub supersedes: Option<i64>,
 }
 
 #[derive(Clone, Debug, Serialize, PartialEq, Eq)]
@@ -176,6 +182,7 @@ impl Board<'_> {
         if let Some(source) = source {
             check_len("source", source, limits::DECISION_TEXT)?;
         }
+        let structured = structured_source(input.source_kind.as_deref(), input.source_ref.as_deref())?;
         let store = self.handle.store();
         let now = self.handle.now_ms();
         let mut write = store.begin_write().await?;
@@ -198,6 +205,42 @@ impl Board<'_> {
             }
             None => None,
         };
+        if let Some((kind, reference)) = &structured
+            && *kind != "message"
+            && let Ok(id) = reference.parse::<i64>()
+            && !db::source_in_project(&mut write, project.id, &project.slug, kind, id).await?
+        {
+            return Err(BoardError::Invalid(format!(
+                "{kind} #{id} is not in project {}; give a {kind} of this project (its id), or say where the decision \
+                 came from in source. Nothing changed.",
+                project.slug
+            )));
+        }
+        if let Some(old) = input.supersedes {
+            match db::decision_supersede_state(&mut write, old).await? {
+                None => {
+                    return Err(BoardError::Invalid(format!(
+                        "decision #{old} does not exist; supersedes names a current decision of {} (decision_list \
+                         lists them). Nothing changed.",
+                        project.slug
+                    )));
+                }
+                Some((owner, _)) if owner != project.id => {
+                    return Err(BoardError::Invalid(format!(
+                        "decision #{old} belongs to another project; a decision can only replace one of its own \
+                         project ({}). Nothing changed.",
+                        project.slug
+                    )));
+                }
+                Some((_, Some(newer))) => {
+                    return Err(BoardError::Invalid(format!(
+                        "decision #{old} was already replaced by #{newer}; supersede #{newer} instead. Nothing \
+                         changed."
+                    )));
+                }
+                Some((_, None)) => {}
+            }
+        }
         let session_id = self.actor_session(&mut write, caller).await?;
         let id = db::insert_decision(
             &mut write,
@@ -207,9 +250,15 @@ impl Board<'_> {
             decided_by,
             session_id,
             source,
+            structured
+                .as_ref()
+                .map(|(kind, reference)| (*kind, reference.as_str())),
             now,
         )
         .await?;
+        if let Some(old) = input.supersedes {
+            db::supersede_decision(&mut write, old, id, now).await?;
+        }
         let key = task.map(|t| t.1);
         let subject = key.clone().unwrap_or_else(|| project.slug.clone());
         let excerpt: String = text.chars().take(200).collect();
@@ -220,6 +269,7 @@ impl Board<'_> {
             text: excerpt,
             decided_by: decided_by.map(str::to_owned),
             actor: caller.label(),
+            supersedes: input.supersedes,
         };
         write.emit(&subject, &payload).await?;
         write.commit().await?;
@@ -296,4 +346,55 @@ impl Board<'_> {
 /// The project an event belongs to.
 fn event_project(event: &EventRecord) -> Option<String> {
     event.project.clone()
+}
+
+/// The kinds a decision's structured source can name: ids in the project, or an external message id.
+const SOURCE_KINDS: [&str; 4] = ["report", "event", "comment", "message"];
+
+/// A decision's structured source, checked for its shape (existence in the project is checked in the write): a
+/// kind of [`SOURCE_KINDS`] and its reference — a positive id (`12`, `#12`) for a report, event or comment, one line
+/// of at most 200 characters for a message. Both or neither.
+fn structured_source(
+    kind: Option<&str>,
+    reference: Option<&str>,
+) -> Result<Option<(&'static str, String)>, BoardError> {
+    fn given(v: Option<&str>) -> Option<&str> {
+        v.map(str::trim).filter(|v| !v.is_empty() && *v != "-")
+    }
+    match (given(kind), given(reference)) {
+        (None, None) => Ok(None),
+        (Some(_), None) | (None, Some(_)) => Err(BoardError::Invalid(
+            "source_kind and source_ref go together: a kind (report, event, comment or message) and its id. \
+             Nothing changed."
+                .to_owned(),
+        )),
+        (Some(kind), Some(reference)) => {
+            let Some(kind) = SOURCE_KINDS
+                .iter()
+                .copied()
+                .find(|k| k.eq_ignore_ascii_case(kind))
+            else {
+                return Err(BoardError::Invalid(format!(
+                    "source_kind {kind:?} is not one relay knows; use report, event or comment (with its id) or \
+                     message (with its external id). Nothing changed."
+                )));
+            };
+            if kind == "message" {
+                if reference.chars().count() > 200 || reference.contains(['\n', '\r']) {
+                    return Err(BoardError::Invalid(
+                        "source_ref of a message is one line of at most 200 characters (its external id). Nothing \
+                         changed."
+                            .to_owned(),
+                    ));
+                }
+                return Ok(Some((kind, reference.to_owned())));
+            }
+            match reference.trim_start_matches('#').parse::<i64>() {
+                Ok(id) if id > 0 => Ok(Some((kind, id.to_string()))),
+                _ => Err(BoardError::Invalid(format!(
+                    "source_ref of a {kind} is its id, a positive number (got {reference:?}). Nothing changed."
+                ))),
+            }
+        }
+    }
 }

@@ -653,6 +653,135 @@ async fn decisions_take_project_or_task_scope_and_refuse_a_foreign_task() {
     assert_eq!(board.snapshot("acme").await.unwrap().decisions.len(), 2);
 }
 
+/// A decision names where it came from — a report, comment or event of its project (checked to exist there) or a
+/// message by its external id — and can replace a current decision of its project, which stays in history; a
+/// decision replaced already cannot be replaced again (the error names the newer one).
+#[tokio::test]
+async fn decisions_carry_a_structured_source_and_supersede_older_ones() {
+    let (_dir, handle) = fixture().await;
+    project(&handle, "acme").await;
+    project(&handle, "beta").await;
+    let t = task(&handle, "acme", "One").await;
+    let other = task(&handle, "beta", "Other").await;
+    let board = handle.board();
+    let report = |key: String| ReportInput {
+        key,
+        body: "done · S · chose JWT".into(),
+        ..ReportInput::default()
+    };
+    board
+        .add_report(report(t.key().clone()), &agent("worker"))
+        .await
+        .unwrap();
+    board
+        .add_report(report(other.key().clone()), &agent("worker"))
+        .await
+        .unwrap();
+    let ours = board.task(&t.key()).await.unwrap().reports[0].id;
+    let theirs = board.task(&other.key()).await.unwrap().reports[0].id;
+    let decide = |kind: Option<&str>, reference: Option<String>, supersedes: Option<i64>| DecisionInput {
+        project: "acme".into(),
+        text: "Use JWT".into(),
+        source_kind: kind.map(str::to_owned),
+        source_ref: reference,
+        supersedes,
+        ..DecisionInput::default()
+    };
+    let first = board
+        .add_decision(decide(Some("report"), Some(format!("#{ours}")), None), &cli())
+        .await
+        .unwrap()
+        .value
+        .id;
+    // Refused, nothing written: another project's report, a kind alone, an unknown kind, a bad id.
+    for (kind, reference, words) in [
+        (Some("report"), Some(theirs.to_string()), "is not in project acme"),
+        (Some("report"), None, "go together"),
+        (Some("ticket"), Some("7".to_owned()), "is not one relay knows"),
+        (Some("comment"), Some("seven".to_owned()), "a positive number"),
+    ] {
+        let err = board
+            .add_decision(decide(kind, reference, None), &cli())
+            .await
+            .unwrap_err();
+        assert!(err.to_string().contains(words), "{err}");
+    }
+    let message = board
+        .add_decision(
+            decide(Some("message"), Some("slack:C01/1700000000.1".into()), None),
+            &cli(),
+        )
+        .await
+        .unwrap()
+        .value
+        .id;
+    // The second replaces the first: the snapshot shows the current ones only.
+    let head = handle.store().last_event_id();
+    let second = board
+        .add_decision(decide(None, None, Some(first)), &cli())
+        .await
+        .unwrap()
+        .value
+        .id;
+    let current: Vec<i64> = board
+        .snapshot("acme")
+        .await
+        .unwrap()
+        .decisions
+        .iter()
+        .map(|d| d.id)
+        .collect();
+    assert!(
+        current.contains(&second) && current.contains(&message) && !current.contains(&first),
+        "{current:?}"
+    );
+    let added = handle
+        .store()
+        .events_after(head, 10)
+        .await
+        .unwrap()
+        .into_iter()
+        .find(|e| e.kind == "decision.added")
+        .unwrap();
+    assert!(
+        added.data.contains(&format!("\"supersedes\":{first}")),
+        "{}",
+        added.data
+    );
+    let err = board
+        .add_decision(decide(None, None, Some(first)), &cli())
+        .await
+        .unwrap_err();
+    assert!(
+        err.to_string()
+            .contains(&format!("already replaced by #{second}")),
+        "{err}"
+    );
+    let err = board
+        .add_decision(decide(None, None, Some(9_999)), &cli())
+        .await
+        .unwrap_err();
+    assert!(err.to_string().contains("does not exist"), "{err}");
+    let beta = board
+        .add_decision(
+            DecisionInput {
+                project: "beta".into(),
+                text: "Use sessions".into(),
+                ..DecisionInput::default()
+            },
+            &cli(),
+        )
+        .await
+        .unwrap()
+        .value
+        .id;
+    let err = board
+        .add_decision(decide(None, None, Some(beta)), &cli())
+        .await
+        .unwrap_err();
+    assert!(err.to_string().contains("belongs to another project"), "{err}");
+}
+
 #[tokio::test]
 async fn events_since_pages_and_filters_by_project() {
     let (_dir, handle) = fixture().await;

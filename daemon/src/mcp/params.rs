@@ -182,8 +182,15 @@ pub struct DecisionAdd {
     pub task: Option<String>,
     /// Who decided (the owner, a reviewer…).
     pub decided_by: Option<String>,
-    /// Where it was decided: a report, a message, a meeting.
+    /// Where it was decided, in words: a report, a message, a meeting.
     pub source: Option<String>,
+    /// A structured source: `report`, `event` or `comment` (then source_ref is its id in this project), or
+    /// `message` (then source_ref is its external id). Give both or neither.
+    pub source_kind: Option<String>,
+    /// The structured source's id: a report's, event's or comment's id in this project, or a message's external id.
+    pub source_ref: Option<String>,
+    /// The id of a current decision of this project that this one replaces (it stays in history).
+    pub supersedes: Option<i64>,
     #[serde(flatten)]
     pub writer: Writer,
 }

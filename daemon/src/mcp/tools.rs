@@ -300,14 +300,21 @@ impl RelayMcp {
             text: p.text,
             decided_by: p.decided_by,
             source: p.source,
+            source_kind: p.source_kind,
+            source_ref: p.source_ref,
+            supersedes: p.supersedes,
         };
+        let replaced = input.supersedes;
         match self.board().add_decision(input, &caller).await {
             Ok(outcome) => {
                 let decision = &outcome.value;
                 let on = decision.key.as_deref().unwrap_or(&decision.project);
+                let replaced = replaced
+                    .map(|old| format!(" It replaces decision #{old}, which stays in history."))
+                    .unwrap_or_default();
                 written(
                     format!(
-                        "Recorded decision #{} for {on} ({} scope).",
+                        "Recorded decision #{} for {on} ({} scope).{replaced}",
                         decision.id, decision.scope
                     ),
                     &outcome,

@@ -249,6 +249,9 @@ impl BoardService for RelayService {
             text: request.text,
             decided_by: request.decided_by,
             source: request.source,
+            source_kind: request.source_kind,
+            source_ref: request.source_ref,
+            supersedes: request.supersedes,
         };
         let outcome = self
             .handle

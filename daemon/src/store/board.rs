@@ -1226,13 +1226,14 @@ pub async fn insert_decision(
     decided_by: Option<&str>,
     session_id: Option<i64>,
     source_text: Option<&str>,
+    source: Option<(&str, &str)>,
     now_ms: i64,
 ) -> Result<i64, StoreError> {
     run(db, async |conn| {
         sqlx::query_scalar(
             "INSERT INTO decision (project_id, task_id, scope, text, decided_by, session_id, source_text,
-                               valid_from_ms, recorded_at_ms)
-         VALUES (?, ?, CASE WHEN ? IS NULL THEN 'project' ELSE 'task' END, ?, ?, ?, ?, ?, ?) RETURNING id",
+                               source_kind, source_ref, valid_from_ms, recorded_at_ms)
+         VALUES (?, ?, CASE WHEN ? IS NULL THEN 'project' ELSE 'task' END, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
         )
         .bind(project_id)
         .bind(task_id)
@@ -1241,10 +1242,73 @@ pub async fn insert_decision(
         .bind(decided_by)
         .bind(session_id)
         .bind(source_text)
+        .bind(source.map(|s| s.0))
+        .bind(source.map(|s| s.1))
         .bind(now_ms)
         .bind(now_ms)
         .fetch_one(conn)
         .await
+    })
+    .await
+}
+
+/// Whether a report, comment or event with this id belongs to the project (a decision's structured source).
+pub async fn source_in_project(
+    db: &mut impl Db,
+    project_id: i64,
+    project_slug: &str,
+    kind: &str,
+    id: i64,
+) -> Result<bool, StoreError> {
+    let sql = match kind {
+        "report" => {
+            "SELECT 1 FROM report r JOIN task t ON t.id = r.task_id WHERE r.id = ?1 AND t.project_id = ?2"
+        }
+        "comment" => {
+            "SELECT 1 FROM comment c JOIN task t ON t.id = c.task_id WHERE c.id = ?1 AND t.project_id = ?2"
+        }
+        "event" => "SELECT 1 FROM event WHERE id = ?1 AND project = ?3",
+        _ => return Ok(false),
+    };
+    run(db, async |conn| {
+        sqlx::query_scalar::<_, i64>(sql)
+            .bind(id)
+            .bind(project_id)
+            .bind(project_slug)
+            .fetch_optional(conn)
+            .await
+            .map(|row| row.is_some())
+    })
+    .await
+}
+
+/// A decision's project and, when it was replaced, the decision that replaced it; `None` when there is none.
+pub async fn decision_supersede_state(
+    db: &mut impl Db,
+    id: i64,
+) -> Result<Option<(i64, Option<i64>)>, StoreError> {
+    run(db, async |conn| {
+        sqlx::query_as::<_, (i64, Option<i64>)>("SELECT project_id, superseded_by FROM decision WHERE id = ?")
+            .bind(id)
+            .fetch_optional(conn)
+            .await
+    })
+    .await
+}
+
+/// Marks decision `old` as replaced by `new` at `now_ms`: it stops holding then (valid_to) and stays in history.
+pub async fn supersede_decision(db: &mut impl Db, old: i64, new: i64, now_ms: i64) -> Result<(), StoreError> {
+    run(db, async |conn| {
+        sqlx::query(
+            "UPDATE decision SET superseded_at_ms = ?1, superseded_by = ?2, valid_to_ms = ?1
+             WHERE id = ?3 AND superseded_by IS NULL",
+        )
+        .bind(now_ms)
+        .bind(new)
+        .bind(old)
+        .execute(conn)
+        .await
+        .map(|_| ())
     })
     .await
 }

@@ -33,6 +33,9 @@ pub async fn add(ctx: &Context, args: DecisionAddArgs) -> Result<(), CliError> {
         decided_by: args.decided_by,
         source: args.source,
         actor: format::actor(&args.writer),
+        source_kind: args.source_kind,
+        source_ref: args.source_ref,
+        supersedes: args.supersedes,
     };
     let answer = daemon_client(ctx)
         .await?
