@@ -632,8 +632,8 @@ async fn events_follow_exits_3_naming_the_resume_id_when_relayd_stops() {
         .await
         .unwrap_or_else(|_| panic!("relay events --follow kept running after relayd stopped"))
         .unwrap_or_else(|e| panic!("wait: {e}"));
-    assert_eq!(output.status.code(), Some(3));
     let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(3), "{stderr}");
     assert!(stderr.contains(&format!("--since {since} --follow")), "{stderr}");
 }
 
