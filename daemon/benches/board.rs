@@ -2,6 +2,8 @@
 //!
 //! - `project_snapshot` of a project with 2,000 tasks (target: under 20 ms), and `plan_cards` (the window's
 //!   Plan n/m badges, ListPlanCards) of the same project once every other task has a 4-step plan;
+//! - `snapshot` (GetProjectBoard, the window's board) of a project whose done column is far past its cap: 2,000
+//!   open tasks and 8,000 done ones, of which the snapshot carries the 200 most recently closed (`DONE_CAP`);
 //! - `task_create` through the board service, one writer (the service part of MCP's task_create);
 //! - 50 concurrent writers creating 20 tasks each in one project: every key distinct, every event id unique and
 //!   gap-free in commit order, no "database is locked".
@@ -91,6 +93,30 @@ async fn main() {
         assert_eq!(cards.len(), tasks.div_ceil(2));
     }
     let (cards_p50, cards_p95, cards_p99) = common::summary(card_times);
+
+    // The window's board of a project with a long history: the done column stops at DONE_CAP.
+    let (open, done) = if full { (2000, 8000) } else { (20, 300) };
+    project(&handle, "history").await;
+    for n in 0..open + done {
+        let mut task = new_task("history", format!("Task number {n} with a realistic title"));
+        let stage = if n < done {
+            "done"
+        } else {
+            ["plan", "dev", "review", "test", "live"][n % 5]
+        };
+        task.fields.push(("stage".into(), serde_json::json!(stage)));
+        handle.board().create_task(task, &caller).await.unwrap();
+    }
+    let mut board_times = Vec::new();
+    let mut carried = 0;
+    for _ in 0..snapshots {
+        let began = Instant::now();
+        let board = handle.board().snapshot("history").await.unwrap();
+        board_times.push(began.elapsed());
+        carried = board.tasks.len();
+        assert_eq!(board.done.recent, done as i64);
+    }
+    let (board_p50, board_p95, board_p99) = common::summary(board_times);
 
     // task_create, one writer.
     project(&handle, "solo").await;
@@ -182,6 +208,12 @@ async fn main() {
         common::ms(cards_p50),
         common::ms(cards_p95),
         common::ms(cards_p99)
+    );
+    println!(
+        "| `snapshot` (GetProjectBoard), {open} open + {done} done tasks: {carried} carried (service) | {} | {} | {} | < 20 ms |",
+        common::ms(board_p50),
+        common::ms(board_p95),
+        common::ms(board_p99)
     );
     println!(
         "| `task_create` (service, one writer) | {} | {} | {} | p95 < 5 ms (through MCP) |",

@@ -1,6 +1,7 @@
 //! The window's frame cost, measured on the release build (`cargo bench -p relay --bench window`):
 //!
-//! - one frame of a 2,000-task board rendered into a 200×60 and an 80×24 buffer;
+//! - one frame of a 2,000-task board rendered into a 200×60 and an 80×24 buffer: 1,800 open tasks and a done column
+//!   at its cap (the 200 most recently closed of 28,000 done, as relayd's snapshot carries them);
 //! - a key press (the next card) applied by `update` and the frame drawn again;
 //! - the command palette over the 2,000 tasks: one keystroke's scoring, and a keystroke through `update` with the
 //!   frame drawn;
@@ -22,6 +23,8 @@ use relay_core::proto;
 
 const TASKS: usize = 2_000;
 const RUNS: usize = 300;
+/// The done tasks on the board: relayd's cap (`DONE_CAP`).
+const DONE_SHOWN: usize = 200;
 
 fn board() -> proto::ProjectBoard {
     let tasks = (0..TASKS)
@@ -30,7 +33,12 @@ fn board() -> proto::ProjectBoard {
             project: "acme".into(),
             number: i as i64 + 1,
             title: format!("Task number {i} with a title long enough to be cut on a narrow card"),
-            stage: STAGES[i % STAGES.len()].into(),
+            // The snapshot carries at most DONE_CAP done tasks, however many a project has closed.
+            stage: if i < DONE_SHOWN {
+                "done".into()
+            } else {
+                STAGES[i % (STAGES.len() - 1)].into()
+            },
             waiting_on: (i % 3 == 0).then(|| "owner".into()),
             next_step: Some(format!("Do the next thing for task {i}")),
             next_step_stale: i % 7 == 0,
@@ -48,6 +56,13 @@ fn board() -> proto::ProjectBoard {
         }),
         rules_line: "Rules 00000000: accepted plan before dev".into(),
         tasks,
+        done: Some(proto::DoneColumn {
+            recent: 8_000,
+            archived: 20_000,
+            window_days: 14,
+            cap: DONE_SHOWN as u32,
+            require_tracker_log: false,
+        }),
         ..Default::default()
     }
 }

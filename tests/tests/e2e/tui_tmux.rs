@@ -205,6 +205,54 @@ async fn stage_of(home: &TestHome, key: &str) -> String {
         .to_owned()
 }
 
+/// On the demo's acme-shop board: the cursor on acme-shop-3 (dev, second card: dev is acme-shop-2 with priority 1,
+/// then 3 and 8 by number) while an agent gives acme-shop-2 a progress line (it stays where it is) and acme-shop-8 a
+/// priority that puts it above the selected card; then `m 3 Enter` moves acme-shop-3 — the card the cursor was
+/// put on — to review.
+async fn move_the_selected_card_while_an_agent_reorders_its_column(tmux: &Tmux, home: &TestHome) {
+    tmux.send(&["l", "j"]);
+    // The keys reach the window before the agent's writes below (the selection is not visible in plain text).
+    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    let before = tmux.capture();
+    assert!(
+        above(&before, "acme-shop-2", "acme-shop-3") && above(&before, "acme-shop-3", "acme-shop-8"),
+        "dev by priority, then number:\n{before}"
+    );
+    for (task, field, session) in [
+        (
+            "acme-shop-2",
+            "progress=Paying with a saved card works",
+            "worker-1",
+        ),
+        ("acme-shop-8", "priority=1", "worker-2"),
+    ] {
+        run(home
+            .relay()
+            .args(["task", "update", task, "--set", field, "--session", session]))
+        .await
+        .assert_success();
+    }
+    tmux.wait_for("acme-shop-8 above acme-shop-3", |s| {
+        above(s, "acme-shop-8", "acme-shop-3")
+    })
+    .await;
+    tmux.send(&["m"]);
+    tmux.wait_for("the stage picker of the selected card", |s| {
+        s.contains("Move acme-shop-3")
+    })
+    .await;
+    tmux.send(&["3", "Enter"]);
+    let deadline = std::time::Instant::now() + relay_tests::tmux::FRAME_TIMEOUT;
+    while stage_of(home, "acme-shop-3").await != "review" {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "acme-shop-3 never moved; the window shows:\n{}",
+            tmux.capture()
+        );
+        tokio::time::sleep(relay_tests::tmux::POLL).await;
+    }
+}
+
 #[tokio::test]
 async fn owner_keys_act_on_the_selected_task_while_an_agent_writes_and_never_behind_the_enlarge_screen() {
     let home = TestHome::new();
@@ -221,61 +269,7 @@ async fn owner_keys_act_on_the_selected_task_while_an_agent_writes_and_never_beh
     })
     .await;
 
-    // The dev column, second card: acme-shop-3 (dev is acme-shop-2 with priority 1, then 3 and 8 by number).
-    tmux.send(&["l", "j"]);
-    // The keys reach the window before the agent's writes below (the selection is not visible in plain text).
-    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
-    let before = tmux.capture();
-    assert!(
-        above(&before, "acme-shop-2", "acme-shop-3") && above(&before, "acme-shop-3", "acme-shop-8"),
-        "dev by priority, then number:\n{before}"
-    );
-
-    // An agent writes to the other dev cards meanwhile: one gets a new progress line (it stays where it is),
-    // the other a priority that puts it above the selected card.
-    let progress = run(daemon.relay().args([
-        "task",
-        "update",
-        "acme-shop-2",
-        "--set",
-        "progress=Paying with a saved card works",
-        "--session",
-        "worker-1",
-    ]))
-    .await;
-    progress.assert_success();
-    let priority = run(daemon.relay().args([
-        "task",
-        "update",
-        "acme-shop-8",
-        "--set",
-        "priority=1",
-        "--session",
-        "worker-2",
-    ]))
-    .await;
-    priority.assert_success();
-    tmux.wait_for("acme-shop-8 above acme-shop-3", |s| {
-        above(s, "acme-shop-8", "acme-shop-3")
-    })
-    .await;
-
-    // `m` moves the task the cursor was put on, and the cursor follows the card to review.
-    tmux.send(&["m"]);
-    tmux.wait_for("the stage picker of acme-shop-3", |s| {
-        s.contains("Move acme-shop-3")
-    })
-    .await;
-    tmux.send(&["3", "Enter"]);
-    let deadline = std::time::Instant::now() + relay_tests::tmux::FRAME_TIMEOUT;
-    while stage_of(daemon.home(), "acme-shop-3").await != "review" {
-        assert!(
-            std::time::Instant::now() < deadline,
-            "acme-shop-3 never moved; the window shows:\n{}",
-            tmux.capture()
-        );
-        tokio::time::sleep(relay_tests::tmux::POLL).await;
-    }
+    move_the_selected_card_while_an_agent_reorders_its_column(&tmux, daemon.home()).await;
     assert_eq!(stage_of(daemon.home(), "acme-shop-2").await, "dev");
     assert_eq!(stage_of(daemon.home(), "acme-shop-8").await, "dev");
     tmux.send(&["Enter"]);
@@ -504,39 +498,8 @@ async fn new_user_journey_from_the_readme_command_to_the_owners_whole_job() {
     })
     .await;
 
-    // The cursor on acme-shop-3 (dev, second card) while an agent reorders the column from another shell.
-    tmux.send(&["l", "j"]);
-    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
-    run(home.relay().args([
-        "task",
-        "update",
-        "acme-shop-8",
-        "--set",
-        "priority=1",
-        "--session",
-        "worker-2",
-    ]))
-    .await
-    .assert_success();
-    tmux.wait_for("acme-shop-8 above acme-shop-3", |s| {
-        above(s, "acme-shop-8", "acme-shop-3")
-    })
-    .await;
-    tmux.send(&["m"]);
-    tmux.wait_for("the stage picker of the selected card", |s| {
-        s.contains("Move acme-shop-3")
-    })
-    .await;
-    tmux.send(&["3", "Enter"]);
-    let deadline = std::time::Instant::now() + relay_tests::tmux::FRAME_TIMEOUT;
-    while stage_of(&home, "acme-shop-3").await != "review" {
-        assert!(
-            std::time::Instant::now() < deadline,
-            "acme-shop-3 never moved; the window shows:\n{}",
-            tmux.capture()
-        );
-        tokio::time::sleep(relay_tests::tmux::POLL).await;
-    }
+    // The cursor on acme-shop-3 while an agent reorders the column from another shell; `m` still moves it.
+    move_the_selected_card_while_an_agent_reorders_its_column(&tmux, &home).await;
 
     // The inbox's review queue leads to the checklist: accept step 1 with a comment, reject step 2 with a reason.
     tmux.send(&["i"]);

@@ -4,9 +4,15 @@
 //! wrapped lines take, to scroll a wrapped pane to a line. [`cut`] and [`one_line`] do the same for plain text:
 //! agent text drawn on one line (titles, captions, session names) goes through `one_line`.
 
+use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Paragraph, Widget};
 use unicode_width::UnicodeWidthChar;
+
+use super::mouse::{Hits, Target};
+use super::theme::Theme;
+use super::view::{position, scroll_to};
 
 /// `line` in at most `width` columns: unchanged when it fits, else cut with `…` as its last column (in the style
 /// of the span it cuts). Widths are terminal columns (a wide character counts two).
@@ -76,6 +82,66 @@ pub fn table_row(cells: Vec<Vec<Span<'static>>>, widths: &[u16]) -> Line<'static
         }
     }
     Line::from(spans)
+}
+
+/// A selectable table in a bordered block, as the sessions and locks screens draw it: a header of muted column
+/// names, the rows around the selected one (drawn in the selection style), ` 12–31 of 84 ` on the bottom border when
+/// the rows run past the pane, `empty` when a filter hides every row, and a click target per row on screen. Only
+/// the rows on screen are built: `row(i)` gives row `i`'s cells.
+pub struct Table<'a> {
+    pub block: Block<'a>,
+    pub headers: &'a [&'a str],
+    pub columns: &'a [Constraint],
+    /// How many rows there are in all.
+    pub len: usize,
+    pub selected: usize,
+    /// The line shown when there are no rows (the filter hides them all).
+    pub empty: &'a str,
+}
+
+impl Table<'_> {
+    pub fn render(
+        self,
+        theme: &Theme,
+        area: Rect,
+        buf: &mut Buffer,
+        hits: &mut Hits,
+        mut row: impl FnMut(usize) -> Vec<Vec<Span<'static>>>,
+    ) {
+        let inner = self.block.inner(area);
+        let widths = column_widths(self.columns, inner.width);
+        let header = table_row(
+            self.headers
+                .iter()
+                .map(|h| vec![Span::styled(h.to_string(), theme.muted)])
+                .collect(),
+            &widths,
+        );
+        let height = usize::from(inner.height.saturating_sub(1));
+        let top = scroll_to(self.selected + 1, height);
+        let mut lines = vec![header];
+        for i in (top..self.len).take(height) {
+            let line = table_row(row(i), &widths);
+            lines.push(if i == self.selected {
+                line.style(theme.selected)
+            } else {
+                line
+            });
+        }
+        if self.len == 0 {
+            lines.push(Line::styled(self.empty.to_owned(), theme.muted));
+        }
+        let block = if self.len > height {
+            self.block.title_bottom(position(top, top + height, self.len))
+        } else {
+            self.block
+        };
+        Paragraph::new(lines).block(block).render(area, buf);
+        for (line, i) in (top..self.len).enumerate().take(height) {
+            let y = inner.y + 1 + u16::try_from(line).unwrap_or(u16::MAX);
+            hits.add(Rect::new(inner.x, y, inner.width, 1), Target::Row(i));
+        }
+    }
 }
 
 /// The rows `lines` take when wrapped at `width` columns: each at least one, a longer one its width divided by

@@ -16,9 +16,8 @@ use super::app::{Effect, Model};
 use super::find::Find;
 use super::fit::{fit, one_line};
 use super::keymap::Command;
-use super::mouse::{Hits, Target};
+use super::mouse::Hits;
 use super::theme::Theme;
-use super::view::scroll_to;
 use crate::cmd::locks::{short, span};
 
 /// The contentions the screen asks for (the newest).
@@ -149,9 +148,10 @@ pub fn render(model: &Model, theme: &Theme, area: Rect, buf: &mut Buffer, hits: 
         .block(block)
         .render(table_area, buf);
     } else {
-        let inner = block.inner(table_area);
-        let widths = super::fit::column_widths(
-            &[
+        super::fit::Table {
+            block,
+            headers: &["state", "file", "holder", "for", "working on", "waiting"],
+            columns: &[
                 Constraint::Length(9),
                 Constraint::Fill(3),
                 Constraint::Fill(2),
@@ -159,19 +159,12 @@ pub fn render(model: &Model, theme: &Theme, area: Rect, buf: &mut Buffer, hits: 
                 Constraint::Fill(3),
                 Constraint::Length(7),
             ],
-            inner.width,
-        );
-        let header = super::fit::table_row(
-            ["state", "file", "holder", "for", "working on", "waiting"]
-                .into_iter()
-                .map(|h| vec![Span::styled(h, theme.muted)])
-                .collect(),
-            &widths,
-        );
-        let rows_height = usize::from(inner.height.saturating_sub(1));
-        let top = scroll_to(state.selected + 1, rows_height);
-        let mut lines = vec![header];
-        for (i, lock) in shown.iter().enumerate().skip(top).take(rows_height) {
+            len: shown.len(),
+            selected: state.selected,
+            empty: "No lock contains that text (Esc clears the filter).",
+        }
+        .render(theme, table_area, buf, hits, |i| {
+            let lock = shown[i];
             let (_, _, word) = state_words(lock, now);
             let word_style = match lock.state() {
                 LockState::Held => theme.warn,
@@ -186,7 +179,7 @@ pub fn render(model: &Model, theme: &Theme, area: Rect, buf: &mut Buffer, hits: 
                 0 => String::new(),
                 n => n.to_string(),
             };
-            let cells = vec![
+            vec![
                 vec![Span::styled(word, word_style)],
                 find.marked(&one_line(&lock.path, 300), theme.title, theme),
                 find.marked(&short(lock.holder.as_ref()), Style::default(), theme),
@@ -197,30 +190,8 @@ pub fn render(model: &Model, theme: &Theme, area: Rect, buf: &mut Buffer, hits: 
                     theme,
                 ),
                 vec![Span::styled(waiting, theme.error)],
-            ];
-            let line = super::fit::table_row(cells, &widths);
-            lines.push(if i == state.selected {
-                line.style(theme.selected)
-            } else {
-                line
-            });
-        }
-        let block = if shown.len() > rows_height {
-            block.title_bottom(super::view::position(top, top + rows_height, shown.len()))
-        } else {
-            block
-        };
-        if shown.is_empty() {
-            lines.push(Line::styled(
-                "No lock contains that text (Esc clears the filter).",
-                theme.muted,
-            ));
-        }
-        Paragraph::new(lines).block(block).render(table_area, buf);
-        for (line, i) in (top..shown.len()).enumerate().take(rows_height) {
-            let y = inner.y + 1 + u16::try_from(line).unwrap_or(u16::MAX);
-            hits.add(Rect::new(inner.x, y, inner.width, 1), Target::Row(i));
-        }
+            ]
+        });
     }
     if detail_rows > 0
         && let Some(lock) = shown.get(state.selected)

@@ -6,11 +6,11 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Rect};
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Cell, Paragraph, Row, StatefulWidget, Table, TableState, Widget};
+use ratatui::widgets::{Block, Paragraph, Widget};
 use relay_core::proto;
 
 use super::app::{Model, STAGES};
-use super::mouse::{Hits, Target};
+use super::mouse::Hits;
 use super::theme::Theme;
 use super::view::age;
 
@@ -101,14 +101,34 @@ pub fn render(model: &Model, theme: &Theme, area: Rect, buf: &mut Buffer, hits: 
         super::fit::fit(Line::from(spans), usize::from(line.width)).render(line, buf);
     }
     let wide = area.width >= WIDE;
-    let mut header = vec![Cell::from("Project"), Cell::from("Name")];
+    let mut headers = vec!["Project", "Name"];
     if wide {
-        header.push(Cell::from("Repository"));
-        header.extend(STAGES.iter().map(|s| Cell::from(*s)));
+        headers.push("Repository");
+        headers.extend(STAGES);
     }
-    header.extend(["open", "needs you", "at work", "active"].map(Cell::from));
+    headers.extend(["open", "needs you", "at work", "active"]);
+    let mut columns = vec![Constraint::Length(16), Constraint::Fill(1)];
+    if wide {
+        columns.push(Constraint::Length(28));
+        columns.extend(std::iter::repeat_n(Constraint::Length(6), STAGES.len()));
+    }
+    columns.extend([
+        Constraint::Length(5),
+        Constraint::Length(9),
+        Constraint::Length(7),
+        Constraint::Length(6),
+    ]);
     let now = model.now_ms;
-    let rows = list.iter().map(|project| {
+    super::fit::Table {
+        block,
+        headers: &headers,
+        columns: &columns,
+        len: list.len(),
+        selected: model.projects.selected,
+        empty: "No project contains that text (Esc clears the filter).",
+    }
+    .render(theme, area, buf, hits, |i| {
+        let project = list[i];
         let count = |stage: &str| {
             project
                 .counts
@@ -118,71 +138,32 @@ pub fn render(model: &Model, theme: &Theme, area: Rect, buf: &mut Buffer, hits: 
         };
         let open: i64 = STAGES.iter().filter(|s| **s != "done").map(|s| count(s)).sum();
         let facts = facts(model, project);
+        let dot = |n: i64, style: Style| match n {
+            0 => vec![Span::styled("·", theme.muted)],
+            n => vec![Span::styled(n.to_string(), style)],
+        };
         let mut cells = vec![
-            Cell::from(Line::from(find.marked(&project.slug, theme.title, theme))),
-            Cell::from(Line::from(find.marked(&project.name, Style::default(), theme))),
+            find.marked(&project.slug, theme.title, theme),
+            find.marked(&project.name, Style::default(), theme),
         ];
         if wide {
             let repo = project
                 .repo_path
                 .as_deref()
                 .map_or_else(|| "—".to_owned(), folder);
-            cells.push(Cell::from(Span::styled(repo, theme.muted)));
-            cells.extend(STAGES.iter().map(|s| match count(s) {
-                0 => Cell::from("·").style(theme.muted),
-                n => Cell::from(n.to_string()),
-            }));
+            cells.push(vec![Span::styled(repo, theme.muted)]);
+            cells.extend(STAGES.iter().map(|s| dot(count(s), Style::default())));
         }
-        let dot = |n: usize, style: Style| match n {
-            0 => Cell::from("·").style(theme.muted),
-            n => Cell::from(n.to_string()).style(style),
-        };
-        cells.push(Cell::from(open.to_string()).style(theme.accent));
-        cells.push(dot(facts.needs_you, theme.warn));
-        cells.push(dot(facts.at_work, theme.ok));
-        cells.push(Cell::from(age(now, facts.last_ms)).style(theme.muted));
-        Row::new(cells)
+        cells.push(vec![Span::styled(open.to_string(), theme.accent)]);
+        cells.push(dot(count_of(facts.needs_you), theme.warn));
+        cells.push(dot(count_of(facts.at_work), theme.ok));
+        cells.push(vec![Span::styled(age(now, facts.last_ms), theme.muted)]);
+        cells
     });
-    let mut widths = vec![Constraint::Length(16), Constraint::Fill(1)];
-    if wide {
-        widths.push(Constraint::Length(28));
-        widths.extend(std::iter::repeat_n(Constraint::Length(6), STAGES.len()));
-    }
-    widths.extend([
-        Constraint::Length(5),
-        Constraint::Length(9),
-        Constraint::Length(7),
-        Constraint::Length(6),
-    ]);
-    let mut state = TableState::default().with_selected(Some(model.projects.selected));
-    // Where the view is when the projects run past the pane: `12–31 of 84`.
-    let room = usize::from(area.height.saturating_sub(3));
-    let block = if list.len() > room {
-        let top = model.projects.selected.saturating_sub(room.saturating_sub(1));
-        block.title_bottom(super::view::position(top, top + room, list.len()))
-    } else {
-        block
-    };
-    let table = Table::new(rows, widths)
-        .header(Row::new(header).style(theme.muted))
-        .row_highlight_style(theme.selected)
-        .highlight_symbol("› ")
-        .block(block);
-    StatefulWidget::render(table, area, buf, &mut state);
-    // One line per project under the border and the header line, from the table's scroll offset.
-    let rows = Rect::new(
-        area.x + 1,
-        area.y + 2,
-        area.width.saturating_sub(2),
-        area.height.saturating_sub(3),
-    );
-    for (line, i) in (state.offset()..list.len())
-        .enumerate()
-        .take(usize::from(rows.height))
-    {
-        let y = rows.y + u16::try_from(line).unwrap_or(u16::MAX);
-        hits.add(Rect::new(rows.x, y, rows.width, 1), Target::Row(i));
-    }
+}
+
+fn count_of(n: usize) -> i64 {
+    i64::try_from(n).unwrap_or(i64::MAX)
 }
 
 /// A repository by its folder's name (`…/shop`): what tells projects apart in a table; `relay project list` has the

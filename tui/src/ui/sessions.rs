@@ -13,9 +13,9 @@ use super::app::{Effect, Model, RunnerWrite, Screen, Write};
 use super::find::Find;
 use super::fit::fit;
 use super::keymap::Command;
-use super::mouse::{Hits, Target};
+use super::mouse::Hits;
 use super::theme::Theme;
-use super::view::{age, scroll_to};
+use super::view::age;
 
 #[derive(Debug, Default)]
 pub struct SessionsState {
@@ -207,9 +207,11 @@ pub fn render(model: &Model, theme: &Theme, area: Rect, buf: &mut Buffer, hits: 
     let detail_height = if area.height >= 16 { 7 } else { 0 };
     let [table_area, detail_area] =
         Layout::vertical([Constraint::Min(4), Constraint::Length(detail_height)]).areas(area);
-    let inner = block.inner(table_area);
-    let widths = super::fit::column_widths(
-        &[
+    let now = model.now_ms;
+    super::fit::Table {
+        block,
+        headers: &["status", "session", "kind", "tasks", "last activity", "seen"],
+        columns: &[
             Constraint::Length(12),
             Constraint::Fill(2),
             Constraint::Length(15),
@@ -217,20 +219,12 @@ pub fn render(model: &Model, theme: &Theme, area: Rect, buf: &mut Buffer, hits: 
             Constraint::Fill(3),
             Constraint::Length(4),
         ],
-        inner.width,
-    );
-    let now = model.now_ms;
-    let header = super::fit::table_row(
-        ["status", "session", "kind", "tasks", "last activity", "seen"]
-            .into_iter()
-            .map(|h| vec![Span::styled(h, theme.muted)])
-            .collect(),
-        &widths,
-    );
-    let rows_height = usize::from(inner.height.saturating_sub(1));
-    let top = scroll_to(state.selected + 1, rows_height);
-    let mut lines = vec![header];
-    for (i, s) in shown.iter().enumerate().skip(top).take(rows_height) {
+        len: shown.len(),
+        selected: state.selected,
+        empty: "No session contains that text (Esc clears the filter).",
+    }
+    .render(theme, table_area, buf, hits, |i| {
+        let s = shown[i];
         let runner = state.runner.get(&s.name);
         let (dot, words, style) = status_dot(s.hook_status.as_deref(), theme);
         let words = if s.hook_status.is_none() {
@@ -243,7 +237,7 @@ pub fn render(model: &Model, theme: &Theme, area: Rect, buf: &mut Buffer, hits: 
             .as_deref()
             .map(|a| super::fit::one_line(a, 200))
             .unwrap_or_default();
-        let cells = vec![
+        vec![
             vec![Span::styled(format!("{dot} {words}"), style)],
             find.marked(&super::fit::one_line(&s.name, 200), theme.title, theme),
             vec![Span::styled(kind_words(s, runner), runner_style(runner, theme))],
@@ -253,31 +247,8 @@ pub fn render(model: &Model, theme: &Theme, area: Rect, buf: &mut Buffer, hits: 
                 age(now, s.activity_at_ms.unwrap_or(s.seen_at_ms)),
                 theme.muted,
             )],
-        ];
-        let line = super::fit::table_row(cells, &widths);
-        lines.push(if i == state.selected {
-            line.style(theme.selected)
-        } else {
-            line
-        });
-    }
-    // Where the view is when the sessions run past the pane: `12–31 of 84`.
-    let block = if shown.len() > rows_height {
-        block.title_bottom(super::view::position(top, top + rows_height, shown.len()))
-    } else {
-        block
-    };
-    if shown.is_empty() {
-        lines.push(Line::styled(
-            "No session contains that text (Esc clears the filter).",
-            theme.muted,
-        ));
-    }
-    Paragraph::new(lines).block(block).render(table_area, buf);
-    for (line, i) in (top..shown.len()).enumerate().take(rows_height) {
-        let y = inner.y + 1 + u16::try_from(line).unwrap_or(u16::MAX);
-        hits.add(Rect::new(inner.x, y, inner.width, 1), Target::Row(i));
-    }
+        ]
+    });
     if detail_height > 0
         && let Some(session) = shown.get(state.selected)
     {
