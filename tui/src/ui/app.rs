@@ -281,6 +281,8 @@ pub struct Outcome {
     pub summary: String,
     pub warnings: Vec<String>,
     pub notes: Vec<String>,
+    /// The key of the task the write created: the board puts its cursor on it.
+    pub created: Option<String>,
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -359,6 +361,8 @@ pub struct BoardState {
     pub find: Find,
     /// The archived done tasks brought back ("show archived", the filter).
     pub archive: super::board::Archive,
+    /// A card to put the cursor on once the board holds it: the task `n` just created.
+    pub focus: Option<String>,
 }
 
 /// Whether a card is shown under the board's filter: its key or title contains the query, ignoring case.
@@ -405,7 +409,18 @@ impl BoardState {
     /// the column, and the focused card is followed to its new column when it moved stage. A card that left its
     /// column (and was not the focused one) or is gone leaves its row to the card that took its place.
     pub(super) fn reselect(&mut self, before: &[Option<String>; STAGES.len()]) {
-        let focused = before.get(self.column).cloned().flatten();
+        let wanted = self.focus.take();
+        let is_here =
+            |key: &String| (0..STAGES.len()).any(|c| self.column_tasks(c).iter().any(|t| t.key == *key));
+        let focused = match wanted {
+            Some(key) if is_here(&key) => Some(key),
+            // Not on the board yet (the answer came before the board was read again): wait for the next read.
+            Some(key) => {
+                self.focus = Some(key);
+                before.get(self.column).cloned().flatten()
+            }
+            None => before.get(self.column).cloned().flatten(),
+        };
         let mut followed = None;
         if let Some(key) = &focused {
             for column in 0..STAGES.len() {
@@ -1337,6 +1352,9 @@ fn wrote(model: &mut Model, write: Write, result: Result<Outcome, String>, effec
             } else {
                 Level::Warning
             };
+            if let Some(key) = outcome.created {
+                model.board.focus = Some(key);
+            }
             let mut lines = vec![outcome.summary];
             lines.extend(outcome.warnings);
             lines.extend(outcome.notes);
@@ -1664,6 +1682,10 @@ fn board_command(model: &mut Model, command: Command, effects: &mut Vec<Effect>)
             }
         }
         Command::ShowArchived => super::board::toggle_archived(model),
+        Command::CopyTask => match board.selected_task().map(|t| (t.key.clone(), t.title.clone())) {
+            Some((key, title)) => copy_task(model, &key, &title),
+            None => model.dirty = false,
+        },
         Command::OpenDesktop => match board.selected_task().map(|t| (t.key.clone(), t.session.clone())) {
             Some((key, session)) => super::board::open_desktop(model, &key, session.as_deref(), effects),
             None => model.dirty = false,
@@ -1774,15 +1796,8 @@ fn task_command(model: &mut Model, command: Command, effects: &mut Vec<Effect>) 
         Command::RemoveShot => super::image::remove(model),
         Command::CopyTask => {
             let task = state.data.as_ref().and_then(|d| d.detail.task.as_ref());
-            if let Some(task) = task {
-                let text = format!("{}: {}", task.key, super::fit::one_line(&task.title, 200));
-                model.flash = Some(Flash {
-                    level: Level::Info,
-                    lines: vec![format!(
-                        "copied \"{text}\" (through the terminal, OSC 52: a terminal that does not allow it copies nothing; in tmux, set-clipboard on)"
-                    )],
-                });
-                model.clipboard = Some(text);
+            if let Some((key, title)) = task.map(|t| (t.key.clone(), t.title.clone())) {
+                copy_task(model, &key, &title);
             }
         }
         Command::OpenDesktop => {
@@ -1818,4 +1833,16 @@ fn inbox_command(model: &mut Model, command: Command, effects: &mut Vec<Effect>)
         }
         _ => model.dirty = false,
     }
+}
+
+/// `y`: the task's key and title to the clipboard, through the terminal (OSC 52), and a line saying so.
+fn copy_task(model: &mut Model, key: &str, title: &str) {
+    let text = format!("{key}: {}", super::fit::one_line(title, 200));
+    model.flash = Some(Flash {
+        level: Level::Info,
+        lines: vec![format!(
+            "copied \"{text}\" (through the terminal, OSC 52: a terminal that does not allow it copies nothing; in tmux, set-clipboard on)"
+        )],
+    });
+    model.clipboard = Some(text);
 }

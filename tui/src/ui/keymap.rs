@@ -276,6 +276,7 @@ pub static KEYMAP: &[Binding] = &[
     bind(&[key('E')], "E", S::Board, C::EditField, "edit a field of the task", false),
     bind(&[key('n')], "n", S::Board, C::NewTask, "new task in this project (title, then the description; the rules' template prefilled)", false),
     bind(&[key('a')], "a", S::Board, C::ShowArchived, "show or hide the archived done tasks (done longer than done_window_days ago)", false),
+    bind(&[key('y')], "y", S::Board, C::CopyTask, "copy the task's key and title to the clipboard", false),
     bind(&[key('O')], "O", S::Board, C::OpenDesktop, "open the task's desktop session in the desktop app (desktop_link_template)", false),
     bind(&[code(KeyCode::Tab), key('l'), code(KeyCode::Right)], "Tab, l, →", S::Task, C::NextTab, "next tab", false),
     bind(&[code(KeyCode::BackTab), key('h'), code(KeyCode::Left)], "Shift-Tab, h, ←", S::Task, C::PrevTab, "previous tab", false),

@@ -323,21 +323,24 @@ fn render_footer(model: &Model, theme: &Theme, area: Rect, buf: &mut Buffer) {
         .collect::<Vec<_>>()
         .join(" · ");
     let help = (!help.is_empty()).then_some(help);
-    let hints = model
+    let hints: Vec<String> = model
         .keymap
         .bindings(&scopes)
         .filter(|b| b.hint && !matches!(b.command, Command::Help | Command::Quit))
-        .map(|b| format!("{} {}", b.first_label(), short(b.help)));
+        .map(|b| format!("{} {}", b.first_label(), short(b.help)))
+        .collect();
     let room = usize::from(area.width).saturating_sub(help.as_ref().map_or(0, |h| h.chars().count() + 3));
     let mut text = String::from(" ");
-    for hint in hints {
+    for (i, hint) in hints.iter().enumerate() {
         let sep = if text.len() > 1 { " · " } else { "" };
-        if text.chars().count() + sep.chars().count() + hint.chars().count() > room {
+        // A hint that is not the last leaves room for the ` …` that says more are left out.
+        let more = if i + 1 < hints.len() { 2 } else { 0 };
+        if text.chars().count() + sep.chars().count() + hint.chars().count() + more > room {
             text.push_str(" …");
             break;
         }
         text.push_str(sep);
-        text.push_str(&hint);
+        text.push_str(hint);
     }
     if let Some(help) = help {
         text.push_str(if text.len() > 1 { " · " } else { "" });
@@ -415,7 +418,8 @@ fn render_form(form: &Form, model: &Model, theme: &Theme, area: Rect, buf: &mut 
     let is_stage = matches!(form.kind, FormKind::Stage { .. });
     let height = match form.kind {
         FormKind::Stage { .. } => 9,
-        FormKind::NewProject | FormKind::AttachShot { .. } => 8,
+        // Intro, the field in its box (three rows), the error's two rows and the keys, inside the border.
+        FormKind::NewProject | FormKind::AttachShot { .. } => 9,
         FormKind::NewTask { .. } => area.height.saturating_sub(2).clamp(14, 24),
         _ => 14,
     };

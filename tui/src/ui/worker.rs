@@ -631,6 +631,7 @@ pub(super) fn outcome(summary: String, notes: Option<proto::WriteNotes>) -> Outc
         summary,
         warnings: notes.warnings,
         notes: notes.notes,
+        created: None,
     }
 }
 
@@ -740,7 +741,10 @@ pub async fn write_data(client: &mut Client, write: &Write) -> Result<Outcome, t
                 .into_inner();
             let task = written.task.unwrap_or_default();
             let summary = format!("created {}: {}", task.key, super::fit::one_line(&task.title, 200));
-            outcome(summary, written.notes)
+            Outcome {
+                created: Some(task.key),
+                ..outcome(summary, written.notes)
+            }
         }
         Write::AttachShot { key, step, path } => {
             let content = read_image(&path).await.map_err(tonic::Status::invalid_argument)?;

@@ -5,7 +5,7 @@ use crossterm::event::{KeyCode, KeyEvent};
 use relay_core::proto;
 
 use super::demo::{demo, snapshot};
-use super::{board_answer, ch, ctrl, key};
+use super::{board_answer, ch, ctrl, key, screen};
 use crate::ui::app::{
     Action, Data, Effect, Fetch, FormKind, Level, Model, Outcome, Screen, TaskData, Write, update,
 };
@@ -473,6 +473,7 @@ fn session_picker_binds_the_chosen_session_when_enter_is_pressed() {
                 summary: "acme-3 bound to bob (was alice)".into(),
                 warnings: vec!["Warning: bob is also bound to acme-1".into()],
                 notes: Vec::new(),
+                ..Outcome::default()
             }),
         },
     );
@@ -884,6 +885,9 @@ async fn screenshots_are_attached_to_a_step_and_removed_from_the_window() {
             .contains("path")
     );
     update(&mut model, Action::Paste(format!("'{}'", file.display())));
+    // The one-line field shows what was typed or pasted.
+    let drawn = screen(&model, 100, 30);
+    assert!(drawn.contains("after fix.png"), "{drawn}");
     let effects = update(&mut model, key(KeyCode::Enter));
     let [Effect::Write(write)] = &effects[..] else {
         panic!("no attach: {effects:?}");

@@ -220,6 +220,7 @@ fn stage_move_sends_the_version_and_shows_the_rule_warning_when_accepted() {
         summary: "acme-1 moved to review".into(),
         warnings: vec!["Warning (rules): moving to review usually needs …".into()],
         notes: vec![],
+        ..Outcome::default()
     };
     update(
         &mut model,
@@ -1041,4 +1042,69 @@ fn y_copies_the_task_key_and_title_through_the_terminal() {
     assert!(copied.starts_with("acme-3: "), "{copied}");
     let flash = model.flash.as_ref().unwrap().lines.join(" ");
     assert!(flash.contains("copied") && flash.contains("OSC 52"), "{flash}");
+}
+
+/// After `n` creates a task the cursor goes to the new card once the board shows it, whatever column it was in.
+#[test]
+fn the_cursor_goes_to_the_task_n_created() {
+    let mut model = board_model();
+    update(&mut model, ch('l'));
+    update(&mut model, ch('j'));
+    let write = Write::CreateTask {
+        project: "acme".into(),
+        title: "Export orders".into(),
+        description: None,
+    };
+    let outcome = Outcome {
+        summary: "created acme-4: Export orders".into(),
+        created: Some("acme-4".into()),
+        ..Outcome::default()
+    };
+    update(
+        &mut model,
+        Action::Wrote {
+            write,
+            result: Ok(outcome),
+        },
+    );
+    // The answer can come before the board is read again: the cursor stays until the card is there.
+    let board = |extra: bool| proto::ProjectBoard {
+        tasks: [
+            task("acme-1", "plan"),
+            task("acme-2", "dev"),
+            task("acme-3", "dev"),
+        ]
+        .into_iter()
+        .chain(extra.then(|| task("acme-4", "plan")))
+        .collect(),
+        ..Default::default()
+    };
+    update(&mut model, board_answer("acme", board(false)));
+    assert_eq!(
+        model.board.selected_task().map(|t| t.key.as_str()),
+        Some("acme-3")
+    );
+    update(&mut model, board_answer("acme", board(true)));
+    assert_eq!(
+        model.board.selected_task().map(|t| t.key.as_str()),
+        Some("acme-4")
+    );
+    // Once there, later reads keep the selection where the owner moves it.
+    update(&mut model, ch('k'));
+    update(&mut model, board_answer("acme", board(true)));
+    assert_eq!(
+        model.board.selected_task().map(|t| t.key.as_str()),
+        Some("acme-1")
+    );
+}
+
+/// `y` on the board copies the selected card's key and title, like in the task view.
+#[test]
+fn y_on_the_board_copies_the_selected_card() {
+    let mut model = board_model();
+    update(&mut model, ch('l'));
+    update(&mut model, ch('j'));
+    assert!(update(&mut model, ch('y')).is_empty());
+    let copied = model.clipboard.clone().unwrap();
+    assert!(copied.starts_with("acme-3: "), "{copied}");
 }
