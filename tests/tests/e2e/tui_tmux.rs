@@ -455,7 +455,39 @@ async fn a_runner_session_is_attached_typed_into_detached_and_reattached_in_the_
     tmux.send(&["d"]);
     tmux.wait_for("detached again", |s| s.contains("detached from run-shop-1"))
         .await;
+
+    // n: a second session from the window, on a branch of its own; the same branch again is refused in the form.
+    tmux.send(&["n"]);
+    tmux.wait_for("the new-session form", |s| s.contains("New runner session"))
+        .await;
+    tmux.type_text("feature/search");
+    tmux.send(&["Enter"]);
+    tmux.wait_for("the second session running", |s| {
+        s.contains("started run-shop-2 (local, shell) on branch feature/search")
+    })
+    .await;
+    tmux.wait_for("both in the table", |s| s.matches("local running").count() == 2)
+        .await;
+    tmux.send(&["n"]);
+    tmux.wait_for("the form again", |s| s.contains("New runner session"))
+        .await;
+    tmux.type_text("feature/search");
+    tmux.send(&["Enter"]);
+    tmux.wait_for("the branch conflict, in the form", |s| {
+        s.contains("Refused:") && s.contains("feature/search")
+    })
+    .await;
+    tmux.send(&["Escape"]);
+    // (Esc and a key sent at once read as Alt and the key.)
+    tmux.wait_for("the form closed", |s| !s.contains("New runner session"))
+        .await;
+    // The refused line is kept as a draft, so quitting asks first.
     tmux.send(&["q"]);
+    tmux.wait_for("the question about the draft", |s| {
+        s.contains("Quit? 1 draft not sent will be lost")
+    })
+    .await;
+    tmux.send(&["y"]);
     let after = tmux
         .wait_for("the shell's line after the window exited", |s| {
             s.contains("relay exited: ")

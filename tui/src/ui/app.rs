@@ -189,6 +189,8 @@ pub enum Write {
         id: i64,
     },
     /// A new project (UpsertProject with a slug no project has).
+    /// A runner session (`n` on the sessions screen), as `relay session new` asks for it.
+    CreateSession(proto::CreateRunnerSessionRequest),
     CreateProject {
         slug: String,
         name: Option<String>,
@@ -223,6 +225,11 @@ impl Write {
             Write::CreateTask { project, .. } => project,
             Write::AttachShot { key, .. } | Write::RemoveShot { key, .. } => key,
             Write::CreateProject { slug, .. } => slug,
+            Write::CreateSession(request) => request
+                .task
+                .as_ref()
+                .or(request.branch.as_ref())
+                .map_or("new session", String::as_str),
         }
     }
 }

@@ -54,6 +54,10 @@ pub fn draft_key(kind: &FormKind) -> Option<String> {
         FormKind::Edit(EditForm::Field(edit)) => Some(format!("{} field {}", edit.task.key, edit.field.name)),
         FormKind::NewTask { project } => Some(format!("{project} new task")),
         FormKind::NewProject => Some("new project".to_owned()),
+        FormKind::NewSession { project } => Some(format!(
+            "{} new session",
+            project.as_deref().unwrap_or("any project")
+        )),
         FormKind::AttachShot { .. } => None,
         FormKind::Stage { .. } | FormKind::Edit(_) => None,
     }
@@ -128,6 +132,11 @@ pub enum FormKind {
     },
     /// A new project: its slug, then optionally its name.
     NewProject,
+    /// A new runner session, in `project` (the sessions screen's filter) or the one the task names: a task key or a
+    /// branch, then optionally the profile, `docker` and `image=NAME`.
+    NewSession {
+        project: Option<String>,
+    },
     /// A screenshot for review step `step` of task `key`: the image file's path.
     AttachShot {
         key: String,
@@ -170,6 +179,64 @@ pub fn split_new_project(text: &str) -> Result<(String, Option<String>), String>
     }
     let name = name.trim();
     Ok((slug.to_owned(), (!name.is_empty()).then(|| name.to_owned())))
+}
+
+/// The new-session form's line: a task key (of a project the window knows: `acme-shop-3`) or a branch first, then
+/// in any order the profile (`claude`; `shell` when none is given), `docker` or `local`, and `image=NAME` (a docker
+/// image; it implies `docker`). `profile=NAME` and `branch=NAME` say it outright where a word is ambiguous.
+pub fn split_new_session(
+    text: &str,
+    project: Option<String>,
+    slugs: &[String],
+) -> Result<proto::CreateRunnerSessionRequest, String> {
+    let mut request = proto::CreateRunnerSessionRequest {
+        project,
+        ..Default::default()
+    };
+    let is_task = |word: &str| {
+        word.rsplit_once('-').is_some_and(|(slug, number)| {
+            !number.is_empty()
+                && number.bytes().all(|b| b.is_ascii_digit())
+                && slugs.iter().any(|s| s == slug)
+        })
+    };
+    let mut words = text.split_whitespace();
+    match words.next() {
+        None => {
+            return Err(
+                "type a task key (its session works on the branch relay/<key>) or a branch, then the profile and docker if you like: acme-shop-3 claude docker".to_owned(),
+            );
+        }
+        Some(word) => match word.strip_prefix("branch=") {
+            Some(branch) => request.branch = Some(branch.to_owned()),
+            None if is_task(word) => request.task = Some(word.to_owned()),
+            None => request.branch = Some(word.to_owned()),
+        },
+    }
+    for word in words {
+        if let Some(image) = word.strip_prefix("image=") {
+            request.image = Some(image.to_owned());
+            request.backend.get_or_insert_with(|| "docker".to_owned());
+            continue;
+        }
+        if matches!(word, "docker" | "local") {
+            if request.image.is_some() && word == "local" {
+                return Err(format!(
+                    "image= is for a docker session; \"{word}\" asks for a local one: keep one of them"
+                ));
+            }
+            request.backend = Some(word.to_owned());
+            continue;
+        }
+        let profile = word.strip_prefix("profile=").unwrap_or(word);
+        if let Some(first) = &request.profile {
+            return Err(format!(
+                "one profile per session: \"{first}\" and \"{profile}\" were both given (the words after the task or branch are the profile, docker or local, image=NAME)"
+            ));
+        }
+        request.profile = Some(profile.to_owned());
+    }
+    Ok(request)
 }
 
 pub fn stage_form(task: &proto::Task) -> Form {
@@ -315,6 +382,20 @@ pub(super) fn form_key(model: &mut Model, key: KeyEvent, effects: &mut Vec<Effec
                 typed(form, &key, &mut model.dirty);
             }
         }
+        FormKind::NewSession { project } => {
+            if submit || key.code == KeyCode::Enter {
+                match split_new_session(&form.editor.text(), project.clone(), &model.slugs) {
+                    Ok(request) => {
+                        form.busy = true;
+                        form.error = None;
+                        effects.push(Effect::Write(Write::CreateSession(request)));
+                    }
+                    Err(why) => form.error = Some(why),
+                }
+            } else {
+                typed(form, &key, &mut model.dirty);
+            }
+        }
         FormKind::NewProject => {
             if submit || key.code == KeyCode::Enter {
                 match split_new_project(&form.editor.text()) {
@@ -359,7 +440,7 @@ pub(super) fn paste(model: &mut Model, text: &str) {
     };
     let one_line = match &form.kind {
         FormKind::Comment { .. } | FormKind::Decide { .. } | FormKind::NewTask { .. } => false,
-        FormKind::NewProject | FormKind::AttachShot { .. } => true,
+        FormKind::NewProject | FormKind::NewSession { .. } | FormKind::AttachShot { .. } => true,
         FormKind::Edit(edit) => !super::edit::takes_lines(edit),
         FormKind::Stage { .. } => {
             model.dirty = false;
@@ -376,5 +457,51 @@ pub(super) fn paste(model: &mut Model, text: &str) {
             form.note = None;
         }
         Err(why) => form.error = Some(why),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn slugs() -> Vec<String> {
+        vec!["acme-shop".to_owned(), "api".to_owned()]
+    }
+
+    #[test]
+    fn a_new_session_line_reads_as_relay_session_new_does() {
+        let task = split_new_session("acme-shop-3 claude docker", None, &slugs()).unwrap();
+        assert_eq!(task.task.as_deref(), Some("acme-shop-3"));
+        assert_eq!(task.branch, None);
+        assert_eq!(task.profile.as_deref(), Some("claude"));
+        assert_eq!(task.backend.as_deref(), Some("docker"));
+
+        // A word shaped like a key of no known project is a branch; image= means docker.
+        let branch =
+            split_new_session("fix-12 image=relay-test/busybox:1", Some("api".into()), &slugs()).unwrap();
+        assert_eq!(branch.branch.as_deref(), Some("fix-12"));
+        assert_eq!(branch.task, None);
+        assert_eq!(branch.project.as_deref(), Some("api"));
+        assert_eq!(branch.backend.as_deref(), Some("docker"));
+        assert_eq!(branch.image.as_deref(), Some("relay-test/busybox:1"));
+        assert_eq!(branch.profile, None, "shell is relayd's default");
+
+        let explicit = split_new_session("branch=api-7 profile=docker", None, &slugs()).unwrap();
+        assert_eq!(explicit.branch.as_deref(), Some("api-7"));
+        assert_eq!(explicit.profile.as_deref(), Some("docker"));
+        assert_eq!(explicit.backend, None);
+    }
+
+    #[test]
+    fn a_new_session_line_that_cannot_be_read_says_what_to_type() {
+        let empty = split_new_session("   ", None, &slugs()).unwrap_err();
+        assert!(
+            empty.contains("task key") && empty.contains("acme-shop-3 claude docker"),
+            "{empty}"
+        );
+        let two = split_new_session("feature/x claude shell", None, &slugs()).unwrap_err();
+        assert!(two.contains("\"claude\" and \"shell\""), "{two}");
+        let both = split_new_session("feature/x image=busybox local", None, &slugs()).unwrap_err();
+        assert!(both.contains("image= is for a docker session"), "{both}");
     }
 }

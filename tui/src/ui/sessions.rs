@@ -82,6 +82,12 @@ pub(super) fn command(model: &mut Model, command: Command, effects: &mut Vec<Eff
             let page = model.page();
             super::app::step(&mut model.sessions.selected, len, command, page);
         }
+        Command::NewSession => {
+            let kind = super::form::FormKind::NewSession {
+                project: model.sessions.project.clone(),
+            };
+            model.form = Some(super::form::Form::open(kind, &model.drafts));
+        }
         Command::PickProject => {
             model.picker = Some(super::picker::Picker::open(
                 model,

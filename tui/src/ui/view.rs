@@ -408,6 +408,14 @@ fn render_form(form: &Form, model: &Model, theme: &Theme, area: Rect, buf: &mut 
             format!(" Screenshot for step {step} of {key} "),
             "The image file's path (drag the file into the terminal, or paste its path)".to_owned(),
         ),
+        FormKind::NewSession { project } => (
+            format!(
+                " New runner session{} ",
+                project.as_deref().map(|p| format!(" in {p}")).unwrap_or_default()
+            ),
+            "A task key or a branch, then the profile, docker, image=NAME: acme-shop-3 claude docker"
+                .to_owned(),
+        ),
         FormKind::NewProject => (
             " New project ".to_owned(),
             "Its slug (lowercase letters, digits and -), then its name if you like: shop Online shop"
@@ -419,7 +427,7 @@ fn render_form(form: &Form, model: &Model, theme: &Theme, area: Rect, buf: &mut 
     let height = match form.kind {
         FormKind::Stage { .. } => 9,
         // Intro, the field in its box (three rows), the error's two rows and the keys, inside the border.
-        FormKind::NewProject | FormKind::AttachShot { .. } => 9,
+        FormKind::NewProject | FormKind::NewSession { .. } | FormKind::AttachShot { .. } => 9,
         FormKind::NewTask { .. } => area.height.saturating_sub(2).clamp(14, 24),
         _ => 14,
     };
@@ -484,6 +492,8 @@ fn render_form(form: &Form, model: &Model, theme: &Theme, area: Rect, buf: &mut 
     let cancel = keymap.first_label(Scope::Form, Command::Cancel);
     let keys_text = if is_stage {
         format!("←/→ or 1–6 choose · Enter move · {cancel} cancel   (* current stage)")
+    } else if matches!(form.kind, FormKind::NewSession { .. }) {
+        format!("Enter start · {cancel} close (the draft is kept)")
     } else if matches!(form.kind, FormKind::NewProject) {
         format!("Enter create · {cancel} close (the draft is kept)")
     } else if matches!(form.kind, FormKind::AttachShot { .. }) {

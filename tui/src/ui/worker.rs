@@ -781,6 +781,36 @@ pub async fn write_data(client: &mut Client, write: &Write) -> Result<Outcome, t
                 .into_inner();
             outcome(format!("removed screenshot #{id}"), written.notes)
         }
+        Write::CreateSession(request) => {
+            let task = request.task.clone();
+            let session = client.runner.create_runner_session(request).await?.into_inner();
+            let failed = session.state == "failed";
+            let mut summary = format!(
+                "{} {} ({}, {}) on branch {}",
+                if failed { "created" } else { "started" },
+                session.name,
+                session.backend,
+                session.profile,
+                session.branch
+            );
+            if let Some(task) = task {
+                summary.push_str(&format!("; {task} is bound to it"));
+            }
+            let warnings = if failed {
+                vec![format!(
+                    "{} could not start: {} (R retries it)",
+                    session.name,
+                    session.error.as_deref().unwrap_or("no reason given")
+                )]
+            } else {
+                Vec::new()
+            };
+            Outcome {
+                summary,
+                warnings,
+                ..Outcome::default()
+            }
+        }
         Write::CreateProject { slug, name } => {
             let written = client
                 .board
