@@ -213,6 +213,7 @@ Register-ArgumentCompleter -Native -CommandName 'relay' -ScriptBlock {
             [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List every project with its number of tasks per stage')
             [CompletionResult]::new('upsert', 'upsert', [CompletionResultType]::ParameterValue, 'Create a project, or change the given fields of an existing one')
             [CompletionResult]::new('add', 'add', [CompletionResultType]::ParameterValue, 'Let a project run sessions from a checkout on this machine (its default session, a shell in the checkout, starts at once) or from a git URL (cloned in the background); the project is created when new')
+            [CompletionResult]::new('retry', 'retry', [CompletionResultType]::ParameterValue, 'Clone a project from its git URL again after its clone failed (in the background, like add)')
             [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Show a project''s board: its tasks by stage, current decisions and rules')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
@@ -257,6 +258,17 @@ Register-ArgumentCompleter -Native -CommandName 'relay' -ScriptBlock {
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             break
         }
+        'relay;project;retry' {
+            [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'Data directory (database, token, config.toml) [env: RELAY_HOME]')
+            [CompletionResult]::new('--port', '--port', [CompletionResultType]::ParameterName, 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]')
+            [CompletionResult]::new('--socket', '--socket', [CompletionResultType]::ParameterName, 'Path of the daemon''s local socket [env: RELAY_SOCKET]')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the answer as JSON (stable field names, for scripts)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
         'relay;project;show' {
             [CompletionResult]::new('-n', '-n', [CompletionResultType]::ParameterName, 'At most this many tasks per stage (every open task unless given); the rest is counted, with the command that lists it')
             [CompletionResult]::new('--limit', '--limit', [CompletionResultType]::ParameterName, 'At most this many tasks per stage (every open task unless given); the rest is counted, with the command that lists it')
@@ -274,6 +286,7 @@ Register-ArgumentCompleter -Native -CommandName 'relay' -ScriptBlock {
             [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List every project with its number of tasks per stage')
             [CompletionResult]::new('upsert', 'upsert', [CompletionResultType]::ParameterValue, 'Create a project, or change the given fields of an existing one')
             [CompletionResult]::new('add', 'add', [CompletionResultType]::ParameterValue, 'Let a project run sessions from a checkout on this machine (its default session, a shell in the checkout, starts at once) or from a git URL (cloned in the background); the project is created when new')
+            [CompletionResult]::new('retry', 'retry', [CompletionResultType]::ParameterValue, 'Clone a project from its git URL again after its clone failed (in the background, like add)')
             [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Show a project''s board: its tasks by stage, current decisions and rules')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
@@ -285,6 +298,9 @@ Register-ArgumentCompleter -Native -CommandName 'relay' -ScriptBlock {
             break
         }
         'relay;project;help;add' {
+            break
+        }
+        'relay;project;help;retry' {
             break
         }
         'relay;project;help;show' {
@@ -1277,6 +1293,7 @@ Register-ArgumentCompleter -Native -CommandName 'relay' -ScriptBlock {
             [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List every project with its number of tasks per stage')
             [CompletionResult]::new('upsert', 'upsert', [CompletionResultType]::ParameterValue, 'Create a project, or change the given fields of an existing one')
             [CompletionResult]::new('add', 'add', [CompletionResultType]::ParameterValue, 'Let a project run sessions from a checkout on this machine (its default session, a shell in the checkout, starts at once) or from a git URL (cloned in the background); the project is created when new')
+            [CompletionResult]::new('retry', 'retry', [CompletionResultType]::ParameterValue, 'Clone a project from its git URL again after its clone failed (in the background, like add)')
             [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Show a project''s board: its tasks by stage, current decisions and rules')
             break
         }
@@ -1287,6 +1304,9 @@ Register-ArgumentCompleter -Native -CommandName 'relay' -ScriptBlock {
             break
         }
         'relay;help;project;add' {
+            break
+        }
+        'relay;help;project;retry' {
             break
         }
         'relay;help;project;show' {

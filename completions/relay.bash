@@ -340,6 +340,9 @@ _relay() {
             relay__subcmd__help__subcmd__project,list)
                 cmd="relay__subcmd__help__subcmd__project__subcmd__list"
                 ;;
+            relay__subcmd__help__subcmd__project,retry)
+                cmd="relay__subcmd__help__subcmd__project__subcmd__retry"
+                ;;
             relay__subcmd__help__subcmd__project,show)
                 cmd="relay__subcmd__help__subcmd__project__subcmd__show"
                 ;;
@@ -442,6 +445,9 @@ _relay() {
             relay__subcmd__project,list)
                 cmd="relay__subcmd__project__subcmd__list"
                 ;;
+            relay__subcmd__project,retry)
+                cmd="relay__subcmd__project__subcmd__retry"
+                ;;
             relay__subcmd__project,show)
                 cmd="relay__subcmd__project__subcmd__show"
                 ;;
@@ -456,6 +462,9 @@ _relay() {
                 ;;
             relay__subcmd__project__subcmd__help,list)
                 cmd="relay__subcmd__project__subcmd__help__subcmd__list"
+                ;;
+            relay__subcmd__project__subcmd__help,retry)
+                cmd="relay__subcmd__project__subcmd__help__subcmd__retry"
                 ;;
             relay__subcmd__project__subcmd__help,show)
                 cmd="relay__subcmd__project__subcmd__help__subcmd__show"
@@ -2186,7 +2195,7 @@ _relay() {
             return 0
             ;;
         relay__subcmd__help__subcmd__project)
-            opts="list upsert add show"
+            opts="list upsert add retry show"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2214,6 +2223,20 @@ _relay() {
             return 0
             ;;
         relay__subcmd__help__subcmd__project__subcmd__list)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        relay__subcmd__help__subcmd__project__subcmd__retry)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -2976,7 +2999,7 @@ _relay() {
             return 0
             ;;
         relay__subcmd__project)
-            opts="-h -V --home --port --socket --help --version list upsert add show help"
+            opts="-h -V --home --port --socket --help --version list upsert add retry show help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3040,7 +3063,7 @@ _relay() {
             return 0
             ;;
         relay__subcmd__project__subcmd__help)
-            opts="list upsert add show help"
+            opts="list upsert add retry show help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3095,6 +3118,20 @@ _relay() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        relay__subcmd__project__subcmd__help__subcmd__retry)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         relay__subcmd__project__subcmd__help__subcmd__show)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
@@ -3124,6 +3161,32 @@ _relay() {
             return 0
             ;;
         relay__subcmd__project__subcmd__list)
+            opts="-h -V --json --home --port --socket --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --home)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --port)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --socket)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        relay__subcmd__project__subcmd__retry)
             opts="-h -V --json --home --port --socket --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )

@@ -192,6 +192,7 @@ set edit:completion:arg-completer[relay] = {|@words|
             cand list 'List every project with its number of tasks per stage'
             cand upsert 'Create a project, or change the given fields of an existing one'
             cand add 'Let a project run sessions from a checkout on this machine (its default session, a shell in the checkout, starts at once) or from a git URL (cloned in the background); the project is created when new'
+            cand retry 'Clone a project from its git URL again after its clone failed (in the background, like add)'
             cand show 'Show a project''s board: its tasks by stage, current decisions and rules'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
@@ -232,6 +233,16 @@ set edit:completion:arg-completer[relay] = {|@words|
             cand -V 'Print version'
             cand --version 'Print version'
         }
+        &'relay;project;retry'= {
+            cand --home 'Data directory (database, token, config.toml) [env: RELAY_HOME]'
+            cand --port 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]'
+            cand --socket 'Path of the daemon''s local socket [env: RELAY_SOCKET]'
+            cand --json 'Print the answer as JSON (stable field names, for scripts)'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
         &'relay;project;show'= {
             cand -n 'At most this many tasks per stage (every open task unless given); the rest is counted, with the command that lists it'
             cand --limit 'At most this many tasks per stage (every open task unless given); the rest is counted, with the command that lists it'
@@ -248,6 +259,7 @@ set edit:completion:arg-completer[relay] = {|@words|
             cand list 'List every project with its number of tasks per stage'
             cand upsert 'Create a project, or change the given fields of an existing one'
             cand add 'Let a project run sessions from a checkout on this machine (its default session, a shell in the checkout, starts at once) or from a git URL (cloned in the background); the project is created when new'
+            cand retry 'Clone a project from its git URL again after its clone failed (in the background, like add)'
             cand show 'Show a project''s board: its tasks by stage, current decisions and rules'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
@@ -256,6 +268,8 @@ set edit:completion:arg-completer[relay] = {|@words|
         &'relay;project;help;upsert'= {
         }
         &'relay;project;help;add'= {
+        }
+        &'relay;project;help;retry'= {
         }
         &'relay;project;help;show'= {
         }
@@ -1130,6 +1144,7 @@ set edit:completion:arg-completer[relay] = {|@words|
             cand list 'List every project with its number of tasks per stage'
             cand upsert 'Create a project, or change the given fields of an existing one'
             cand add 'Let a project run sessions from a checkout on this machine (its default session, a shell in the checkout, starts at once) or from a git URL (cloned in the background); the project is created when new'
+            cand retry 'Clone a project from its git URL again after its clone failed (in the background, like add)'
             cand show 'Show a project''s board: its tasks by stage, current decisions and rules'
         }
         &'relay;help;project;list'= {
@@ -1137,6 +1152,8 @@ set edit:completion:arg-completer[relay] = {|@words|
         &'relay;help;project;upsert'= {
         }
         &'relay;help;project;add'= {
+        }
+        &'relay;help;project;retry'= {
         }
         &'relay;help;project;show'= {
         }

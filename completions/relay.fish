@@ -126,16 +126,17 @@ complete -c relay -n "__fish_relay_using_subcommand restore" -l port -d 'HTTP po
 complete -c relay -n "__fish_relay_using_subcommand restore" -l socket -d 'Path of the daemon\'s local socket [env: RELAY_SOCKET]' -r -F
 complete -c relay -n "__fish_relay_using_subcommand restore" -s h -l help -d 'Print help'
 complete -c relay -n "__fish_relay_using_subcommand restore" -s V -l version -d 'Print version'
-complete -c relay -n "__fish_relay_using_subcommand project; and not __fish_seen_subcommand_from list upsert add show help" -l home -d 'Data directory (database, token, config.toml) [env: RELAY_HOME]' -r -F
-complete -c relay -n "__fish_relay_using_subcommand project; and not __fish_seen_subcommand_from list upsert add show help" -l port -d 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]' -r
-complete -c relay -n "__fish_relay_using_subcommand project; and not __fish_seen_subcommand_from list upsert add show help" -l socket -d 'Path of the daemon\'s local socket [env: RELAY_SOCKET]' -r -F
-complete -c relay -n "__fish_relay_using_subcommand project; and not __fish_seen_subcommand_from list upsert add show help" -s h -l help -d 'Print help'
-complete -c relay -n "__fish_relay_using_subcommand project; and not __fish_seen_subcommand_from list upsert add show help" -s V -l version -d 'Print version'
-complete -c relay -n "__fish_relay_using_subcommand project; and not __fish_seen_subcommand_from list upsert add show help" -f -a "list" -d 'List every project with its number of tasks per stage'
-complete -c relay -n "__fish_relay_using_subcommand project; and not __fish_seen_subcommand_from list upsert add show help" -f -a "upsert" -d 'Create a project, or change the given fields of an existing one'
-complete -c relay -n "__fish_relay_using_subcommand project; and not __fish_seen_subcommand_from list upsert add show help" -f -a "add" -d 'Let a project run sessions from a checkout on this machine (its default session, a shell in the checkout, starts at once) or from a git URL (cloned in the background); the project is created when new'
-complete -c relay -n "__fish_relay_using_subcommand project; and not __fish_seen_subcommand_from list upsert add show help" -f -a "show" -d 'Show a project\'s board: its tasks by stage, current decisions and rules'
-complete -c relay -n "__fish_relay_using_subcommand project; and not __fish_seen_subcommand_from list upsert add show help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c relay -n "__fish_relay_using_subcommand project; and not __fish_seen_subcommand_from list upsert add retry show help" -l home -d 'Data directory (database, token, config.toml) [env: RELAY_HOME]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand project; and not __fish_seen_subcommand_from list upsert add retry show help" -l port -d 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]' -r
+complete -c relay -n "__fish_relay_using_subcommand project; and not __fish_seen_subcommand_from list upsert add retry show help" -l socket -d 'Path of the daemon\'s local socket [env: RELAY_SOCKET]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand project; and not __fish_seen_subcommand_from list upsert add retry show help" -s h -l help -d 'Print help'
+complete -c relay -n "__fish_relay_using_subcommand project; and not __fish_seen_subcommand_from list upsert add retry show help" -s V -l version -d 'Print version'
+complete -c relay -n "__fish_relay_using_subcommand project; and not __fish_seen_subcommand_from list upsert add retry show help" -f -a "list" -d 'List every project with its number of tasks per stage'
+complete -c relay -n "__fish_relay_using_subcommand project; and not __fish_seen_subcommand_from list upsert add retry show help" -f -a "upsert" -d 'Create a project, or change the given fields of an existing one'
+complete -c relay -n "__fish_relay_using_subcommand project; and not __fish_seen_subcommand_from list upsert add retry show help" -f -a "add" -d 'Let a project run sessions from a checkout on this machine (its default session, a shell in the checkout, starts at once) or from a git URL (cloned in the background); the project is created when new'
+complete -c relay -n "__fish_relay_using_subcommand project; and not __fish_seen_subcommand_from list upsert add retry show help" -f -a "retry" -d 'Clone a project from its git URL again after its clone failed (in the background, like add)'
+complete -c relay -n "__fish_relay_using_subcommand project; and not __fish_seen_subcommand_from list upsert add retry show help" -f -a "show" -d 'Show a project\'s board: its tasks by stage, current decisions and rules'
+complete -c relay -n "__fish_relay_using_subcommand project; and not __fish_seen_subcommand_from list upsert add retry show help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c relay -n "__fish_relay_using_subcommand project; and __fish_seen_subcommand_from list" -l home -d 'Data directory (database, token, config.toml) [env: RELAY_HOME]' -r -F
 complete -c relay -n "__fish_relay_using_subcommand project; and __fish_seen_subcommand_from list" -l port -d 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]' -r
 complete -c relay -n "__fish_relay_using_subcommand project; and __fish_seen_subcommand_from list" -l socket -d 'Path of the daemon\'s local socket [env: RELAY_SOCKET]' -r -F
@@ -161,6 +162,12 @@ complete -c relay -n "__fish_relay_using_subcommand project; and __fish_seen_sub
 complete -c relay -n "__fish_relay_using_subcommand project; and __fish_seen_subcommand_from add" -l json -d 'Print the answer as JSON (stable field names, for scripts)'
 complete -c relay -n "__fish_relay_using_subcommand project; and __fish_seen_subcommand_from add" -s h -l help -d 'Print help'
 complete -c relay -n "__fish_relay_using_subcommand project; and __fish_seen_subcommand_from add" -s V -l version -d 'Print version'
+complete -c relay -n "__fish_relay_using_subcommand project; and __fish_seen_subcommand_from retry" -l home -d 'Data directory (database, token, config.toml) [env: RELAY_HOME]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand project; and __fish_seen_subcommand_from retry" -l port -d 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]' -r
+complete -c relay -n "__fish_relay_using_subcommand project; and __fish_seen_subcommand_from retry" -l socket -d 'Path of the daemon\'s local socket [env: RELAY_SOCKET]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand project; and __fish_seen_subcommand_from retry" -l json -d 'Print the answer as JSON (stable field names, for scripts)'
+complete -c relay -n "__fish_relay_using_subcommand project; and __fish_seen_subcommand_from retry" -s h -l help -d 'Print help'
+complete -c relay -n "__fish_relay_using_subcommand project; and __fish_seen_subcommand_from retry" -s V -l version -d 'Print version'
 complete -c relay -n "__fish_relay_using_subcommand project; and __fish_seen_subcommand_from show" -s n -l limit -d 'At most this many tasks per stage (every open task unless given); the rest is counted, with the command that lists it' -r
 complete -c relay -n "__fish_relay_using_subcommand project; and __fish_seen_subcommand_from show" -l home -d 'Data directory (database, token, config.toml) [env: RELAY_HOME]' -r -F
 complete -c relay -n "__fish_relay_using_subcommand project; and __fish_seen_subcommand_from show" -l port -d 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]' -r
@@ -171,6 +178,7 @@ complete -c relay -n "__fish_relay_using_subcommand project; and __fish_seen_sub
 complete -c relay -n "__fish_relay_using_subcommand project; and __fish_seen_subcommand_from help" -f -a "list" -d 'List every project with its number of tasks per stage'
 complete -c relay -n "__fish_relay_using_subcommand project; and __fish_seen_subcommand_from help" -f -a "upsert" -d 'Create a project, or change the given fields of an existing one'
 complete -c relay -n "__fish_relay_using_subcommand project; and __fish_seen_subcommand_from help" -f -a "add" -d 'Let a project run sessions from a checkout on this machine (its default session, a shell in the checkout, starts at once) or from a git URL (cloned in the background); the project is created when new'
+complete -c relay -n "__fish_relay_using_subcommand project; and __fish_seen_subcommand_from help" -f -a "retry" -d 'Clone a project from its git URL again after its clone failed (in the background, like add)'
 complete -c relay -n "__fish_relay_using_subcommand project; and __fish_seen_subcommand_from help" -f -a "show" -d 'Show a project\'s board: its tasks by stage, current decisions and rules'
 complete -c relay -n "__fish_relay_using_subcommand project; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c relay -n "__fish_relay_using_subcommand session; and not __fish_seen_subcommand_from new list show attach stop resume retry rm scrollback help" -l home -d 'Data directory (database, token, config.toml) [env: RELAY_HOME]' -r -F
@@ -694,6 +702,7 @@ complete -c relay -n "__fish_relay_using_subcommand help; and __fish_seen_subcom
 complete -c relay -n "__fish_relay_using_subcommand help; and __fish_seen_subcommand_from project" -f -a "list" -d 'List every project with its number of tasks per stage'
 complete -c relay -n "__fish_relay_using_subcommand help; and __fish_seen_subcommand_from project" -f -a "upsert" -d 'Create a project, or change the given fields of an existing one'
 complete -c relay -n "__fish_relay_using_subcommand help; and __fish_seen_subcommand_from project" -f -a "add" -d 'Let a project run sessions from a checkout on this machine (its default session, a shell in the checkout, starts at once) or from a git URL (cloned in the background); the project is created when new'
+complete -c relay -n "__fish_relay_using_subcommand help; and __fish_seen_subcommand_from project" -f -a "retry" -d 'Clone a project from its git URL again after its clone failed (in the background, like add)'
 complete -c relay -n "__fish_relay_using_subcommand help; and __fish_seen_subcommand_from project" -f -a "show" -d 'Show a project\'s board: its tasks by stage, current decisions and rules'
 complete -c relay -n "__fish_relay_using_subcommand help; and __fish_seen_subcommand_from session" -f -a "new" -d 'Start a session: a git worktree on its branch (or the task\'s, bound to it), its profile in a terminal'
 complete -c relay -n "__fish_relay_using_subcommand help; and __fish_seen_subcommand_from session" -f -a "list" -d 'List the runner sessions with their state, branch and profile'

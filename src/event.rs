@@ -138,6 +138,8 @@ event_kinds! {
         "a project gained its runner side, from a checkout or a git URL (subject: slug; data: project, source, repo_path, git_url, state, actor)";
     RunnerProjectChanged = "runner.project_changed", [project],
         "a runner project's clone finished or failed: cloning, ready, failed (subject: slug; data: project, state, previous, error)";
+    RunnerCloneProgressed = "runner.clone_progressed", [project],
+        "a runner project's clone went on: git's phase and its percentage, when the phase changes and at most every 2 s within one (subject: slug; data: project, phase, percent)";
     RunnerSessionChanged = "runner.session_changed", [project],
         "a runner session was created or changed state: starting, running, stopped, failed, deleted (subject: session name; data: project, session, state, previous, branch, profile, error, exit_code)";
     SnapshotTaken = "snapshot.taken", [project?], "uncommitted work was saved before a destructive command or a workspace removal (subject: snapshot id; data: id, repo, git_ref, reason, session, agent, command, project, key, files, bytes, skipped, held_by)";
@@ -213,6 +215,7 @@ mod tests {
             | EventKind::SessionStatusChanged
             | EventKind::RunnerProjectAdded
             | EventKind::RunnerProjectChanged
+            | EventKind::RunnerCloneProgressed
             | EventKind::RunnerSessionChanged
             | EventKind::SnapshotTaken
             | EventKind::SnapshotRestored => EventKind::ALL.contains(&kind),
@@ -226,7 +229,7 @@ mod tests {
         assert!(EventKind::ALL.iter().all(|k| listed(*k)));
         assert_eq!(
             EventKind::ALL.len(),
-            37,
+            38,
             "update `listed` and this count with a new kind"
         );
     }

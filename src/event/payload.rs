@@ -394,6 +394,16 @@ pub struct RunnerProjectChanged {
 
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]
+pub struct RunnerCloneProgressed {
+    pub project: String,
+    /// git's phase: `Counting objects`, `Receiving objects`, `Resolving deltas`, …
+    pub phase: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub percent: Option<u8>,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
 pub struct RunnerSessionChanged {
     pub project: String,
     pub session: String,

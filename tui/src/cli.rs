@@ -272,6 +272,13 @@ pub enum ProjectCommand {
     /// Let a project run sessions from a checkout on this machine (its default session, a shell in the
     /// checkout, starts at once) or from a git URL (cloned in the background); the project is created when new
     Add(ProjectAddArgs),
+    /// Clone a project from its git URL again after its clone failed (in the background, like add)
+    Retry {
+        /// The project's slug
+        slug: String,
+        #[command(flatten)]
+        output: OutputArgs,
+    },
     /// Show a project's board: its tasks by stage, current decisions and rules
     Show {
         /// The project's slug

@@ -62,6 +62,7 @@ pub async fn run(cli: Cli) -> Result<(), CliError> {
             ProjectCommand::List { output } => cmd::project::list(&ctx, output).await,
             ProjectCommand::Upsert(args) => cmd::project::upsert(&ctx, args).await,
             ProjectCommand::Add(args) => cmd::session::add_project(&ctx, args).await,
+            ProjectCommand::Retry { slug, output } => cmd::session::retry_project(&ctx, slug, output).await,
             ProjectCommand::Show {
                 slug,
                 limit,

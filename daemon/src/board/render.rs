@@ -742,6 +742,11 @@ fn what_of(kind: &str, data: &str) -> Option<String> {
                 .unwrap_or_default();
             Some(format!("clone {}{error}", one_line(&e.state)))
         }
+        EventKind::RunnerCloneProgressed => {
+            let e: p::RunnerCloneProgressed = read(kind, data)?;
+            let percent = e.percent.map(|p| format!(" {p}%")).unwrap_or_default();
+            Some(format!("cloning: {}{percent}", one_line(&e.phase)))
+        }
         EventKind::RunnerSessionChanged => {
             let e: p::RunnerSessionChanged = read(kind, data)?;
             let session = text(&e.session)?;

@@ -117,6 +117,20 @@ impl RunnerService for RelayService {
         }))
     }
 
+    async fn retry_runner_project(
+        &self,
+        request: Request<proto::RetryRunnerProjectRequest>,
+    ) -> Result<Response<proto::RunnerProject>, tonic::Status> {
+        let slug = request.into_inner().slug;
+        let row = self
+            .handle()
+            .runner()
+            .retry_project(slug.trim())
+            .await
+            .map_err(error::runner)?;
+        Ok(Response::new(project(row)))
+    }
+
     async fn list_runner_projects(
         &self,
         _request: Request<proto::ListRunnerProjectsRequest>,

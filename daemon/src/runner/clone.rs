@@ -172,9 +172,46 @@ pub fn check_disk(dir: &Path, min_mb: u64) -> Result<(), String> {
     Ok(())
 }
 
+/// A line of git's progress (`Receiving objects:  45% (45/100)`, `remote: Counting objects: 100% (5/5), done.`):
+/// its phase and, when it gives one, its percentage.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Progress {
+    pub phase: String,
+    pub percent: Option<u8>,
+}
+
+/// git's progress line read, or `None` for another line (a warning, an error).
+pub fn progress(line: &str) -> Option<Progress> {
+    let line = line.trim();
+    let line = line.strip_prefix("remote:").map_or(line, str::trim_start);
+    let (phase, rest) = line.split_once(':')?;
+    let words_only = !phase.is_empty() && phase.chars().all(|c| c.is_ascii_alphabetic() || c == ' ');
+    if !words_only || !phase.ends_with("objects") && !phase.ends_with("deltas") {
+        return None;
+    }
+    let percent = rest
+        .trim_start()
+        .split_once('%')
+        .and_then(|(number, _)| number.trim().parse::<u8>().ok())
+        .filter(|p| *p <= 100);
+    Some(Progress {
+        phase: phase.to_owned(),
+        percent,
+    })
+}
+
+/// The most of git's other words kept for the error message.
+const SAID_MAX: usize = 4096;
+
 /// `git clone` of a checked URL into `target`, pinned to its address, without redirects or prompts, within the
-/// timeout. git's own words on failure.
-pub async fn clone(checked: &Checked, target: &Path, timeout: Duration) -> Result<(), String> {
+/// timeout; its progress lines go to `progress` as git prints them (a full channel drops one, never waits). git's
+/// own words on failure.
+pub async fn clone(
+    checked: &Checked,
+    target: &Path,
+    timeout: Duration,
+    progress: tokio::sync::mpsc::Sender<Progress>,
+) -> Result<(), String> {
     let host = checked.host.trim_matches(['[', ']']);
     let address = match checked.address {
         IpAddr::V6(v6) => format!("[{v6}]"),
@@ -192,7 +229,7 @@ pub async fn clone(checked: &Checked, target: &Path, timeout: Duration) -> Resul
             "protocol.allow=never",
         ])
         .args(["-c", &format!("protocol.{}.allow=always", checked.scheme)])
-        .args(["clone", "--quiet", "--no-local", "--", &checked.url])
+        .args(["clone", "--progress", "--no-local", "--", &checked.url])
         .arg(target)
         .env("GIT_TERMINAL_PROMPT", "0")
         .env("GIT_ASKPASS", "")
@@ -201,21 +238,72 @@ pub async fn clone(checked: &Checked, target: &Path, timeout: Duration) -> Resul
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
         .kill_on_drop(true);
-    let output = tokio::time::timeout(timeout, command.output())
-        .await
-        .map_err(|_| {
-            format!(
-                "the clone took longer than {} s (git_clone_timeout_s)",
-                timeout.as_secs()
-            )
-        })?
-        .map_err(|err| format!("could not run git ({err}); install git"))?;
-    if output.status.success() {
+    let run = async {
+        let mut child = command
+            .spawn()
+            .map_err(|err| format!("could not run git ({err}); install git"))?;
+        let mut said = String::new();
+        if let Some(mut stderr) = child.stderr.take() {
+            use tokio::io::AsyncReadExt;
+            // git redraws a progress line with `\r`; a line ends at either.
+            let mut line = Vec::new();
+            let mut chunk = [0u8; 4096];
+            loop {
+                let n = stderr.read(&mut chunk).await.unwrap_or(0);
+                if n == 0 {
+                    break;
+                }
+                for &byte in &chunk[..n] {
+                    if byte != b'\r' && byte != b'\n' {
+                        if line.len() < SAID_MAX {
+                            line.push(byte);
+                        }
+                        continue;
+                    }
+                    let text = String::from_utf8_lossy(&line).into_owned();
+                    line.clear();
+                    match self::progress(&text) {
+                        Some(step) => {
+                            let _ = progress.try_send(step);
+                        }
+                        None if !text.trim().is_empty() && said.len() < SAID_MAX => {
+                            if !said.is_empty() {
+                                said.push(' ');
+                            }
+                            said.push_str(text.trim());
+                        }
+                        None => {}
+                    }
+                }
+            }
+            if !line.is_empty() && said.len() < SAID_MAX {
+                said.push_str(String::from_utf8_lossy(&line).trim());
+            }
+        }
+        let status = child
+            .wait()
+            .await
+            .map_err(|err| format!("could not run git ({err}); install git"))?;
+        Ok::<_, String>((status, said))
+    };
+    let (status, said) = tokio::time::timeout(timeout, run).await.map_err(|_| {
+        format!(
+            "the clone took longer than {} s (git_clone_timeout_s)",
+            timeout.as_secs()
+        )
+    })??;
+    if status.success() {
         return Ok(());
     }
-    let said = String::from_utf8_lossy(&output.stderr).trim().replace('\n', " ");
+    // git's first words are "Cloning into '…'...": what failed comes after them.
+    let said = said
+        .split_once("...")
+        .filter(|(before, _)| before.starts_with("Cloning into"))
+        .map_or(said.as_str(), |(_, after)| after)
+        .trim()
+        .to_owned();
     Err(if said.is_empty() {
-        format!("git clone failed ({})", output.status)
+        format!("git clone failed ({status})")
     } else {
         said
     })
@@ -223,6 +311,34 @@ pub async fn clone(checked: &Checked, target: &Path, timeout: Duration) -> Resul
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn git_progress_lines_are_read_with_their_phase_and_percentage() {
+        let read = |line: &str| super::progress(line).map(|p| (p.phase, p.percent));
+        assert_eq!(
+            read("remote: Counting objects:  20% (1/5)        "),
+            Some(("Counting objects".to_owned(), Some(20)))
+        );
+        assert_eq!(
+            read("Receiving objects: 100% (5/5), 1.2 KiB | 1.2 MiB/s, done."),
+            Some(("Receiving objects".to_owned(), Some(100)))
+        );
+        assert_eq!(
+            read("remote: Enumerating objects: 5, done."),
+            Some(("Enumerating objects".to_owned(), None))
+        );
+        assert_eq!(
+            read("Resolving deltas:  50% (1/2)"),
+            Some(("Resolving deltas".to_owned(), Some(50)))
+        );
+        assert_eq!(read("fatal: repository 'http://x/y.git/' not found"), None);
+        assert_eq!(read("Cloning into 'repo'..."), None);
+        assert_eq!(
+            read("warning: You appear to have cloned an empty repository."),
+            None
+        );
+        assert_eq!(read(""), None);
+    }
+
     use super::*;
 
     fn config() -> Config {

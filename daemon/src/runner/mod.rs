@@ -136,6 +136,45 @@ pub struct Runs<'h> {
     handle: &'h DaemonHandle,
 }
 
+/// The clone's progress as events: one when git's phase changes, and within a phase at most one every 2 s.
+async fn report_progress(
+    handle: DaemonHandle,
+    slug: String,
+    mut steps: tokio::sync::mpsc::Receiver<clone::Progress>,
+) {
+    const EVERY: Duration = Duration::from_secs(2);
+    let mut last: Option<(String, std::time::Instant)> = None;
+    while let Some(step) = steps.recv().await {
+        let due = match &last {
+            Some((phase, at)) => *phase != step.phase || at.elapsed() >= EVERY,
+            None => true,
+        };
+        if !due {
+            continue;
+        }
+        last = Some((step.phase.clone(), std::time::Instant::now()));
+        let written = async {
+            let store = handle.store();
+            let mut write = store.begin_write().await?;
+            write
+                .emit(
+                    &slug,
+                    &payload::RunnerCloneProgressed {
+                        project: slug.clone(),
+                        phase: step.phase,
+                        percent: step.percent,
+                    },
+                )
+                .await?;
+            write.commit().await?;
+            Ok::<_, RunnerError>(())
+        };
+        if let Err(err) = written.await {
+            tracing::warn!(project = %slug, error = %err, "a clone's progress was not recorded");
+        }
+    }
+}
+
 fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     mutex.lock().unwrap_or_else(|p| p.into_inner())
 }
@@ -415,11 +454,76 @@ impl<'h> Runs<'h> {
         self.project(&slug).await
     }
 
+    /// Clones a URL project again after its clone failed (its URL checked again, the disk too): `failed` →
+    /// `cloning`, then `ready` with its first session, or `failed` with git's words.
+    pub async fn retry_project(&self, slug: &str) -> Result<RunnerProjectRow, RunnerError> {
+        let row = self.project(slug).await?;
+        let Some(url) = row.git_url.clone() else {
+            return Err(RunnerError::Precondition(format!(
+                "{slug} runs sessions from the checkout {}: there is no clone to retry",
+                row.repo_path
+            )));
+        };
+        match row.state.as_str() {
+            "failed" => {}
+            "cloning" => {
+                return Err(RunnerError::Precondition(format!(
+                    "{slug} is still cloning; wait for it (relay project list shows its state)"
+                )));
+            }
+            state => {
+                return Err(RunnerError::Precondition(format!(
+                    "{slug} is {state}, not failed: only a failed clone is retried"
+                )));
+            }
+        }
+        let config = self.handle.config();
+        let checked = clone::check(&url, config).await.map_err(RunnerError::Invalid)?;
+        let target = PathBuf::from(&row.repo_path);
+        if let Some(parent) = target.parent() {
+            clone::check_disk(parent, config.git_min_free_disk_mb).map_err(RunnerError::Limit)?;
+        }
+        if target.exists() {
+            return Err(RunnerError::Conflict(format!(
+                "{} exists though the clone failed; move it away and retry",
+                target.display()
+            )));
+        }
+        let store = self.handle.store();
+        let mut write = store.begin_write().await?;
+        db::set_project_state(&mut write, row.project_id, "cloning", None, self.handle.now_ms()).await?;
+        write
+            .emit(
+                slug,
+                &payload::RunnerProjectChanged {
+                    project: slug.to_owned(),
+                    state: "cloning".to_owned(),
+                    previous: Some("failed".to_owned()),
+                    error: None,
+                },
+            )
+            .await?;
+        write.commit().await?;
+        let handle = self.handle.clone();
+        let background = slug.to_owned();
+        let project_id = row.project_id;
+        tokio::spawn(async move {
+            handle
+                .runner()
+                .finish_clone(project_id, &background, checked, target)
+                .await;
+        });
+        self.project(slug).await
+    }
+
     async fn finish_clone(&self, project_id: i64, slug: &str, checked: clone::Checked, target: PathBuf) {
         let timeout = Duration::from_secs(self.handle.config().git_clone_timeout_s);
         self.warn_low_disk();
         let began = std::time::Instant::now();
-        let outcome = clone::clone(&checked, &target, timeout).await;
+        let (progress, steps) = tokio::sync::mpsc::channel(64);
+        let reporter = tokio::spawn(report_progress(self.handle.clone(), slug.to_owned(), steps));
+        let outcome = clone::clone(&checked, &target, timeout, progress).await;
+        let _ = reporter.await;
         if outcome.is_ok() {
             self.state().metrics.git_clone.record(began.elapsed());
         }

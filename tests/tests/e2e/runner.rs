@@ -402,8 +402,8 @@ async fn relay_session_attach_types_and_detaches_with_the_prefix_key() {
     assert!(show.stdout.contains("\"state\": \"running\""), "{show}");
 }
 
-/// A bare repository served over loopback HTTP (git's dumb protocol, python's http.server): what the clone tests
-/// reach with `git_allow_private_addresses` and http allowed.
+/// A bare repository served over loopback HTTP (git's smart protocol through `git http-backend`,
+/// `tests/git/smart_http.py`): what the clone tests reach with `git_allow_private_addresses` and http allowed.
 struct Remote {
     server: std::process::Child,
     port: u16,
@@ -436,9 +436,11 @@ fn remote(root: &Path) -> Remote {
         .local_addr()
         .unwrap()
         .port();
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("git/smart_http.py");
     let server = std::process::Command::new("python3")
-        .args(["-m", "http.server", "--bind", "127.0.0.1", &port.to_string()])
-        .current_dir(&served)
+        .arg(script)
+        .arg(&served)
+        .arg(port.to_string())
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .spawn()
@@ -552,6 +554,71 @@ async fn a_project_cloned_from_a_url_gets_its_first_session_in_its_own_clone() {
     .await;
     refused.assert_code(1);
     assert!(refused.stderr.contains("has no clone: Clone failed"), "{refused}");
+    // Only a failed clone is retried: shop is ready.
+    let ready = run(daemon.relay().args(["project", "retry", "shop"])).await;
+    ready.assert_code(1);
+    assert!(ready.stderr.contains("shop is ready, not failed"), "{ready}");
+
+    // The repository appears; retry clones it and the project gets its first session.
+    git(
+        daemon.home().scratch(),
+        &[
+            "clone",
+            "-q",
+            "--bare",
+            daemon.home().scratch().join("served/shop.git").to_str().unwrap(),
+            daemon
+                .home()
+                .scratch()
+                .join("served/nothing.git")
+                .to_str()
+                .unwrap(),
+        ],
+    );
+    let retried = run(daemon.relay().args(["project", "retry", "ghost", "--json"])).await;
+    retried.assert_success();
+    let retried: serde_json::Value = serde_json::from_str(&retried.stdout).unwrap();
+    assert_eq!(retried["state"], "cloning", "{retried}");
+    let mut ghost_session = None;
+    for _ in 0..200 {
+        let sessions = daemon
+            .client()
+            .await
+            .runner
+            .list_runner_sessions(ListRunnerSessionsRequest {
+                project: Some("ghost".into()),
+                with_deleted: false,
+            })
+            .await
+            .unwrap()
+            .into_inner()
+            .sessions;
+        if let Some(session) = sessions.into_iter().find(|s| s.state == "running") {
+            ghost_session = Some(session);
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    ghost_session.expect("the retried clone's first session runs");
+
+    // Both clones reported git's progress as events, a few per clone (not one per line git printed).
+    let events = run(daemon.relay().args(["events", "--json"])).await;
+    events.assert_success();
+    let progress: Vec<serde_json::Value> = events
+        .stdout
+        .lines()
+        .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
+        .filter(|e| e["kind"] == "runner.clone_progressed")
+        .collect();
+    for project in ["shop", "ghost"] {
+        let phases: Vec<&str> = progress
+            .iter()
+            .filter(|e| e["subject"] == project)
+            .filter_map(|e| e["data"]["phase"].as_str())
+            .collect();
+        assert!(phases.contains(&"Receiving objects"), "{project}: {phases:?}");
+        assert!(phases.len() < 20, "{project}: {phases:?}");
+    }
 }
 
 #[tokio::test]

@@ -5,8 +5,8 @@ use std::io::{IsTerminal, Read, Write};
 
 use relay_core::proto::{
     self, AddRunnerProjectRequest, AttachOpen, CreateRunnerSessionRequest, GetScrollbackRequest,
-    ListRunnerSessionsRequest, RemoveRunnerSessionRequest, RunnerSessionRequest, TerminalInput,
-    TerminalResize,
+    ListRunnerSessionsRequest, RemoveRunnerSessionRequest, RetryRunnerProjectRequest, RunnerSessionRequest,
+    TerminalInput, TerminalResize,
 };
 use serde_json::{Value, json};
 use tokio::sync::mpsc;
@@ -37,6 +37,26 @@ pub async fn run(ctx: &Context, action: SessionCommand) -> Result<(), CliError> 
         } => scrollback(ctx, session, lines, output).await,
         SessionCommand::Attach { session, watch } => attach(ctx, session, watch).await,
     }
+}
+
+pub async fn retry_project(ctx: &Context, slug: String, output: OutputArgs) -> Result<(), CliError> {
+    let project = daemon_client(ctx)
+        .await?
+        .runner
+        .retry_runner_project(RetryRunnerProjectRequest { slug })
+        .await?
+        .into_inner();
+    if output.json {
+        return print_json(&format::to_json(&project));
+    }
+    emit(&format!(
+        "cloning {} again from {} into {}; `relay events --follow -p {}` shows its progress",
+        project.slug,
+        project.git_url.as_deref().unwrap_or_default(),
+        project.repo_path,
+        project.slug
+    ))?;
+    Ok(())
 }
 
 pub async fn add_project(ctx: &Context, args: ProjectAddArgs) -> Result<(), CliError> {
