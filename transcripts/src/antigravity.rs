@@ -15,7 +15,11 @@ use crate::link::{Draft, Out};
 use crate::time::value_ms;
 use crate::{EditKind, Outcome, Role};
 
-const EDIT_TOOLS: &[&str] = &["write_to_file", "replace_file_content", "multi_replace_file_content"];
+const EDIT_TOOLS: &[&str] = &[
+    "write_to_file",
+    "replace_file_content",
+    "multi_replace_file_content",
+];
 const FILE_KEYS: &[&str] = &["TargetFile", "target_file", "AbsolutePath", "file_path", "path"];
 const KNOWN_STEPS: &[&str] = &[
     "CHECKPOINT",
@@ -58,7 +62,14 @@ pub(crate) fn step_line(out: &mut Out<'_>, value: &Value, ordinal: u64) {
             out.turn(Role::User, request, at_ms, ordinal, step.as_deref(), None);
         }
         "PLANNER_RESPONSE" => {
-            out.turn(Role::Assistant, &text_of(value), at_ms, ordinal, step.as_deref(), None);
+            out.turn(
+                Role::Assistant,
+                &text_of(value),
+                at_ms,
+                ordinal,
+                step.as_deref(),
+                None,
+            );
             for (n, call) in value
                 .get("tool_calls")
                 .and_then(Value::as_array)
@@ -78,16 +89,29 @@ pub(crate) fn step_line(out: &mut Out<'_>, value: &Value, ordinal: u64) {
 fn text_of(value: &Value) -> String {
     match value.get("content") {
         Some(Value::String(text)) => text.clone(),
-        Some(other) => first_str(other, &["text", "content", "response"]).unwrap_or("").to_owned(),
+        Some(other) => first_str(other, &["text", "content", "response"])
+            .unwrap_or("")
+            .to_owned(),
         None => String::new(),
     }
 }
 
-fn planner_call(out: &mut Out<'_>, call: &Value, at_ms: Option<i64>, ordinal: u64, step: Option<&str>, n: usize) {
+fn planner_call(
+    out: &mut Out<'_>,
+    call: &Value,
+    at_ms: Option<i64>,
+    ordinal: u64,
+    step: Option<&str>,
+    n: usize,
+) {
     let Some(name) = str_at(call, "name").filter(|n| EDIT_TOOLS.contains(n)) else {
         return;
     };
-    let Some(args) = call.get("args").or_else(|| call.get("arguments")).and_then(object) else {
+    let Some(args) = call
+        .get("args")
+        .or_else(|| call.get("arguments"))
+        .and_then(object)
+    else {
         return;
     };
     let Some(file) = first_str(&args, FILE_KEYS) else {
@@ -171,7 +195,14 @@ pub(crate) fn artifact(out: &mut Out<'_>, document: &mut Document) {
         .next()
         .unwrap_or("artifact")
         .to_owned();
-    out.turn(Role::Assistant, &format!("[{name}]\n{}", text.trim()), None, 0, Some(&name), None);
+    out.turn(
+        Role::Assistant,
+        &format!("[{name}]\n{}", text.trim()),
+        None,
+        0,
+        Some(&name),
+        None,
+    );
 }
 
 fn between<'a>(text: &'a str, open: &str, close: &str) -> Option<&'a str> {

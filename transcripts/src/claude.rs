@@ -55,6 +55,25 @@ const INJECTED: &[&str] = &[
     "[Request interrupted by user",
 ];
 
+/// Lines at least this long are first read for their type alone, and skipped without building them when the
+/// type is one of [`KNOWN`] (request blobs are most of a long session's bytes).
+const HEAD_FIRST: usize = 1024;
+
+#[derive(serde::Deserialize)]
+struct Head<'a> {
+    #[serde(rename = "type", borrow)]
+    kind: Option<std::borrow::Cow<'a, str>>,
+}
+
+/// Whether a long line is of a type that carries nothing relay keeps (read without building its values).
+pub(crate) fn skippable(line: &str) -> bool {
+    line.len() >= HEAD_FIRST
+        && serde_json::from_str::<Head<'_>>(line)
+            .ok()
+            .and_then(|head| head.kind)
+            .is_some_and(|kind| KNOWN.contains(&kind.as_ref()))
+}
+
 pub(crate) fn line(out: &mut Out<'_>, value: &Value, ordinal: u64) {
     let Some(kind) = str_at(value, "type") else {
         return out.bad();
@@ -73,11 +92,13 @@ pub(crate) fn line(out: &mut Out<'_>, value: &Value, ordinal: u64) {
 
 /// The subagent of this file or line.
 fn subagent(out: &Out<'_>, value: &Value) -> Option<String> {
-    subagent_from_path(&out.state.path).map(str::to_owned).or_else(|| {
-        (value.get("isSidechain").and_then(Value::as_bool) == Some(true))
-            .then(|| str_at(value, "agentId").map(str::to_owned))
-            .flatten()
-    })
+    subagent_from_path(&out.state.path)
+        .map(str::to_owned)
+        .or_else(|| {
+            (value.get("isSidechain").and_then(Value::as_bool) == Some(true))
+                .then(|| str_at(value, "agentId").map(str::to_owned))
+                .flatten()
+        })
 }
 
 fn user(out: &mut Out<'_>, value: &Value, at_ms: Option<i64>, ordinal: u64) {
@@ -90,7 +111,14 @@ fn user(out: &mut Out<'_>, value: &Value, at_ms: Option<i64>, ordinal: u64) {
     let uuid = str_at(value, "uuid");
     match message.get("content") {
         Some(Value::String(text)) if !injected => {
-            out.turn(Role::User, &prompt_text(text), at_ms, ordinal, uuid, subagent.as_deref());
+            out.turn(
+                Role::User,
+                &prompt_text(text),
+                at_ms,
+                ordinal,
+                uuid,
+                subagent.as_deref(),
+            );
         }
         Some(Value::Array(blocks)) => {
             let mut texts = Vec::new();
@@ -165,7 +193,14 @@ fn assistant(out: &mut Out<'_>, value: &Value, at_ms: Option<i64>, ordinal: u64)
         match str_at(block, "type") {
             Some("text") => {
                 if let Some(text) = str_at(block, "text") {
-                    out.turn(Role::Assistant, text, at_ms, ordinal, message_id, subagent.as_deref());
+                    out.turn(
+                        Role::Assistant,
+                        text,
+                        at_ms,
+                        ordinal,
+                        message_id,
+                        subagent.as_deref(),
+                    );
                 }
             }
             Some("tool_use") => tool_use(out, block, at_ms, ordinal, subagent.as_deref()),

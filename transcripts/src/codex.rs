@@ -64,7 +64,13 @@ const KNOWN_EVENTS: &[&str] = &[
     "exited_review_mode",
 ];
 
-const SHELL_TOOLS: &[&str] = &["shell", "exec_command", "shell_command", "local_shell", "container.exec"];
+const SHELL_TOOLS: &[&str] = &[
+    "shell",
+    "exec_command",
+    "shell_command",
+    "local_shell",
+    "container.exec",
+];
 
 pub(crate) fn line(out: &mut Out<'_>, value: &Value, ordinal: u64) {
     let at_ms = value.get("timestamp").and_then(value_ms);
@@ -211,7 +217,11 @@ fn event_msg(out: &mut Out<'_>, event: &Value, at_ms: Option<i64>, ordinal: u64)
         }
         "patch_apply_end" => {
             let success = event.get("success").and_then(Value::as_bool).unwrap_or(false);
-            let outcome = if success { Outcome::Applied } else { Outcome::Failed };
+            let outcome = if success {
+                Outcome::Applied
+            } else {
+                Outcome::Failed
+            };
             let call_id = str_at(event, "call_id");
             match call_id {
                 Some(id) if out.is_pending(id) => out.resolve(id, outcome, &|_| {}),
@@ -319,8 +329,10 @@ fn changes_edits(
 fn output_text(output: &Value) -> String {
     match output {
         Value::String(text) => text.clone(),
-        Value::Array(items) => content_text(output, &["input_text", "output_text", "text"])
-            + &items.iter().filter_map(Value::as_str).collect::<String>(),
+        Value::Array(items) => {
+            content_text(output, &["input_text", "output_text", "text"])
+                + &items.iter().filter_map(Value::as_str).collect::<String>()
+        }
         other => other.to_string(),
     }
 }
@@ -333,10 +345,21 @@ fn outcome_of(output: &str) -> Outcome {
             .and_then(|m| m.get("exit_code"))
             .and_then(Value::as_i64)
     {
-        return if code == 0 { Outcome::Applied } else { Outcome::Failed };
+        return if code == 0 {
+            Outcome::Applied
+        } else {
+            Outcome::Failed
+        };
     }
     let lower = output.to_lowercase();
-    let failed = ["blocked", "denied", "verification failed", "error:", "failed to", "rejected"];
+    let failed = [
+        "blocked",
+        "denied",
+        "verification failed",
+        "error:",
+        "failed to",
+        "rejected",
+    ];
     if failed.iter().any(|word| lower.contains(word)) {
         Outcome::Failed
     } else if lower.contains("success") || lower.contains("exit code: 0") {
@@ -361,9 +384,18 @@ mod tests {
 
     #[test]
     fn outputs_say_applied_or_failed() {
-        assert_eq!(outcome_of("Exit code: 0\nOutput:\nSuccess. Updated the following files:\nM a"), Outcome::Applied);
-        assert_eq!(outcome_of("Command blocked by PreToolUse hook: File `a` is locked"), Outcome::Failed);
-        assert_eq!(outcome_of(r#"{"output":"x","metadata":{"exit_code":1}}"#), Outcome::Failed);
+        assert_eq!(
+            outcome_of("Exit code: 0\nOutput:\nSuccess. Updated the following files:\nM a"),
+            Outcome::Applied
+        );
+        assert_eq!(
+            outcome_of("Command blocked by PreToolUse hook: File `a` is locked"),
+            Outcome::Failed
+        );
+        assert_eq!(
+            outcome_of(r#"{"output":"x","metadata":{"exit_code":1}}"#),
+            Outcome::Failed
+        );
         assert_eq!(outcome_of("something else"), Outcome::Unknown);
     }
 }

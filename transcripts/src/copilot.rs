@@ -208,7 +208,14 @@ fn read_request(out: &mut Out<'_>, request: &Value, ordinal: u64) {
         }
     }
     let response_id = request_id.map(|id| format!("{id}:response"));
-    out.turn(Role::Assistant, &markdown.concat(), at_ms, ordinal, response_id.as_deref(), None);
+    out.turn(
+        Role::Assistant,
+        &markdown.concat(),
+        at_ms,
+        ordinal,
+        response_id.as_deref(),
+        None,
+    );
 
     let mut named = Vec::new();
     let rounds = request
@@ -216,12 +223,21 @@ fn read_request(out: &mut Out<'_>, request: &Value, ordinal: u64) {
         .and_then(|r| r.get("metadata"))
         .and_then(|m| m.get("toolCallRounds"))
         .and_then(Value::as_array);
-    for call in rounds.into_iter().flatten().filter_map(|round| round.get("toolCalls")?.as_array()).flatten() {
-        let (Some(name), Some(arguments)) = (str_at(call, "name"), call.get("arguments").and_then(object)) else {
+    for call in rounds
+        .into_iter()
+        .flatten()
+        .filter_map(|round| round.get("toolCalls")?.as_array())
+        .flatten()
+    {
+        let (Some(name), Some(arguments)) = (str_at(call, "name"), call.get("arguments").and_then(object))
+        else {
             continue;
         };
         for (file, kind, from, diff) in tool_files(name, &arguments) {
-            let outcome = if edited_files.iter().any(|f| out.absolute(f) == out.absolute(&file)) {
+            let outcome = if edited_files
+                .iter()
+                .any(|f| out.absolute(f) == out.absolute(&file))
+            {
                 Outcome::Applied
             } else {
                 Outcome::Unknown
@@ -373,7 +389,14 @@ pub(crate) fn cli_line(out: &mut Out<'_>, value: &Value, ordinal: u64) {
         }
         "assistant.message" => {
             let text = content_text(data.get("content").unwrap_or(&Value::Null), &["text"]);
-            out.turn(Role::Assistant, &text, at_ms, ordinal, str_at(data, "messageId"), None);
+            out.turn(
+                Role::Assistant,
+                &text,
+                at_ms,
+                ordinal,
+                str_at(data, "messageId"),
+                None,
+            );
             for request in data
                 .get("toolRequests")
                 .and_then(Value::as_array)
@@ -387,7 +410,11 @@ pub(crate) fn cli_line(out: &mut Out<'_>, value: &Value, ordinal: u64) {
         "tool.execution_complete" => {
             if let Some(id) = str_at(data, "toolCallId") {
                 let success = data.get("success").and_then(Value::as_bool) == Some(true);
-                let outcome = if success { Outcome::Applied } else { Outcome::Failed };
+                let outcome = if success {
+                    Outcome::Applied
+                } else {
+                    Outcome::Failed
+                };
                 out.resolve(id, outcome, &|_| {});
             }
         }
@@ -409,7 +436,11 @@ fn cli_tool(out: &mut Out<'_>, request: &Value, name_key: &str, at_ms: Option<i6
     let files: Vec<FileEdit> = match name {
         "edit" | "str_replace" | "str_replace_editor" => {
             let command = str_at(&arguments, "command");
-            let kind = if command == Some("create") { EditKind::Create } else { EditKind::Modify };
+            let kind = if command == Some("create") {
+                EditKind::Create
+            } else {
+                EditKind::Modify
+            };
             first_str(&arguments, &["path", "file_path"])
                 .map(|file| {
                     let diff = match command {

@@ -43,7 +43,14 @@ pub(crate) fn line(out: &mut Out<'_>, value: &Value, ordinal: u64) {
                     out.state.extra.remove(TURN_MS);
                 }
             }
-            out.turn(Role::User, &query(&text), at_ms, ordinal, None, subagent.as_deref());
+            out.turn(
+                Role::User,
+                &query(&text),
+                at_ms,
+                ordinal,
+                None,
+                subagent.as_deref(),
+            );
         }
         "assistant" => {
             let at_ms = out.extra(TURN_MS).and_then(|ms| ms.parse().ok());

@@ -82,7 +82,12 @@ mod tests {
         for filler in ["continue", "  Yes!  ", "OK.", "go   on", "/clear", "", "thanks…"] {
             assert!(is_filler(filler), "{filler:?}");
         }
-        for work in ["fix the login bug", "/review src/a.rs", "yes, and add tests", "continue with the JWT part"] {
+        for work in [
+            "fix the login bug",
+            "/review src/a.rs",
+            "yes, and add tests",
+            "continue with the JWT part",
+        ] {
             assert!(!is_filler(work), "{work:?}");
         }
     }

@@ -154,7 +154,7 @@ impl Format {
     pub fn from_path(path: &str) -> Option<Format> {
         let parts: Vec<&str> = path.split(['/', '\\']).filter(|p| !p.is_empty()).collect();
         let file = *parts.last()?;
-        let has = |name: &str| parts.iter().any(|p| *p == name);
+        let has = |name: &str| parts.contains(&name);
         if has("brain") {
             if file == "transcript_full.jsonl" || file == "transcript.jsonl" {
                 return Some(Format::AntigravitySteps);
@@ -204,13 +204,13 @@ pub fn unreadable(path: &str) -> Option<&'static str> {
              cannot be read; only the brain/<id>/ files (the step log when there is one, and the Markdown artifacts) are",
         );
     }
-    if file.ends_with(".txt") && parts.iter().any(|p| *p == "agent-transcripts") {
+    if file.ends_with(".txt") && parts.contains(&"agent-transcripts") {
         return Some(
             "an old Cursor transcript in free text (<id>.txt) has no structure to read turns or edits from; newer \
              Cursor builds write <id>.jsonl, which is read",
         );
     }
-    if file.ends_with(".db") && parts.iter().any(|p| *p == "antigravity-cli") {
+    if file.ends_with(".db") && parts.contains(&"antigravity-cli") {
         return Some(
             "the Antigravity CLI's conversations/<id>.db holds its steps as undocumented protobuf; its readable \
              step log brain/<id>/.system_generated/logs/transcript_full.jsonl is read instead",
@@ -519,6 +519,9 @@ impl LineParser {
         }
         let trimmed = text.trim();
         if trimmed.is_empty() {
+            return;
+        }
+        if format == Format::Claude && claude::skippable(trimmed) {
             return;
         }
         let value: serde_json::Value = match serde_json::from_str(trimmed) {

@@ -28,10 +28,12 @@ pub enum RawLine<'a> {
 #[derive(Debug)]
 pub struct LineReader<R> {
     reader: R,
+    /// Bytes `start..end` are read and not yet handed out; the allocation is only grown for a line longer than
+    /// what it holds.
     buffer: Vec<u8>,
-    /// Where the current line starts in `buffer`.
     start: usize,
-    /// Bytes of `buffer` already searched for a newline.
+    end: usize,
+    /// Bytes of `start..searched` already searched for a newline.
     searched: usize,
     /// Bytes consumed from the stream before `buffer[0]`.
     base: u64,
@@ -41,7 +43,6 @@ pub struct LineReader<R> {
     /// Skipping the rest of a line that grew past `max_line`.
     skipping: bool,
     max_line: usize,
-    max_buffer: usize,
 }
 
 impl<R: Read> LineReader<R> {
@@ -53,15 +54,15 @@ impl<R: Read> LineReader<R> {
     pub fn with_max_line(reader: R, max_line: usize) -> LineReader<R> {
         LineReader {
             reader,
-            buffer: Vec::with_capacity(BLOCK),
+            buffer: vec![0; BLOCK],
             start: 0,
+            end: 0,
             searched: 0,
             base: 0,
             offset: 0,
             eof: false,
             skipping: false,
             max_line,
-            max_buffer: 0,
         }
     }
 
@@ -70,15 +71,15 @@ impl<R: Read> LineReader<R> {
         self.offset
     }
 
-    /// The buffer's largest capacity so far, in bytes.
+    /// The buffer's size, in bytes (its largest so far: it never shrinks).
     pub fn max_buffer(&self) -> usize {
-        self.max_buffer
+        self.buffer.len()
     }
 
     /// The next line, `None` at the end of the stream.
     pub fn next_line(&mut self) -> std::io::Result<Option<RawLine<'_>>> {
         loop {
-            if let Some(at) = memchr(&self.buffer[self.searched..]).map(|i| i + self.searched) {
+            if let Some(at) = memchr(&self.buffer[self.searched..self.end]).map(|i| i + self.searched) {
                 let line_start = self.start;
                 self.start = at + 1;
                 self.searched = self.start;
@@ -93,12 +94,12 @@ impl<R: Read> LineReader<R> {
                 }
                 return Ok(Some(RawLine::Complete(line)));
             }
-            self.searched = self.buffer.len();
+            self.searched = self.end;
             if self.eof {
-                let rest = self.start..self.buffer.len();
-                self.start = self.buffer.len();
-                self.searched = self.start;
-                self.offset = self.base + self.start as u64;
+                let rest = self.start..self.end;
+                self.start = self.end;
+                self.searched = self.end;
+                self.offset = self.base + self.end as u64;
                 if self.skipping {
                     self.skipping = false;
                     return Ok(Some(RawLine::TooLong));
@@ -108,34 +109,37 @@ impl<R: Read> LineReader<R> {
                 }
                 return Ok(Some(RawLine::Tail(&self.buffer[rest])));
             }
-            // Move the unfinished line to the front before reading more.
-            if self.start > 0 {
-                self.buffer.drain(..self.start);
-                self.base += self.start as u64;
-                self.searched -= self.start;
-                self.start = 0;
-            }
-            if self.buffer.len() > self.max_line {
+            if self.end - self.start > self.max_line {
                 // Drop what is held of the long line; keep skipping to its newline.
-                self.base += self.buffer.len() as u64;
-                self.buffer.clear();
+                self.base += self.end as u64;
+                self.start = 0;
+                self.end = 0;
                 self.searched = 0;
                 self.skipping = true;
             }
-            let len = self.buffer.len();
-            self.buffer.resize(len + BLOCK, 0);
+            if self.end == self.buffer.len() {
+                // Move the unfinished line to the front, or make room for it.
+                if self.start > 0 {
+                    self.buffer.copy_within(self.start..self.end, 0);
+                    self.base += self.start as u64;
+                    self.end -= self.start;
+                    self.searched -= self.start;
+                    self.start = 0;
+                } else {
+                    let grown = (self.buffer.len() * 2)
+                        .min(self.max_line + BLOCK)
+                        .max(self.buffer.len() + BLOCK);
+                    self.buffer.resize(grown, 0);
+                }
+            }
             let read = loop {
-                match self.reader.read(&mut self.buffer[len..]) {
+                match self.reader.read(&mut self.buffer[self.end..]) {
                     Ok(n) => break n,
                     Err(err) if err.kind() == ErrorKind::Interrupted => continue,
-                    Err(err) => {
-                        self.buffer.truncate(len);
-                        return Err(err);
-                    }
+                    Err(err) => return Err(err),
                 }
             };
-            self.buffer.truncate(len + read);
-            self.max_buffer = self.max_buffer.max(self.buffer.capacity());
+            self.end += read;
             if read == 0 {
                 self.eof = true;
             }
@@ -144,7 +148,7 @@ impl<R: Read> LineReader<R> {
 }
 
 fn memchr(bytes: &[u8]) -> Option<usize> {
-    bytes.iter().position(|b| *b == b'\n')
+    memchr::memchr(b'\n', bytes)
 }
 
 #[cfg(test)]
@@ -182,6 +186,7 @@ mod tests {
         let mut reader = LineReader::with_max_line(&bytes[..], 1000);
         while reader.next_line().unwrap().is_some() {}
         assert!(reader.max_buffer() <= 1000 + 2 * BLOCK, "{}", reader.max_buffer());
+        assert_eq!(LineReader::new(&b"a\n"[..]).max_buffer(), BLOCK);
     }
 
     #[test]

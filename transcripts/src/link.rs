@@ -95,7 +95,12 @@ impl<'a> Out<'a> {
     }
 
     /// Sets the session's cwd, start time and version where they were not known.
-    pub(crate) fn learn_session(&mut self, cwd: Option<&str>, started_at_ms: Option<i64>, version: Option<&str>) {
+    pub(crate) fn learn_session(
+        &mut self,
+        cwd: Option<&str>,
+        started_at_ms: Option<i64>,
+        version: Option<&str>,
+    ) {
         let session = &mut self.state.session;
         let mut changed = false;
         if let Some(cwd) = cwd.filter(|c| !c.is_empty())
@@ -271,9 +276,8 @@ impl<'a> Out<'a> {
     pub(crate) fn absolute(&self, path: &str) -> String {
         let path = path.trim();
         let path = path.strip_prefix("file://").unwrap_or(path);
-        let is_absolute = path.starts_with('/')
-            || path.starts_with('\\')
-            || path.as_bytes().get(1) == Some(&b':');
+        let is_absolute =
+            path.starts_with('/') || path.starts_with('\\') || path.as_bytes().get(1) == Some(&b':');
         match (&self.state.session.cwd, is_absolute || path.is_empty()) {
             (Some(cwd), false) => {
                 let rel = path.strip_prefix("./").unwrap_or(path);

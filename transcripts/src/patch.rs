@@ -96,8 +96,10 @@ mod tests {
     fn every_operation_is_one_file_with_its_lines() {
         let patch = "*** Begin Patch\n*** Add File: new.txt\n+hello\n*** Delete File: old.txt\n*** Update File: a.rs\n@@ fn a()\n-x\n+y\n*** End of File\n*** End Patch\ntrailing";
         let ops = parse(patch);
-        let shape: Vec<(OpKind, &str, &str)> =
-            ops.iter().map(|o| (o.kind, o.path.as_str(), o.body.as_str())).collect();
+        let shape: Vec<(OpKind, &str, &str)> = ops
+            .iter()
+            .map(|o| (o.kind, o.path.as_str(), o.body.as_str()))
+            .collect();
         assert_eq!(
             shape,
             [

@@ -168,7 +168,10 @@ mod tests {
     #[test]
     fn each_kind_of_secret_is_replaced_by_its_id() {
         let cases = [
-            ("-----BEGIN RSA PRIVATE KEY-----\nMIIEow\n-----END RSA PRIVATE KEY-----", "private-key"),
+            (
+                "-----BEGIN RSA PRIVATE KEY-----\nMIIEow\n-----END RSA PRIVATE KEY-----",
+                "private-key",
+            ),
             ("AKIAIOSFODNN7EXAMPLE", "aws-access-key"),
             ("ghp_abcdefghijklmnopqrstuvwxyz0123456789", "github-token"),
             ("sk-ant-api03-abcdefghijklmnopqrstuvwxyz", "anthropic-key"),
@@ -176,7 +179,10 @@ mod tests {
             ("xoxb-1234567890-abcdefghij", "slack-token"),
             ("AIzaSyA1234567890abcdefghijklmnopqrstuv", "google-api-key"),
             ("sk_live_abcdefghijklmnop1234", "stripe-key"),
-            ("eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N", "jwt"),
+            (
+                "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N",
+                "jwt",
+            ),
             ("Authorization: Bearer abcdefghijklmnop1234", "bearer"),
             ("postgres://app:hunter2secret@db:5432/x", "url-password"),
             ("DB_PASSWORD=correct-horse-battery", "assigned-secret"),
@@ -193,7 +199,10 @@ mod tests {
 
     #[test]
     fn the_secret_part_goes_and_the_setting_name_stays() {
-        assert_eq!(redact("password: hunter2hunter2"), "password: [REDACTED:assigned-secret]");
+        assert_eq!(
+            redact("password: hunter2hunter2"),
+            "password: [REDACTED:assigned-secret]"
+        );
         assert_eq!(
             redact("curl -H 'Authorization: Bearer abcdefghijklmnop1234'"),
             "curl -H 'Authorization: Bearer [REDACTED:bearer]'"

@@ -79,16 +79,28 @@ mod tests {
             ("/h/.claude/projects/-w-app/9c1e.jsonl", "9c1e"),
             ("C:\\Users\\me\\.claude\\projects\\C--w\\9c1e.jsonl", "9c1e"),
             ("/h/.cursor/projects/w-app/agent-transcripts/c1/c1.jsonl", "c1"),
-            ("/h/.cursor/projects/w-app/agent-transcripts/c1/subagents/s9.jsonl", "c1"),
-            ("/h/.config/Code/User/workspaceStorage/ab/chatSessions/v1.jsonl", "v1"),
+            (
+                "/h/.cursor/projects/w-app/agent-transcripts/c1/subagents/s9.jsonl",
+                "c1",
+            ),
+            (
+                "/h/.config/Code/User/workspaceStorage/ab/chatSessions/v1.jsonl",
+                "v1",
+            ),
             ("/h/.copilot/session-state/cli1/events.jsonl", "cli1"),
-            ("/h/.gemini/antigravity/brain/b1/.system_generated/logs/transcript_full.jsonl", "b1"),
+            (
+                "/h/.gemini/antigravity/brain/b1/.system_generated/logs/transcript_full.jsonl",
+                "b1",
+            ),
             ("/h/.gemini/antigravity/brain/b1/task.md", "b1"),
         ];
         for (path, id) in cases {
             assert_eq!(session_id_from_path(path), Some(id), "{path}");
         }
-        assert_eq!(session_id_from_path("/h/.codex/sessions/rollout-2026-x.jsonl"), None);
+        assert_eq!(
+            session_id_from_path("/h/.codex/sessions/rollout-2026-x.jsonl"),
+            None
+        );
         assert_eq!(session_id_from_path("/"), None);
     }
 

@@ -134,13 +134,18 @@ pub fn cursor_ms(text: &str) -> Option<i64> {
         "PM" => hour += 12,
         _ => return None,
     }
-    let ms = ms_of(number(year)?, month, number(day.trim())?, hour, number(minute)?, 0)?;
+    let ms = ms_of(
+        number(year)?,
+        month,
+        number(day.trim())?,
+        hour,
+        number(minute)?,
+        0,
+    )?;
     let offset_min = match zone {
         None => 0,
         Some(zone) => {
-            let offset = zone
-                .strip_prefix("UTC")
-                .or_else(|| zone.strip_prefix("GMT"))?;
+            let offset = zone.strip_prefix("UTC").or_else(|| zone.strip_prefix("GMT"))?;
             if offset.is_empty() {
                 0
             } else {
@@ -162,8 +167,14 @@ mod tests {
     fn rfc3339_forms_are_read() {
         assert_eq!(rfc3339_ms("1970-01-01T00:00:00Z"), Some(0));
         assert_eq!(rfc3339_ms("2026-12-01T16:35:06.136Z"), Some(1_796_142_906_136));
-        assert_eq!(rfc3339_ms("2026-12-01T17:35:06.136+01:00"), Some(1_796_142_906_136));
-        assert_eq!(rfc3339_ms("2026-12-01T16:35:06.1369999Z"), Some(1_796_142_906_136));
+        assert_eq!(
+            rfc3339_ms("2026-12-01T17:35:06.136+01:00"),
+            Some(1_796_142_906_136)
+        );
+        assert_eq!(
+            rfc3339_ms("2026-12-01T16:35:06.1369999Z"),
+            Some(1_796_142_906_136)
+        );
         assert_eq!(rfc3339_ms("2026-12-01 16:35:06"), Some(1_796_142_906_000));
         assert_eq!(rfc3339_ms("not a time"), None);
         assert_eq!(rfc3339_ms("2026-13-01T16:35:06Z"), None);
@@ -172,8 +183,14 @@ mod tests {
 
     #[test]
     fn numbers_are_seconds_or_milliseconds() {
-        assert_eq!(value_ms(&serde_json::json!(1_796_142_906)), Some(1_796_142_906_000));
-        assert_eq!(value_ms(&serde_json::json!(1_796_142_906_136_i64)), Some(1_796_142_906_136));
+        assert_eq!(
+            value_ms(&serde_json::json!(1_796_142_906)),
+            Some(1_796_142_906_000)
+        );
+        assert_eq!(
+            value_ms(&serde_json::json!(1_796_142_906_136_i64)),
+            Some(1_796_142_906_136)
+        );
         assert_eq!(value_ms(&serde_json::json!(-5)), None);
     }
 
@@ -183,7 +200,10 @@ mod tests {
         let utc = rfc3339_ms("2026-09-08T20:56:00Z");
         assert_eq!(cursor_ms("Tuesday, Sep 8, 2026, 1:56 PM (UTC-7)"), utc);
         assert_eq!(cursor_ms("Sep 8, 2026, 8:56 PM"), utc);
-        assert_eq!(cursor_ms("Tuesday, Sep 8, 2026, 12:05 AM (UTC+5:30)"), rfc3339_ms("2026-09-07T18:35:00Z"));
+        assert_eq!(
+            cursor_ms("Tuesday, Sep 8, 2026, 12:05 AM (UTC+5:30)"),
+            rfc3339_ms("2026-09-07T18:35:00Z")
+        );
         assert_eq!(cursor_ms("yesterday"), None);
         assert_eq!(cursor_ms("Tuesday, Sep 8, 2026, 13:56 PM"), None);
     }

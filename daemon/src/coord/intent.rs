@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 use relay_core::owner::SessionId;
 
 /// The filler rule is relay-transcripts' (an edit's "why" skips the same prompts).
-pub use relay_transcripts::filler::{FILLER_PROMPTS, filler_form, is_filler};
+pub use relay_transcripts::filler::{FILLER_PROMPTS, is_filler};
 
 /// Longest intent kept, in characters; longer prompts are cut with `…`.
 pub const MAX_INTENT_CHARS: usize = 160;
