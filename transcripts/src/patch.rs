@@ -22,7 +22,7 @@ pub enum OpKind {
 pub struct FileOp {
     pub kind: OpKind,
     pub path: String,
-    /// A rename's target (`*** Move to:` directly after an update's header).
+    /// A rename's target (`*** Move to:` after an update's header; the first one counts).
     pub move_to: Option<String>,
     /// The operation's lines after its header (the added file's `+` lines, an update's hunks).
     pub body: String,
@@ -65,7 +65,6 @@ pub fn parse(patch: &str) -> Vec<FileOp> {
             && let Some(last) = ops.last_mut()
             && last.kind == OpKind::Update
             && last.move_to.is_none()
-            && last.body.is_empty()
         {
             last.move_to = Some(target.to_owned());
         } else if let Some(last) = ops.last_mut() {
