@@ -369,6 +369,12 @@ pub trait Sink {
     fn record(&mut self, record: Record);
 }
 
+impl Sink for Vec<Record> {
+    fn record(&mut self, record: Record) {
+        self.push(record)
+    }
+}
+
 impl<F: FnMut(Record)> Sink for F {
     fn record(&mut self, record: Record) {
         self(record)
@@ -547,6 +553,13 @@ impl LineParser {
         }
     }
 
+    /// Counts a line the reader skipped for being over [`MAX_LINE`].
+    pub fn skip_too_long(&mut self) {
+        self.state.ordinal += 1;
+        self.state.stats.lines += 1;
+        self.state.stats.too_long += 1;
+    }
+
     /// The last line, which had no newline: parsed if it is whole JSON, else counted as a cut tail.
     pub fn feed_tail(&mut self, line: &[u8], sink: &mut dyn Sink) {
         self.feed_line(line, false, sink);
@@ -635,11 +648,7 @@ pub fn parse_stream(
         match line {
             RawLine::Complete(bytes) => parser.feed(bytes, sink),
             RawLine::Tail(bytes) => parser.feed_tail(bytes, sink),
-            RawLine::TooLong => {
-                parser.state.ordinal += 1;
-                parser.state.stats.lines += 1;
-                parser.state.stats.too_long += 1;
-            }
+            RawLine::TooLong => parser.skip_too_long(),
         }
         max_retained = max_retained.max(parser.retained());
     }
