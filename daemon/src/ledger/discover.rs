@@ -133,19 +133,36 @@ mod tests {
         let shape: Vec<(String, Option<Format>)> = found
             .iter()
             .map(|f| match f {
-                Found::Transcript(p, format) => (p.strip_prefix(h).unwrap().display().to_string(), Some(*format)),
+                Found::Transcript(p, format) => {
+                    (p.strip_prefix(h).unwrap().display().to_string(), Some(*format))
+                }
                 Found::Unreadable(p, _) => (p.strip_prefix(h).unwrap().display().to_string(), None),
             })
             .collect();
         let expected: Vec<(String, Option<Format>)> = [
+            (
+                ".claude/projects/-w/9c1e/subagents/agent-a1.jsonl",
+                Some(Format::Claude),
+            ),
             (".claude/projects/-w/9c1e.jsonl", Some(Format::Claude)),
-            (".claude/projects/-w/9c1e/subagents/agent-a1.jsonl", Some(Format::Claude)),
             (files[2], Some(Format::Codex)),
-            (".config/Code/User/workspaceStorage/ab/chatSessions/v1.jsonl", Some(Format::CopilotLog)),
+            (
+                ".config/Code/User/workspaceStorage/ab/chatSessions/v1.jsonl",
+                Some(Format::CopilotLog),
+            ),
             (".copilot/session-state/s1/events.jsonl", Some(Format::CopilotCli)),
-            (".cursor/projects/w/agent-transcripts/c1/c1.jsonl", Some(Format::Cursor)),
-            (".gemini/antigravity/brain/b1/.system_generated/logs/transcript_full.jsonl", Some(Format::AntigravitySteps)),
-            (".gemini/antigravity/brain/b1/task.md", Some(Format::AntigravityArtifact)),
+            (
+                ".cursor/projects/w/agent-transcripts/c1/c1.jsonl",
+                Some(Format::Cursor),
+            ),
+            (
+                ".gemini/antigravity/brain/b1/.system_generated/logs/transcript_full.jsonl",
+                Some(Format::AntigravitySteps),
+            ),
+            (
+                ".gemini/antigravity/brain/b1/task.md",
+                Some(Format::AntigravityArtifact),
+            ),
             (".gemini/antigravity/conversations/b1.pb", None),
         ]
         .into_iter()

@@ -86,7 +86,10 @@ struct Running {
 impl Running {
     fn new(handle: &DaemonHandle) -> Running {
         let homes = discover::homes(&handle.config().transcript_roots);
-        let folders = homes.iter().flat_map(|home| discover::agent_folders(home)).collect();
+        let folders = homes
+            .iter()
+            .flat_map(|home| discover::agent_folders(home))
+            .collect();
         let tap = handle.ledger().tap();
         let watcher = notify::recommended_watcher(move |event: notify::Result<notify::Event>| {
             if let Ok(event) = event {
@@ -199,9 +202,16 @@ impl Running {
                 let text = path.to_string_lossy();
                 let error = err.to_string();
                 if let Ok(mut tx) = self.handle.store().begin_write().await
-                    && ledger::cursor_problem(&mut tx, &text, format.name(), None, Some(&error), self.handle.now_ms())
-                        .await
-                        .is_ok()
+                    && ledger::cursor_problem(
+                        &mut tx,
+                        &text,
+                        format.name(),
+                        None,
+                        Some(&error),
+                        self.handle.now_ms(),
+                    )
+                    .await
+                    .is_ok()
                 {
                     let _ = tx.commit().await;
                 }
@@ -220,15 +230,19 @@ impl Running {
                     Ok(()) => {
                         self.watched.insert(folder.clone());
                     }
-                    Err(err) => tracing::warn!(folder = %folder.display(), error = %err, "cannot watch a transcript folder; it is scanned instead"),
+                    Err(err) => {
+                        tracing::warn!(folder = %folder.display(), error = %err, "cannot watch a transcript folder; it is scanned instead")
+                    }
                 }
             }
         }
         let found = {
             let folders = folders.clone();
-            tokio::task::spawn_blocking(move || folders.iter().flat_map(|f| discover::scan(f)).collect::<Vec<_>>())
-                .await
-                .unwrap_or_default()
+            tokio::task::spawn_blocking(move || {
+                folders.iter().flat_map(|f| discover::scan(f)).collect::<Vec<_>>()
+            })
+            .await
+            .unwrap_or_default()
         };
         for item in found {
             match item {
@@ -250,7 +264,15 @@ impl Running {
         let text = path.to_string_lossy();
         let result = async {
             let mut tx = self.handle.store().begin_write().await?;
-            ledger::cursor_problem(&mut tx, &text, "unreadable", Some(why), None, self.handle.now_ms()).await?;
+            ledger::cursor_problem(
+                &mut tx,
+                &text,
+                "unreadable",
+                Some(why),
+                None,
+                self.handle.now_ms(),
+            )
+            .await?;
             tx.commit().await
         }
         .await;

@@ -12,6 +12,9 @@ pub mod discover;
 mod ingest;
 pub mod read;
 
+#[cfg(test)]
+mod tests;
+
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
@@ -133,8 +136,14 @@ pub fn hook_transcript_format(agent: relay_core::hook::Agent, path: &str) -> Opt
 /// relay-transcripts' agent name for a lock owner's product label (`Claude Code` → `claude`).
 pub fn agent_of_label(label: &str) -> Option<&'static str> {
     use relay_core::hook::Agent;
-    [Agent::Claude, Agent::Codex, Agent::Cursor, Agent::Copilot, Agent::Antigravity]
-        .into_iter()
-        .find(|agent| agent.label() == label)
-        .map(|agent| agent.cli_name())
+    [
+        Agent::Claude,
+        Agent::Codex,
+        Agent::Cursor,
+        Agent::Copilot,
+        Agent::Antigravity,
+    ]
+    .into_iter()
+    .find(|agent| agent.label() == label)
+    .map(|agent| agent.cli_name())
 }

@@ -42,7 +42,11 @@ pub struct ReadReport {
 }
 
 /// Reads `path` from its cursor into the ledger.
-pub async fn read_transcript(handle: &DaemonHandle, path: &Path, format: Format) -> Result<ReadReport, ReadError> {
+pub async fn read_transcript(
+    handle: &DaemonHandle,
+    path: &Path,
+    format: Format,
+) -> Result<ReadReport, ReadError> {
     let text_path = path.to_string_lossy().into_owned();
     let io = |source| ReadError::Io {
         path: text_path.clone(),
@@ -55,7 +59,9 @@ pub async fn read_transcript(handle: &DaemonHandle, path: &Path, format: Format)
     let meta = std::fs::metadata(path).map_err(io)?;
     let size = meta.len() as i64;
     let mtime = meta.modified().unwrap_or(UNIX_EPOCH);
-    let mtime_ms = mtime.duration_since(UNIX_EPOCH).map_or(0, |d| d.as_millis() as i64);
+    let mtime_ms = mtime
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() as i64);
     let idle = mtime.elapsed().is_ok_and(|age| age >= IDLE);
     let cursor = {
         let mut db = handle.store().read().await.map_err(store)?;
@@ -212,7 +218,10 @@ fn parse_batches(
     }
 }
 
-fn split(records: Vec<Record>, mut session: SessionInfo) -> (SessionInfo, Vec<Turn>, Vec<relay_transcripts::Edit>) {
+fn split(
+    records: Vec<Record>,
+    mut session: SessionInfo,
+) -> (SessionInfo, Vec<Turn>, Vec<relay_transcripts::Edit>) {
     let mut turns = Vec::new();
     let mut edits = Vec::new();
     for record in records {

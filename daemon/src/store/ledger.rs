@@ -250,7 +250,10 @@ pub struct NewPatch<'a> {
 
 /// Writes a watcher patch (keyed by file, time and holder, so the same report twice is one row) and links it to
 /// a transcript edit of the same change. Returns the patch's key and the edit it was linked to.
-pub async fn record_patch(db: &mut impl Db, patch: &NewPatch<'_>) -> Result<(String, Option<String>), StoreError> {
+pub async fn record_patch(
+    db: &mut impl Db,
+    patch: &NewPatch<'_>,
+) -> Result<(String, Option<String>), StoreError> {
     let holder_key = patch.holder.map(|(agent, session)| session_key(agent, session));
     let at = patch.at_ms.to_string();
     let key = content_key(&["patch", patch.file, &at, holder_key.as_deref().unwrap_or("")]);
@@ -362,7 +365,11 @@ pub async fn record_claims(db: &mut impl Db, claims: &[Claim]) -> Result<(), Sto
 }
 
 /// Adds refused claims to their 10 s contention buckets (a retry storm is one row with its attempts).
-pub async fn record_refusals(db: &mut impl Db, refusals: &[Refusal], keep_text: bool) -> Result<(), StoreError> {
+pub async fn record_refusals(
+    db: &mut impl Db,
+    refusals: &[Refusal],
+    keep_text: bool,
+) -> Result<(), StoreError> {
     run(db, async |conn| {
         for refusal in refusals {
             let holder = session_key(&refusal.holder.0, &refusal.holder.1);
@@ -465,24 +472,29 @@ pub struct CursorRow {
     pub updated_at_ms: i64,
 }
 
-const CURSOR_COLUMNS: &str = "path, format, offset, size, mtime_ms, state, session_key, turns, edits, bad_lines,
+const CURSOR_COLUMNS: &str =
+    "path, format, offset, size, mtime_ms, state, session_key, turns, edits, bad_lines,
     unknown_lines, note, error, updated_at_ms FROM ledger_cursor";
 
 pub async fn cursor(db: &mut impl Db, path: &str) -> Result<Option<CursorRow>, StoreError> {
     run(db, async |conn| {
-        sqlx::query_as(sqlx::AssertSqlSafe(format!("SELECT {CURSOR_COLUMNS} WHERE path = ?")))
-            .bind(path)
-            .fetch_optional(conn)
-            .await
+        sqlx::query_as(sqlx::AssertSqlSafe(format!(
+            "SELECT {CURSOR_COLUMNS} WHERE path = ?"
+        )))
+        .bind(path)
+        .fetch_optional(conn)
+        .await
     })
     .await
 }
 
 pub async fn cursors(db: &mut impl Db) -> Result<Vec<CursorRow>, StoreError> {
     run(db, async |conn| {
-        sqlx::query_as(sqlx::AssertSqlSafe(format!("SELECT {CURSOR_COLUMNS} ORDER BY path")))
-            .fetch_all(conn)
-            .await
+        sqlx::query_as(sqlx::AssertSqlSafe(format!(
+            "SELECT {CURSOR_COLUMNS} ORDER BY path"
+        )))
+        .fetch_all(conn)
+        .await
     })
     .await
 }
@@ -524,7 +536,10 @@ pub async fn counts(db: &mut impl Db) -> Result<Counts, StoreError> {
 
 /// The newest meaningful user prompt of each session since `since_ms` (agent, session id, text, time), for the
 /// lock deny's intent cache after a restart. Empty where text is not kept.
-pub async fn recent_intents(db: &mut impl Db, since_ms: i64) -> Result<Vec<(String, String, String, i64)>, StoreError> {
+pub async fn recent_intents(
+    db: &mut impl Db,
+    since_ms: i64,
+) -> Result<Vec<(String, String, String, i64)>, StoreError> {
     run(db, async |conn| {
         sqlx::query_as(
             "SELECT s.agent, s.session_id, t.text, t.at_ms FROM ledger_turn t JOIN ledger_session s ON s.key = t.session_key
@@ -570,12 +585,11 @@ pub async fn dump(db: &mut impl Db) -> Result<Vec<String>, StoreError> {
     run(db, async |conn| {
         let mut lines = Vec::new();
         for (table, columns, order) in TABLES {
-            let rows: Vec<(String,)> =
-                sqlx::query_as(sqlx::AssertSqlSafe(format!(
-                    "SELECT json_array({columns}) FROM {table} ORDER BY {order}"
-                )))
-                    .fetch_all(&mut *conn)
-                    .await?;
+            let rows: Vec<(String,)> = sqlx::query_as(sqlx::AssertSqlSafe(format!(
+                "SELECT json_array({columns}) FROM {table} ORDER BY {order}"
+            )))
+            .fetch_all(&mut *conn)
+            .await?;
             lines.extend(rows.into_iter().map(|(row,)| format!("{table} {row}")));
         }
         Ok(lines)

@@ -44,7 +44,10 @@ fn owner_session(agent: Agent, payload: &serde_json::Value) -> String {
     let event = read(agent, Phase::PreTool, &payload.to_string());
     let transcript = event.transcript_path.as_deref().and_then(Path::to_str);
     let session = SessionId::from_hook(transcript, Some(event.session_id.as_str())).unwrap();
-    Owner::new(event.agent.label(), "DESK", session).unwrap().session().to_string()
+    Owner::new(event.agent.label(), "DESK", session)
+        .unwrap()
+        .session()
+        .to_string()
 }
 
 fn fixture(name: &str) -> serde_json::Value {
@@ -54,7 +57,10 @@ fn fixture(name: &str) -> serde_json::Value {
 
 #[test]
 fn claude_code_lock_owner_and_transcript_agree() {
-    let transcript = find(&workspace().join("tests/fixtures/transcripts/claude-lock-holder"), ".jsonl");
+    let transcript = find(
+        &workspace().join("tests/fixtures/transcripts/claude-lock-holder"),
+        ".jsonl",
+    );
     let mut payload = fixture("claude_pre_tool_edit.json");
     let stem = transcript.file_stem().unwrap().to_string_lossy().into_owned();
     payload["transcript_path"] = transcript.to_string_lossy().into_owned().into();
@@ -68,20 +74,32 @@ fn claude_code_lock_owner_and_transcript_agree() {
 
 #[test]
 fn codex_lock_owner_and_rollout_agree_with_and_without_the_transcript_path() {
-    let rollout = find(&workspace().join("tests/fixtures/transcripts/codex-free-file"), ".jsonl");
+    let rollout = find(
+        &workspace().join("tests/fixtures/transcripts/codex-free-file"),
+        ".jsonl",
+    );
     let parsed = transcript_session(Format::Codex, &rollout);
     let mut payload = fixture("codex_pre_tool_apply_patch.json");
     payload["transcript_path"] = rollout.to_string_lossy().into_owned().into();
-    assert_eq!(owner_session(Agent::Codex, &payload), parsed, "the rollout's UUID is session_meta.payload.id");
+    assert_eq!(
+        owner_session(Agent::Codex, &payload),
+        parsed,
+        "the rollout's UUID is session_meta.payload.id"
+    );
     payload["transcript_path"] = serde_json::Value::Null;
     payload["session_id"] = parsed.clone().into();
-    assert_eq!(owner_session(Agent::Codex, &payload), parsed, "session_id is the thread id");
+    assert_eq!(
+        owner_session(Agent::Codex, &payload),
+        parsed,
+        "session_id is the thread id"
+    );
 }
 
 #[test]
 fn cursor_lock_owner_follows_the_transcript_path() {
     let dir = workspace().join("transcripts/fixtures/cursor/projects/Users-ana-app/agent-transcripts");
-    let transcript = dir.join("5d0c7a1e-93b4-4f2a-b8e6-1a2b3c4d5e6f/5d0c7a1e-93b4-4f2a-b8e6-1a2b3c4d5e6f.jsonl");
+    let transcript =
+        dir.join("5d0c7a1e-93b4-4f2a-b8e6-1a2b3c4d5e6f/5d0c7a1e-93b4-4f2a-b8e6-1a2b3c4d5e6f.jsonl");
     let parsed = transcript_session(Format::Cursor, &transcript);
     let mut payload = fixture("cursor_pre_tool_write.json");
     payload["transcript_path"] = transcript.to_string_lossy().into_owned().into();
@@ -89,18 +107,33 @@ fn cursor_lock_owner_follows_the_transcript_path() {
     payload["conversation_id"] = "some-other-id".into();
     assert_eq!(owner_session(Agent::Cursor, &payload), parsed);
     let sub = dir.join("5d0c7a1e-93b4-4f2a-b8e6-1a2b3c4d5e6f/subagents/9a8b7c6d.jsonl");
-    assert_eq!(transcript_session(Format::Cursor, &sub), parsed, "a subagent's edits join its session");
+    assert_eq!(
+        transcript_session(Format::Cursor, &sub),
+        parsed,
+        "a subagent's edits join its session"
+    );
 }
 
 #[test]
 fn copilot_lock_owner_and_chat_session_agree() {
-    let dir = workspace().join("transcripts/fixtures/copilot/Code/User/workspaceStorage/8e1f0c2a9b7d4e6f/chatSessions");
-    let parsed = transcript_session(Format::CopilotLog, &dir.join("7f3c9e1a-4b2d-4c8e-9f0a-1b2c3d4e5f60.jsonl"));
+    let dir = workspace()
+        .join("transcripts/fixtures/copilot/Code/User/workspaceStorage/8e1f0c2a9b7d4e6f/chatSessions");
+    let parsed = transcript_session(
+        Format::CopilotLog,
+        &dir.join("7f3c9e1a-4b2d-4c8e-9f0a-1b2c3d4e5f60.jsonl"),
+    );
     let payload = fixture("copilot_pre_tool_multi_replace.json");
-    assert_eq!(owner_session(Agent::Copilot, &payload), parsed, "the documented sessionId");
+    assert_eq!(
+        owner_session(Agent::Copilot, &payload),
+        parsed,
+        "the documented sessionId"
+    );
 
     // The Copilot CLI: the hook input its own log recorded, against the parser's session.
-    let events = find(&workspace().join("tests/fixtures/transcripts/copilot-lock"), "events.jsonl");
+    let events = find(
+        &workspace().join("tests/fixtures/transcripts/copilot-lock"),
+        "events.jsonl",
+    );
     let cli = transcript_session(Format::CopilotCli, &events);
     let text = std::fs::read_to_string(&events).unwrap();
     let pre_tool = text
@@ -117,8 +150,16 @@ fn copilot_lock_owner_and_chat_session_agree() {
 
 #[test]
 fn antigravity_lock_owner_and_brain_folder_agree() {
-    let brain = workspace().join("transcripts/fixtures/antigravity/brain/a7c3e9f1-2b4d-4e6a-8c0e-9f1a3b5c7d9e");
-    let parsed = transcript_session(Format::AntigravitySteps, &brain.join(".system_generated/logs/transcript_full.jsonl"));
+    let brain =
+        workspace().join("transcripts/fixtures/antigravity/brain/a7c3e9f1-2b4d-4e6a-8c0e-9f1a3b5c7d9e");
+    let parsed = transcript_session(
+        Format::AntigravitySteps,
+        &brain.join(".system_generated/logs/transcript_full.jsonl"),
+    );
     let payload = fixture("antigravity_pre_tool_write.json");
-    assert_eq!(owner_session(Agent::Antigravity, &payload), parsed, "conversationId = brain/<uuid>");
+    assert_eq!(
+        owner_session(Agent::Antigravity, &payload),
+        parsed,
+        "conversationId = brain/<uuid>"
+    );
 }
