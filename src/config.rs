@@ -468,7 +468,7 @@ config_keys! { |dirs, raw|
         accepts: "true or false",
         default: true,
         read: raw.boolean(),
-        help: "read the agents' transcripts into the ledger: their folders are found and watched, and each Claude Code and Codex Stop hook reads its session's transcript; off, nothing is read",
+        help: "read the agents' transcripts into the ledger: their folders are found and watched, and a Stop hook that names its transcript queues it; off, no transcript is read (lock claims are still counted)",
     }
     graph_text: bool {
         env: "RELAY_GRAPH_TEXT",
