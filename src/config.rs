@@ -463,6 +463,34 @@ config_keys! { |dirs, raw|
         read: raw.within(1..=100),
         help: "how many rotated container log files a docker session keeps",
     }
+    graph_ingest: bool {
+        env: "RELAY_GRAPH_INGEST",
+        accepts: "true or false",
+        default: true,
+        read: raw.boolean(),
+        help: "read the agents' transcripts into the ledger: their folders are found and watched, and a Stop hook that names its transcript queues it; off, no transcript is read (lock claims are still counted)",
+    }
+    graph_text: bool {
+        env: "RELAY_GRAPH_TEXT",
+        accepts: "true or false (0 or 1)",
+        default: true,
+        read: raw.boolean(),
+        help: "keep the text of prompts and answers, diffs and filler words in the ledger (redacted); off, only their length, times and links are kept",
+    }
+    graph_text_days: u32 {
+        env: "RELAY_GRAPH_TEXT_DAYS",
+        accepts: "an integer from 1 to 3650",
+        default: 90,
+        read: raw.within(1..=3650),
+        help: "text in the ledger older than this many days is removed; every session, turn, edit, link and time is kept",
+    }
+    transcript_roots: Vec<PathBuf> {
+        env: "RELAY_TRANSCRIPT_ROOTS",
+        accepts: "a list of absolute folder paths (comma-separated in the environment)",
+        default: Vec::new(),
+        read: attachment_roots(raw),
+        help: "the home folders whose agent transcript folders (.claude/projects, .codex/sessions, .cursor/projects, .copilot/session-state, VS Code's chatSessions, .gemini/antigravity*/brain) are read; empty is the user's home",
+    }
     detach_key: String {
         env: "RELAY_DETACH_KEY",
         accepts: "a prefix key and a key, like `ctrl-b d` (the prefix is ctrl- and a letter)",

@@ -58,11 +58,13 @@ impl SessionId {
         }
     }
 
-    /// The session of a conversation from its transcript file, for every agent relay reads:
+    /// The session of a conversation from its transcript file, for every agent relay reads (the derivation is
+    /// [`relay_transcripts::session_id_from_path`], which the transcript parsers use too):
     ///
     /// | Agent | Transcript | Session |
     /// |---|---|---|
     /// | Claude Code | `~/.claude/projects/<dir>/<session>.jsonl` | file stem |
+    /// | Claude Code subagent | `<dir>/<session>/subagents/agent-<id>.jsonl` | the folder before `subagents` |
     /// | Cursor | `agent-transcripts/<id>/<id>.jsonl` | file stem |
     /// | Codex | `sessions/…/rollout-<timestamp>-<uuid>.jsonl` | the trailing UUID (= `session_meta.payload.id`) |
     /// | Copilot (VS Code) | `chatSessions/<id>.json` | file stem |
@@ -80,22 +82,7 @@ impl SessionId {
     ///
     /// `/` and `\` both separate folders, so a Windows path sent by an agent gives the same id.
     pub fn from_transcript_path(path: &str) -> Option<SessionId> {
-        let parts: Vec<&str> = path.split(['/', '\\']).filter(|p| !p.is_empty()).collect();
-        // Antigravity's `brain/<uuid>/…` and the Copilot CLI's `session-state/<id>/events.jsonl` name the session by
-        // the folder (the CLI's file is `events.jsonl` for every session).
-        if let Some(at) = parts.iter().position(|p| *p == "brain" || *p == "session-state")
-            && let Some(dir) = parts.get(at + 1)
-            && at + 2 < parts.len()
-        {
-            return SessionId::new(dir).ok();
-        }
-        let file = parts.last()?;
-        let stem = file.rsplit_once('.').map_or(*file, |(stem, _)| stem);
-        let id = match stem.strip_prefix("rollout-") {
-            Some(rest) => trailing_uuid(rest)?,
-            None => stem,
-        };
-        SessionId::new(id).ok()
+        relay_transcripts::session_id_from_path(path).and_then(|id| SessionId::new(id).ok())
     }
 
     /// The session for a hook call: derived from the transcript path when the payload has one (so the hook and
@@ -113,17 +100,6 @@ impl fmt::Display for SessionId {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.0)
     }
-}
-
-/// `8-4-4-4-12` hex digits at the end of `text`.
-fn trailing_uuid(text: &str) -> Option<&str> {
-    let start = text.len().checked_sub(36)?;
-    let uuid = text.get(start..)?;
-    let shape_ok = uuid.char_indices().all(|(i, c)| match i {
-        8 | 13 | 18 | 23 => c == '-',
-        _ => c.is_ascii_hexdigit(),
-    });
-    shape_ok.then_some(uuid)
 }
 
 fn invalid(part: &'static str, text: &str, problem: &'static str, hint: &'static str) -> OwnerError {

@@ -32,7 +32,7 @@ pub trait Component: Send + Sync + std::fmt::Debug {
 }
 
 /// Every component, started in this order.
-pub static COMPONENTS: &[&dyn Component] = &[&crate::coord::Sweeper];
+pub static COMPONENTS: &[&dyn Component] = &[&crate::coord::Sweeper, &crate::ledger::Ingest];
 
 /// The running components.
 #[derive(Debug)]
@@ -144,8 +144,8 @@ mod tests {
     }
 
     #[test]
-    fn the_lock_sweeper_is_a_component() {
+    fn the_lock_sweeper_and_the_ledger_ingest_are_components() {
         let names: Vec<&str> = COMPONENTS.iter().map(|c| c.name()).collect();
-        assert_eq!(names, ["locks"]);
+        assert_eq!(names, ["locks", "ledger"]);
     }
 }

@@ -52,6 +52,8 @@ struct Inner {
     hook_waits: crate::hooks::claude::wake::Waits,
     /// The runner's terminals and per-project creation locks.
     runner: crate::runner::Runner,
+    /// The ledger's ingest queue and counters.
+    ledger: crate::ledger::Ledger,
     started_at_ms: i64,
     clock: Arc<dyn Clock>,
     shutdown: watch::Sender<bool>,
@@ -76,7 +78,10 @@ impl DaemonHandle {
         store.attach(bus.clone(), clock.clone());
         let (shutdown, _) = watch::channel(false);
         let coord = Coord::new(&config, bus.live_sender());
+        let ledger = crate::ledger::Ledger::default();
+        coord.tap_ledger(ledger.tap());
         DaemonHandle(Arc::new(Inner {
+            ledger,
             bus,
             coord,
             hook_sessions: Default::default(),
@@ -125,6 +130,11 @@ impl DaemonHandle {
 
     pub fn coord(&self) -> &Coord {
         &self.0.coord
+    }
+
+    /// The ledger's ingest queue (docs/SPEC.md, "Memory graph").
+    pub fn ledger(&self) -> &crate::ledger::Ledger {
+        &self.0.ledger
     }
 
     pub fn token(&self) -> &Token {

@@ -28,6 +28,7 @@ mod fsutil;
 mod handle;
 mod hooks;
 mod http;
+pub mod ledger;
 pub mod lock;
 pub mod logging;
 mod mcp;

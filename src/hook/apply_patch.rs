@@ -2,16 +2,12 @@
 //! and Copilot's `apply_patch` both carry.
 //!
 //! Only the file headers matter here, never the hunks: a claim needs to know which files a patch writes, not what
-//! it writes into them.
+//! it writes into them. The envelope's grammar is relay-transcripts' (`patch::parse`), so the claim and the
+//! transcript's edits name the same files.
 
 use std::path::PathBuf;
 
-const BEGIN: &str = "*** Begin Patch";
-const END: &str = "*** End Patch";
-const ADD: &str = "*** Add File:";
-const UPDATE: &str = "*** Update File:";
-const MOVE: &str = "*** Move to:";
-const DELETE: &str = "*** Delete File:";
+use relay_transcripts::patch::OpKind;
 
 /// One file operation of a patch, paths as written (relative to the turn's cwd, or absolute).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -43,26 +39,21 @@ pub enum PatchOp {
 /// assert_eq!(ops, [PatchOp::Delete { path: PathBuf::from("old.txt") }]);
 /// ```
 pub fn parse_patch(patch: &str) -> Vec<PatchOp> {
-    let mut lines = patch.lines().map(str::trim);
-    if patch.lines().any(|line| line.trim() == BEGIN) {
-        lines.by_ref().find(|line| *line == BEGIN);
-    }
-    let mut ops = Vec::new();
-    for line in lines.take_while(|line| *line != END) {
-        if let Some(path) = header(line, ADD) {
-            ops.push(PatchOp::Add { path });
-        } else if let Some(path) = header(line, UPDATE) {
-            ops.push(PatchOp::Update { path, move_to: None });
-        } else if let Some(path) = header(line, DELETE) {
-            ops.push(PatchOp::Delete { path });
-        } else if let Some(target) = header(line, MOVE)
-            && let Some(PatchOp::Update { move_to, .. }) = ops.last_mut()
-            && move_to.is_none()
-        {
-            *move_to = Some(target);
-        }
-    }
-    ops
+    relay_transcripts::patch::parse(patch)
+        .into_iter()
+        .map(|op| match op.kind {
+            OpKind::Add => PatchOp::Add {
+                path: PathBuf::from(op.path),
+            },
+            OpKind::Update => PatchOp::Update {
+                path: PathBuf::from(op.path),
+                move_to: op.move_to.map(PathBuf::from),
+            },
+            OpKind::Delete => PatchOp::Delete {
+                path: PathBuf::from(op.path),
+            },
+        })
+        .collect()
 }
 
 /// Every path `patch` writes, in order and without repeats: added, updated, renamed-to and deleted files (a
@@ -91,13 +82,7 @@ pub fn patch_files(patch: &str) -> Vec<PathBuf> {
 /// Whether a shell command feeds a patch to `apply_patch` (Codex runs the patch tool through its shell too, as
 /// `apply_patch <<'EOF' … EOF`).
 pub(super) fn is_shell_patch(command: &str) -> bool {
-    command.contains("apply_patch") && command.contains(BEGIN)
-}
-
-/// The path after a header marker, when `line` is that header and names a path.
-fn header(line: &str, marker: &str) -> Option<PathBuf> {
-    let path = line.strip_prefix(marker)?.trim();
-    (!path.is_empty()).then(|| PathBuf::from(path))
+    relay_transcripts::patch::is_shell_patch(command)
 }
 
 /// `paths` with later repeats removed, first occurrences kept in order.

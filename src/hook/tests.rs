@@ -4,6 +4,7 @@
 
 mod answers;
 mod events;
+mod session_join;
 
 use std::path::PathBuf;
 

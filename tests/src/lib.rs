@@ -529,7 +529,9 @@ impl DaemonBuilder {
         command
             .args(["daemon", "run"])
             .stdout(Stdio::null())
-            .stderr(Stdio::piped());
+            .stderr(Stdio::piped())
+            // The ledger reads agent transcripts below the scratch folder, never the machine's own home.
+            .env("RELAY_TRANSCRIPT_ROOTS", home.scratch());
         for (name, value) in &self.env {
             command.env(name, value);
         }

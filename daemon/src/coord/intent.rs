@@ -7,55 +7,8 @@ use serde::{Deserialize, Serialize};
 
 use relay_core::owner::SessionId;
 
-/// Prompts that say nothing about the work ("continue", "yes", "hi"). Compared after [`filler_form`]: trimmed,
-/// lower-cased, inner spaces collapsed, trailing punctuation dropped. A single `/command` is filler too.
-pub const FILLER_PROMPTS: &[&str] = &[
-    "continue",
-    "cont",
-    "continue please",
-    "please continue",
-    "pls continue",
-    "keep going",
-    "carry on",
-    "go",
-    "go on",
-    "go ahead",
-    "proceed",
-    "please proceed",
-    "resume",
-    "next",
-    "again",
-    "retry",
-    "try again",
-    "do it",
-    "yes",
-    "y",
-    "yep",
-    "yeah",
-    "yup",
-    "sure",
-    "ok",
-    "okay",
-    "k",
-    "kk",
-    "no",
-    "n",
-    "nope",
-    "hi",
-    "hey",
-    "hello",
-    "thanks",
-    "thank you",
-    "thx",
-    "ty",
-    "cool",
-    "great",
-    "nice",
-    "perfect",
-    "sounds good",
-    "lgtm",
-    "done",
-];
+/// The filler rule is relay-transcripts' (an edit's "why" skips the same prompts).
+pub use relay_transcripts::filler::{FILLER_PROMPTS, is_filler};
 
 /// Longest intent kept, in characters; longer prompts are cut with `…`.
 pub const MAX_INTENT_CHARS: usize = 160;
@@ -65,27 +18,6 @@ pub const MAX_INTENT_CHARS: usize = 160;
 pub struct Intent {
     pub text: String,
     pub at_ms: i64,
-}
-
-/// The comparison form of a prompt: trimmed, lower-case, inner whitespace collapsed to one space, trailing
-/// punctuation (`.!?,;:…`) dropped.
-pub fn filler_form(prompt: &str) -> String {
-    let collapsed = prompt
-        .split_whitespace()
-        .collect::<Vec<_>>()
-        .join(" ")
-        .to_lowercase();
-    collapsed
-        .trim_end_matches(|c: char| ".!?,;:…".contains(c) || c.is_whitespace())
-        .to_owned()
-}
-
-/// Whether a prompt is filler: empty, in [`FILLER_PROMPTS`], or a lone `/command`.
-pub fn is_filler(prompt: &str) -> bool {
-    let form = filler_form(prompt);
-    form.is_empty()
-        || FILLER_PROMPTS.contains(&form.as_str())
-        || (form.starts_with('/') && !form.contains(' '))
 }
 
 /// The prompt as a deny message quotes it: one line, at most [`MAX_INTENT_CHARS`] characters; `None` for filler.

@@ -46,6 +46,8 @@ pub struct Coord {
     recorded: tokio::sync::Mutex<u64>,
     /// Lock changes go out live, never to the log.
     live: LiveSender,
+    /// Where granted and refused claims are counted (the ledger's queue; `try_send`, never waited on).
+    ledger: std::sync::OnceLock<crate::ledger::Tap>,
 }
 
 /// A file another session holds, as a destructive command's warning names it.
@@ -91,7 +93,52 @@ impl Coord {
             saved: Mutex::new(0),
             recorded: tokio::sync::Mutex::new(0),
             live,
+            ledger: std::sync::OnceLock::new(),
         }
+    }
+
+    /// Counts every granted and refused claim in the ledger from now on (set once, by the daemon handle).
+    pub(crate) fn tap_ledger(&self, tap: crate::ledger::Tap) {
+        let _ = self.ledger.set(tap);
+    }
+
+    /// Hands a claim's outcome to the ledger without waiting (a full queue drops it).
+    fn count_claim(&self, owner: &Owner, outcome: &ClaimOutcome, now_ms: i64) {
+        let Some(tap) = self.ledger.get() else {
+            return;
+        };
+        let Some(agent) = crate::ledger::agent_of_label(owner.agent_label()) else {
+            return;
+        };
+        let work = match outcome {
+            ClaimOutcome::Granted { renewed, new, .. } => crate::ledger::Work::Claims(
+                renewed
+                    .iter()
+                    .chain(new)
+                    .map(|key| crate::store::ledger::Claim {
+                        agent: agent.to_owned(),
+                        session_id: owner.session().to_string(),
+                        workspace: key.workspace().to_owned(),
+                        file: key.path().to_owned(),
+                        at_ms: now_ms,
+                    })
+                    .collect(),
+            ),
+            ClaimOutcome::Denied(holding) => {
+                let Some(holder_agent) = crate::ledger::agent_of_label(holding.holder.agent_label()) else {
+                    return;
+                };
+                crate::ledger::Work::Refusal(crate::store::ledger::Refusal {
+                    workspace: holding.path.workspace().to_owned(),
+                    file: holding.path.path().to_owned(),
+                    holder: (holder_agent.to_owned(), holding.holder.session().to_string()),
+                    wanted: (agent.to_owned(), owner.session().to_string()),
+                    holder_intent: holding.intent.as_ref().map(|intent| intent.text.clone()),
+                    at_ms: now_ms,
+                })
+            }
+        };
+        tap.offer(work);
     }
 
     pub fn table(&self) -> &LockTable {
@@ -292,10 +339,13 @@ impl Coord {
         }
         // The intent travels with the lock, so a restored lock still says what its holder was doing.
         let hint = self.table.intent(owner.session()).map(|intent| intent.text);
-        match self
+        let outcome = self
             .table
-            .claim(owner, workspace, &paths, hint.as_deref(), now_ms)
-        {
+            .claim(owner, workspace, &paths, hint.as_deref(), now_ms);
+        if let Ok(outcome) = &outcome {
+            self.count_claim(owner, outcome, now_ms);
+        }
+        match outcome {
             Ok(ClaimOutcome::Granted { renewed, new, .. }) => {
                 if !renewed.is_empty() || !new.is_empty() {
                     self.changed();

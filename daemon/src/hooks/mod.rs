@@ -6,7 +6,8 @@
 //!
 //! 1. [`locks`] — the file-lock table: claims for edits, presence for reads, heartbeats, release at Stop;
 //! 2. [`undo`] — a snapshot of the uncommitted work before a command that discards it, and whose work it is;
-//! 3. [`claude`] — Claude Code's sessions, the owner's comments, plan reminders and Stop blocks.
+//! 3. [`claude`] — Claude Code's sessions, the owner's comments, plan reminders and Stop blocks;
+//! 4. `ledger` — a Stop hook's transcript handed to the ledger's ingest queue (never waited on).
 //!
 //! **The merge rule.** The first step that denies decides the answer, with its reason; the context lines of a
 //! denied call are dropped (they come with the next call, and a step sees [`HookCall::denied`] so it does not use
@@ -18,6 +19,7 @@
 //! `lock.contended` events) to background tasks. Adding a step is one file here and one line in [`STEPS`].
 
 pub mod claude;
+mod ledger;
 mod locks;
 pub mod undo;
 
@@ -32,7 +34,7 @@ use crate::handle::DaemonHandle;
 pub const CONTEXT_BUDGET: usize = 10_000;
 
 /// The pipeline, in order.
-pub static STEPS: &[&(dyn Step + Sync)] = &[&locks::Step, &undo::Step, &claude::Step];
+pub static STEPS: &[&(dyn Step + Sync)] = &[&locks::Step, &undo::Step, &claude::Step, &ledger::Step];
 
 /// What `relay hook` prints on stdout (empty, or one line of JSON in the agent's dialect) before exiting 0.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -148,8 +148,8 @@ async fn a_later_step_sees_the_earlier_deny_and_the_budget_left_when_the_pipelin
 }
 
 #[test]
-fn the_pipeline_runs_the_locks_then_the_snapshot_then_claude_code() {
+fn the_pipeline_runs_the_locks_then_the_snapshot_then_claude_code_then_the_ledger() {
     // A refused edit never runs, so it needs no snapshot; Claude Code's step comes last.
     let names: Vec<&str> = STEPS.iter().map(|step| step.name()).collect();
-    assert_eq!(names, ["locks", "undo", "claude"]);
+    assert_eq!(names, ["locks", "undo", "claude", "ledger"]);
 }

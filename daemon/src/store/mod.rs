@@ -23,6 +23,7 @@ pub mod comment;
 mod error;
 pub mod hook_session;
 pub mod inbox;
+pub mod ledger;
 mod migrate;
 pub mod plan;
 mod readers;
