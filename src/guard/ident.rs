@@ -5,7 +5,9 @@
 //! (normalised: `git@host:org/repo.git` → `host/org/repo`). One with a dot, dash or slash counts anywhere as a
 //! whole token (not part of a longer name); a single word only where a host is expected ([`host_positions`]).
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
+
+use aho_corasick::{AhoCorasick, MatchKind};
 
 use super::shell::{Segment, Word, command_index, command_name};
 use crate::policy::Capability;
@@ -165,6 +167,106 @@ pub fn normalise_repo(repo: &str) -> Option<String> {
     ))
 }
 
+/// An environment's identifiers ready for matching, built once per environment: one Aho-Corasick automaton over
+/// every identifier (and each repository's `org/repo` part), so a segment that names none of them costs one scan.
+#[derive(Clone, Debug, Default)]
+pub struct IdentIndex {
+    automaton: Option<AhoCorasick>,
+    /// Automaton pattern → what it stands for.
+    patterns: Vec<Pattern>,
+    words: HashMap<String, Vec<usize>>,
+    repos: HashMap<String, Vec<usize>>,
+}
+
+#[derive(Clone, Copy, Debug)]
+enum Pattern {
+    /// A dotted identifier: a whole-token occurrence names it.
+    Token(usize),
+    /// A single word: an occurrence makes the segment worth reading for host positions.
+    Word,
+    /// A repository's `org/repo`: an occurrence makes the segment worth reading for repositories.
+    Repo,
+}
+
+/// What one scan of a segment found.
+#[derive(Clone, Debug, Default)]
+pub struct Scan {
+    pub tokens: Vec<usize>,
+    pub maybe_word: bool,
+    pub maybe_repo: bool,
+}
+
+impl Scan {
+    pub fn is_empty(&self) -> bool {
+        self.tokens.is_empty() && !self.maybe_word && !self.maybe_repo
+    }
+}
+
+impl IdentIndex {
+    pub fn new(identifiers: &[Identifier]) -> IdentIndex {
+        let mut index = IdentIndex::default();
+        let mut texts: Vec<String> = Vec::new();
+        for (at, identifier) in identifiers.iter().enumerate() {
+            texts.push(identifier.text.clone());
+            if identifier.dotted() {
+                index.patterns.push(Pattern::Token(at));
+            } else {
+                index.patterns.push(Pattern::Word);
+                index.words.entry(identifier.text.clone()).or_default().push(at);
+            }
+            if identifier.repo {
+                index.repos.entry(identifier.text.clone()).or_default().push(at);
+                if let Some((_, part)) = identifier.text.split_once('/') {
+                    texts.push(part.to_owned());
+                    index.patterns.push(Pattern::Repo);
+                }
+            }
+        }
+        if !texts.is_empty() {
+            index.automaton = AhoCorasick::builder()
+                .match_kind(MatchKind::Standard)
+                .build(&texts)
+                .ok();
+        }
+        index
+    }
+
+    /// Scans a segment's lower-cased text once.
+    pub fn scan(&self, lower: &str) -> Scan {
+        let mut scan = Scan::default();
+        let Some(automaton) = &self.automaton else {
+            return scan;
+        };
+        let bytes = lower.as_bytes();
+        for found in automaton.find_overlapping_iter(lower) {
+            match self.patterns.get(found.pattern().as_usize()) {
+                Some(Pattern::Token(at)) if whole_at(bytes, found.start(), found.end()) => {
+                    scan.tokens.push(*at)
+                }
+                Some(Pattern::Word) => scan.maybe_word = true,
+                Some(Pattern::Repo) => scan.maybe_repo = true,
+                _ => {}
+            }
+        }
+        scan
+    }
+
+    /// The indexes of the identifiers a segment names (sorted, each once), from its scan, its host positions and
+    /// its words normalised as repositories.
+    pub fn named(&self, scan: Scan, hosts: &[String], repos: &[String]) -> Vec<usize> {
+        let mut out = scan.tokens;
+        for host in hosts {
+            out.extend(self.words.get(host).into_iter().flatten());
+        }
+        for repo in repos {
+            out.extend(self.repos.get(repo).into_iter().flatten());
+        }
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+}
+
 /// Whether `c` continues a name (so an identifier next to it is part of a longer name).
 fn name_byte(c: u8) -> bool {
     c.is_ascii_alphanumeric() || c == b'-' || c == b'_'
@@ -174,19 +276,23 @@ fn name_byte(c: u8) -> bool {
 /// dot, not followed by a name character or by a dot that continues the name.
 pub fn whole_token(lower: &str, ident: &str) -> bool {
     let bytes = lower.as_bytes();
-    lower.match_indices(ident).any(|(at, _)| {
-        let before_ok = at == 0 || {
-            let b = bytes[at - 1];
-            !name_byte(b) && b != b'.'
-        };
-        let end = at + ident.len();
-        let after_ok = match bytes.get(end) {
-            None => true,
-            Some(b'.') => !bytes.get(end + 1).is_some_and(|b| name_byte(*b)),
-            Some(b) => !name_byte(*b),
-        };
-        before_ok && after_ok
-    })
+    lower
+        .match_indices(ident)
+        .any(|(at, _)| whole_at(bytes, at, at + ident.len()))
+}
+
+/// Whether `bytes[start..end]` is a whole token (see [`whole_token`]).
+fn whole_at(bytes: &[u8], start: usize, end: usize) -> bool {
+    let before_ok = start == 0 || {
+        let b = bytes[start - 1];
+        !name_byte(b) && b != b'.'
+    };
+    let after_ok = match bytes.get(end) {
+        None => true,
+        Some(b'.') => !bytes.get(end + 1).is_some_and(|b| name_byte(*b)),
+        Some(b) => !name_byte(*b),
+    };
+    before_ok && after_ok
 }
 
 /// The ssh / sftp options that take a value.

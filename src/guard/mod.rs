@@ -23,7 +23,7 @@ use serde_json::{Value, json};
 use crate::policy::pattern::{MATCH_BUDGET, SafePattern, Timed};
 use crate::policy::{Capability, EffectivePolicy, EnvKind, GuardMode, GuardPatternDef, Level};
 
-pub use ident::{AccessKind, Identifier, MAX_IDENTIFIERS, identifiers};
+pub use ident::{AccessKind, IdentIndex, Identifier, MAX_IDENTIFIERS, identifiers};
 pub use rules::{RULE_IDS, RULES, Rule};
 pub use shell::{MAX_SEGMENTS, MAX_TEXT};
 
@@ -77,7 +77,8 @@ pub struct GuardEnvironment {
     /// Built-in rule ids the policy switched off.
     pub disabled_rules: Vec<String>,
     pub patterns: Vec<GuardPatternDef>,
-    pub identifiers: Vec<Identifier>,
+    identifiers: Vec<Identifier>,
+    index: IdentIndex,
 }
 
 impl GuardEnvironment {
@@ -110,8 +111,22 @@ impl GuardEnvironment {
             levels,
             disabled_rules: policy.guard_disable.values().cloned().collect(),
             patterns: policy.guard_patterns.values().cloned().collect(),
-            identifiers: identifiers(base_url, access),
+            index: IdentIndex::default(),
+            identifiers: Vec::new(),
         }
+        .with_identifiers(identifiers(base_url, access))
+    }
+
+    /// The environment with these identifiers (at most [`MAX_IDENTIFIERS`] are kept).
+    pub fn with_identifiers(mut self, mut identifiers: Vec<Identifier>) -> GuardEnvironment {
+        identifiers.truncate(MAX_IDENTIFIERS);
+        self.index = IdentIndex::new(&identifiers);
+        self.identifiers = identifiers;
+        self
+    }
+
+    pub fn identifiers(&self) -> &[Identifier] {
+        &self.identifiers
     }
 
     fn level(&self, capability: Option<Capability>) -> Level {
@@ -245,12 +260,67 @@ fn collect_strings(value: &Value, out: &mut String) {
     }
 }
 
-/// One segment, read once: its lower-cased text, host positions and built-in rules.
+/// One segment, read at most once, and only as far as an environment needs: its lower-cased text always; its
+/// words, host positions and repositories when an identifier may be in it; its built-in rules when one is.
 struct ReadSegment {
-    segment: Segment,
+    text: String,
     lower: String,
-    hosts: Vec<String>,
+    segment: Option<Segment>,
+    hosts: Option<Vec<String>>,
+    /// Its words that name a git repository, normalised (`host/org/repo`).
+    repos: Option<Vec<String>>,
     rules: Option<Vec<&'static Rule>>,
+}
+
+impl ReadSegment {
+    fn new(text: &str) -> ReadSegment {
+        ReadSegment {
+            text: text.to_owned(),
+            lower: text.to_ascii_lowercase(),
+            segment: None,
+            hosts: None,
+            repos: None,
+            rules: None,
+        }
+    }
+
+    fn segment(&mut self) -> &Segment {
+        let text = &self.text;
+        self.segment.get_or_insert_with(|| Segment {
+            text: text.clone(),
+            words: shell::words(text),
+        })
+    }
+
+    fn hosts(&mut self) -> &[String] {
+        if self.hosts.is_none() {
+            let hosts = ident::host_positions(self.segment());
+            self.hosts = Some(hosts);
+        }
+        self.hosts.as_deref().unwrap_or_default()
+    }
+
+    fn repos(&mut self) -> &[String] {
+        if self.repos.is_none() {
+            let repos = self
+                .segment()
+                .words
+                .iter()
+                .filter(|word| word.text.contains([':', '/']))
+                .filter_map(|word| ident::normalise_repo(&word.text))
+                .collect();
+            self.repos = Some(repos);
+        }
+        self.repos.as_deref().unwrap_or_default()
+    }
+
+    fn rules(&mut self) -> &[&'static Rule] {
+        if self.rules.is_none() {
+            let found = rules::matching_rules(self.segment());
+            self.rules = Some(found);
+        }
+        self.rules.as_deref().unwrap_or_default()
+    }
 }
 
 /// Decides a tool call against `environments` (those of the session's project and bound tasks).
@@ -289,14 +359,9 @@ pub fn decide_within(
         return outcome;
     }
     let text = call_text(call);
-    let mut segments: Vec<ReadSegment> = shell::segments(&text, MAX_SEGMENTS)
+    let mut segments: Vec<ReadSegment> = shell::segment_texts(&text, MAX_SEGMENTS)
         .into_iter()
-        .map(|segment| ReadSegment {
-            lower: segment.text.to_ascii_lowercase(),
-            hosts: ident::host_positions(&segment),
-            rules: None,
-            segment,
-        })
+        .map(ReadSegment::new)
         .collect();
     let (mcp_tool, mcp_named_change) = match call {
         ToolCall::Mcp { tool, .. } => (true, rules::mcp_tool_changes(tool)),
@@ -317,18 +382,31 @@ pub fn decide_within(
 }
 
 /// The identifiers of `env` one segment names.
-fn named<'e>(env: &'e GuardEnvironment, segment: &ReadSegment) -> Vec<&'e Identifier> {
-    env.identifiers
-        .iter()
-        .filter(|id| {
-            (id.dotted() && ident::whole_token(&segment.lower, &id.text))
-                || (!id.dotted() && segment.hosts.contains(&id.text))
-                || (id.repo
-                    && segment.segment.words.iter().any(|word| {
-                        word.text.contains([':', '/'])
-                            && ident::normalise_repo(&word.text).is_some_and(|repo| repo == id.text)
-                    }))
-        })
+fn named<'e>(env: &'e GuardEnvironment, segment: &mut ReadSegment) -> Vec<&'e Identifier> {
+    let scan = env.index.scan(&segment.lower);
+    if scan.is_empty() {
+        return Vec::new();
+    }
+    if scan.maybe_word {
+        segment.hosts();
+    }
+    if scan.maybe_repo {
+        segment.repos();
+    }
+    let hosts = segment
+        .hosts
+        .as_deref()
+        .filter(|_| scan.maybe_word)
+        .unwrap_or_default();
+    let repos = segment
+        .repos
+        .as_deref()
+        .filter(|_| scan.maybe_repo)
+        .unwrap_or_default();
+    env.index
+        .named(scan, hosts, repos)
+        .into_iter()
+        .filter_map(|at| env.identifiers.get(at))
         .collect()
 }
 
@@ -340,10 +418,8 @@ fn segment_rules(
     budget: Duration,
     slow: &mut Vec<String>,
 ) -> Vec<Matched> {
-    let builtin = segment
-        .rules
-        .get_or_insert_with(|| rules::matching_rules(&segment.segment));
-    let mut out: Vec<Matched> = builtin
+    let mut out: Vec<Matched> = segment
+        .rules()
         .iter()
         .filter(|rule| env.rule_on(rule.id))
         .map(|rule| matched(rule))
@@ -351,7 +427,7 @@ fn segment_rules(
     if mcp_tool {
         if env.rule_on("sql-change")
             && !out.iter().any(|m| m.id == "sql-change")
-            && rules::sql_change(&segment.segment.text)
+            && rules::sql_change(&segment.text)
             && let Some(rule) = rules::rule("sql-change")
         {
             out.push(matched(rule));
@@ -364,7 +440,7 @@ fn segment_rules(
         }
     }
     for pattern in &env.patterns {
-        if custom_matches(pattern, &segment.segment.text, budget, slow) {
+        if custom_matches(pattern, &segment.text, budget, slow) {
             out.push(Matched {
                 id: pattern.id.clone(),
                 capability: pattern.capability,
@@ -422,6 +498,10 @@ fn judge(
     slow: &mut Vec<String>,
 ) -> Option<Touch> {
     let mut best: Option<Touch> = None;
+    let names: Vec<Vec<&Identifier>> = segments.iter_mut().map(|segment| named(env, segment)).collect();
+    if names.iter().all(Vec::is_empty) {
+        return None;
+    }
     // An MCP tool's strings are separate fields, not one command line: their rules count for the whole call.
     let call_wide: Option<Vec<Matched>> = match mcp.0 {
         true => {
@@ -437,8 +517,7 @@ fn judge(
         }
         false => None,
     };
-    for segment in segments.iter_mut() {
-        let names = named(env, segment);
+    for (segment, names) in segments.iter_mut().zip(names) {
         if names.is_empty() {
             continue;
         }
@@ -467,7 +546,7 @@ fn judge(
                 .map(|cap| env.level(*cap))
                 .min()
                 .unwrap_or(env.default_level);
-            let rule = counting.first().map(|rule| (*rule).clone());
+            let rule = counting.first().copied();
             let violation = match level {
                 Level::Full => false,
                 Level::Read => rule.is_some(),
@@ -480,19 +559,19 @@ fn judge(
                 (true, _, GuardMode::Block) => Verdict::Deny,
                 (true, _, GuardMode::Warn) => Verdict::Warn,
             };
-            let touch = Touch {
-                reason: reason(env, level, identifier, rule.as_ref()),
+            if best.as_ref().is_some_and(|have| verdict <= have.verdict) {
+                continue;
+            }
+            best = Some(Touch {
+                reason: reason(env, level, identifier, rule),
                 project: env.project.clone(),
                 environment: env.name.clone(),
                 kind: env.kind,
                 verdict,
                 level,
                 identifier: identifier.text.clone(),
-                rule,
-            };
-            if best.as_ref().is_none_or(|have| touch.verdict > have.verdict) {
-                best = Some(touch);
-            }
+                rule: rule.cloned(),
+            });
         }
     }
     best

@@ -105,6 +105,39 @@ const SYSTEMCTL_VERBS: &[&str] = &[
 ];
 const SERVICE_VERBS: &[&str] = &["start", "stop", "restart", "reload"];
 const DOCKER_VERBS: &[&str] = &["rm", "stop", "restart", "run", "kill", "exec", "compose", "pull"];
+/// Every command a rule starts from (a segment without one matches no rule).
+const RULE_COMMANDS: &[&str] = &[
+    "kubectl",
+    "oc",
+    "helm",
+    "ssh",
+    "scp",
+    "rsync",
+    "sftp",
+    "git",
+    "terraform",
+    "tofu",
+    "terragrunt",
+    "psql",
+    "pgcli",
+    "mysql",
+    "mariadb",
+    "mycli",
+    "sqlite3",
+    "sqlcmd",
+    "mongosh",
+    "mongo",
+    "redis-cli",
+    "clickhouse-client",
+    "clickhouse",
+    "cqlsh",
+    "usql",
+    "duckdb",
+    "cockroach",
+    "vsql",
+    "snowsql",
+    "bq",
+];
 /// Database clients: a SQL change counts after one of them.
 const DB_CLIENTS: &[&str] = &[
     "psql",
@@ -183,7 +216,7 @@ pub fn sql_change(text: &str) -> bool {
     sql_regex().is_some_and(|re| re.is_match(text))
 }
 
-/// The words rules read: the segment's words, with a quoted word that holds a script (`"uptime; rm -rf x"`) split
+/// The words rules read, lower-cased: the segment's words, with a quoted word that holds a script (`"uptime; rm -rf x"`) split
 /// into its words — except a commit message (`-m`, `--message`) and the arguments of `echo` / `printf`.
 fn flat_words(segment: &Segment) -> Vec<String> {
     let mut out = Vec::new();
@@ -211,16 +244,22 @@ fn flat_words(segment: &Segment) -> Vec<String> {
             continue;
         }
         if word.quoted && text.contains(|c: char| c.is_whitespace() || c == ';') {
-            out.extend(inner_words(text).map(str::to_owned));
+            out.extend(inner_words(text).map(str::to_ascii_lowercase));
         } else {
-            out.push(text.to_owned());
+            out.push(text.to_ascii_lowercase());
         }
     }
     out
 }
 
+/// The part of a (lower-cased) word after its last `/`.
+fn basename(word: &str) -> &str {
+    word.rsplit('/').next().unwrap_or(word)
+}
+
+/// Whether a lower-cased word runs one of `names`.
 fn is(word: &str, names: &[&str]) -> bool {
-    names.contains(&command_name(word).as_str())
+    names.contains(&basename(word))
 }
 
 /// The first index at or after `from` whose command name is one of `names`.
@@ -233,7 +272,7 @@ fn later(words: &[String], from: usize, verbs: &[&str]) -> bool {
     words
         .iter()
         .skip(from + 1)
-        .any(|word| verbs.contains(&word.to_ascii_lowercase().as_str()))
+        .any(|word| verbs.contains(&word.as_str()))
 }
 
 /// Whether `verb` follows `command` (both after `from`).
@@ -251,6 +290,9 @@ fn command_then(words: &[String], from: usize, command: &[&str], verbs: &[&str])
 /// The built-in rules that match one segment of a Bash command.
 pub fn matching_rules(segment: &Segment) -> Vec<&'static Rule> {
     let words = flat_words(segment);
+    if !words.iter().any(|word| is(word, RULE_COMMANDS)) {
+        return Vec::new();
+    }
     let mut out = Vec::new();
     let mut hit = |id: &str| {
         if let Some(rule) = rule(id) {
@@ -269,7 +311,7 @@ pub fn matching_rules(segment: &Segment) -> Vec<&'static Rule> {
     if scp_to_host(segment) {
         hit("scp-to-host");
     }
-    if command_index(&segment.words).is_some_and(|start| is(&segment.words[start].text, &["sftp"])) {
+    if command_index(&segment.words).is_some_and(|start| command_name(&segment.words[start].text) == "sftp") {
         hit("sftp-session");
     }
     if let Some(client) = find_command(&words, 0, DB_CLIENTS)
@@ -313,11 +355,15 @@ fn ssh_remote_change(segment: &Segment) -> bool {
     // The remote command: the words after the destination, scripts in quotes split.
     let remote: Vec<String> = segment.words[destination + 1..]
         .iter()
-        .flat_map(|word| inner_words(&word.text).map(str::to_owned).collect::<Vec<_>>())
+        .flat_map(|word| {
+            inner_words(&word.text)
+                .map(str::to_ascii_lowercase)
+                .collect::<Vec<_>>()
+        })
         .collect();
     remote.iter().enumerate().any(|(index, word)| {
-        let name = command_name(word);
-        REMOTE_CHANGES.contains(&name.as_str())
+        let name = basename(word);
+        REMOTE_CHANGES.contains(&name)
             || (name == "systemctl" && later(&remote, index, SYSTEMCTL_VERBS))
             || (name == "service" && later(&remote, index, SERVICE_VERBS))
             || (name == "docker" && later(&remote, index, DOCKER_VERBS))
@@ -332,7 +378,7 @@ fn scp_to_host(segment: &Segment) -> bool {
     let Some(start) = command_index(&segment.words) else {
         return false;
     };
-    if !is(&segment.words[start].text, &["scp", "rsync"]) {
+    if !matches!(command_name(&segment.words[start].text).as_str(), "scp" | "rsync") {
         return false;
     }
     let last = segment.words[start + 1..]
@@ -381,6 +427,13 @@ mod tests {
     fn the_rule_ids_list_the_table() {
         let table: Vec<&str> = RULES.iter().map(|rule| rule.id).collect();
         assert_eq!(table, RULE_IDS);
+    }
+
+    #[test]
+    fn every_rule_command_is_in_the_prefilter() {
+        for client in DB_CLIENTS {
+            assert!(RULE_COMMANDS.contains(client), "{client}");
+        }
     }
 
     #[test]

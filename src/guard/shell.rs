@@ -39,6 +39,17 @@ pub fn cap(text: &str) -> &str {
 /// assert_eq!(texts, ["ssh app uptime", "rm -rf build", "echo 'a;b'"]);
 /// ```
 pub fn segments(text: &str, limit: usize) -> Vec<Segment> {
+    segment_texts(text, limit)
+        .into_iter()
+        .map(|text| Segment {
+            text: text.to_owned(),
+            words: words(text),
+        })
+        .collect()
+}
+
+/// The texts of [`segments`], trimmed, without splitting them into words.
+pub fn segment_texts(text: &str, limit: usize) -> Vec<&str> {
     let mut out = Vec::new();
     let mut start = 0;
     let mut quote: Option<char> = None;
@@ -79,15 +90,11 @@ pub fn segments(text: &str, limit: usize) -> Vec<Segment> {
     out
 }
 
-fn push_segment(out: &mut Vec<Segment>, text: &str) {
+fn push_segment<'a>(out: &mut Vec<&'a str>, text: &'a str) {
     let text = text.trim();
-    if text.is_empty() {
-        return;
+    if !text.is_empty() {
+        out.push(text);
     }
-    out.push(Segment {
-        text: text.to_owned(),
-        words: words(text),
-    });
 }
 
 /// Splits one segment into shell words (POSIX quoting; an unterminated quote runs to the end).
