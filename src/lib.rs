@@ -14,6 +14,7 @@ pub mod media;
 pub mod owner;
 pub mod paths;
 pub mod profile;
+pub mod remote;
 pub mod rules;
 pub mod time;
 pub mod token;
