@@ -73,6 +73,9 @@ pub async fn run(config: Config) -> Result<(), DaemonError> {
         ),
         Err(err) => tracing::warn!(error = %err, "runner sessions could not be reconciled at start"),
     }
+    if let Some(remote) = &remote {
+        handle.set_remote(remote.addr, &remote.fingerprint);
+    }
     let started = payload::DaemonStarted {
         pid: std::process::id(),
         version: relay_core::VERSION.to_owned(),

@@ -121,6 +121,30 @@ pub async fn reconnect(ctx: &Context) -> Result<Client, CliError> {
     }
 }
 
+/// The first call's failure on a remote server, in words: a plaintext client at relayd's TLS listener gets a
+/// broken HTTP/2 answer, which says nothing by itself.
+fn first_answer(server: &Server, status: tonic::Status) -> CliError {
+    let broken = matches!(
+        status.code(),
+        tonic::Code::Unknown | tonic::Code::Internal | tonic::Code::Cancelled
+    );
+    if !server.is_tls() && broken {
+        return CliError::Unreachable(format!(
+            "{} did not answer as plaintext gRPC ({}); relayd's remote listener speaks TLS only, so use https://",
+            server.authority,
+            status.message()
+        ));
+    }
+    if server.is_tls() && !server.has_client_cert() && broken {
+        return CliError::Failed(format!(
+            "{} closed the connection ({}); if it requires mTLS (remote_require_mtls), pass --client-cert and --client-key (`relay daemon client-cert NAME` on the server makes them)",
+            server.authority,
+            status.message()
+        ));
+    }
+    status.into()
+}
+
 /// [`probe`] of the relayd this context names.
 pub async fn probe_ctx(ctx: &Context) -> Result<Option<(Client, Status)>, CliError> {
     match &ctx.remote {
@@ -131,7 +155,12 @@ pub async fn probe_ctx(ctx: &Context) -> Result<Option<(Client, Status)>, CliErr
                 Err(crate::remote::ConnectError::Unreachable(_)) => return Ok(None),
                 Err(err) => return Err(err.into()),
             };
-            let status = client.daemon.get_status(GetStatusRequest {}).await?.into_inner();
+            let status = client
+                .daemon
+                .get_status(GetStatusRequest {})
+                .await
+                .map_err(|status| first_answer(server, status))?
+                .into_inner();
             Ok(Some((client, status)))
         }
     }
@@ -205,7 +234,11 @@ pub async fn daemon_client_started(ctx: &Context) -> Result<(Client, bool), CliE
     if let Some(server) = &ctx.remote {
         // A remote relayd is never started from here; the first call says whether the token is good.
         let mut client = Client::remote(server).await?;
-        client.daemon.get_status(GetStatusRequest {}).await?;
+        client
+            .daemon
+            .get_status(GetStatusRequest {})
+            .await
+            .map_err(|status| first_answer(server, status))?;
         return Ok((client, false));
     }
     if let Some((client, _)) = probe(&ctx.config.socket).await {

@@ -128,6 +128,16 @@ impl Server {
         }))
     }
 
+    /// Whether the connection is TLS (`https://`).
+    pub fn is_tls(&self) -> bool {
+        self.tls
+    }
+
+    /// Whether a client certificate is shown in the handshake (mTLS).
+    pub fn has_client_cert(&self) -> bool {
+        self.client_auth.is_some()
+    }
+
     /// The token's `authorization` value.
     pub fn bearer(&self) -> String {
         format!("Bearer {}", self.token)

@@ -30,6 +30,8 @@ pub(super) fn status(report: StatusReport) -> proto::Status {
         token_id: report.token_id,
         log_dir: report.log_dir,
         runner: Some(runner_metrics(&report.runner)),
+        remote_addr: report.remote.as_ref().map(|(addr, _)| addr.clone()),
+        remote_fingerprint: report.remote.map(|(_, fingerprint)| fingerprint),
     }
 }
 

@@ -166,7 +166,13 @@ pub fn status_text(status: &Status) -> String {
         status.token_id,
         status.log_dir,
     );
-    text + &runner
+    let remote = match (&status.remote_addr, &status.remote_fingerprint) {
+        (Some(addr), Some(fingerprint)) => {
+            format!("  remote    https://{addr} (certificate {fingerprint})\n")
+        }
+        _ => String::new(),
+    };
+    text + &remote + &runner
 }
 
 /// "3m 02s"-style time since `started_at_ms`.
