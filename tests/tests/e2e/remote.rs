@@ -444,3 +444,54 @@ async fn the_window_reconnects_when_the_remote_relayd_restarts_under_it() {
     tmux.wait_for("the window exited", |s| s.contains("relay exited: 0"))
         .await;
 }
+
+#[tokio::test]
+async fn an_attached_remote_terminal_reattaches_when_relayd_restarts_under_it() {
+    let (daemon, remote) = remote("").await;
+    let checkout = repo(daemon.home().scratch());
+    run(remote.relay().args(["project", "add", "--repo"]).arg(&checkout))
+        .await
+        .assert_success();
+    let mut child = tokio::process::Command::from(remote.relay())
+        .args(["session", "attach", "run-shop-1"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let mut stdout = child.stdout.take().unwrap();
+    stdin.write_all(b"echo before-$((1+1))\n").await.unwrap();
+    let mut seen = Vec::new();
+    tokio::time::timeout(WAIT_TIMEOUT, async {
+        let mut buf = [0u8; 4096];
+        while !String::from_utf8_lossy(&seen).contains("before-2") {
+            let n = stdout.read(&mut buf).await.unwrap();
+            assert!(n > 0, "attach ended early: {:?}", String::from_utf8_lossy(&seen));
+            seen.extend_from_slice(&buf[..n]);
+        }
+    })
+    .await
+    .expect("the echo before the restart");
+
+    // relayd dies and comes back on the same port. Its PTYs died with it (the session is stopped, resume
+    // available), so the client attaches again and ends with what relayd says about the session, not with a
+    // broken connection.
+    let home = daemon.crash();
+    let _daemon = TestDaemon::start_in(home).await;
+    let out = tokio::time::timeout(std::time::Duration::from_secs(30), child.wait_with_output())
+        .await
+        .expect("the attach ends once it has reattached")
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    eprintln!("the attach ended with: {stderr}");
+    assert!(stderr.contains("run-shop-1"), "{stderr}");
+    assert!(
+        stderr.contains("stopped") || stderr.contains("resume"),
+        "relayd's word on the session: {stderr}"
+    );
+    assert!(
+        !stderr.contains("transport error") && !stderr.contains("h2 protocol"),
+        "{stderr}"
+    );
+}
