@@ -157,8 +157,14 @@ _relay() {
             relay__subcmd__comment__subcmd__help,read)
                 cmd="relay__subcmd__comment__subcmd__help__subcmd__read"
                 ;;
+            relay__subcmd__daemon,client-cert)
+                cmd="relay__subcmd__daemon__subcmd__client__subcmd__cert"
+                ;;
             relay__subcmd__daemon,help)
                 cmd="relay__subcmd__daemon__subcmd__help"
+                ;;
+            relay__subcmd__daemon,init-remote)
+                cmd="relay__subcmd__daemon__subcmd__init__subcmd__remote"
                 ;;
             relay__subcmd__daemon,logs)
                 cmd="relay__subcmd__daemon__subcmd__logs"
@@ -175,8 +181,14 @@ _relay() {
             relay__subcmd__daemon,stop)
                 cmd="relay__subcmd__daemon__subcmd__stop"
                 ;;
+            relay__subcmd__daemon__subcmd__help,client-cert)
+                cmd="relay__subcmd__daemon__subcmd__help__subcmd__client__subcmd__cert"
+                ;;
             relay__subcmd__daemon__subcmd__help,help)
                 cmd="relay__subcmd__daemon__subcmd__help__subcmd__help"
+                ;;
+            relay__subcmd__daemon__subcmd__help,init-remote)
+                cmd="relay__subcmd__daemon__subcmd__help__subcmd__init__subcmd__remote"
                 ;;
             relay__subcmd__daemon__subcmd__help,logs)
                 cmd="relay__subcmd__daemon__subcmd__help__subcmd__logs"
@@ -309,6 +321,12 @@ _relay() {
                 ;;
             relay__subcmd__help__subcmd__comment,read)
                 cmd="relay__subcmd__help__subcmd__comment__subcmd__read"
+                ;;
+            relay__subcmd__help__subcmd__daemon,client-cert)
+                cmd="relay__subcmd__help__subcmd__daemon__subcmd__client__subcmd__cert"
+                ;;
+            relay__subcmd__help__subcmd__daemon,init-remote)
+                cmd="relay__subcmd__help__subcmd__daemon__subcmd__init__subcmd__remote"
                 ;;
             relay__subcmd__help__subcmd__daemon,logs)
                 cmd="relay__subcmd__help__subcmd__daemon__subcmd__logs"
@@ -641,7 +659,7 @@ _relay() {
 
     case "${cmd}" in
         relay)
-            opts="-h -V --home --port --socket --help --version demo daemon token backup restore project session board task decision review comment plan attachment events rules hook inbox snapshots undo locks keys doctor setup completions man help"
+            opts="-h -V --home --port --socket --server --token-file --insecure --client-cert --client-key --help --version demo daemon token backup restore project session board task decision review comment plan attachment events rules hook inbox snapshots undo locks keys doctor setup completions man help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -659,6 +677,22 @@ _relay() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --server)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --client-cert)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --client-key)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -667,7 +701,7 @@ _relay() {
             return 0
             ;;
         relay__subcmd__attachment)
-            opts="-h -V --home --port --socket --help --version list get add caption rm help"
+            opts="-h -V --home --port --socket --server --token-file --insecure --client-cert --client-key --help --version list get add caption rm help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -685,6 +719,22 @@ _relay() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --server)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --client-cert)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --client-key)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -693,7 +743,7 @@ _relay() {
             return 0
             ;;
         relay__subcmd__attachment__subcmd__add)
-            opts="-h -V --step --caption --name --session --json --home --port --socket --help --version"
+            opts="-h -V --step --caption --name --session --json --home --port --socket --server --token-file --insecure --client-cert --client-key --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -727,6 +777,22 @@ _relay() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --server)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --client-cert)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --client-key)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -735,7 +801,7 @@ _relay() {
             return 0
             ;;
         relay__subcmd__attachment__subcmd__caption)
-            opts="-h -V --session --json --home --port --socket --help --version"
+            opts="-h -V --session --json --home --port --socket --server --token-file --insecure --client-cert --client-key --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -757,6 +823,22 @@ _relay() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --server)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --client-cert)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --client-key)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -765,7 +847,7 @@ _relay() {
             return 0
             ;;
         relay__subcmd__attachment__subcmd__get)
-            opts="-o -h -V --output --home --port --socket --help --version"
+            opts="-o -h -V --output --home --port --socket --server --token-file --insecure --client-cert --client-key --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -788,6 +870,22 @@ _relay() {
                     return 0
                     ;;
                 --socket)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --server)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --client-cert)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --client-key)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -897,7 +995,7 @@ _relay() {
             return 0
             ;;
         relay__subcmd__attachment__subcmd__list)
-            opts="-h -V --json --home --port --socket --help --version"
+            opts="-h -V --json --home --port --socket --server --token-file --insecure --client-cert --client-key --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -915,6 +1013,22 @@ _relay() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --server)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --client-cert)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --client-key)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -923,7 +1037,7 @@ _relay() {
             return 0
             ;;
         relay__subcmd__attachment__subcmd__rm)
-            opts="-h -V --session --json --home --port --socket --help --version"
+            opts="-h -V --session --json --home --port --socket --server --token-file --insecure --client-cert --client-key --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -945,6 +1059,22 @@ _relay() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --server)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --client-cert)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --client-key)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -953,7 +1083,7 @@ _relay() {
             return 0
             ;;
         relay__subcmd__backup)
-            opts="-o -h -V --output --overwrite --home --port --socket --help --version"
+            opts="-o -h -V --output --overwrite --home --port --socket --server --token-file --insecure --client-cert --client-key --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -979,6 +1109,22 @@ _relay() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --server)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --client-cert)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --client-key)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -987,7 +1133,7 @@ _relay() {
             return 0
             ;;
         relay__subcmd__board)
-            opts="-h -V --home --port --socket --help --version"
+            opts="-h -V --home --port --socket --server --token-file --insecure --client-cert --client-key --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1002,6 +1148,22 @@ _relay() {
                     return 0
                     ;;
                 --socket)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --server)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --client-cert)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --client-key)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1013,7 +1175,7 @@ _relay() {
             return 0
             ;;
         relay__subcmd__comment)
-            opts="-h -V --home --port --socket --help --version list add read help"
+            opts="-h -V --home --port --socket --server --token-file --insecure --client-cert --client-key --help --version list add read help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1031,6 +1193,22 @@ _relay() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --server)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --client-cert)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --client-key)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -1039,7 +1217,7 @@ _relay() {
             return 0
             ;;
         relay__subcmd__comment__subcmd__add)
-            opts="-m -h -V --message --reply-to --json --home --port --socket --help --version"
+            opts="-m -h -V --message --reply-to --json --home --port --socket --server --token-file --insecure --client-cert --client-key --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1066,6 +1244,22 @@ _relay() {
                     return 0
                     ;;
                 --socket)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --server)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --client-cert)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --client-key)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1147,7 +1341,7 @@ _relay() {
             return 0
             ;;
         relay__subcmd__comment__subcmd__list)
-            opts="-h -V --json --home --port --socket --help --version"
+            opts="-h -V --json --home --port --socket --server --token-file --insecure --client-cert --client-key --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1162,6 +1356,22 @@ _relay() {
                     return 0
                     ;;
                 --socket)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --server)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --client-cert)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --client-key)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1173,7 +1383,7 @@ _relay() {
             return 0
             ;;
         relay__subcmd__comment__subcmd__read)
-            opts="-h -V --json --home --port --socket --help --version"
+            opts="-h -V --json --home --port --socket --server --token-file --insecure --client-cert --client-key --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1188,6 +1398,22 @@ _relay() {
                     return 0
                     ;;
                 --socket)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --server)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --client-cert)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --client-key)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1199,7 +1425,7 @@ _relay() {
             return 0
             ;;
         relay__subcmd__completions)
-            opts="-h -V --home --port --socket --help --version bash elvish fish powershell zsh"
+            opts="-h -V --home --port --socket --server --token-file --insecure --client-cert --client-key --help --version bash elvish fish powershell zsh"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1214,6 +1440,22 @@ _relay() {
                     return 0
                     ;;
                 --socket)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --server)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --client-cert)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --client-key)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1225,7 +1467,7 @@ _relay() {
             return 0
             ;;
         relay__subcmd__daemon)
-            opts="-h -V --home --port --socket --help --version run start stop status logs help"
+            opts="-h -V --home --port --socket --server --token-file --insecure --client-cert --client-key --help --version run start stop init-remote client-cert status logs help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1243,6 +1485,68 @@ _relay() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --server)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --client-cert)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --client-key)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        relay__subcmd__daemon__subcmd__client__subcmd__cert)
+            opts="-h -V --out --home --port --socket --server --token-file --insecure --client-cert --client-key --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --out)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --home)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --port)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --socket)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --server)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --client-cert)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --client-key)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -1251,8 +1555,22 @@ _relay() {
             return 0
             ;;
         relay__subcmd__daemon__subcmd__help)
-            opts="run start stop status logs help"
+            opts="run start stop init-remote client-cert status logs help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        relay__subcmd__daemon__subcmd__help__subcmd__client__subcmd__cert)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
@@ -1265,6 +1583,20 @@ _relay() {
             return 0
             ;;
         relay__subcmd__daemon__subcmd__help__subcmd__help)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        relay__subcmd__daemon__subcmd__help__subcmd__init__subcmd__remote)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1348,8 +1680,54 @@ _relay() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        relay__subcmd__daemon__subcmd__init__subcmd__remote)
+            opts="-h -V --name --force --home --port --socket --server --token-file --insecure --client-cert --client-key --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --name)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --home)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --port)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --socket)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --server)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --client-cert)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --client-key)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         relay__subcmd__daemon__subcmd__logs)
-            opts="-n -f -h -V --lines --follow --home --port --socket --help --version"
+            opts="-n -f -h -V --lines --follow --home --port --socket --server --token-file --insecure --client-cert --client-key --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1375,6 +1753,22 @@ _relay() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --server)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --client-cert)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --client-key)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -1383,7 +1777,7 @@ _relay() {
             return 0
             ;;
         relay__subcmd__daemon__subcmd__run)
-            opts="-h -V --home --port --socket --help --version"
+            opts="-h -V --home --port --socket --server --token-file --insecure --client-cert --client-key --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1398,6 +1792,22 @@ _relay() {
                     return 0
                     ;;
                 --socket)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --server)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --client-cert)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --client-key)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1409,7 +1819,7 @@ _relay() {
             return 0
             ;;
         relay__subcmd__daemon__subcmd__start)
-            opts="-h -V --home --port --socket --help --version"
+            opts="-h -V --home --port --socket --server --token-file --insecure --client-cert --client-key --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1424,6 +1834,22 @@ _relay() {
                     return 0
                     ;;
                 --socket)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --server)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --client-cert)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --client-key)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1435,7 +1861,7 @@ _relay() {
             return 0
             ;;
         relay__subcmd__daemon__subcmd__status)
-            opts="-h -V --json --home --port --socket --help --version"
+            opts="-h -V --json --home --port --socket --server --token-file --insecure --client-cert --client-key --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1450,6 +1876,22 @@ _relay() {
                     return 0
                     ;;
                 --socket)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --server)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --client-cert)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --client-key)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1461,7 +1903,7 @@ _relay() {
             return 0
             ;;
         relay__subcmd__daemon__subcmd__stop)
-            opts="-h -V --home --port --socket --help --version"
+            opts="-h -V --home --port --socket --server --token-file --insecure --client-cert --client-key --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1479,6 +1921,22 @@ _relay() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --server)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --client-cert)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --client-key)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -1487,7 +1945,7 @@ _relay() {
             return 0
             ;;
         relay__subcmd__decision)
-            opts="-h -V --home --port --socket --help --version add help"
+            opts="-h -V --home --port --socket --server --token-file --insecure --client-cert --client-key --help --version add help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1505,6 +1963,22 @@ _relay() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --server)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --client-cert)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --client-key)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -1513,7 +1987,7 @@ _relay() {
             return 0
             ;;
         relay__subcmd__decision__subcmd__add)
-            opts="-p -h -V --project --task --decided-by --source --source-kind --source-ref --supersedes --session --json --home --port --socket --help --version"
+            opts="-p -h -V --project --task --decided-by --source --source-kind --source-ref --supersedes --session --json --home --port --socket --server --token-file --insecure --client-cert --client-key --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1567,6 +2041,22 @@ _relay() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --server)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --client-cert)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --client-key)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -1617,7 +2107,7 @@ _relay() {
             return 0
             ;;
         relay__subcmd__demo)
-            opts="-h -V --force --home --port --socket --help --version"
+            opts="-h -V --force --home --port --socket --server --token-file --insecure --client-cert --client-key --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1635,6 +2125,22 @@ _relay() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --server)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --client-cert)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --client-key)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -1643,7 +2149,7 @@ _relay() {
             return 0
             ;;
         relay__subcmd__doctor)
-            opts="-h -V --json --claude-home --home --port --socket --help --version"
+            opts="-h -V --json --claude-home --home --port --socket --server --token-file --insecure --client-cert --client-key --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1665,6 +2171,22 @@ _relay() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --server)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --client-cert)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --client-key)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -1673,7 +2195,7 @@ _relay() {
             return 0
             ;;
         relay__subcmd__events)
-            opts="-f -p -n -h -V --since --follow --project --limit --json --home --port --socket --help --version"
+            opts="-f -p -n -h -V --since --follow --project --limit --json --home --port --socket --server --token-file --insecure --client-cert --client-key --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1708,6 +2230,22 @@ _relay() {
                     return 0
                     ;;
                 --socket)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --server)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --client-cert)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --client-key)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1915,8 +2453,36 @@ _relay() {
             return 0
             ;;
         relay__subcmd__help__subcmd__daemon)
-            opts="run start stop status logs"
+            opts="run start stop init-remote client-cert status logs"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        relay__subcmd__help__subcmd__daemon__subcmd__client__subcmd__cert)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        relay__subcmd__help__subcmd__daemon__subcmd__init__subcmd__remote)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
@@ -2727,7 +3293,7 @@ _relay() {
             return 0
             ;;
         relay__subcmd__hook)
-            opts="-h -V --budget-ms --wait --home --port --socket --help --version"
+            opts="-h -V --budget-ms --wait --home --port --socket --server --token-file --insecure --client-cert --client-key --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2749,6 +3315,22 @@ _relay() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --server)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --client-cert)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --client-key)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -2757,7 +3339,7 @@ _relay() {
             return 0
             ;;
         relay__subcmd__inbox)
-            opts="-h -V --json --home --port --socket --help --version"
+            opts="-h -V --json --home --port --socket --server --token-file --insecure --client-cert --client-key --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2772,6 +3354,22 @@ _relay() {
                     return 0
                     ;;
                 --socket)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --server)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --client-cert)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --client-key)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -2783,7 +3381,7 @@ _relay() {
             return 0
             ;;
         relay__subcmd__keys)
-            opts="-h -V --json --home --port --socket --help --version"
+            opts="-h -V --json --home --port --socket --server --token-file --insecure --client-cert --client-key --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2798,6 +3396,22 @@ _relay() {
                     return 0
                     ;;
                 --socket)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --server)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --client-cert)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --client-key)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -2809,7 +3423,7 @@ _relay() {
             return 0
             ;;
         relay__subcmd__locks)
-            opts="-h -V --json --home --port --socket --help --version"
+            opts="-h -V --json --home --port --socket --server --token-file --insecure --client-cert --client-key --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2827,6 +3441,22 @@ _relay() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --server)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --client-cert)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --client-key)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -2835,7 +3465,7 @@ _relay() {
             return 0
             ;;
         relay__subcmd__man)
-            opts="-h -V --dir --home --port --socket --help --version"
+            opts="-h -V --dir --home --port --socket --server --token-file --insecure --client-cert --client-key --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2857,6 +3487,22 @@ _relay() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --server)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --client-cert)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --client-key)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -2865,7 +3511,7 @@ _relay() {
             return 0
             ;;
         relay__subcmd__plan)
-            opts="-h -V --home --port --socket --help --version show accept help"
+            opts="-h -V --home --port --socket --server --token-file --insecure --client-cert --client-key --help --version show accept help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2883,6 +3529,22 @@ _relay() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --server)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --client-cert)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --client-key)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -2891,7 +3553,7 @@ _relay() {
             return 0
             ;;
         relay__subcmd__plan__subcmd__accept)
-            opts="-h -V --json --home --port --socket --help --version"
+            opts="-h -V --json --home --port --socket --server --token-file --insecure --client-cert --client-key --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2906,6 +3568,22 @@ _relay() {
                     return 0
                     ;;
                 --socket)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --server)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --client-cert)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --client-key)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -2973,7 +3651,7 @@ _relay() {
             return 0
             ;;
         relay__subcmd__plan__subcmd__show)
-            opts="-h -V --history --json --home --port --socket --help --version"
+            opts="-h -V --history --json --home --port --socket --server --token-file --insecure --client-cert --client-key --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2991,6 +3669,22 @@ _relay() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --server)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --client-cert)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --client-key)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -2999,7 +3693,7 @@ _relay() {
             return 0
             ;;
         relay__subcmd__project)
-            opts="-h -V --home --port --socket --help --version list upsert add retry show help"
+            opts="-h -V --home --port --socket --server --token-file --insecure --client-cert --client-key --help --version list upsert add retry show help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3017,6 +3711,22 @@ _relay() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --server)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --client-cert)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --client-key)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -3025,7 +3735,7 @@ _relay() {
             return 0
             ;;
         relay__subcmd__project__subcmd__add)
-            opts="-h -V --repo --slug --name --json --home --port --socket --help --version"
+            opts="-h -V --repo --slug --name --json --home --port --socket --server --token-file --insecure --client-cert --client-key --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3052,6 +3762,22 @@ _relay() {
                     return 0
                     ;;
                 --socket)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --server)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --client-cert)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --client-key)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -3161,7 +3887,7 @@ _relay() {
             return 0
             ;;
         relay__subcmd__project__subcmd__list)
-            opts="-h -V --json --home --port --socket --help --version"
+            opts="-h -V --json --home --port --socket --server --token-file --insecure --client-cert --client-key --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3176,6 +3902,22 @@ _relay() {
                     return 0
                     ;;
                 --socket)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --server)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --client-cert)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --client-key)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -3187,7 +3929,7 @@ _relay() {
             return 0
             ;;
         relay__subcmd__project__subcmd__retry)
-            opts="-h -V --json --home --port --socket --help --version"
+            opts="-h -V --json --home --port --socket --server --token-file --insecure --client-cert --client-key --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3205,6 +3947,22 @@ _relay() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --server)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --client-cert)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --client-key)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -3213,7 +3971,7 @@ _relay() {
             return 0
             ;;
         relay__subcmd__project__subcmd__show)
-            opts="-n -h -V --limit --json --home --port --socket --help --version"
+            opts="-n -h -V --limit --json --home --port --socket --server --token-file --insecure --client-cert --client-key --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3239,6 +3997,22 @@ _relay() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --server)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --client-cert)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --client-key)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -3247,7 +4021,7 @@ _relay() {
             return 0
             ;;
         relay__subcmd__project__subcmd__upsert)
-            opts="-h -V --name --repo --description --session --json --home --port --socket --help --version"
+            opts="-h -V --name --repo --description --session --json --home --port --socket --server --token-file --insecure --client-cert --client-key --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3281,6 +4055,22 @@ _relay() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --server)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --client-cert)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --client-key)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -3289,7 +4079,7 @@ _relay() {
             return 0
             ;;
         relay__subcmd__restore)
-            opts="-i -h -V --input --home --port --socket --help --version"
+            opts="-i -h -V --input --home --port --socket --server --token-file --insecure --client-cert --client-key --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3315,6 +4105,22 @@ _relay() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --server)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --client-cert)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --client-key)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -3323,7 +4129,7 @@ _relay() {
             return 0
             ;;
         relay__subcmd__review)
-            opts="-h -V --home --port --socket --help --version show accept reject reopen comment help"
+            opts="-h -V --home --port --socket --server --token-file --insecure --client-cert --client-key --help --version show accept reject reopen comment help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3341,6 +4147,22 @@ _relay() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --server)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --client-cert)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --client-key)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -3349,7 +4171,7 @@ _relay() {
             return 0
             ;;
         relay__subcmd__review__subcmd__accept)
-            opts="-m -h -V --message --json --home --port --socket --help --version"
+            opts="-m -h -V --message --json --home --port --socket --server --token-file --insecure --client-cert --client-key --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3372,6 +4194,22 @@ _relay() {
                     return 0
                     ;;
                 --socket)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --server)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --client-cert)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --client-key)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -3383,7 +4221,7 @@ _relay() {
             return 0
             ;;
         relay__subcmd__review__subcmd__comment)
-            opts="-m -h -V --message --json --home --port --socket --help --version"
+            opts="-m -h -V --message --json --home --port --socket --server --token-file --insecure --client-cert --client-key --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3406,6 +4244,22 @@ _relay() {
                     return 0
                     ;;
                 --socket)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --server)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --client-cert)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --client-key)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -3515,7 +4369,7 @@ _relay() {
             return 0
             ;;
         relay__subcmd__review__subcmd__reject)
-            opts="-m -h -V --message --json --home --port --socket --help --version"
+            opts="-m -h -V --message --json --home --port --socket --server --token-file --insecure --client-cert --client-key --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3538,6 +4392,22 @@ _relay() {
                     return 0
                     ;;
                 --socket)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --server)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --client-cert)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --client-key)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -3549,7 +4419,7 @@ _relay() {
             return 0
             ;;
         relay__subcmd__review__subcmd__reopen)
-            opts="-m -h -V --message --json --home --port --socket --help --version"
+            opts="-m -h -V --message --json --home --port --socket --server --token-file --insecure --client-cert --client-key --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3575,6 +4445,22 @@ _relay() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --server)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --client-cert)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --client-key)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -3583,7 +4469,7 @@ _relay() {
             return 0
             ;;
         relay__subcmd__review__subcmd__show)
-            opts="-h -V --json --home --port --socket --help --version"
+            opts="-h -V --json --home --port --socket --server --token-file --insecure --client-cert --client-key --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3601,6 +4487,22 @@ _relay() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --server)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --client-cert)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --client-key)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -3609,7 +4511,7 @@ _relay() {
             return 0
             ;;
         relay__subcmd__rules)
-            opts="-h -V --home --port --socket --help --version show help"
+            opts="-h -V --home --port --socket --server --token-file --insecure --client-cert --client-key --help --version show help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3624,6 +4526,22 @@ _relay() {
                     return 0
                     ;;
                 --socket)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --server)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --client-cert)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --client-key)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -3677,7 +4595,7 @@ _relay() {
             return 0
             ;;
         relay__subcmd__rules__subcmd__show)
-            opts="-p -h -V --project --json --home --port --socket --help --version"
+            opts="-p -h -V --project --json --home --port --socket --server --token-file --insecure --client-cert --client-key --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3703,6 +4621,22 @@ _relay() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --server)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --client-cert)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --client-key)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -3711,7 +4645,7 @@ _relay() {
             return 0
             ;;
         relay__subcmd__session)
-            opts="-h -V --home --port --socket --help --version new list show attach stop resume retry rm scrollback help"
+            opts="-h -V --home --port --socket --server --token-file --insecure --client-cert --client-key --help --version new list show attach stop resume retry rm scrollback help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3729,6 +4663,22 @@ _relay() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --server)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --client-cert)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --client-key)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -3737,7 +4687,7 @@ _relay() {
             return 0
             ;;
         relay__subcmd__session__subcmd__attach)
-            opts="-h -V --watch --home --port --socket --help --version"
+            opts="-h -V --watch --home --port --socket --server --token-file --insecure --client-cert --client-key --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3752,6 +4702,22 @@ _relay() {
                     return 0
                     ;;
                 --socket)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --server)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --client-cert)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --client-key)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -3917,7 +4883,7 @@ _relay() {
             return 0
             ;;
         relay__subcmd__session__subcmd__list)
-            opts="-p -h -V --project --all --json --home --port --socket --help --version"
+            opts="-p -h -V --project --all --json --home --port --socket --server --token-file --insecure --client-cert --client-key --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3943,6 +4909,22 @@ _relay() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --server)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --client-cert)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --client-key)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -3951,7 +4933,7 @@ _relay() {
             return 0
             ;;
         relay__subcmd__session__subcmd__new)
-            opts="-p -b -t -h -V --project --branch --task --profile --backend --image --json --home --port --socket --help --version"
+            opts="-p -b -t -h -V --project --branch --task --profile --backend --image --json --home --port --socket --server --token-file --insecure --client-cert --client-key --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4005,6 +4987,22 @@ _relay() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --server)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --client-cert)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --client-key)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -4013,7 +5011,7 @@ _relay() {
             return 0
             ;;
         relay__subcmd__session__subcmd__resume)
-            opts="-h -V --json --home --port --socket --help --version"
+            opts="-h -V --json --home --port --socket --server --token-file --insecure --client-cert --client-key --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4028,6 +5026,22 @@ _relay() {
                     return 0
                     ;;
                 --socket)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --server)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --client-cert)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --client-key)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -4039,7 +5053,7 @@ _relay() {
             return 0
             ;;
         relay__subcmd__session__subcmd__retry)
-            opts="-h -V --json --home --port --socket --help --version"
+            opts="-h -V --json --home --port --socket --server --token-file --insecure --client-cert --client-key --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4054,6 +5068,22 @@ _relay() {
                     return 0
                     ;;
                 --socket)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --server)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --client-cert)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --client-key)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -4065,7 +5095,7 @@ _relay() {
             return 0
             ;;
         relay__subcmd__session__subcmd__rm)
-            opts="-h -V --force --json --home --port --socket --help --version"
+            opts="-h -V --force --json --home --port --socket --server --token-file --insecure --client-cert --client-key --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4083,6 +5113,22 @@ _relay() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --server)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --client-cert)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --client-key)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -4091,7 +5137,7 @@ _relay() {
             return 0
             ;;
         relay__subcmd__session__subcmd__scrollback)
-            opts="-n -h -V --lines --json --home --port --socket --help --version"
+            opts="-n -h -V --lines --json --home --port --socket --server --token-file --insecure --client-cert --client-key --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4117,6 +5163,22 @@ _relay() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --server)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --client-cert)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --client-key)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -4125,7 +5187,7 @@ _relay() {
             return 0
             ;;
         relay__subcmd__session__subcmd__show)
-            opts="-h -V --json --home --port --socket --help --version"
+            opts="-h -V --json --home --port --socket --server --token-file --insecure --client-cert --client-key --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4140,6 +5202,22 @@ _relay() {
                     return 0
                     ;;
                 --socket)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --server)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --client-cert)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --client-key)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -4151,7 +5229,7 @@ _relay() {
             return 0
             ;;
         relay__subcmd__session__subcmd__stop)
-            opts="-h -V --json --home --port --socket --help --version"
+            opts="-h -V --json --home --port --socket --server --token-file --insecure --client-cert --client-key --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4169,6 +5247,22 @@ _relay() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --server)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --client-cert)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --client-key)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -4177,7 +5271,7 @@ _relay() {
             return 0
             ;;
         relay__subcmd__setup)
-            opts="-h -V --agent --dry-run --apply --remove --check --json --expect --mode --wake --no-wake --force-wake --agent-home --claude-home --home --port --socket --help --version"
+            opts="-h -V --agent --dry-run --apply --remove --check --json --expect --mode --wake --no-wake --force-wake --agent-home --claude-home --home --port --socket --server --token-file --insecure --client-cert --client-key --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4215,6 +5309,22 @@ _relay() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --server)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --client-cert)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --client-key)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -4223,7 +5333,7 @@ _relay() {
             return 0
             ;;
         relay__subcmd__snapshots)
-            opts="-h -V --project --json --home --port --socket --help --version"
+            opts="-h -V --project --json --home --port --socket --server --token-file --insecure --client-cert --client-key --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4245,6 +5355,22 @@ _relay() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --server)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --client-cert)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --client-key)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -4253,7 +5379,7 @@ _relay() {
             return 0
             ;;
         relay__subcmd__task)
-            opts="-h -V --home --port --socket --help --version list show create update stage bind unbind report help"
+            opts="-h -V --home --port --socket --server --token-file --insecure --client-cert --client-key --help --version list show create update stage bind unbind report help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4271,6 +5397,22 @@ _relay() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --server)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --client-cert)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --client-key)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -4279,7 +5421,7 @@ _relay() {
             return 0
             ;;
         relay__subcmd__task__subcmd__bind)
-            opts="-h -V --session --json --home --port --socket --help --version"
+            opts="-h -V --session --json --home --port --socket --server --token-file --insecure --client-cert --client-key --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4301,6 +5443,22 @@ _relay() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --server)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --client-cert)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --client-key)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -4309,7 +5467,7 @@ _relay() {
             return 0
             ;;
         relay__subcmd__task__subcmd__create)
-            opts="-p -h -V --project --set --bind --session --json --home --port --socket --help --version"
+            opts="-p -h -V --project --set --bind --session --json --home --port --socket --server --token-file --insecure --client-cert --client-key --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4344,6 +5502,22 @@ _relay() {
                     return 0
                     ;;
                 --socket)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --server)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --client-cert)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --client-key)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -4495,7 +5669,7 @@ _relay() {
             return 0
             ;;
         relay__subcmd__task__subcmd__list)
-            opts="-p -n -h -V --project --stage --session --limit --after --json --home --port --socket --help --version"
+            opts="-p -n -h -V --project --stage --session --limit --after --json --home --port --socket --server --token-file --insecure --client-cert --client-key --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4541,6 +5715,22 @@ _relay() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --server)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --client-cert)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --client-key)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -4549,7 +5739,7 @@ _relay() {
             return 0
             ;;
         relay__subcmd__task__subcmd__report)
-            opts="-h -V --next-step --waiting-on --progress --session --json --home --port --socket --help --version"
+            opts="-h -V --next-step --waiting-on --progress --session --json --home --port --socket --server --token-file --insecure --client-cert --client-key --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4583,6 +5773,22 @@ _relay() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --server)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --client-cert)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --client-key)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -4591,7 +5797,7 @@ _relay() {
             return 0
             ;;
         relay__subcmd__task__subcmd__show)
-            opts="-h -V --json --home --port --socket --help --version"
+            opts="-h -V --json --home --port --socket --server --token-file --insecure --client-cert --client-key --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4609,6 +5815,22 @@ _relay() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --server)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --client-cert)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --client-key)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -4617,7 +5839,7 @@ _relay() {
             return 0
             ;;
         relay__subcmd__task__subcmd__stage)
-            opts="-h -V --note --next-step --waiting-on --expected-version --session --json --home --port --socket --help --version plan dev review test live done"
+            opts="-h -V --note --next-step --waiting-on --expected-version --session --json --home --port --socket --server --token-file --insecure --client-cert --client-key --help --version plan dev review test live done"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4655,6 +5877,22 @@ _relay() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --server)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --client-cert)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --client-key)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -4663,7 +5901,7 @@ _relay() {
             return 0
             ;;
         relay__subcmd__task__subcmd__unbind)
-            opts="-h -V --session --json --home --port --socket --help --version"
+            opts="-h -V --session --json --home --port --socket --server --token-file --insecure --client-cert --client-key --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4685,6 +5923,22 @@ _relay() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --server)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --client-cert)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --client-key)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -4693,7 +5947,7 @@ _relay() {
             return 0
             ;;
         relay__subcmd__task__subcmd__update)
-            opts="-h -V --set --expected-version --session --json --home --port --socket --help --version"
+            opts="-h -V --set --expected-version --session --json --home --port --socket --server --token-file --insecure --client-cert --client-key --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4723,6 +5977,22 @@ _relay() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --server)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --client-cert)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --client-key)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -4731,12 +6001,16 @@ _relay() {
             return 0
             ;;
         relay__subcmd__token)
-            opts="-h -V --rotate --home --port --socket --help --version"
+            opts="-h -V --rotate --remote --home --port --socket --server --token-file --insecure --client-cert --client-key --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --remote)
+                    COMPREPLY=($(compgen -W "owner agent" -- "${cur}"))
+                    return 0
+                    ;;
                 --home)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -4749,6 +6023,22 @@ _relay() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --server)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --client-cert)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --client-key)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -4757,7 +6047,7 @@ _relay() {
             return 0
             ;;
         relay__subcmd__undo)
-            opts="-h -V --paths --to --force --dry-run --json --home --port --socket --help --version"
+            opts="-h -V --paths --to --force --dry-run --json --home --port --socket --server --token-file --insecure --client-cert --client-key --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4780,6 +6070,22 @@ _relay() {
                     return 0
                     ;;
                 --socket)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --server)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --client-cert)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --client-key)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

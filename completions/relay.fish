@@ -1,6 +1,6 @@
 # Print an optspec for argparse to handle cmd's options that are independent of any subcommand.
 function __fish_relay_global_optspecs
-    string join \n home= port= socket= h/help V/version
+    string join \n home= port= socket= server= token-file= insecure client-cert= client-key= h/help V/version
 end
 
 function __fish_relay_needs_command
@@ -27,11 +27,16 @@ end
 complete -c relay -n "__fish_relay_needs_command" -l home -d 'Data directory (database, token, config.toml) [env: RELAY_HOME]' -r -F
 complete -c relay -n "__fish_relay_needs_command" -l port -d 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]' -r
 complete -c relay -n "__fish_relay_needs_command" -l socket -d 'Path of the daemon\'s local socket [env: RELAY_SOCKET]' -r -F
+complete -c relay -n "__fish_relay_needs_command" -l server -d 'Talk to a remote relayd instead of the local one: https://HOST:PORT of its remote_listen (TLS; its certificate is pinned on first use in ~/.config/relay/known_servers.toml)' -r
+complete -c relay -n "__fish_relay_needs_command" -l token-file -d 'File (mode 0600) holding the remote token for --server [default: the RELAY_TOKEN variable]' -r -F
+complete -c relay -n "__fish_relay_needs_command" -l client-cert -d 'Client certificate (PEM) for a relayd that requires mTLS (`relay daemon client-cert NAME` makes one)' -r -F
+complete -c relay -n "__fish_relay_needs_command" -l client-key -d 'The client certificate\'s private key (PEM)' -r -F
+complete -c relay -n "__fish_relay_needs_command" -l insecure -d 'Allow --server with http:// (plaintext: the token crosses the network unencrypted)'
 complete -c relay -n "__fish_relay_needs_command" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c relay -n "__fish_relay_needs_command" -s V -l version -d 'Print version'
 complete -c relay -n "__fish_relay_needs_command" -f -a "demo" -d 'Seed a made-up workspace into a new data directory: two projects, eleven tasks across the stages, a task in review with a checklist and screenshots, plans, sessions; then `relay --home DIR` opens it'
 complete -c relay -n "__fish_relay_needs_command" -f -a "daemon" -d 'Run, start, stop and inspect the relayd daemon'
-complete -c relay -n "__fish_relay_needs_command" -f -a "token" -d 'Print the API token agents and scripts send as `Authorization: Bearer`'
+complete -c relay -n "__fish_relay_needs_command" -f -a "token" -d 'Print the API token agents and scripts send as `Authorization: Bearer`; with --remote, the remote tokens'
 complete -c relay -n "__fish_relay_needs_command" -f -a "backup" -d 'Write an online backup of the database while relayd keeps running'
 complete -c relay -n "__fish_relay_needs_command" -f -a "restore" -d 'Replace the database with a backup (relayd must be stopped)'
 complete -c relay -n "__fish_relay_needs_command" -f -a "project" -d 'Projects: list them with their tasks per stage, create or change one, show its board'
@@ -59,76 +64,160 @@ complete -c relay -n "__fish_relay_needs_command" -f -a "help" -d 'Print this me
 complete -c relay -n "__fish_relay_using_subcommand demo" -l home -d 'Data directory (database, token, config.toml) [env: RELAY_HOME]' -r -F
 complete -c relay -n "__fish_relay_using_subcommand demo" -l port -d 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]' -r
 complete -c relay -n "__fish_relay_using_subcommand demo" -l socket -d 'Path of the daemon\'s local socket [env: RELAY_SOCKET]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand demo" -l server -d 'Talk to a remote relayd instead of the local one: https://HOST:PORT of its remote_listen (TLS; its certificate is pinned on first use in ~/.config/relay/known_servers.toml)' -r
+complete -c relay -n "__fish_relay_using_subcommand demo" -l token-file -d 'File (mode 0600) holding the remote token for --server [default: the RELAY_TOKEN variable]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand demo" -l client-cert -d 'Client certificate (PEM) for a relayd that requires mTLS (`relay daemon client-cert NAME` makes one)' -r -F
+complete -c relay -n "__fish_relay_using_subcommand demo" -l client-key -d 'The client certificate\'s private key (PEM)' -r -F
 complete -c relay -n "__fish_relay_using_subcommand demo" -l force -d 'Seed even when the directory holds a board: the old database is kept aside as relay.sqlite.before-demo-<YYYYMMDD-HHMMSS>'
+complete -c relay -n "__fish_relay_using_subcommand demo" -l insecure -d 'Allow --server with http:// (plaintext: the token crosses the network unencrypted)'
 complete -c relay -n "__fish_relay_using_subcommand demo" -s h -l help -d 'Print help'
 complete -c relay -n "__fish_relay_using_subcommand demo" -s V -l version -d 'Print version'
-complete -c relay -n "__fish_relay_using_subcommand daemon; and not __fish_seen_subcommand_from run start stop status logs help" -l home -d 'Data directory (database, token, config.toml) [env: RELAY_HOME]' -r -F
-complete -c relay -n "__fish_relay_using_subcommand daemon; and not __fish_seen_subcommand_from run start stop status logs help" -l port -d 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]' -r
-complete -c relay -n "__fish_relay_using_subcommand daemon; and not __fish_seen_subcommand_from run start stop status logs help" -l socket -d 'Path of the daemon\'s local socket [env: RELAY_SOCKET]' -r -F
-complete -c relay -n "__fish_relay_using_subcommand daemon; and not __fish_seen_subcommand_from run start stop status logs help" -s h -l help -d 'Print help'
-complete -c relay -n "__fish_relay_using_subcommand daemon; and not __fish_seen_subcommand_from run start stop status logs help" -s V -l version -d 'Print version'
-complete -c relay -n "__fish_relay_using_subcommand daemon; and not __fish_seen_subcommand_from run start stop status logs help" -f -a "run" -d 'Run relayd in the foreground (for service managers; Ctrl-C stops it)'
-complete -c relay -n "__fish_relay_using_subcommand daemon; and not __fish_seen_subcommand_from run start stop status logs help" -f -a "start" -d 'Start relayd in the background unless it is running'
-complete -c relay -n "__fish_relay_using_subcommand daemon; and not __fish_seen_subcommand_from run start stop status logs help" -f -a "stop" -d 'Stop relayd gracefully'
-complete -c relay -n "__fish_relay_using_subcommand daemon; and not __fish_seen_subcommand_from run start stop status logs help" -f -a "status" -d 'Show whether relayd runs, its pid, listeners and store; exit 3 when it does not run'
-complete -c relay -n "__fish_relay_using_subcommand daemon; and not __fish_seen_subcommand_from run start stop status logs help" -f -a "logs" -d 'Print relayd\'s log'
-complete -c relay -n "__fish_relay_using_subcommand daemon; and not __fish_seen_subcommand_from run start stop status logs help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c relay -n "__fish_relay_using_subcommand daemon; and not __fish_seen_subcommand_from run start stop init-remote client-cert status logs help" -l home -d 'Data directory (database, token, config.toml) [env: RELAY_HOME]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand daemon; and not __fish_seen_subcommand_from run start stop init-remote client-cert status logs help" -l port -d 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]' -r
+complete -c relay -n "__fish_relay_using_subcommand daemon; and not __fish_seen_subcommand_from run start stop init-remote client-cert status logs help" -l socket -d 'Path of the daemon\'s local socket [env: RELAY_SOCKET]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand daemon; and not __fish_seen_subcommand_from run start stop init-remote client-cert status logs help" -l server -d 'Talk to a remote relayd instead of the local one: https://HOST:PORT of its remote_listen (TLS; its certificate is pinned on first use in ~/.config/relay/known_servers.toml)' -r
+complete -c relay -n "__fish_relay_using_subcommand daemon; and not __fish_seen_subcommand_from run start stop init-remote client-cert status logs help" -l token-file -d 'File (mode 0600) holding the remote token for --server [default: the RELAY_TOKEN variable]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand daemon; and not __fish_seen_subcommand_from run start stop init-remote client-cert status logs help" -l client-cert -d 'Client certificate (PEM) for a relayd that requires mTLS (`relay daemon client-cert NAME` makes one)' -r -F
+complete -c relay -n "__fish_relay_using_subcommand daemon; and not __fish_seen_subcommand_from run start stop init-remote client-cert status logs help" -l client-key -d 'The client certificate\'s private key (PEM)' -r -F
+complete -c relay -n "__fish_relay_using_subcommand daemon; and not __fish_seen_subcommand_from run start stop init-remote client-cert status logs help" -l insecure -d 'Allow --server with http:// (plaintext: the token crosses the network unencrypted)'
+complete -c relay -n "__fish_relay_using_subcommand daemon; and not __fish_seen_subcommand_from run start stop init-remote client-cert status logs help" -s h -l help -d 'Print help'
+complete -c relay -n "__fish_relay_using_subcommand daemon; and not __fish_seen_subcommand_from run start stop init-remote client-cert status logs help" -s V -l version -d 'Print version'
+complete -c relay -n "__fish_relay_using_subcommand daemon; and not __fish_seen_subcommand_from run start stop init-remote client-cert status logs help" -f -a "run" -d 'Run relayd in the foreground (for service managers; Ctrl-C stops it)'
+complete -c relay -n "__fish_relay_using_subcommand daemon; and not __fish_seen_subcommand_from run start stop init-remote client-cert status logs help" -f -a "start" -d 'Start relayd in the background unless it is running'
+complete -c relay -n "__fish_relay_using_subcommand daemon; and not __fish_seen_subcommand_from run start stop init-remote client-cert status logs help" -f -a "stop" -d 'Stop relayd gracefully'
+complete -c relay -n "__fish_relay_using_subcommand daemon; and not __fish_seen_subcommand_from run start stop init-remote client-cert status logs help" -f -a "init-remote" -d 'Set up the remote listener: a CA, a server certificate for localhost and the names given, and an owner token shown once (then set remote_listen in config.toml and restart relayd)'
+complete -c relay -n "__fish_relay_using_subcommand daemon; and not __fish_seen_subcommand_from run start stop init-remote client-cert status logs help" -f -a "client-cert" -d 'Make a client certificate for mTLS (remote_require_mtls), signed by the remote CA: NAME.crt and NAME.key'
+complete -c relay -n "__fish_relay_using_subcommand daemon; and not __fish_seen_subcommand_from run start stop init-remote client-cert status logs help" -f -a "status" -d 'Show whether relayd runs, its pid, listeners and store; exit 3 when it does not run'
+complete -c relay -n "__fish_relay_using_subcommand daemon; and not __fish_seen_subcommand_from run start stop init-remote client-cert status logs help" -f -a "logs" -d 'Print relayd\'s log'
+complete -c relay -n "__fish_relay_using_subcommand daemon; and not __fish_seen_subcommand_from run start stop init-remote client-cert status logs help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c relay -n "__fish_relay_using_subcommand daemon; and __fish_seen_subcommand_from run" -l home -d 'Data directory (database, token, config.toml) [env: RELAY_HOME]' -r -F
 complete -c relay -n "__fish_relay_using_subcommand daemon; and __fish_seen_subcommand_from run" -l port -d 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]' -r
 complete -c relay -n "__fish_relay_using_subcommand daemon; and __fish_seen_subcommand_from run" -l socket -d 'Path of the daemon\'s local socket [env: RELAY_SOCKET]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand daemon; and __fish_seen_subcommand_from run" -l server -d 'Talk to a remote relayd instead of the local one: https://HOST:PORT of its remote_listen (TLS; its certificate is pinned on first use in ~/.config/relay/known_servers.toml)' -r
+complete -c relay -n "__fish_relay_using_subcommand daemon; and __fish_seen_subcommand_from run" -l token-file -d 'File (mode 0600) holding the remote token for --server [default: the RELAY_TOKEN variable]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand daemon; and __fish_seen_subcommand_from run" -l client-cert -d 'Client certificate (PEM) for a relayd that requires mTLS (`relay daemon client-cert NAME` makes one)' -r -F
+complete -c relay -n "__fish_relay_using_subcommand daemon; and __fish_seen_subcommand_from run" -l client-key -d 'The client certificate\'s private key (PEM)' -r -F
+complete -c relay -n "__fish_relay_using_subcommand daemon; and __fish_seen_subcommand_from run" -l insecure -d 'Allow --server with http:// (plaintext: the token crosses the network unencrypted)'
 complete -c relay -n "__fish_relay_using_subcommand daemon; and __fish_seen_subcommand_from run" -s h -l help -d 'Print help'
 complete -c relay -n "__fish_relay_using_subcommand daemon; and __fish_seen_subcommand_from run" -s V -l version -d 'Print version'
 complete -c relay -n "__fish_relay_using_subcommand daemon; and __fish_seen_subcommand_from start" -l home -d 'Data directory (database, token, config.toml) [env: RELAY_HOME]' -r -F
 complete -c relay -n "__fish_relay_using_subcommand daemon; and __fish_seen_subcommand_from start" -l port -d 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]' -r
 complete -c relay -n "__fish_relay_using_subcommand daemon; and __fish_seen_subcommand_from start" -l socket -d 'Path of the daemon\'s local socket [env: RELAY_SOCKET]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand daemon; and __fish_seen_subcommand_from start" -l server -d 'Talk to a remote relayd instead of the local one: https://HOST:PORT of its remote_listen (TLS; its certificate is pinned on first use in ~/.config/relay/known_servers.toml)' -r
+complete -c relay -n "__fish_relay_using_subcommand daemon; and __fish_seen_subcommand_from start" -l token-file -d 'File (mode 0600) holding the remote token for --server [default: the RELAY_TOKEN variable]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand daemon; and __fish_seen_subcommand_from start" -l client-cert -d 'Client certificate (PEM) for a relayd that requires mTLS (`relay daemon client-cert NAME` makes one)' -r -F
+complete -c relay -n "__fish_relay_using_subcommand daemon; and __fish_seen_subcommand_from start" -l client-key -d 'The client certificate\'s private key (PEM)' -r -F
+complete -c relay -n "__fish_relay_using_subcommand daemon; and __fish_seen_subcommand_from start" -l insecure -d 'Allow --server with http:// (plaintext: the token crosses the network unencrypted)'
 complete -c relay -n "__fish_relay_using_subcommand daemon; and __fish_seen_subcommand_from start" -s h -l help -d 'Print help'
 complete -c relay -n "__fish_relay_using_subcommand daemon; and __fish_seen_subcommand_from start" -s V -l version -d 'Print version'
 complete -c relay -n "__fish_relay_using_subcommand daemon; and __fish_seen_subcommand_from stop" -l home -d 'Data directory (database, token, config.toml) [env: RELAY_HOME]' -r -F
 complete -c relay -n "__fish_relay_using_subcommand daemon; and __fish_seen_subcommand_from stop" -l port -d 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]' -r
 complete -c relay -n "__fish_relay_using_subcommand daemon; and __fish_seen_subcommand_from stop" -l socket -d 'Path of the daemon\'s local socket [env: RELAY_SOCKET]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand daemon; and __fish_seen_subcommand_from stop" -l server -d 'Talk to a remote relayd instead of the local one: https://HOST:PORT of its remote_listen (TLS; its certificate is pinned on first use in ~/.config/relay/known_servers.toml)' -r
+complete -c relay -n "__fish_relay_using_subcommand daemon; and __fish_seen_subcommand_from stop" -l token-file -d 'File (mode 0600) holding the remote token for --server [default: the RELAY_TOKEN variable]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand daemon; and __fish_seen_subcommand_from stop" -l client-cert -d 'Client certificate (PEM) for a relayd that requires mTLS (`relay daemon client-cert NAME` makes one)' -r -F
+complete -c relay -n "__fish_relay_using_subcommand daemon; and __fish_seen_subcommand_from stop" -l client-key -d 'The client certificate\'s private key (PEM)' -r -F
+complete -c relay -n "__fish_relay_using_subcommand daemon; and __fish_seen_subcommand_from stop" -l insecure -d 'Allow --server with http:// (plaintext: the token crosses the network unencrypted)'
 complete -c relay -n "__fish_relay_using_subcommand daemon; and __fish_seen_subcommand_from stop" -s h -l help -d 'Print help'
 complete -c relay -n "__fish_relay_using_subcommand daemon; and __fish_seen_subcommand_from stop" -s V -l version -d 'Print version'
+complete -c relay -n "__fish_relay_using_subcommand daemon; and __fish_seen_subcommand_from init-remote" -l name -d 'A host name or IP address clients dial, also put in the certificate (repeatable)' -r
+complete -c relay -n "__fish_relay_using_subcommand daemon; and __fish_seen_subcommand_from init-remote" -l home -d 'Data directory (database, token, config.toml) [env: RELAY_HOME]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand daemon; and __fish_seen_subcommand_from init-remote" -l port -d 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]' -r
+complete -c relay -n "__fish_relay_using_subcommand daemon; and __fish_seen_subcommand_from init-remote" -l socket -d 'Path of the daemon\'s local socket [env: RELAY_SOCKET]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand daemon; and __fish_seen_subcommand_from init-remote" -l server -d 'Talk to a remote relayd instead of the local one: https://HOST:PORT of its remote_listen (TLS; its certificate is pinned on first use in ~/.config/relay/known_servers.toml)' -r
+complete -c relay -n "__fish_relay_using_subcommand daemon; and __fish_seen_subcommand_from init-remote" -l token-file -d 'File (mode 0600) holding the remote token for --server [default: the RELAY_TOKEN variable]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand daemon; and __fish_seen_subcommand_from init-remote" -l client-cert -d 'Client certificate (PEM) for a relayd that requires mTLS (`relay daemon client-cert NAME` makes one)' -r -F
+complete -c relay -n "__fish_relay_using_subcommand daemon; and __fish_seen_subcommand_from init-remote" -l client-key -d 'The client certificate\'s private key (PEM)' -r -F
+complete -c relay -n "__fish_relay_using_subcommand daemon; and __fish_seen_subcommand_from init-remote" -l force -d 'Replace an existing CA and server certificate (clients then refuse the new one until unpinned)'
+complete -c relay -n "__fish_relay_using_subcommand daemon; and __fish_seen_subcommand_from init-remote" -l insecure -d 'Allow --server with http:// (plaintext: the token crosses the network unencrypted)'
+complete -c relay -n "__fish_relay_using_subcommand daemon; and __fish_seen_subcommand_from init-remote" -s h -l help -d 'Print help'
+complete -c relay -n "__fish_relay_using_subcommand daemon; and __fish_seen_subcommand_from init-remote" -s V -l version -d 'Print version'
+complete -c relay -n "__fish_relay_using_subcommand daemon; and __fish_seen_subcommand_from client-cert" -l out -d 'Folder to write NAME.crt and NAME.key into' -r -F
+complete -c relay -n "__fish_relay_using_subcommand daemon; and __fish_seen_subcommand_from client-cert" -l home -d 'Data directory (database, token, config.toml) [env: RELAY_HOME]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand daemon; and __fish_seen_subcommand_from client-cert" -l port -d 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]' -r
+complete -c relay -n "__fish_relay_using_subcommand daemon; and __fish_seen_subcommand_from client-cert" -l socket -d 'Path of the daemon\'s local socket [env: RELAY_SOCKET]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand daemon; and __fish_seen_subcommand_from client-cert" -l server -d 'Talk to a remote relayd instead of the local one: https://HOST:PORT of its remote_listen (TLS; its certificate is pinned on first use in ~/.config/relay/known_servers.toml)' -r
+complete -c relay -n "__fish_relay_using_subcommand daemon; and __fish_seen_subcommand_from client-cert" -l token-file -d 'File (mode 0600) holding the remote token for --server [default: the RELAY_TOKEN variable]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand daemon; and __fish_seen_subcommand_from client-cert" -l client-cert -d 'Client certificate (PEM) for a relayd that requires mTLS (`relay daemon client-cert NAME` makes one)' -r -F
+complete -c relay -n "__fish_relay_using_subcommand daemon; and __fish_seen_subcommand_from client-cert" -l client-key -d 'The client certificate\'s private key (PEM)' -r -F
+complete -c relay -n "__fish_relay_using_subcommand daemon; and __fish_seen_subcommand_from client-cert" -l insecure -d 'Allow --server with http:// (plaintext: the token crosses the network unencrypted)'
+complete -c relay -n "__fish_relay_using_subcommand daemon; and __fish_seen_subcommand_from client-cert" -s h -l help -d 'Print help'
+complete -c relay -n "__fish_relay_using_subcommand daemon; and __fish_seen_subcommand_from client-cert" -s V -l version -d 'Print version'
 complete -c relay -n "__fish_relay_using_subcommand daemon; and __fish_seen_subcommand_from status" -l home -d 'Data directory (database, token, config.toml) [env: RELAY_HOME]' -r -F
 complete -c relay -n "__fish_relay_using_subcommand daemon; and __fish_seen_subcommand_from status" -l port -d 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]' -r
 complete -c relay -n "__fish_relay_using_subcommand daemon; and __fish_seen_subcommand_from status" -l socket -d 'Path of the daemon\'s local socket [env: RELAY_SOCKET]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand daemon; and __fish_seen_subcommand_from status" -l server -d 'Talk to a remote relayd instead of the local one: https://HOST:PORT of its remote_listen (TLS; its certificate is pinned on first use in ~/.config/relay/known_servers.toml)' -r
+complete -c relay -n "__fish_relay_using_subcommand daemon; and __fish_seen_subcommand_from status" -l token-file -d 'File (mode 0600) holding the remote token for --server [default: the RELAY_TOKEN variable]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand daemon; and __fish_seen_subcommand_from status" -l client-cert -d 'Client certificate (PEM) for a relayd that requires mTLS (`relay daemon client-cert NAME` makes one)' -r -F
+complete -c relay -n "__fish_relay_using_subcommand daemon; and __fish_seen_subcommand_from status" -l client-key -d 'The client certificate\'s private key (PEM)' -r -F
 complete -c relay -n "__fish_relay_using_subcommand daemon; and __fish_seen_subcommand_from status" -l json -d 'Print the status as JSON'
+complete -c relay -n "__fish_relay_using_subcommand daemon; and __fish_seen_subcommand_from status" -l insecure -d 'Allow --server with http:// (plaintext: the token crosses the network unencrypted)'
 complete -c relay -n "__fish_relay_using_subcommand daemon; and __fish_seen_subcommand_from status" -s h -l help -d 'Print help'
 complete -c relay -n "__fish_relay_using_subcommand daemon; and __fish_seen_subcommand_from status" -s V -l version -d 'Print version'
 complete -c relay -n "__fish_relay_using_subcommand daemon; and __fish_seen_subcommand_from logs" -s n -l lines -d 'How many of the last lines to print' -r
 complete -c relay -n "__fish_relay_using_subcommand daemon; and __fish_seen_subcommand_from logs" -l home -d 'Data directory (database, token, config.toml) [env: RELAY_HOME]' -r -F
 complete -c relay -n "__fish_relay_using_subcommand daemon; and __fish_seen_subcommand_from logs" -l port -d 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]' -r
 complete -c relay -n "__fish_relay_using_subcommand daemon; and __fish_seen_subcommand_from logs" -l socket -d 'Path of the daemon\'s local socket [env: RELAY_SOCKET]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand daemon; and __fish_seen_subcommand_from logs" -l server -d 'Talk to a remote relayd instead of the local one: https://HOST:PORT of its remote_listen (TLS; its certificate is pinned on first use in ~/.config/relay/known_servers.toml)' -r
+complete -c relay -n "__fish_relay_using_subcommand daemon; and __fish_seen_subcommand_from logs" -l token-file -d 'File (mode 0600) holding the remote token for --server [default: the RELAY_TOKEN variable]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand daemon; and __fish_seen_subcommand_from logs" -l client-cert -d 'Client certificate (PEM) for a relayd that requires mTLS (`relay daemon client-cert NAME` makes one)' -r -F
+complete -c relay -n "__fish_relay_using_subcommand daemon; and __fish_seen_subcommand_from logs" -l client-key -d 'The client certificate\'s private key (PEM)' -r -F
 complete -c relay -n "__fish_relay_using_subcommand daemon; and __fish_seen_subcommand_from logs" -s f -l follow -d 'Keep printing new lines as they are written'
+complete -c relay -n "__fish_relay_using_subcommand daemon; and __fish_seen_subcommand_from logs" -l insecure -d 'Allow --server with http:// (plaintext: the token crosses the network unencrypted)'
 complete -c relay -n "__fish_relay_using_subcommand daemon; and __fish_seen_subcommand_from logs" -s h -l help -d 'Print help'
 complete -c relay -n "__fish_relay_using_subcommand daemon; and __fish_seen_subcommand_from logs" -s V -l version -d 'Print version'
 complete -c relay -n "__fish_relay_using_subcommand daemon; and __fish_seen_subcommand_from help" -f -a "run" -d 'Run relayd in the foreground (for service managers; Ctrl-C stops it)'
 complete -c relay -n "__fish_relay_using_subcommand daemon; and __fish_seen_subcommand_from help" -f -a "start" -d 'Start relayd in the background unless it is running'
 complete -c relay -n "__fish_relay_using_subcommand daemon; and __fish_seen_subcommand_from help" -f -a "stop" -d 'Stop relayd gracefully'
+complete -c relay -n "__fish_relay_using_subcommand daemon; and __fish_seen_subcommand_from help" -f -a "init-remote" -d 'Set up the remote listener: a CA, a server certificate for localhost and the names given, and an owner token shown once (then set remote_listen in config.toml and restart relayd)'
+complete -c relay -n "__fish_relay_using_subcommand daemon; and __fish_seen_subcommand_from help" -f -a "client-cert" -d 'Make a client certificate for mTLS (remote_require_mtls), signed by the remote CA: NAME.crt and NAME.key'
 complete -c relay -n "__fish_relay_using_subcommand daemon; and __fish_seen_subcommand_from help" -f -a "status" -d 'Show whether relayd runs, its pid, listeners and store; exit 3 when it does not run'
 complete -c relay -n "__fish_relay_using_subcommand daemon; and __fish_seen_subcommand_from help" -f -a "logs" -d 'Print relayd\'s log'
 complete -c relay -n "__fish_relay_using_subcommand daemon; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c relay -n "__fish_relay_using_subcommand token" -l remote -d 'A remote token (for `relay --server`) of this scope: owner (everything, as on the local socket) or agent (the board as an agent: no owner decisions, daemon control or terminals)' -r -f -a "owner\t''
+agent\t''"
 complete -c relay -n "__fish_relay_using_subcommand token" -l home -d 'Data directory (database, token, config.toml) [env: RELAY_HOME]' -r -F
 complete -c relay -n "__fish_relay_using_subcommand token" -l port -d 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]' -r
 complete -c relay -n "__fish_relay_using_subcommand token" -l socket -d 'Path of the daemon\'s local socket [env: RELAY_SOCKET]' -r -F
-complete -c relay -n "__fish_relay_using_subcommand token" -l rotate -d 'Replace the token with a new random one (restart relayd to use it)'
+complete -c relay -n "__fish_relay_using_subcommand token" -l server -d 'Talk to a remote relayd instead of the local one: https://HOST:PORT of its remote_listen (TLS; its certificate is pinned on first use in ~/.config/relay/known_servers.toml)' -r
+complete -c relay -n "__fish_relay_using_subcommand token" -l token-file -d 'File (mode 0600) holding the remote token for --server [default: the RELAY_TOKEN variable]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand token" -l client-cert -d 'Client certificate (PEM) for a relayd that requires mTLS (`relay daemon client-cert NAME` makes one)' -r -F
+complete -c relay -n "__fish_relay_using_subcommand token" -l client-key -d 'The client certificate\'s private key (PEM)' -r -F
+complete -c relay -n "__fish_relay_using_subcommand token" -l rotate -d 'Replace the token with a new random one (restart relayd to use it); with --remote, make a new remote token of that scope, shown once, and stop the old one at once'
+complete -c relay -n "__fish_relay_using_subcommand token" -l insecure -d 'Allow --server with http:// (plaintext: the token crosses the network unencrypted)'
 complete -c relay -n "__fish_relay_using_subcommand token" -s h -l help -d 'Print help'
 complete -c relay -n "__fish_relay_using_subcommand token" -s V -l version -d 'Print version'
 complete -c relay -n "__fish_relay_using_subcommand backup" -s o -l output -d 'The backup file to write' -r -F
 complete -c relay -n "__fish_relay_using_subcommand backup" -l home -d 'Data directory (database, token, config.toml) [env: RELAY_HOME]' -r -F
 complete -c relay -n "__fish_relay_using_subcommand backup" -l port -d 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]' -r
 complete -c relay -n "__fish_relay_using_subcommand backup" -l socket -d 'Path of the daemon\'s local socket [env: RELAY_SOCKET]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand backup" -l server -d 'Talk to a remote relayd instead of the local one: https://HOST:PORT of its remote_listen (TLS; its certificate is pinned on first use in ~/.config/relay/known_servers.toml)' -r
+complete -c relay -n "__fish_relay_using_subcommand backup" -l token-file -d 'File (mode 0600) holding the remote token for --server [default: the RELAY_TOKEN variable]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand backup" -l client-cert -d 'Client certificate (PEM) for a relayd that requires mTLS (`relay daemon client-cert NAME` makes one)' -r -F
+complete -c relay -n "__fish_relay_using_subcommand backup" -l client-key -d 'The client certificate\'s private key (PEM)' -r -F
 complete -c relay -n "__fish_relay_using_subcommand backup" -l overwrite -d 'Replace FILE when it exists'
+complete -c relay -n "__fish_relay_using_subcommand backup" -l insecure -d 'Allow --server with http:// (plaintext: the token crosses the network unencrypted)'
 complete -c relay -n "__fish_relay_using_subcommand backup" -s h -l help -d 'Print help'
 complete -c relay -n "__fish_relay_using_subcommand backup" -s V -l version -d 'Print version'
 complete -c relay -n "__fish_relay_using_subcommand restore" -s i -l input -d 'The backup file to restore' -r -F
 complete -c relay -n "__fish_relay_using_subcommand restore" -l home -d 'Data directory (database, token, config.toml) [env: RELAY_HOME]' -r -F
 complete -c relay -n "__fish_relay_using_subcommand restore" -l port -d 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]' -r
 complete -c relay -n "__fish_relay_using_subcommand restore" -l socket -d 'Path of the daemon\'s local socket [env: RELAY_SOCKET]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand restore" -l server -d 'Talk to a remote relayd instead of the local one: https://HOST:PORT of its remote_listen (TLS; its certificate is pinned on first use in ~/.config/relay/known_servers.toml)' -r
+complete -c relay -n "__fish_relay_using_subcommand restore" -l token-file -d 'File (mode 0600) holding the remote token for --server [default: the RELAY_TOKEN variable]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand restore" -l client-cert -d 'Client certificate (PEM) for a relayd that requires mTLS (`relay daemon client-cert NAME` makes one)' -r -F
+complete -c relay -n "__fish_relay_using_subcommand restore" -l client-key -d 'The client certificate\'s private key (PEM)' -r -F
+complete -c relay -n "__fish_relay_using_subcommand restore" -l insecure -d 'Allow --server with http:// (plaintext: the token crosses the network unencrypted)'
 complete -c relay -n "__fish_relay_using_subcommand restore" -s h -l help -d 'Print help'
 complete -c relay -n "__fish_relay_using_subcommand restore" -s V -l version -d 'Print version'
 complete -c relay -n "__fish_relay_using_subcommand project; and not __fish_seen_subcommand_from list upsert add retry show help" -l home -d 'Data directory (database, token, config.toml) [env: RELAY_HOME]' -r -F
 complete -c relay -n "__fish_relay_using_subcommand project; and not __fish_seen_subcommand_from list upsert add retry show help" -l port -d 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]' -r
 complete -c relay -n "__fish_relay_using_subcommand project; and not __fish_seen_subcommand_from list upsert add retry show help" -l socket -d 'Path of the daemon\'s local socket [env: RELAY_SOCKET]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand project; and not __fish_seen_subcommand_from list upsert add retry show help" -l server -d 'Talk to a remote relayd instead of the local one: https://HOST:PORT of its remote_listen (TLS; its certificate is pinned on first use in ~/.config/relay/known_servers.toml)' -r
+complete -c relay -n "__fish_relay_using_subcommand project; and not __fish_seen_subcommand_from list upsert add retry show help" -l token-file -d 'File (mode 0600) holding the remote token for --server [default: the RELAY_TOKEN variable]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand project; and not __fish_seen_subcommand_from list upsert add retry show help" -l client-cert -d 'Client certificate (PEM) for a relayd that requires mTLS (`relay daemon client-cert NAME` makes one)' -r -F
+complete -c relay -n "__fish_relay_using_subcommand project; and not __fish_seen_subcommand_from list upsert add retry show help" -l client-key -d 'The client certificate\'s private key (PEM)' -r -F
+complete -c relay -n "__fish_relay_using_subcommand project; and not __fish_seen_subcommand_from list upsert add retry show help" -l insecure -d 'Allow --server with http:// (plaintext: the token crosses the network unencrypted)'
 complete -c relay -n "__fish_relay_using_subcommand project; and not __fish_seen_subcommand_from list upsert add retry show help" -s h -l help -d 'Print help'
 complete -c relay -n "__fish_relay_using_subcommand project; and not __fish_seen_subcommand_from list upsert add retry show help" -s V -l version -d 'Print version'
 complete -c relay -n "__fish_relay_using_subcommand project; and not __fish_seen_subcommand_from list upsert add retry show help" -f -a "list" -d 'List every project with its number of tasks per stage'
@@ -140,7 +229,12 @@ complete -c relay -n "__fish_relay_using_subcommand project; and not __fish_seen
 complete -c relay -n "__fish_relay_using_subcommand project; and __fish_seen_subcommand_from list" -l home -d 'Data directory (database, token, config.toml) [env: RELAY_HOME]' -r -F
 complete -c relay -n "__fish_relay_using_subcommand project; and __fish_seen_subcommand_from list" -l port -d 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]' -r
 complete -c relay -n "__fish_relay_using_subcommand project; and __fish_seen_subcommand_from list" -l socket -d 'Path of the daemon\'s local socket [env: RELAY_SOCKET]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand project; and __fish_seen_subcommand_from list" -l server -d 'Talk to a remote relayd instead of the local one: https://HOST:PORT of its remote_listen (TLS; its certificate is pinned on first use in ~/.config/relay/known_servers.toml)' -r
+complete -c relay -n "__fish_relay_using_subcommand project; and __fish_seen_subcommand_from list" -l token-file -d 'File (mode 0600) holding the remote token for --server [default: the RELAY_TOKEN variable]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand project; and __fish_seen_subcommand_from list" -l client-cert -d 'Client certificate (PEM) for a relayd that requires mTLS (`relay daemon client-cert NAME` makes one)' -r -F
+complete -c relay -n "__fish_relay_using_subcommand project; and __fish_seen_subcommand_from list" -l client-key -d 'The client certificate\'s private key (PEM)' -r -F
 complete -c relay -n "__fish_relay_using_subcommand project; and __fish_seen_subcommand_from list" -l json -d 'Print the answer as JSON (stable field names, for scripts)'
+complete -c relay -n "__fish_relay_using_subcommand project; and __fish_seen_subcommand_from list" -l insecure -d 'Allow --server with http:// (plaintext: the token crosses the network unencrypted)'
 complete -c relay -n "__fish_relay_using_subcommand project; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help'
 complete -c relay -n "__fish_relay_using_subcommand project; and __fish_seen_subcommand_from list" -s V -l version -d 'Print version'
 complete -c relay -n "__fish_relay_using_subcommand project; and __fish_seen_subcommand_from upsert" -l name -d 'Its name (a new project is named after its slug)' -r
@@ -150,7 +244,12 @@ complete -c relay -n "__fish_relay_using_subcommand project; and __fish_seen_sub
 complete -c relay -n "__fish_relay_using_subcommand project; and __fish_seen_subcommand_from upsert" -l home -d 'Data directory (database, token, config.toml) [env: RELAY_HOME]' -r -F
 complete -c relay -n "__fish_relay_using_subcommand project; and __fish_seen_subcommand_from upsert" -l port -d 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]' -r
 complete -c relay -n "__fish_relay_using_subcommand project; and __fish_seen_subcommand_from upsert" -l socket -d 'Path of the daemon\'s local socket [env: RELAY_SOCKET]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand project; and __fish_seen_subcommand_from upsert" -l server -d 'Talk to a remote relayd instead of the local one: https://HOST:PORT of its remote_listen (TLS; its certificate is pinned on first use in ~/.config/relay/known_servers.toml)' -r
+complete -c relay -n "__fish_relay_using_subcommand project; and __fish_seen_subcommand_from upsert" -l token-file -d 'File (mode 0600) holding the remote token for --server [default: the RELAY_TOKEN variable]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand project; and __fish_seen_subcommand_from upsert" -l client-cert -d 'Client certificate (PEM) for a relayd that requires mTLS (`relay daemon client-cert NAME` makes one)' -r -F
+complete -c relay -n "__fish_relay_using_subcommand project; and __fish_seen_subcommand_from upsert" -l client-key -d 'The client certificate\'s private key (PEM)' -r -F
 complete -c relay -n "__fish_relay_using_subcommand project; and __fish_seen_subcommand_from upsert" -l json -d 'Print the answer as JSON (stable field names, for scripts)'
+complete -c relay -n "__fish_relay_using_subcommand project; and __fish_seen_subcommand_from upsert" -l insecure -d 'Allow --server with http:// (plaintext: the token crosses the network unencrypted)'
 complete -c relay -n "__fish_relay_using_subcommand project; and __fish_seen_subcommand_from upsert" -s h -l help -d 'Print help'
 complete -c relay -n "__fish_relay_using_subcommand project; and __fish_seen_subcommand_from upsert" -s V -l version -d 'Print version'
 complete -c relay -n "__fish_relay_using_subcommand project; and __fish_seen_subcommand_from add" -l repo -d 'The checkout\'s folder (any folder inside it)' -r -F
@@ -159,20 +258,35 @@ complete -c relay -n "__fish_relay_using_subcommand project; and __fish_seen_sub
 complete -c relay -n "__fish_relay_using_subcommand project; and __fish_seen_subcommand_from add" -l home -d 'Data directory (database, token, config.toml) [env: RELAY_HOME]' -r -F
 complete -c relay -n "__fish_relay_using_subcommand project; and __fish_seen_subcommand_from add" -l port -d 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]' -r
 complete -c relay -n "__fish_relay_using_subcommand project; and __fish_seen_subcommand_from add" -l socket -d 'Path of the daemon\'s local socket [env: RELAY_SOCKET]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand project; and __fish_seen_subcommand_from add" -l server -d 'Talk to a remote relayd instead of the local one: https://HOST:PORT of its remote_listen (TLS; its certificate is pinned on first use in ~/.config/relay/known_servers.toml)' -r
+complete -c relay -n "__fish_relay_using_subcommand project; and __fish_seen_subcommand_from add" -l token-file -d 'File (mode 0600) holding the remote token for --server [default: the RELAY_TOKEN variable]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand project; and __fish_seen_subcommand_from add" -l client-cert -d 'Client certificate (PEM) for a relayd that requires mTLS (`relay daemon client-cert NAME` makes one)' -r -F
+complete -c relay -n "__fish_relay_using_subcommand project; and __fish_seen_subcommand_from add" -l client-key -d 'The client certificate\'s private key (PEM)' -r -F
 complete -c relay -n "__fish_relay_using_subcommand project; and __fish_seen_subcommand_from add" -l json -d 'Print the answer as JSON (stable field names, for scripts)'
+complete -c relay -n "__fish_relay_using_subcommand project; and __fish_seen_subcommand_from add" -l insecure -d 'Allow --server with http:// (plaintext: the token crosses the network unencrypted)'
 complete -c relay -n "__fish_relay_using_subcommand project; and __fish_seen_subcommand_from add" -s h -l help -d 'Print help'
 complete -c relay -n "__fish_relay_using_subcommand project; and __fish_seen_subcommand_from add" -s V -l version -d 'Print version'
 complete -c relay -n "__fish_relay_using_subcommand project; and __fish_seen_subcommand_from retry" -l home -d 'Data directory (database, token, config.toml) [env: RELAY_HOME]' -r -F
 complete -c relay -n "__fish_relay_using_subcommand project; and __fish_seen_subcommand_from retry" -l port -d 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]' -r
 complete -c relay -n "__fish_relay_using_subcommand project; and __fish_seen_subcommand_from retry" -l socket -d 'Path of the daemon\'s local socket [env: RELAY_SOCKET]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand project; and __fish_seen_subcommand_from retry" -l server -d 'Talk to a remote relayd instead of the local one: https://HOST:PORT of its remote_listen (TLS; its certificate is pinned on first use in ~/.config/relay/known_servers.toml)' -r
+complete -c relay -n "__fish_relay_using_subcommand project; and __fish_seen_subcommand_from retry" -l token-file -d 'File (mode 0600) holding the remote token for --server [default: the RELAY_TOKEN variable]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand project; and __fish_seen_subcommand_from retry" -l client-cert -d 'Client certificate (PEM) for a relayd that requires mTLS (`relay daemon client-cert NAME` makes one)' -r -F
+complete -c relay -n "__fish_relay_using_subcommand project; and __fish_seen_subcommand_from retry" -l client-key -d 'The client certificate\'s private key (PEM)' -r -F
 complete -c relay -n "__fish_relay_using_subcommand project; and __fish_seen_subcommand_from retry" -l json -d 'Print the answer as JSON (stable field names, for scripts)'
+complete -c relay -n "__fish_relay_using_subcommand project; and __fish_seen_subcommand_from retry" -l insecure -d 'Allow --server with http:// (plaintext: the token crosses the network unencrypted)'
 complete -c relay -n "__fish_relay_using_subcommand project; and __fish_seen_subcommand_from retry" -s h -l help -d 'Print help'
 complete -c relay -n "__fish_relay_using_subcommand project; and __fish_seen_subcommand_from retry" -s V -l version -d 'Print version'
 complete -c relay -n "__fish_relay_using_subcommand project; and __fish_seen_subcommand_from show" -s n -l limit -d 'At most this many tasks per stage (every open task unless given); the rest is counted, with the command that lists it' -r
 complete -c relay -n "__fish_relay_using_subcommand project; and __fish_seen_subcommand_from show" -l home -d 'Data directory (database, token, config.toml) [env: RELAY_HOME]' -r -F
 complete -c relay -n "__fish_relay_using_subcommand project; and __fish_seen_subcommand_from show" -l port -d 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]' -r
 complete -c relay -n "__fish_relay_using_subcommand project; and __fish_seen_subcommand_from show" -l socket -d 'Path of the daemon\'s local socket [env: RELAY_SOCKET]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand project; and __fish_seen_subcommand_from show" -l server -d 'Talk to a remote relayd instead of the local one: https://HOST:PORT of its remote_listen (TLS; its certificate is pinned on first use in ~/.config/relay/known_servers.toml)' -r
+complete -c relay -n "__fish_relay_using_subcommand project; and __fish_seen_subcommand_from show" -l token-file -d 'File (mode 0600) holding the remote token for --server [default: the RELAY_TOKEN variable]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand project; and __fish_seen_subcommand_from show" -l client-cert -d 'Client certificate (PEM) for a relayd that requires mTLS (`relay daemon client-cert NAME` makes one)' -r -F
+complete -c relay -n "__fish_relay_using_subcommand project; and __fish_seen_subcommand_from show" -l client-key -d 'The client certificate\'s private key (PEM)' -r -F
 complete -c relay -n "__fish_relay_using_subcommand project; and __fish_seen_subcommand_from show" -l json -d 'Print the answer as JSON (stable field names, for scripts)'
+complete -c relay -n "__fish_relay_using_subcommand project; and __fish_seen_subcommand_from show" -l insecure -d 'Allow --server with http:// (plaintext: the token crosses the network unencrypted)'
 complete -c relay -n "__fish_relay_using_subcommand project; and __fish_seen_subcommand_from show" -s h -l help -d 'Print help'
 complete -c relay -n "__fish_relay_using_subcommand project; and __fish_seen_subcommand_from show" -s V -l version -d 'Print version'
 complete -c relay -n "__fish_relay_using_subcommand project; and __fish_seen_subcommand_from help" -f -a "list" -d 'List every project with its number of tasks per stage'
@@ -184,6 +298,11 @@ complete -c relay -n "__fish_relay_using_subcommand project; and __fish_seen_sub
 complete -c relay -n "__fish_relay_using_subcommand session; and not __fish_seen_subcommand_from new list show attach stop resume retry rm scrollback help" -l home -d 'Data directory (database, token, config.toml) [env: RELAY_HOME]' -r -F
 complete -c relay -n "__fish_relay_using_subcommand session; and not __fish_seen_subcommand_from new list show attach stop resume retry rm scrollback help" -l port -d 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]' -r
 complete -c relay -n "__fish_relay_using_subcommand session; and not __fish_seen_subcommand_from new list show attach stop resume retry rm scrollback help" -l socket -d 'Path of the daemon\'s local socket [env: RELAY_SOCKET]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand session; and not __fish_seen_subcommand_from new list show attach stop resume retry rm scrollback help" -l server -d 'Talk to a remote relayd instead of the local one: https://HOST:PORT of its remote_listen (TLS; its certificate is pinned on first use in ~/.config/relay/known_servers.toml)' -r
+complete -c relay -n "__fish_relay_using_subcommand session; and not __fish_seen_subcommand_from new list show attach stop resume retry rm scrollback help" -l token-file -d 'File (mode 0600) holding the remote token for --server [default: the RELAY_TOKEN variable]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand session; and not __fish_seen_subcommand_from new list show attach stop resume retry rm scrollback help" -l client-cert -d 'Client certificate (PEM) for a relayd that requires mTLS (`relay daemon client-cert NAME` makes one)' -r -F
+complete -c relay -n "__fish_relay_using_subcommand session; and not __fish_seen_subcommand_from new list show attach stop resume retry rm scrollback help" -l client-key -d 'The client certificate\'s private key (PEM)' -r -F
+complete -c relay -n "__fish_relay_using_subcommand session; and not __fish_seen_subcommand_from new list show attach stop resume retry rm scrollback help" -l insecure -d 'Allow --server with http:// (plaintext: the token crosses the network unencrypted)'
 complete -c relay -n "__fish_relay_using_subcommand session; and not __fish_seen_subcommand_from new list show attach stop resume retry rm scrollback help" -s h -l help -d 'Print help'
 complete -c relay -n "__fish_relay_using_subcommand session; and not __fish_seen_subcommand_from new list show attach stop resume retry rm scrollback help" -s V -l version -d 'Print version'
 complete -c relay -n "__fish_relay_using_subcommand session; and not __fish_seen_subcommand_from new list show attach stop resume retry rm scrollback help" -f -a "new" -d 'Start a session: a git worktree on its branch (or the task\'s, bound to it), its profile in a terminal'
@@ -206,59 +325,104 @@ complete -c relay -n "__fish_relay_using_subcommand session; and __fish_seen_sub
 complete -c relay -n "__fish_relay_using_subcommand session; and __fish_seen_subcommand_from new" -l home -d 'Data directory (database, token, config.toml) [env: RELAY_HOME]' -r -F
 complete -c relay -n "__fish_relay_using_subcommand session; and __fish_seen_subcommand_from new" -l port -d 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]' -r
 complete -c relay -n "__fish_relay_using_subcommand session; and __fish_seen_subcommand_from new" -l socket -d 'Path of the daemon\'s local socket [env: RELAY_SOCKET]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand session; and __fish_seen_subcommand_from new" -l server -d 'Talk to a remote relayd instead of the local one: https://HOST:PORT of its remote_listen (TLS; its certificate is pinned on first use in ~/.config/relay/known_servers.toml)' -r
+complete -c relay -n "__fish_relay_using_subcommand session; and __fish_seen_subcommand_from new" -l token-file -d 'File (mode 0600) holding the remote token for --server [default: the RELAY_TOKEN variable]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand session; and __fish_seen_subcommand_from new" -l client-cert -d 'Client certificate (PEM) for a relayd that requires mTLS (`relay daemon client-cert NAME` makes one)' -r -F
+complete -c relay -n "__fish_relay_using_subcommand session; and __fish_seen_subcommand_from new" -l client-key -d 'The client certificate\'s private key (PEM)' -r -F
 complete -c relay -n "__fish_relay_using_subcommand session; and __fish_seen_subcommand_from new" -l json -d 'Print the answer as JSON (stable field names, for scripts)'
+complete -c relay -n "__fish_relay_using_subcommand session; and __fish_seen_subcommand_from new" -l insecure -d 'Allow --server with http:// (plaintext: the token crosses the network unencrypted)'
 complete -c relay -n "__fish_relay_using_subcommand session; and __fish_seen_subcommand_from new" -s h -l help -d 'Print help'
 complete -c relay -n "__fish_relay_using_subcommand session; and __fish_seen_subcommand_from new" -s V -l version -d 'Print version'
 complete -c relay -n "__fish_relay_using_subcommand session; and __fish_seen_subcommand_from list" -s p -l project -d 'Only this project\'s sessions' -r
 complete -c relay -n "__fish_relay_using_subcommand session; and __fish_seen_subcommand_from list" -l home -d 'Data directory (database, token, config.toml) [env: RELAY_HOME]' -r -F
 complete -c relay -n "__fish_relay_using_subcommand session; and __fish_seen_subcommand_from list" -l port -d 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]' -r
 complete -c relay -n "__fish_relay_using_subcommand session; and __fish_seen_subcommand_from list" -l socket -d 'Path of the daemon\'s local socket [env: RELAY_SOCKET]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand session; and __fish_seen_subcommand_from list" -l server -d 'Talk to a remote relayd instead of the local one: https://HOST:PORT of its remote_listen (TLS; its certificate is pinned on first use in ~/.config/relay/known_servers.toml)' -r
+complete -c relay -n "__fish_relay_using_subcommand session; and __fish_seen_subcommand_from list" -l token-file -d 'File (mode 0600) holding the remote token for --server [default: the RELAY_TOKEN variable]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand session; and __fish_seen_subcommand_from list" -l client-cert -d 'Client certificate (PEM) for a relayd that requires mTLS (`relay daemon client-cert NAME` makes one)' -r -F
+complete -c relay -n "__fish_relay_using_subcommand session; and __fish_seen_subcommand_from list" -l client-key -d 'The client certificate\'s private key (PEM)' -r -F
 complete -c relay -n "__fish_relay_using_subcommand session; and __fish_seen_subcommand_from list" -l all -d 'Include removed sessions'
 complete -c relay -n "__fish_relay_using_subcommand session; and __fish_seen_subcommand_from list" -l json -d 'Print the answer as JSON (stable field names, for scripts)'
+complete -c relay -n "__fish_relay_using_subcommand session; and __fish_seen_subcommand_from list" -l insecure -d 'Allow --server with http:// (plaintext: the token crosses the network unencrypted)'
 complete -c relay -n "__fish_relay_using_subcommand session; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help'
 complete -c relay -n "__fish_relay_using_subcommand session; and __fish_seen_subcommand_from list" -s V -l version -d 'Print version'
 complete -c relay -n "__fish_relay_using_subcommand session; and __fish_seen_subcommand_from show" -l home -d 'Data directory (database, token, config.toml) [env: RELAY_HOME]' -r -F
 complete -c relay -n "__fish_relay_using_subcommand session; and __fish_seen_subcommand_from show" -l port -d 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]' -r
 complete -c relay -n "__fish_relay_using_subcommand session; and __fish_seen_subcommand_from show" -l socket -d 'Path of the daemon\'s local socket [env: RELAY_SOCKET]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand session; and __fish_seen_subcommand_from show" -l server -d 'Talk to a remote relayd instead of the local one: https://HOST:PORT of its remote_listen (TLS; its certificate is pinned on first use in ~/.config/relay/known_servers.toml)' -r
+complete -c relay -n "__fish_relay_using_subcommand session; and __fish_seen_subcommand_from show" -l token-file -d 'File (mode 0600) holding the remote token for --server [default: the RELAY_TOKEN variable]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand session; and __fish_seen_subcommand_from show" -l client-cert -d 'Client certificate (PEM) for a relayd that requires mTLS (`relay daemon client-cert NAME` makes one)' -r -F
+complete -c relay -n "__fish_relay_using_subcommand session; and __fish_seen_subcommand_from show" -l client-key -d 'The client certificate\'s private key (PEM)' -r -F
 complete -c relay -n "__fish_relay_using_subcommand session; and __fish_seen_subcommand_from show" -l json -d 'Print the answer as JSON (stable field names, for scripts)'
+complete -c relay -n "__fish_relay_using_subcommand session; and __fish_seen_subcommand_from show" -l insecure -d 'Allow --server with http:// (plaintext: the token crosses the network unencrypted)'
 complete -c relay -n "__fish_relay_using_subcommand session; and __fish_seen_subcommand_from show" -s h -l help -d 'Print help'
 complete -c relay -n "__fish_relay_using_subcommand session; and __fish_seen_subcommand_from show" -s V -l version -d 'Print version'
 complete -c relay -n "__fish_relay_using_subcommand session; and __fish_seen_subcommand_from attach" -l home -d 'Data directory (database, token, config.toml) [env: RELAY_HOME]' -r -F
 complete -c relay -n "__fish_relay_using_subcommand session; and __fish_seen_subcommand_from attach" -l port -d 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]' -r
 complete -c relay -n "__fish_relay_using_subcommand session; and __fish_seen_subcommand_from attach" -l socket -d 'Path of the daemon\'s local socket [env: RELAY_SOCKET]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand session; and __fish_seen_subcommand_from attach" -l server -d 'Talk to a remote relayd instead of the local one: https://HOST:PORT of its remote_listen (TLS; its certificate is pinned on first use in ~/.config/relay/known_servers.toml)' -r
+complete -c relay -n "__fish_relay_using_subcommand session; and __fish_seen_subcommand_from attach" -l token-file -d 'File (mode 0600) holding the remote token for --server [default: the RELAY_TOKEN variable]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand session; and __fish_seen_subcommand_from attach" -l client-cert -d 'Client certificate (PEM) for a relayd that requires mTLS (`relay daemon client-cert NAME` makes one)' -r -F
+complete -c relay -n "__fish_relay_using_subcommand session; and __fish_seen_subcommand_from attach" -l client-key -d 'The client certificate\'s private key (PEM)' -r -F
 complete -c relay -n "__fish_relay_using_subcommand session; and __fish_seen_subcommand_from attach" -l watch -d 'Watch without typing (any number may watch; a writer detaches the previous writer)'
+complete -c relay -n "__fish_relay_using_subcommand session; and __fish_seen_subcommand_from attach" -l insecure -d 'Allow --server with http:// (plaintext: the token crosses the network unencrypted)'
 complete -c relay -n "__fish_relay_using_subcommand session; and __fish_seen_subcommand_from attach" -s h -l help -d 'Print help'
 complete -c relay -n "__fish_relay_using_subcommand session; and __fish_seen_subcommand_from attach" -s V -l version -d 'Print version'
 complete -c relay -n "__fish_relay_using_subcommand session; and __fish_seen_subcommand_from stop" -l home -d 'Data directory (database, token, config.toml) [env: RELAY_HOME]' -r -F
 complete -c relay -n "__fish_relay_using_subcommand session; and __fish_seen_subcommand_from stop" -l port -d 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]' -r
 complete -c relay -n "__fish_relay_using_subcommand session; and __fish_seen_subcommand_from stop" -l socket -d 'Path of the daemon\'s local socket [env: RELAY_SOCKET]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand session; and __fish_seen_subcommand_from stop" -l server -d 'Talk to a remote relayd instead of the local one: https://HOST:PORT of its remote_listen (TLS; its certificate is pinned on first use in ~/.config/relay/known_servers.toml)' -r
+complete -c relay -n "__fish_relay_using_subcommand session; and __fish_seen_subcommand_from stop" -l token-file -d 'File (mode 0600) holding the remote token for --server [default: the RELAY_TOKEN variable]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand session; and __fish_seen_subcommand_from stop" -l client-cert -d 'Client certificate (PEM) for a relayd that requires mTLS (`relay daemon client-cert NAME` makes one)' -r -F
+complete -c relay -n "__fish_relay_using_subcommand session; and __fish_seen_subcommand_from stop" -l client-key -d 'The client certificate\'s private key (PEM)' -r -F
 complete -c relay -n "__fish_relay_using_subcommand session; and __fish_seen_subcommand_from stop" -l json -d 'Print the answer as JSON (stable field names, for scripts)'
+complete -c relay -n "__fish_relay_using_subcommand session; and __fish_seen_subcommand_from stop" -l insecure -d 'Allow --server with http:// (plaintext: the token crosses the network unencrypted)'
 complete -c relay -n "__fish_relay_using_subcommand session; and __fish_seen_subcommand_from stop" -s h -l help -d 'Print help'
 complete -c relay -n "__fish_relay_using_subcommand session; and __fish_seen_subcommand_from stop" -s V -l version -d 'Print version'
 complete -c relay -n "__fish_relay_using_subcommand session; and __fish_seen_subcommand_from resume" -l home -d 'Data directory (database, token, config.toml) [env: RELAY_HOME]' -r -F
 complete -c relay -n "__fish_relay_using_subcommand session; and __fish_seen_subcommand_from resume" -l port -d 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]' -r
 complete -c relay -n "__fish_relay_using_subcommand session; and __fish_seen_subcommand_from resume" -l socket -d 'Path of the daemon\'s local socket [env: RELAY_SOCKET]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand session; and __fish_seen_subcommand_from resume" -l server -d 'Talk to a remote relayd instead of the local one: https://HOST:PORT of its remote_listen (TLS; its certificate is pinned on first use in ~/.config/relay/known_servers.toml)' -r
+complete -c relay -n "__fish_relay_using_subcommand session; and __fish_seen_subcommand_from resume" -l token-file -d 'File (mode 0600) holding the remote token for --server [default: the RELAY_TOKEN variable]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand session; and __fish_seen_subcommand_from resume" -l client-cert -d 'Client certificate (PEM) for a relayd that requires mTLS (`relay daemon client-cert NAME` makes one)' -r -F
+complete -c relay -n "__fish_relay_using_subcommand session; and __fish_seen_subcommand_from resume" -l client-key -d 'The client certificate\'s private key (PEM)' -r -F
 complete -c relay -n "__fish_relay_using_subcommand session; and __fish_seen_subcommand_from resume" -l json -d 'Print the answer as JSON (stable field names, for scripts)'
+complete -c relay -n "__fish_relay_using_subcommand session; and __fish_seen_subcommand_from resume" -l insecure -d 'Allow --server with http:// (plaintext: the token crosses the network unencrypted)'
 complete -c relay -n "__fish_relay_using_subcommand session; and __fish_seen_subcommand_from resume" -s h -l help -d 'Print help'
 complete -c relay -n "__fish_relay_using_subcommand session; and __fish_seen_subcommand_from resume" -s V -l version -d 'Print version'
 complete -c relay -n "__fish_relay_using_subcommand session; and __fish_seen_subcommand_from retry" -l home -d 'Data directory (database, token, config.toml) [env: RELAY_HOME]' -r -F
 complete -c relay -n "__fish_relay_using_subcommand session; and __fish_seen_subcommand_from retry" -l port -d 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]' -r
 complete -c relay -n "__fish_relay_using_subcommand session; and __fish_seen_subcommand_from retry" -l socket -d 'Path of the daemon\'s local socket [env: RELAY_SOCKET]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand session; and __fish_seen_subcommand_from retry" -l server -d 'Talk to a remote relayd instead of the local one: https://HOST:PORT of its remote_listen (TLS; its certificate is pinned on first use in ~/.config/relay/known_servers.toml)' -r
+complete -c relay -n "__fish_relay_using_subcommand session; and __fish_seen_subcommand_from retry" -l token-file -d 'File (mode 0600) holding the remote token for --server [default: the RELAY_TOKEN variable]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand session; and __fish_seen_subcommand_from retry" -l client-cert -d 'Client certificate (PEM) for a relayd that requires mTLS (`relay daemon client-cert NAME` makes one)' -r -F
+complete -c relay -n "__fish_relay_using_subcommand session; and __fish_seen_subcommand_from retry" -l client-key -d 'The client certificate\'s private key (PEM)' -r -F
 complete -c relay -n "__fish_relay_using_subcommand session; and __fish_seen_subcommand_from retry" -l json -d 'Print the answer as JSON (stable field names, for scripts)'
+complete -c relay -n "__fish_relay_using_subcommand session; and __fish_seen_subcommand_from retry" -l insecure -d 'Allow --server with http:// (plaintext: the token crosses the network unencrypted)'
 complete -c relay -n "__fish_relay_using_subcommand session; and __fish_seen_subcommand_from retry" -s h -l help -d 'Print help'
 complete -c relay -n "__fish_relay_using_subcommand session; and __fish_seen_subcommand_from retry" -s V -l version -d 'Print version'
 complete -c relay -n "__fish_relay_using_subcommand session; and __fish_seen_subcommand_from rm" -l home -d 'Data directory (database, token, config.toml) [env: RELAY_HOME]' -r -F
 complete -c relay -n "__fish_relay_using_subcommand session; and __fish_seen_subcommand_from rm" -l port -d 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]' -r
 complete -c relay -n "__fish_relay_using_subcommand session; and __fish_seen_subcommand_from rm" -l socket -d 'Path of the daemon\'s local socket [env: RELAY_SOCKET]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand session; and __fish_seen_subcommand_from rm" -l server -d 'Talk to a remote relayd instead of the local one: https://HOST:PORT of its remote_listen (TLS; its certificate is pinned on first use in ~/.config/relay/known_servers.toml)' -r
+complete -c relay -n "__fish_relay_using_subcommand session; and __fish_seen_subcommand_from rm" -l token-file -d 'File (mode 0600) holding the remote token for --server [default: the RELAY_TOKEN variable]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand session; and __fish_seen_subcommand_from rm" -l client-cert -d 'Client certificate (PEM) for a relayd that requires mTLS (`relay daemon client-cert NAME` makes one)' -r -F
+complete -c relay -n "__fish_relay_using_subcommand session; and __fish_seen_subcommand_from rm" -l client-key -d 'The client certificate\'s private key (PEM)' -r -F
 complete -c relay -n "__fish_relay_using_subcommand session; and __fish_seen_subcommand_from rm" -l force -d 'Remove the worktree even with changes not committed'
 complete -c relay -n "__fish_relay_using_subcommand session; and __fish_seen_subcommand_from rm" -l json -d 'Print the answer as JSON (stable field names, for scripts)'
+complete -c relay -n "__fish_relay_using_subcommand session; and __fish_seen_subcommand_from rm" -l insecure -d 'Allow --server with http:// (plaintext: the token crosses the network unencrypted)'
 complete -c relay -n "__fish_relay_using_subcommand session; and __fish_seen_subcommand_from rm" -s h -l help -d 'Print help'
 complete -c relay -n "__fish_relay_using_subcommand session; and __fish_seen_subcommand_from rm" -s V -l version -d 'Print version'
 complete -c relay -n "__fish_relay_using_subcommand session; and __fish_seen_subcommand_from scrollback" -s n -l lines -d 'Only the newest N lines' -r
 complete -c relay -n "__fish_relay_using_subcommand session; and __fish_seen_subcommand_from scrollback" -l home -d 'Data directory (database, token, config.toml) [env: RELAY_HOME]' -r -F
 complete -c relay -n "__fish_relay_using_subcommand session; and __fish_seen_subcommand_from scrollback" -l port -d 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]' -r
 complete -c relay -n "__fish_relay_using_subcommand session; and __fish_seen_subcommand_from scrollback" -l socket -d 'Path of the daemon\'s local socket [env: RELAY_SOCKET]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand session; and __fish_seen_subcommand_from scrollback" -l server -d 'Talk to a remote relayd instead of the local one: https://HOST:PORT of its remote_listen (TLS; its certificate is pinned on first use in ~/.config/relay/known_servers.toml)' -r
+complete -c relay -n "__fish_relay_using_subcommand session; and __fish_seen_subcommand_from scrollback" -l token-file -d 'File (mode 0600) holding the remote token for --server [default: the RELAY_TOKEN variable]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand session; and __fish_seen_subcommand_from scrollback" -l client-cert -d 'Client certificate (PEM) for a relayd that requires mTLS (`relay daemon client-cert NAME` makes one)' -r -F
+complete -c relay -n "__fish_relay_using_subcommand session; and __fish_seen_subcommand_from scrollback" -l client-key -d 'The client certificate\'s private key (PEM)' -r -F
 complete -c relay -n "__fish_relay_using_subcommand session; and __fish_seen_subcommand_from scrollback" -l json -d 'Print the answer as JSON (stable field names, for scripts)'
+complete -c relay -n "__fish_relay_using_subcommand session; and __fish_seen_subcommand_from scrollback" -l insecure -d 'Allow --server with http:// (plaintext: the token crosses the network unencrypted)'
 complete -c relay -n "__fish_relay_using_subcommand session; and __fish_seen_subcommand_from scrollback" -s h -l help -d 'Print help'
 complete -c relay -n "__fish_relay_using_subcommand session; and __fish_seen_subcommand_from scrollback" -s V -l version -d 'Print version'
 complete -c relay -n "__fish_relay_using_subcommand session; and __fish_seen_subcommand_from help" -f -a "new" -d 'Start a session: a git worktree on its branch (or the task\'s, bound to it), its profile in a terminal'
@@ -274,11 +438,21 @@ complete -c relay -n "__fish_relay_using_subcommand session; and __fish_seen_sub
 complete -c relay -n "__fish_relay_using_subcommand board" -l home -d 'Data directory (database, token, config.toml) [env: RELAY_HOME]' -r -F
 complete -c relay -n "__fish_relay_using_subcommand board" -l port -d 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]' -r
 complete -c relay -n "__fish_relay_using_subcommand board" -l socket -d 'Path of the daemon\'s local socket [env: RELAY_SOCKET]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand board" -l server -d 'Talk to a remote relayd instead of the local one: https://HOST:PORT of its remote_listen (TLS; its certificate is pinned on first use in ~/.config/relay/known_servers.toml)' -r
+complete -c relay -n "__fish_relay_using_subcommand board" -l token-file -d 'File (mode 0600) holding the remote token for --server [default: the RELAY_TOKEN variable]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand board" -l client-cert -d 'Client certificate (PEM) for a relayd that requires mTLS (`relay daemon client-cert NAME` makes one)' -r -F
+complete -c relay -n "__fish_relay_using_subcommand board" -l client-key -d 'The client certificate\'s private key (PEM)' -r -F
+complete -c relay -n "__fish_relay_using_subcommand board" -l insecure -d 'Allow --server with http:// (plaintext: the token crosses the network unencrypted)'
 complete -c relay -n "__fish_relay_using_subcommand board" -s h -l help -d 'Print help'
 complete -c relay -n "__fish_relay_using_subcommand board" -s V -l version -d 'Print version'
 complete -c relay -n "__fish_relay_using_subcommand task; and not __fish_seen_subcommand_from list show create update stage bind unbind report help" -l home -d 'Data directory (database, token, config.toml) [env: RELAY_HOME]' -r -F
 complete -c relay -n "__fish_relay_using_subcommand task; and not __fish_seen_subcommand_from list show create update stage bind unbind report help" -l port -d 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]' -r
 complete -c relay -n "__fish_relay_using_subcommand task; and not __fish_seen_subcommand_from list show create update stage bind unbind report help" -l socket -d 'Path of the daemon\'s local socket [env: RELAY_SOCKET]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand task; and not __fish_seen_subcommand_from list show create update stage bind unbind report help" -l server -d 'Talk to a remote relayd instead of the local one: https://HOST:PORT of its remote_listen (TLS; its certificate is pinned on first use in ~/.config/relay/known_servers.toml)' -r
+complete -c relay -n "__fish_relay_using_subcommand task; and not __fish_seen_subcommand_from list show create update stage bind unbind report help" -l token-file -d 'File (mode 0600) holding the remote token for --server [default: the RELAY_TOKEN variable]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand task; and not __fish_seen_subcommand_from list show create update stage bind unbind report help" -l client-cert -d 'Client certificate (PEM) for a relayd that requires mTLS (`relay daemon client-cert NAME` makes one)' -r -F
+complete -c relay -n "__fish_relay_using_subcommand task; and not __fish_seen_subcommand_from list show create update stage bind unbind report help" -l client-key -d 'The client certificate\'s private key (PEM)' -r -F
+complete -c relay -n "__fish_relay_using_subcommand task; and not __fish_seen_subcommand_from list show create update stage bind unbind report help" -l insecure -d 'Allow --server with http:// (plaintext: the token crosses the network unencrypted)'
 complete -c relay -n "__fish_relay_using_subcommand task; and not __fish_seen_subcommand_from list show create update stage bind unbind report help" -s h -l help -d 'Print help'
 complete -c relay -n "__fish_relay_using_subcommand task; and not __fish_seen_subcommand_from list show create update stage bind unbind report help" -s V -l version -d 'Print version'
 complete -c relay -n "__fish_relay_using_subcommand task; and not __fish_seen_subcommand_from list show create update stage bind unbind report help" -a "list" -d 'List tasks, filtered by project, stage and bound session'
@@ -303,13 +477,23 @@ complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcom
 complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from list" -l home -d 'Data directory (database, token, config.toml) [env: RELAY_HOME]' -r -F
 complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from list" -l port -d 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]' -r
 complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from list" -l socket -d 'Path of the daemon\'s local socket [env: RELAY_SOCKET]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from list" -l server -d 'Talk to a remote relayd instead of the local one: https://HOST:PORT of its remote_listen (TLS; its certificate is pinned on first use in ~/.config/relay/known_servers.toml)' -r
+complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from list" -l token-file -d 'File (mode 0600) holding the remote token for --server [default: the RELAY_TOKEN variable]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from list" -l client-cert -d 'Client certificate (PEM) for a relayd that requires mTLS (`relay daemon client-cert NAME` makes one)' -r -F
+complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from list" -l client-key -d 'The client certificate\'s private key (PEM)' -r -F
 complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from list" -l json -d 'Print the answer as JSON (stable field names, for scripts)'
+complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from list" -l insecure -d 'Allow --server with http:// (plaintext: the token crosses the network unencrypted)'
 complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help'
 complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from list" -s V -l version -d 'Print version'
 complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from show" -l home -d 'Data directory (database, token, config.toml) [env: RELAY_HOME]' -r -F
 complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from show" -l port -d 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]' -r
 complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from show" -l socket -d 'Path of the daemon\'s local socket [env: RELAY_SOCKET]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from show" -l server -d 'Talk to a remote relayd instead of the local one: https://HOST:PORT of its remote_listen (TLS; its certificate is pinned on first use in ~/.config/relay/known_servers.toml)' -r
+complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from show" -l token-file -d 'File (mode 0600) holding the remote token for --server [default: the RELAY_TOKEN variable]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from show" -l client-cert -d 'Client certificate (PEM) for a relayd that requires mTLS (`relay daemon client-cert NAME` makes one)' -r -F
+complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from show" -l client-key -d 'The client certificate\'s private key (PEM)' -r -F
 complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from show" -l json -d 'Print the answer as JSON (stable field names, for scripts)'
+complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from show" -l insecure -d 'Allow --server with http:// (plaintext: the token crosses the network unencrypted)'
 complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from show" -s h -l help -d 'Print help'
 complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from show" -s V -l version -d 'Print version'
 complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from create" -s p -l project -d 'The project\'s slug' -r
@@ -319,7 +503,12 @@ complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcom
 complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from create" -l home -d 'Data directory (database, token, config.toml) [env: RELAY_HOME]' -r -F
 complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from create" -l port -d 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]' -r
 complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from create" -l socket -d 'Path of the daemon\'s local socket [env: RELAY_SOCKET]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from create" -l server -d 'Talk to a remote relayd instead of the local one: https://HOST:PORT of its remote_listen (TLS; its certificate is pinned on first use in ~/.config/relay/known_servers.toml)' -r
+complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from create" -l token-file -d 'File (mode 0600) holding the remote token for --server [default: the RELAY_TOKEN variable]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from create" -l client-cert -d 'Client certificate (PEM) for a relayd that requires mTLS (`relay daemon client-cert NAME` makes one)' -r -F
+complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from create" -l client-key -d 'The client certificate\'s private key (PEM)' -r -F
 complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from create" -l json -d 'Print the answer as JSON (stable field names, for scripts)'
+complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from create" -l insecure -d 'Allow --server with http:// (plaintext: the token crosses the network unencrypted)'
 complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from create" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from create" -s V -l version -d 'Print version'
 complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from update" -l set -d 'Set a field (repeatable)' -r
@@ -328,7 +517,12 @@ complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcom
 complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from update" -l home -d 'Data directory (database, token, config.toml) [env: RELAY_HOME]' -r -F
 complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from update" -l port -d 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]' -r
 complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from update" -l socket -d 'Path of the daemon\'s local socket [env: RELAY_SOCKET]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from update" -l server -d 'Talk to a remote relayd instead of the local one: https://HOST:PORT of its remote_listen (TLS; its certificate is pinned on first use in ~/.config/relay/known_servers.toml)' -r
+complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from update" -l token-file -d 'File (mode 0600) holding the remote token for --server [default: the RELAY_TOKEN variable]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from update" -l client-cert -d 'Client certificate (PEM) for a relayd that requires mTLS (`relay daemon client-cert NAME` makes one)' -r -F
+complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from update" -l client-key -d 'The client certificate\'s private key (PEM)' -r -F
 complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from update" -l json -d 'Print the answer as JSON (stable field names, for scripts)'
+complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from update" -l insecure -d 'Allow --server with http:// (plaintext: the token crosses the network unencrypted)'
 complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from update" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from update" -s V -l version -d 'Print version'
 complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from stage" -l note -d 'A note on the new stage; `-` clears it' -r
@@ -339,21 +533,36 @@ complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcom
 complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from stage" -l home -d 'Data directory (database, token, config.toml) [env: RELAY_HOME]' -r -F
 complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from stage" -l port -d 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]' -r
 complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from stage" -l socket -d 'Path of the daemon\'s local socket [env: RELAY_SOCKET]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from stage" -l server -d 'Talk to a remote relayd instead of the local one: https://HOST:PORT of its remote_listen (TLS; its certificate is pinned on first use in ~/.config/relay/known_servers.toml)' -r
+complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from stage" -l token-file -d 'File (mode 0600) holding the remote token for --server [default: the RELAY_TOKEN variable]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from stage" -l client-cert -d 'Client certificate (PEM) for a relayd that requires mTLS (`relay daemon client-cert NAME` makes one)' -r -F
+complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from stage" -l client-key -d 'The client certificate\'s private key (PEM)' -r -F
 complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from stage" -l json -d 'Print the answer as JSON (stable field names, for scripts)'
+complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from stage" -l insecure -d 'Allow --server with http:// (plaintext: the token crosses the network unencrypted)'
 complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from stage" -s h -l help -d 'Print help'
 complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from stage" -s V -l version -d 'Print version'
 complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from bind" -l session -d 'Write as this session (shown in events and answers; `local_<uuid>` for a desktop session)' -r
 complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from bind" -l home -d 'Data directory (database, token, config.toml) [env: RELAY_HOME]' -r -F
 complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from bind" -l port -d 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]' -r
 complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from bind" -l socket -d 'Path of the daemon\'s local socket [env: RELAY_SOCKET]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from bind" -l server -d 'Talk to a remote relayd instead of the local one: https://HOST:PORT of its remote_listen (TLS; its certificate is pinned on first use in ~/.config/relay/known_servers.toml)' -r
+complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from bind" -l token-file -d 'File (mode 0600) holding the remote token for --server [default: the RELAY_TOKEN variable]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from bind" -l client-cert -d 'Client certificate (PEM) for a relayd that requires mTLS (`relay daemon client-cert NAME` makes one)' -r -F
+complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from bind" -l client-key -d 'The client certificate\'s private key (PEM)' -r -F
 complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from bind" -l json -d 'Print the answer as JSON (stable field names, for scripts)'
+complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from bind" -l insecure -d 'Allow --server with http:// (plaintext: the token crosses the network unencrypted)'
 complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from bind" -s h -l help -d 'Print help'
 complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from bind" -s V -l version -d 'Print version'
 complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from unbind" -l session -d 'Write as this session (shown in events and answers; `local_<uuid>` for a desktop session)' -r
 complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from unbind" -l home -d 'Data directory (database, token, config.toml) [env: RELAY_HOME]' -r -F
 complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from unbind" -l port -d 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]' -r
 complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from unbind" -l socket -d 'Path of the daemon\'s local socket [env: RELAY_SOCKET]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from unbind" -l server -d 'Talk to a remote relayd instead of the local one: https://HOST:PORT of its remote_listen (TLS; its certificate is pinned on first use in ~/.config/relay/known_servers.toml)' -r
+complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from unbind" -l token-file -d 'File (mode 0600) holding the remote token for --server [default: the RELAY_TOKEN variable]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from unbind" -l client-cert -d 'Client certificate (PEM) for a relayd that requires mTLS (`relay daemon client-cert NAME` makes one)' -r -F
+complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from unbind" -l client-key -d 'The client certificate\'s private key (PEM)' -r -F
 complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from unbind" -l json -d 'Print the answer as JSON (stable field names, for scripts)'
+complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from unbind" -l insecure -d 'Allow --server with http:// (plaintext: the token crosses the network unencrypted)'
 complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from unbind" -s h -l help -d 'Print help'
 complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from unbind" -s V -l version -d 'Print version'
 complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from report" -l next-step -d 'What happens next (saved with the report); `-` clears it' -r
@@ -363,7 +572,12 @@ complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcom
 complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from report" -l home -d 'Data directory (database, token, config.toml) [env: RELAY_HOME]' -r -F
 complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from report" -l port -d 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]' -r
 complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from report" -l socket -d 'Path of the daemon\'s local socket [env: RELAY_SOCKET]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from report" -l server -d 'Talk to a remote relayd instead of the local one: https://HOST:PORT of its remote_listen (TLS; its certificate is pinned on first use in ~/.config/relay/known_servers.toml)' -r
+complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from report" -l token-file -d 'File (mode 0600) holding the remote token for --server [default: the RELAY_TOKEN variable]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from report" -l client-cert -d 'Client certificate (PEM) for a relayd that requires mTLS (`relay daemon client-cert NAME` makes one)' -r -F
+complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from report" -l client-key -d 'The client certificate\'s private key (PEM)' -r -F
 complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from report" -l json -d 'Print the answer as JSON (stable field names, for scripts)'
+complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from report" -l insecure -d 'Allow --server with http:// (plaintext: the token crosses the network unencrypted)'
 complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from report" -s h -l help -d 'Print help'
 complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from report" -s V -l version -d 'Print version'
 complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcommand_from help" -f -a "list" -d 'List tasks, filtered by project, stage and bound session'
@@ -378,6 +592,11 @@ complete -c relay -n "__fish_relay_using_subcommand task; and __fish_seen_subcom
 complete -c relay -n "__fish_relay_using_subcommand decision; and not __fish_seen_subcommand_from add help" -l home -d 'Data directory (database, token, config.toml) [env: RELAY_HOME]' -r -F
 complete -c relay -n "__fish_relay_using_subcommand decision; and not __fish_seen_subcommand_from add help" -l port -d 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]' -r
 complete -c relay -n "__fish_relay_using_subcommand decision; and not __fish_seen_subcommand_from add help" -l socket -d 'Path of the daemon\'s local socket [env: RELAY_SOCKET]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand decision; and not __fish_seen_subcommand_from add help" -l server -d 'Talk to a remote relayd instead of the local one: https://HOST:PORT of its remote_listen (TLS; its certificate is pinned on first use in ~/.config/relay/known_servers.toml)' -r
+complete -c relay -n "__fish_relay_using_subcommand decision; and not __fish_seen_subcommand_from add help" -l token-file -d 'File (mode 0600) holding the remote token for --server [default: the RELAY_TOKEN variable]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand decision; and not __fish_seen_subcommand_from add help" -l client-cert -d 'Client certificate (PEM) for a relayd that requires mTLS (`relay daemon client-cert NAME` makes one)' -r -F
+complete -c relay -n "__fish_relay_using_subcommand decision; and not __fish_seen_subcommand_from add help" -l client-key -d 'The client certificate\'s private key (PEM)' -r -F
+complete -c relay -n "__fish_relay_using_subcommand decision; and not __fish_seen_subcommand_from add help" -l insecure -d 'Allow --server with http:// (plaintext: the token crosses the network unencrypted)'
 complete -c relay -n "__fish_relay_using_subcommand decision; and not __fish_seen_subcommand_from add help" -s h -l help -d 'Print help'
 complete -c relay -n "__fish_relay_using_subcommand decision; and not __fish_seen_subcommand_from add help" -s V -l version -d 'Print version'
 complete -c relay -n "__fish_relay_using_subcommand decision; and not __fish_seen_subcommand_from add help" -f -a "add" -d 'Record a decision for a project, or for one of its tasks with --task'
@@ -393,7 +612,12 @@ complete -c relay -n "__fish_relay_using_subcommand decision; and __fish_seen_su
 complete -c relay -n "__fish_relay_using_subcommand decision; and __fish_seen_subcommand_from add" -l home -d 'Data directory (database, token, config.toml) [env: RELAY_HOME]' -r -F
 complete -c relay -n "__fish_relay_using_subcommand decision; and __fish_seen_subcommand_from add" -l port -d 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]' -r
 complete -c relay -n "__fish_relay_using_subcommand decision; and __fish_seen_subcommand_from add" -l socket -d 'Path of the daemon\'s local socket [env: RELAY_SOCKET]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand decision; and __fish_seen_subcommand_from add" -l server -d 'Talk to a remote relayd instead of the local one: https://HOST:PORT of its remote_listen (TLS; its certificate is pinned on first use in ~/.config/relay/known_servers.toml)' -r
+complete -c relay -n "__fish_relay_using_subcommand decision; and __fish_seen_subcommand_from add" -l token-file -d 'File (mode 0600) holding the remote token for --server [default: the RELAY_TOKEN variable]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand decision; and __fish_seen_subcommand_from add" -l client-cert -d 'Client certificate (PEM) for a relayd that requires mTLS (`relay daemon client-cert NAME` makes one)' -r -F
+complete -c relay -n "__fish_relay_using_subcommand decision; and __fish_seen_subcommand_from add" -l client-key -d 'The client certificate\'s private key (PEM)' -r -F
 complete -c relay -n "__fish_relay_using_subcommand decision; and __fish_seen_subcommand_from add" -l json -d 'Print the answer as JSON (stable field names, for scripts)'
+complete -c relay -n "__fish_relay_using_subcommand decision; and __fish_seen_subcommand_from add" -l insecure -d 'Allow --server with http:// (plaintext: the token crosses the network unencrypted)'
 complete -c relay -n "__fish_relay_using_subcommand decision; and __fish_seen_subcommand_from add" -s h -l help -d 'Print help'
 complete -c relay -n "__fish_relay_using_subcommand decision; and __fish_seen_subcommand_from add" -s V -l version -d 'Print version'
 complete -c relay -n "__fish_relay_using_subcommand decision; and __fish_seen_subcommand_from help" -f -a "add" -d 'Record a decision for a project, or for one of its tasks with --task'
@@ -401,6 +625,11 @@ complete -c relay -n "__fish_relay_using_subcommand decision; and __fish_seen_su
 complete -c relay -n "__fish_relay_using_subcommand review; and not __fish_seen_subcommand_from show accept reject reopen comment help" -l home -d 'Data directory (database, token, config.toml) [env: RELAY_HOME]' -r -F
 complete -c relay -n "__fish_relay_using_subcommand review; and not __fish_seen_subcommand_from show accept reject reopen comment help" -l port -d 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]' -r
 complete -c relay -n "__fish_relay_using_subcommand review; and not __fish_seen_subcommand_from show accept reject reopen comment help" -l socket -d 'Path of the daemon\'s local socket [env: RELAY_SOCKET]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand review; and not __fish_seen_subcommand_from show accept reject reopen comment help" -l server -d 'Talk to a remote relayd instead of the local one: https://HOST:PORT of its remote_listen (TLS; its certificate is pinned on first use in ~/.config/relay/known_servers.toml)' -r
+complete -c relay -n "__fish_relay_using_subcommand review; and not __fish_seen_subcommand_from show accept reject reopen comment help" -l token-file -d 'File (mode 0600) holding the remote token for --server [default: the RELAY_TOKEN variable]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand review; and not __fish_seen_subcommand_from show accept reject reopen comment help" -l client-cert -d 'Client certificate (PEM) for a relayd that requires mTLS (`relay daemon client-cert NAME` makes one)' -r -F
+complete -c relay -n "__fish_relay_using_subcommand review; and not __fish_seen_subcommand_from show accept reject reopen comment help" -l client-key -d 'The client certificate\'s private key (PEM)' -r -F
+complete -c relay -n "__fish_relay_using_subcommand review; and not __fish_seen_subcommand_from show accept reject reopen comment help" -l insecure -d 'Allow --server with http:// (plaintext: the token crosses the network unencrypted)'
 complete -c relay -n "__fish_relay_using_subcommand review; and not __fish_seen_subcommand_from show accept reject reopen comment help" -s h -l help -d 'Print help'
 complete -c relay -n "__fish_relay_using_subcommand review; and not __fish_seen_subcommand_from show accept reject reopen comment help" -s V -l version -d 'Print version'
 complete -c relay -n "__fish_relay_using_subcommand review; and not __fish_seen_subcommand_from show accept reject reopen comment help" -f -a "show" -d 'Show a task\'s review checklist: each step\'s status, who decided, details, screenshots and comments'
@@ -412,35 +641,60 @@ complete -c relay -n "__fish_relay_using_subcommand review; and not __fish_seen_
 complete -c relay -n "__fish_relay_using_subcommand review; and __fish_seen_subcommand_from show" -l home -d 'Data directory (database, token, config.toml) [env: RELAY_HOME]' -r -F
 complete -c relay -n "__fish_relay_using_subcommand review; and __fish_seen_subcommand_from show" -l port -d 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]' -r
 complete -c relay -n "__fish_relay_using_subcommand review; and __fish_seen_subcommand_from show" -l socket -d 'Path of the daemon\'s local socket [env: RELAY_SOCKET]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand review; and __fish_seen_subcommand_from show" -l server -d 'Talk to a remote relayd instead of the local one: https://HOST:PORT of its remote_listen (TLS; its certificate is pinned on first use in ~/.config/relay/known_servers.toml)' -r
+complete -c relay -n "__fish_relay_using_subcommand review; and __fish_seen_subcommand_from show" -l token-file -d 'File (mode 0600) holding the remote token for --server [default: the RELAY_TOKEN variable]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand review; and __fish_seen_subcommand_from show" -l client-cert -d 'Client certificate (PEM) for a relayd that requires mTLS (`relay daemon client-cert NAME` makes one)' -r -F
+complete -c relay -n "__fish_relay_using_subcommand review; and __fish_seen_subcommand_from show" -l client-key -d 'The client certificate\'s private key (PEM)' -r -F
 complete -c relay -n "__fish_relay_using_subcommand review; and __fish_seen_subcommand_from show" -l json -d 'Print the answer as JSON (stable field names, for scripts)'
+complete -c relay -n "__fish_relay_using_subcommand review; and __fish_seen_subcommand_from show" -l insecure -d 'Allow --server with http:// (plaintext: the token crosses the network unencrypted)'
 complete -c relay -n "__fish_relay_using_subcommand review; and __fish_seen_subcommand_from show" -s h -l help -d 'Print help'
 complete -c relay -n "__fish_relay_using_subcommand review; and __fish_seen_subcommand_from show" -s V -l version -d 'Print version'
 complete -c relay -n "__fish_relay_using_subcommand review; and __fish_seen_subcommand_from accept" -s m -l message -d 'A comment that travels with the decision (markdown, up to 4000 characters)' -r
 complete -c relay -n "__fish_relay_using_subcommand review; and __fish_seen_subcommand_from accept" -l home -d 'Data directory (database, token, config.toml) [env: RELAY_HOME]' -r -F
 complete -c relay -n "__fish_relay_using_subcommand review; and __fish_seen_subcommand_from accept" -l port -d 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]' -r
 complete -c relay -n "__fish_relay_using_subcommand review; and __fish_seen_subcommand_from accept" -l socket -d 'Path of the daemon\'s local socket [env: RELAY_SOCKET]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand review; and __fish_seen_subcommand_from accept" -l server -d 'Talk to a remote relayd instead of the local one: https://HOST:PORT of its remote_listen (TLS; its certificate is pinned on first use in ~/.config/relay/known_servers.toml)' -r
+complete -c relay -n "__fish_relay_using_subcommand review; and __fish_seen_subcommand_from accept" -l token-file -d 'File (mode 0600) holding the remote token for --server [default: the RELAY_TOKEN variable]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand review; and __fish_seen_subcommand_from accept" -l client-cert -d 'Client certificate (PEM) for a relayd that requires mTLS (`relay daemon client-cert NAME` makes one)' -r -F
+complete -c relay -n "__fish_relay_using_subcommand review; and __fish_seen_subcommand_from accept" -l client-key -d 'The client certificate\'s private key (PEM)' -r -F
 complete -c relay -n "__fish_relay_using_subcommand review; and __fish_seen_subcommand_from accept" -l json -d 'Print the answer as JSON (stable field names, for scripts)'
+complete -c relay -n "__fish_relay_using_subcommand review; and __fish_seen_subcommand_from accept" -l insecure -d 'Allow --server with http:// (plaintext: the token crosses the network unencrypted)'
 complete -c relay -n "__fish_relay_using_subcommand review; and __fish_seen_subcommand_from accept" -s h -l help -d 'Print help'
 complete -c relay -n "__fish_relay_using_subcommand review; and __fish_seen_subcommand_from accept" -s V -l version -d 'Print version'
 complete -c relay -n "__fish_relay_using_subcommand review; and __fish_seen_subcommand_from reject" -s m -l message -d 'A comment that travels with the decision (markdown, up to 4000 characters)' -r
 complete -c relay -n "__fish_relay_using_subcommand review; and __fish_seen_subcommand_from reject" -l home -d 'Data directory (database, token, config.toml) [env: RELAY_HOME]' -r -F
 complete -c relay -n "__fish_relay_using_subcommand review; and __fish_seen_subcommand_from reject" -l port -d 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]' -r
 complete -c relay -n "__fish_relay_using_subcommand review; and __fish_seen_subcommand_from reject" -l socket -d 'Path of the daemon\'s local socket [env: RELAY_SOCKET]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand review; and __fish_seen_subcommand_from reject" -l server -d 'Talk to a remote relayd instead of the local one: https://HOST:PORT of its remote_listen (TLS; its certificate is pinned on first use in ~/.config/relay/known_servers.toml)' -r
+complete -c relay -n "__fish_relay_using_subcommand review; and __fish_seen_subcommand_from reject" -l token-file -d 'File (mode 0600) holding the remote token for --server [default: the RELAY_TOKEN variable]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand review; and __fish_seen_subcommand_from reject" -l client-cert -d 'Client certificate (PEM) for a relayd that requires mTLS (`relay daemon client-cert NAME` makes one)' -r -F
+complete -c relay -n "__fish_relay_using_subcommand review; and __fish_seen_subcommand_from reject" -l client-key -d 'The client certificate\'s private key (PEM)' -r -F
 complete -c relay -n "__fish_relay_using_subcommand review; and __fish_seen_subcommand_from reject" -l json -d 'Print the answer as JSON (stable field names, for scripts)'
+complete -c relay -n "__fish_relay_using_subcommand review; and __fish_seen_subcommand_from reject" -l insecure -d 'Allow --server with http:// (plaintext: the token crosses the network unencrypted)'
 complete -c relay -n "__fish_relay_using_subcommand review; and __fish_seen_subcommand_from reject" -s h -l help -d 'Print help'
 complete -c relay -n "__fish_relay_using_subcommand review; and __fish_seen_subcommand_from reject" -s V -l version -d 'Print version'
 complete -c relay -n "__fish_relay_using_subcommand review; and __fish_seen_subcommand_from reopen" -s m -l message -d 'A comment that travels with the decision (markdown, up to 4000 characters)' -r
 complete -c relay -n "__fish_relay_using_subcommand review; and __fish_seen_subcommand_from reopen" -l home -d 'Data directory (database, token, config.toml) [env: RELAY_HOME]' -r -F
 complete -c relay -n "__fish_relay_using_subcommand review; and __fish_seen_subcommand_from reopen" -l port -d 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]' -r
 complete -c relay -n "__fish_relay_using_subcommand review; and __fish_seen_subcommand_from reopen" -l socket -d 'Path of the daemon\'s local socket [env: RELAY_SOCKET]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand review; and __fish_seen_subcommand_from reopen" -l server -d 'Talk to a remote relayd instead of the local one: https://HOST:PORT of its remote_listen (TLS; its certificate is pinned on first use in ~/.config/relay/known_servers.toml)' -r
+complete -c relay -n "__fish_relay_using_subcommand review; and __fish_seen_subcommand_from reopen" -l token-file -d 'File (mode 0600) holding the remote token for --server [default: the RELAY_TOKEN variable]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand review; and __fish_seen_subcommand_from reopen" -l client-cert -d 'Client certificate (PEM) for a relayd that requires mTLS (`relay daemon client-cert NAME` makes one)' -r -F
+complete -c relay -n "__fish_relay_using_subcommand review; and __fish_seen_subcommand_from reopen" -l client-key -d 'The client certificate\'s private key (PEM)' -r -F
 complete -c relay -n "__fish_relay_using_subcommand review; and __fish_seen_subcommand_from reopen" -l json -d 'Print the answer as JSON (stable field names, for scripts)'
+complete -c relay -n "__fish_relay_using_subcommand review; and __fish_seen_subcommand_from reopen" -l insecure -d 'Allow --server with http:// (plaintext: the token crosses the network unencrypted)'
 complete -c relay -n "__fish_relay_using_subcommand review; and __fish_seen_subcommand_from reopen" -s h -l help -d 'Print help'
 complete -c relay -n "__fish_relay_using_subcommand review; and __fish_seen_subcommand_from reopen" -s V -l version -d 'Print version'
 complete -c relay -n "__fish_relay_using_subcommand review; and __fish_seen_subcommand_from comment" -s m -l message -d 'The comment (markdown, up to 4000 characters)' -r
 complete -c relay -n "__fish_relay_using_subcommand review; and __fish_seen_subcommand_from comment" -l home -d 'Data directory (database, token, config.toml) [env: RELAY_HOME]' -r -F
 complete -c relay -n "__fish_relay_using_subcommand review; and __fish_seen_subcommand_from comment" -l port -d 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]' -r
 complete -c relay -n "__fish_relay_using_subcommand review; and __fish_seen_subcommand_from comment" -l socket -d 'Path of the daemon\'s local socket [env: RELAY_SOCKET]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand review; and __fish_seen_subcommand_from comment" -l server -d 'Talk to a remote relayd instead of the local one: https://HOST:PORT of its remote_listen (TLS; its certificate is pinned on first use in ~/.config/relay/known_servers.toml)' -r
+complete -c relay -n "__fish_relay_using_subcommand review; and __fish_seen_subcommand_from comment" -l token-file -d 'File (mode 0600) holding the remote token for --server [default: the RELAY_TOKEN variable]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand review; and __fish_seen_subcommand_from comment" -l client-cert -d 'Client certificate (PEM) for a relayd that requires mTLS (`relay daemon client-cert NAME` makes one)' -r -F
+complete -c relay -n "__fish_relay_using_subcommand review; and __fish_seen_subcommand_from comment" -l client-key -d 'The client certificate\'s private key (PEM)' -r -F
 complete -c relay -n "__fish_relay_using_subcommand review; and __fish_seen_subcommand_from comment" -l json -d 'Print the answer as JSON (stable field names, for scripts)'
+complete -c relay -n "__fish_relay_using_subcommand review; and __fish_seen_subcommand_from comment" -l insecure -d 'Allow --server with http:// (plaintext: the token crosses the network unencrypted)'
 complete -c relay -n "__fish_relay_using_subcommand review; and __fish_seen_subcommand_from comment" -s h -l help -d 'Print help'
 complete -c relay -n "__fish_relay_using_subcommand review; and __fish_seen_subcommand_from comment" -s V -l version -d 'Print version'
 complete -c relay -n "__fish_relay_using_subcommand review; and __fish_seen_subcommand_from help" -f -a "show" -d 'Show a task\'s review checklist: each step\'s status, who decided, details, screenshots and comments'
@@ -452,6 +706,11 @@ complete -c relay -n "__fish_relay_using_subcommand review; and __fish_seen_subc
 complete -c relay -n "__fish_relay_using_subcommand comment; and not __fish_seen_subcommand_from list add read help" -l home -d 'Data directory (database, token, config.toml) [env: RELAY_HOME]' -r -F
 complete -c relay -n "__fish_relay_using_subcommand comment; and not __fish_seen_subcommand_from list add read help" -l port -d 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]' -r
 complete -c relay -n "__fish_relay_using_subcommand comment; and not __fish_seen_subcommand_from list add read help" -l socket -d 'Path of the daemon\'s local socket [env: RELAY_SOCKET]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand comment; and not __fish_seen_subcommand_from list add read help" -l server -d 'Talk to a remote relayd instead of the local one: https://HOST:PORT of its remote_listen (TLS; its certificate is pinned on first use in ~/.config/relay/known_servers.toml)' -r
+complete -c relay -n "__fish_relay_using_subcommand comment; and not __fish_seen_subcommand_from list add read help" -l token-file -d 'File (mode 0600) holding the remote token for --server [default: the RELAY_TOKEN variable]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand comment; and not __fish_seen_subcommand_from list add read help" -l client-cert -d 'Client certificate (PEM) for a relayd that requires mTLS (`relay daemon client-cert NAME` makes one)' -r -F
+complete -c relay -n "__fish_relay_using_subcommand comment; and not __fish_seen_subcommand_from list add read help" -l client-key -d 'The client certificate\'s private key (PEM)' -r -F
+complete -c relay -n "__fish_relay_using_subcommand comment; and not __fish_seen_subcommand_from list add read help" -l insecure -d 'Allow --server with http:// (plaintext: the token crosses the network unencrypted)'
 complete -c relay -n "__fish_relay_using_subcommand comment; and not __fish_seen_subcommand_from list add read help" -s h -l help -d 'Print help'
 complete -c relay -n "__fish_relay_using_subcommand comment; and not __fish_seen_subcommand_from list add read help" -s V -l version -d 'Print version'
 complete -c relay -n "__fish_relay_using_subcommand comment; and not __fish_seen_subcommand_from list add read help" -f -a "list" -d 'List a task\'s thread, oldest first: owner comments with sent / delivered / read, agent replies'
@@ -461,7 +720,12 @@ complete -c relay -n "__fish_relay_using_subcommand comment; and not __fish_seen
 complete -c relay -n "__fish_relay_using_subcommand comment; and __fish_seen_subcommand_from list" -l home -d 'Data directory (database, token, config.toml) [env: RELAY_HOME]' -r -F
 complete -c relay -n "__fish_relay_using_subcommand comment; and __fish_seen_subcommand_from list" -l port -d 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]' -r
 complete -c relay -n "__fish_relay_using_subcommand comment; and __fish_seen_subcommand_from list" -l socket -d 'Path of the daemon\'s local socket [env: RELAY_SOCKET]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand comment; and __fish_seen_subcommand_from list" -l server -d 'Talk to a remote relayd instead of the local one: https://HOST:PORT of its remote_listen (TLS; its certificate is pinned on first use in ~/.config/relay/known_servers.toml)' -r
+complete -c relay -n "__fish_relay_using_subcommand comment; and __fish_seen_subcommand_from list" -l token-file -d 'File (mode 0600) holding the remote token for --server [default: the RELAY_TOKEN variable]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand comment; and __fish_seen_subcommand_from list" -l client-cert -d 'Client certificate (PEM) for a relayd that requires mTLS (`relay daemon client-cert NAME` makes one)' -r -F
+complete -c relay -n "__fish_relay_using_subcommand comment; and __fish_seen_subcommand_from list" -l client-key -d 'The client certificate\'s private key (PEM)' -r -F
 complete -c relay -n "__fish_relay_using_subcommand comment; and __fish_seen_subcommand_from list" -l json -d 'Print the answer as JSON (stable field names, for scripts)'
+complete -c relay -n "__fish_relay_using_subcommand comment; and __fish_seen_subcommand_from list" -l insecure -d 'Allow --server with http:// (plaintext: the token crosses the network unencrypted)'
 complete -c relay -n "__fish_relay_using_subcommand comment; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help'
 complete -c relay -n "__fish_relay_using_subcommand comment; and __fish_seen_subcommand_from list" -s V -l version -d 'Print version'
 complete -c relay -n "__fish_relay_using_subcommand comment; and __fish_seen_subcommand_from add" -s m -l message -d 'The comment (markdown, up to 4000 characters); `-` reads it from stdin' -r
@@ -469,13 +733,23 @@ complete -c relay -n "__fish_relay_using_subcommand comment; and __fish_seen_sub
 complete -c relay -n "__fish_relay_using_subcommand comment; and __fish_seen_subcommand_from add" -l home -d 'Data directory (database, token, config.toml) [env: RELAY_HOME]' -r -F
 complete -c relay -n "__fish_relay_using_subcommand comment; and __fish_seen_subcommand_from add" -l port -d 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]' -r
 complete -c relay -n "__fish_relay_using_subcommand comment; and __fish_seen_subcommand_from add" -l socket -d 'Path of the daemon\'s local socket [env: RELAY_SOCKET]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand comment; and __fish_seen_subcommand_from add" -l server -d 'Talk to a remote relayd instead of the local one: https://HOST:PORT of its remote_listen (TLS; its certificate is pinned on first use in ~/.config/relay/known_servers.toml)' -r
+complete -c relay -n "__fish_relay_using_subcommand comment; and __fish_seen_subcommand_from add" -l token-file -d 'File (mode 0600) holding the remote token for --server [default: the RELAY_TOKEN variable]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand comment; and __fish_seen_subcommand_from add" -l client-cert -d 'Client certificate (PEM) for a relayd that requires mTLS (`relay daemon client-cert NAME` makes one)' -r -F
+complete -c relay -n "__fish_relay_using_subcommand comment; and __fish_seen_subcommand_from add" -l client-key -d 'The client certificate\'s private key (PEM)' -r -F
 complete -c relay -n "__fish_relay_using_subcommand comment; and __fish_seen_subcommand_from add" -l json -d 'Print the answer as JSON (stable field names, for scripts)'
+complete -c relay -n "__fish_relay_using_subcommand comment; and __fish_seen_subcommand_from add" -l insecure -d 'Allow --server with http:// (plaintext: the token crosses the network unencrypted)'
 complete -c relay -n "__fish_relay_using_subcommand comment; and __fish_seen_subcommand_from add" -s h -l help -d 'Print help'
 complete -c relay -n "__fish_relay_using_subcommand comment; and __fish_seen_subcommand_from add" -s V -l version -d 'Print version'
 complete -c relay -n "__fish_relay_using_subcommand comment; and __fish_seen_subcommand_from read" -l home -d 'Data directory (database, token, config.toml) [env: RELAY_HOME]' -r -F
 complete -c relay -n "__fish_relay_using_subcommand comment; and __fish_seen_subcommand_from read" -l port -d 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]' -r
 complete -c relay -n "__fish_relay_using_subcommand comment; and __fish_seen_subcommand_from read" -l socket -d 'Path of the daemon\'s local socket [env: RELAY_SOCKET]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand comment; and __fish_seen_subcommand_from read" -l server -d 'Talk to a remote relayd instead of the local one: https://HOST:PORT of its remote_listen (TLS; its certificate is pinned on first use in ~/.config/relay/known_servers.toml)' -r
+complete -c relay -n "__fish_relay_using_subcommand comment; and __fish_seen_subcommand_from read" -l token-file -d 'File (mode 0600) holding the remote token for --server [default: the RELAY_TOKEN variable]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand comment; and __fish_seen_subcommand_from read" -l client-cert -d 'Client certificate (PEM) for a relayd that requires mTLS (`relay daemon client-cert NAME` makes one)' -r -F
+complete -c relay -n "__fish_relay_using_subcommand comment; and __fish_seen_subcommand_from read" -l client-key -d 'The client certificate\'s private key (PEM)' -r -F
 complete -c relay -n "__fish_relay_using_subcommand comment; and __fish_seen_subcommand_from read" -l json -d 'Print the answer as JSON (stable field names, for scripts)'
+complete -c relay -n "__fish_relay_using_subcommand comment; and __fish_seen_subcommand_from read" -l insecure -d 'Allow --server with http:// (plaintext: the token crosses the network unencrypted)'
 complete -c relay -n "__fish_relay_using_subcommand comment; and __fish_seen_subcommand_from read" -s h -l help -d 'Print help'
 complete -c relay -n "__fish_relay_using_subcommand comment; and __fish_seen_subcommand_from read" -s V -l version -d 'Print version'
 complete -c relay -n "__fish_relay_using_subcommand comment; and __fish_seen_subcommand_from help" -f -a "list" -d 'List a task\'s thread, oldest first: owner comments with sent / delivered / read, agent replies'
@@ -485,6 +759,11 @@ complete -c relay -n "__fish_relay_using_subcommand comment; and __fish_seen_sub
 complete -c relay -n "__fish_relay_using_subcommand plan; and not __fish_seen_subcommand_from show accept help" -l home -d 'Data directory (database, token, config.toml) [env: RELAY_HOME]' -r -F
 complete -c relay -n "__fish_relay_using_subcommand plan; and not __fish_seen_subcommand_from show accept help" -l port -d 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]' -r
 complete -c relay -n "__fish_relay_using_subcommand plan; and not __fish_seen_subcommand_from show accept help" -l socket -d 'Path of the daemon\'s local socket [env: RELAY_SOCKET]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand plan; and not __fish_seen_subcommand_from show accept help" -l server -d 'Talk to a remote relayd instead of the local one: https://HOST:PORT of its remote_listen (TLS; its certificate is pinned on first use in ~/.config/relay/known_servers.toml)' -r
+complete -c relay -n "__fish_relay_using_subcommand plan; and not __fish_seen_subcommand_from show accept help" -l token-file -d 'File (mode 0600) holding the remote token for --server [default: the RELAY_TOKEN variable]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand plan; and not __fish_seen_subcommand_from show accept help" -l client-cert -d 'Client certificate (PEM) for a relayd that requires mTLS (`relay daemon client-cert NAME` makes one)' -r -F
+complete -c relay -n "__fish_relay_using_subcommand plan; and not __fish_seen_subcommand_from show accept help" -l client-key -d 'The client certificate\'s private key (PEM)' -r -F
+complete -c relay -n "__fish_relay_using_subcommand plan; and not __fish_seen_subcommand_from show accept help" -l insecure -d 'Allow --server with http:// (plaintext: the token crosses the network unencrypted)'
 complete -c relay -n "__fish_relay_using_subcommand plan; and not __fish_seen_subcommand_from show accept help" -s h -l help -d 'Print help'
 complete -c relay -n "__fish_relay_using_subcommand plan; and not __fish_seen_subcommand_from show accept help" -s V -l version -d 'Print version'
 complete -c relay -n "__fish_relay_using_subcommand plan; and not __fish_seen_subcommand_from show accept help" -f -a "show" -d 'Show a task\'s plan: its state, steps with checkpoints, the current step and the agent\'s todo'
@@ -493,14 +772,24 @@ complete -c relay -n "__fish_relay_using_subcommand plan; and not __fish_seen_su
 complete -c relay -n "__fish_relay_using_subcommand plan; and __fish_seen_subcommand_from show" -l home -d 'Data directory (database, token, config.toml) [env: RELAY_HOME]' -r -F
 complete -c relay -n "__fish_relay_using_subcommand plan; and __fish_seen_subcommand_from show" -l port -d 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]' -r
 complete -c relay -n "__fish_relay_using_subcommand plan; and __fish_seen_subcommand_from show" -l socket -d 'Path of the daemon\'s local socket [env: RELAY_SOCKET]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand plan; and __fish_seen_subcommand_from show" -l server -d 'Talk to a remote relayd instead of the local one: https://HOST:PORT of its remote_listen (TLS; its certificate is pinned on first use in ~/.config/relay/known_servers.toml)' -r
+complete -c relay -n "__fish_relay_using_subcommand plan; and __fish_seen_subcommand_from show" -l token-file -d 'File (mode 0600) holding the remote token for --server [default: the RELAY_TOKEN variable]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand plan; and __fish_seen_subcommand_from show" -l client-cert -d 'Client certificate (PEM) for a relayd that requires mTLS (`relay daemon client-cert NAME` makes one)' -r -F
+complete -c relay -n "__fish_relay_using_subcommand plan; and __fish_seen_subcommand_from show" -l client-key -d 'The client certificate\'s private key (PEM)' -r -F
 complete -c relay -n "__fish_relay_using_subcommand plan; and __fish_seen_subcommand_from show" -l history -d 'Also list every revision, newest first, with the step titles it changed'
 complete -c relay -n "__fish_relay_using_subcommand plan; and __fish_seen_subcommand_from show" -l json -d 'Print the answer as JSON (stable field names, for scripts)'
+complete -c relay -n "__fish_relay_using_subcommand plan; and __fish_seen_subcommand_from show" -l insecure -d 'Allow --server with http:// (plaintext: the token crosses the network unencrypted)'
 complete -c relay -n "__fish_relay_using_subcommand plan; and __fish_seen_subcommand_from show" -s h -l help -d 'Print help'
 complete -c relay -n "__fish_relay_using_subcommand plan; and __fish_seen_subcommand_from show" -s V -l version -d 'Print version'
 complete -c relay -n "__fish_relay_using_subcommand plan; and __fish_seen_subcommand_from accept" -l home -d 'Data directory (database, token, config.toml) [env: RELAY_HOME]' -r -F
 complete -c relay -n "__fish_relay_using_subcommand plan; and __fish_seen_subcommand_from accept" -l port -d 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]' -r
 complete -c relay -n "__fish_relay_using_subcommand plan; and __fish_seen_subcommand_from accept" -l socket -d 'Path of the daemon\'s local socket [env: RELAY_SOCKET]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand plan; and __fish_seen_subcommand_from accept" -l server -d 'Talk to a remote relayd instead of the local one: https://HOST:PORT of its remote_listen (TLS; its certificate is pinned on first use in ~/.config/relay/known_servers.toml)' -r
+complete -c relay -n "__fish_relay_using_subcommand plan; and __fish_seen_subcommand_from accept" -l token-file -d 'File (mode 0600) holding the remote token for --server [default: the RELAY_TOKEN variable]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand plan; and __fish_seen_subcommand_from accept" -l client-cert -d 'Client certificate (PEM) for a relayd that requires mTLS (`relay daemon client-cert NAME` makes one)' -r -F
+complete -c relay -n "__fish_relay_using_subcommand plan; and __fish_seen_subcommand_from accept" -l client-key -d 'The client certificate\'s private key (PEM)' -r -F
 complete -c relay -n "__fish_relay_using_subcommand plan; and __fish_seen_subcommand_from accept" -l json -d 'Print the answer as JSON (stable field names, for scripts)'
+complete -c relay -n "__fish_relay_using_subcommand plan; and __fish_seen_subcommand_from accept" -l insecure -d 'Allow --server with http:// (plaintext: the token crosses the network unencrypted)'
 complete -c relay -n "__fish_relay_using_subcommand plan; and __fish_seen_subcommand_from accept" -s h -l help -d 'Print help'
 complete -c relay -n "__fish_relay_using_subcommand plan; and __fish_seen_subcommand_from accept" -s V -l version -d 'Print version'
 complete -c relay -n "__fish_relay_using_subcommand plan; and __fish_seen_subcommand_from help" -f -a "show" -d 'Show a task\'s plan: its state, steps with checkpoints, the current step and the agent\'s todo'
@@ -509,6 +798,11 @@ complete -c relay -n "__fish_relay_using_subcommand plan; and __fish_seen_subcom
 complete -c relay -n "__fish_relay_using_subcommand attachment; and not __fish_seen_subcommand_from list get add caption rm help" -l home -d 'Data directory (database, token, config.toml) [env: RELAY_HOME]' -r -F
 complete -c relay -n "__fish_relay_using_subcommand attachment; and not __fish_seen_subcommand_from list get add caption rm help" -l port -d 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]' -r
 complete -c relay -n "__fish_relay_using_subcommand attachment; and not __fish_seen_subcommand_from list get add caption rm help" -l socket -d 'Path of the daemon\'s local socket [env: RELAY_SOCKET]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand attachment; and not __fish_seen_subcommand_from list get add caption rm help" -l server -d 'Talk to a remote relayd instead of the local one: https://HOST:PORT of its remote_listen (TLS; its certificate is pinned on first use in ~/.config/relay/known_servers.toml)' -r
+complete -c relay -n "__fish_relay_using_subcommand attachment; and not __fish_seen_subcommand_from list get add caption rm help" -l token-file -d 'File (mode 0600) holding the remote token for --server [default: the RELAY_TOKEN variable]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand attachment; and not __fish_seen_subcommand_from list get add caption rm help" -l client-cert -d 'Client certificate (PEM) for a relayd that requires mTLS (`relay daemon client-cert NAME` makes one)' -r -F
+complete -c relay -n "__fish_relay_using_subcommand attachment; and not __fish_seen_subcommand_from list get add caption rm help" -l client-key -d 'The client certificate\'s private key (PEM)' -r -F
+complete -c relay -n "__fish_relay_using_subcommand attachment; and not __fish_seen_subcommand_from list get add caption rm help" -l insecure -d 'Allow --server with http:// (plaintext: the token crosses the network unencrypted)'
 complete -c relay -n "__fish_relay_using_subcommand attachment; and not __fish_seen_subcommand_from list get add caption rm help" -s h -l help -d 'Print help'
 complete -c relay -n "__fish_relay_using_subcommand attachment; and not __fish_seen_subcommand_from list get add caption rm help" -s V -l version -d 'Print version'
 complete -c relay -n "__fish_relay_using_subcommand attachment; and not __fish_seen_subcommand_from list get add caption rm help" -f -a "list" -d 'List a task\'s screenshots: those of review steps in step order, then the others'
@@ -520,13 +814,23 @@ complete -c relay -n "__fish_relay_using_subcommand attachment; and not __fish_s
 complete -c relay -n "__fish_relay_using_subcommand attachment; and __fish_seen_subcommand_from list" -l home -d 'Data directory (database, token, config.toml) [env: RELAY_HOME]' -r -F
 complete -c relay -n "__fish_relay_using_subcommand attachment; and __fish_seen_subcommand_from list" -l port -d 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]' -r
 complete -c relay -n "__fish_relay_using_subcommand attachment; and __fish_seen_subcommand_from list" -l socket -d 'Path of the daemon\'s local socket [env: RELAY_SOCKET]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand attachment; and __fish_seen_subcommand_from list" -l server -d 'Talk to a remote relayd instead of the local one: https://HOST:PORT of its remote_listen (TLS; its certificate is pinned on first use in ~/.config/relay/known_servers.toml)' -r
+complete -c relay -n "__fish_relay_using_subcommand attachment; and __fish_seen_subcommand_from list" -l token-file -d 'File (mode 0600) holding the remote token for --server [default: the RELAY_TOKEN variable]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand attachment; and __fish_seen_subcommand_from list" -l client-cert -d 'Client certificate (PEM) for a relayd that requires mTLS (`relay daemon client-cert NAME` makes one)' -r -F
+complete -c relay -n "__fish_relay_using_subcommand attachment; and __fish_seen_subcommand_from list" -l client-key -d 'The client certificate\'s private key (PEM)' -r -F
 complete -c relay -n "__fish_relay_using_subcommand attachment; and __fish_seen_subcommand_from list" -l json -d 'Print the answer as JSON (stable field names, for scripts)'
+complete -c relay -n "__fish_relay_using_subcommand attachment; and __fish_seen_subcommand_from list" -l insecure -d 'Allow --server with http:// (plaintext: the token crosses the network unencrypted)'
 complete -c relay -n "__fish_relay_using_subcommand attachment; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help'
 complete -c relay -n "__fish_relay_using_subcommand attachment; and __fish_seen_subcommand_from list" -s V -l version -d 'Print version'
 complete -c relay -n "__fish_relay_using_subcommand attachment; and __fish_seen_subcommand_from get" -s o -l output -d 'The file to write (replaced when it exists); without it the bytes go to stdout' -r -F
 complete -c relay -n "__fish_relay_using_subcommand attachment; and __fish_seen_subcommand_from get" -l home -d 'Data directory (database, token, config.toml) [env: RELAY_HOME]' -r -F
 complete -c relay -n "__fish_relay_using_subcommand attachment; and __fish_seen_subcommand_from get" -l port -d 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]' -r
 complete -c relay -n "__fish_relay_using_subcommand attachment; and __fish_seen_subcommand_from get" -l socket -d 'Path of the daemon\'s local socket [env: RELAY_SOCKET]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand attachment; and __fish_seen_subcommand_from get" -l server -d 'Talk to a remote relayd instead of the local one: https://HOST:PORT of its remote_listen (TLS; its certificate is pinned on first use in ~/.config/relay/known_servers.toml)' -r
+complete -c relay -n "__fish_relay_using_subcommand attachment; and __fish_seen_subcommand_from get" -l token-file -d 'File (mode 0600) holding the remote token for --server [default: the RELAY_TOKEN variable]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand attachment; and __fish_seen_subcommand_from get" -l client-cert -d 'Client certificate (PEM) for a relayd that requires mTLS (`relay daemon client-cert NAME` makes one)' -r -F
+complete -c relay -n "__fish_relay_using_subcommand attachment; and __fish_seen_subcommand_from get" -l client-key -d 'The client certificate\'s private key (PEM)' -r -F
+complete -c relay -n "__fish_relay_using_subcommand attachment; and __fish_seen_subcommand_from get" -l insecure -d 'Allow --server with http:// (plaintext: the token crosses the network unencrypted)'
 complete -c relay -n "__fish_relay_using_subcommand attachment; and __fish_seen_subcommand_from get" -s h -l help -d 'Print help'
 complete -c relay -n "__fish_relay_using_subcommand attachment; and __fish_seen_subcommand_from get" -s V -l version -d 'Print version'
 complete -c relay -n "__fish_relay_using_subcommand attachment; and __fish_seen_subcommand_from add" -l step -d 'Attach it to this review step (its number)' -r
@@ -536,21 +840,36 @@ complete -c relay -n "__fish_relay_using_subcommand attachment; and __fish_seen_
 complete -c relay -n "__fish_relay_using_subcommand attachment; and __fish_seen_subcommand_from add" -l home -d 'Data directory (database, token, config.toml) [env: RELAY_HOME]' -r -F
 complete -c relay -n "__fish_relay_using_subcommand attachment; and __fish_seen_subcommand_from add" -l port -d 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]' -r
 complete -c relay -n "__fish_relay_using_subcommand attachment; and __fish_seen_subcommand_from add" -l socket -d 'Path of the daemon\'s local socket [env: RELAY_SOCKET]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand attachment; and __fish_seen_subcommand_from add" -l server -d 'Talk to a remote relayd instead of the local one: https://HOST:PORT of its remote_listen (TLS; its certificate is pinned on first use in ~/.config/relay/known_servers.toml)' -r
+complete -c relay -n "__fish_relay_using_subcommand attachment; and __fish_seen_subcommand_from add" -l token-file -d 'File (mode 0600) holding the remote token for --server [default: the RELAY_TOKEN variable]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand attachment; and __fish_seen_subcommand_from add" -l client-cert -d 'Client certificate (PEM) for a relayd that requires mTLS (`relay daemon client-cert NAME` makes one)' -r -F
+complete -c relay -n "__fish_relay_using_subcommand attachment; and __fish_seen_subcommand_from add" -l client-key -d 'The client certificate\'s private key (PEM)' -r -F
 complete -c relay -n "__fish_relay_using_subcommand attachment; and __fish_seen_subcommand_from add" -l json -d 'Print the answer as JSON (stable field names, for scripts)'
+complete -c relay -n "__fish_relay_using_subcommand attachment; and __fish_seen_subcommand_from add" -l insecure -d 'Allow --server with http:// (plaintext: the token crosses the network unencrypted)'
 complete -c relay -n "__fish_relay_using_subcommand attachment; and __fish_seen_subcommand_from add" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c relay -n "__fish_relay_using_subcommand attachment; and __fish_seen_subcommand_from add" -s V -l version -d 'Print version'
 complete -c relay -n "__fish_relay_using_subcommand attachment; and __fish_seen_subcommand_from caption" -l session -d 'Write as this session (shown in events and answers; `local_<uuid>` for a desktop session)' -r
 complete -c relay -n "__fish_relay_using_subcommand attachment; and __fish_seen_subcommand_from caption" -l home -d 'Data directory (database, token, config.toml) [env: RELAY_HOME]' -r -F
 complete -c relay -n "__fish_relay_using_subcommand attachment; and __fish_seen_subcommand_from caption" -l port -d 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]' -r
 complete -c relay -n "__fish_relay_using_subcommand attachment; and __fish_seen_subcommand_from caption" -l socket -d 'Path of the daemon\'s local socket [env: RELAY_SOCKET]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand attachment; and __fish_seen_subcommand_from caption" -l server -d 'Talk to a remote relayd instead of the local one: https://HOST:PORT of its remote_listen (TLS; its certificate is pinned on first use in ~/.config/relay/known_servers.toml)' -r
+complete -c relay -n "__fish_relay_using_subcommand attachment; and __fish_seen_subcommand_from caption" -l token-file -d 'File (mode 0600) holding the remote token for --server [default: the RELAY_TOKEN variable]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand attachment; and __fish_seen_subcommand_from caption" -l client-cert -d 'Client certificate (PEM) for a relayd that requires mTLS (`relay daemon client-cert NAME` makes one)' -r -F
+complete -c relay -n "__fish_relay_using_subcommand attachment; and __fish_seen_subcommand_from caption" -l client-key -d 'The client certificate\'s private key (PEM)' -r -F
 complete -c relay -n "__fish_relay_using_subcommand attachment; and __fish_seen_subcommand_from caption" -l json -d 'Print the answer as JSON (stable field names, for scripts)'
+complete -c relay -n "__fish_relay_using_subcommand attachment; and __fish_seen_subcommand_from caption" -l insecure -d 'Allow --server with http:// (plaintext: the token crosses the network unencrypted)'
 complete -c relay -n "__fish_relay_using_subcommand attachment; and __fish_seen_subcommand_from caption" -s h -l help -d 'Print help'
 complete -c relay -n "__fish_relay_using_subcommand attachment; and __fish_seen_subcommand_from caption" -s V -l version -d 'Print version'
 complete -c relay -n "__fish_relay_using_subcommand attachment; and __fish_seen_subcommand_from rm" -l session -d 'Write as this session (shown in events and answers; `local_<uuid>` for a desktop session)' -r
 complete -c relay -n "__fish_relay_using_subcommand attachment; and __fish_seen_subcommand_from rm" -l home -d 'Data directory (database, token, config.toml) [env: RELAY_HOME]' -r -F
 complete -c relay -n "__fish_relay_using_subcommand attachment; and __fish_seen_subcommand_from rm" -l port -d 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]' -r
 complete -c relay -n "__fish_relay_using_subcommand attachment; and __fish_seen_subcommand_from rm" -l socket -d 'Path of the daemon\'s local socket [env: RELAY_SOCKET]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand attachment; and __fish_seen_subcommand_from rm" -l server -d 'Talk to a remote relayd instead of the local one: https://HOST:PORT of its remote_listen (TLS; its certificate is pinned on first use in ~/.config/relay/known_servers.toml)' -r
+complete -c relay -n "__fish_relay_using_subcommand attachment; and __fish_seen_subcommand_from rm" -l token-file -d 'File (mode 0600) holding the remote token for --server [default: the RELAY_TOKEN variable]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand attachment; and __fish_seen_subcommand_from rm" -l client-cert -d 'Client certificate (PEM) for a relayd that requires mTLS (`relay daemon client-cert NAME` makes one)' -r -F
+complete -c relay -n "__fish_relay_using_subcommand attachment; and __fish_seen_subcommand_from rm" -l client-key -d 'The client certificate\'s private key (PEM)' -r -F
 complete -c relay -n "__fish_relay_using_subcommand attachment; and __fish_seen_subcommand_from rm" -l json -d 'Print the answer as JSON (stable field names, for scripts)'
+complete -c relay -n "__fish_relay_using_subcommand attachment; and __fish_seen_subcommand_from rm" -l insecure -d 'Allow --server with http:// (plaintext: the token crosses the network unencrypted)'
 complete -c relay -n "__fish_relay_using_subcommand attachment; and __fish_seen_subcommand_from rm" -s h -l help -d 'Print help'
 complete -c relay -n "__fish_relay_using_subcommand attachment; and __fish_seen_subcommand_from rm" -s V -l version -d 'Print version'
 complete -c relay -n "__fish_relay_using_subcommand attachment; and __fish_seen_subcommand_from help" -f -a "list" -d 'List a task\'s screenshots: those of review steps in step order, then the others'
@@ -565,13 +884,23 @@ complete -c relay -n "__fish_relay_using_subcommand events" -s n -l limit -d 'On
 complete -c relay -n "__fish_relay_using_subcommand events" -l home -d 'Data directory (database, token, config.toml) [env: RELAY_HOME]' -r -F
 complete -c relay -n "__fish_relay_using_subcommand events" -l port -d 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]' -r
 complete -c relay -n "__fish_relay_using_subcommand events" -l socket -d 'Path of the daemon\'s local socket [env: RELAY_SOCKET]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand events" -l server -d 'Talk to a remote relayd instead of the local one: https://HOST:PORT of its remote_listen (TLS; its certificate is pinned on first use in ~/.config/relay/known_servers.toml)' -r
+complete -c relay -n "__fish_relay_using_subcommand events" -l token-file -d 'File (mode 0600) holding the remote token for --server [default: the RELAY_TOKEN variable]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand events" -l client-cert -d 'Client certificate (PEM) for a relayd that requires mTLS (`relay daemon client-cert NAME` makes one)' -r -F
+complete -c relay -n "__fish_relay_using_subcommand events" -l client-key -d 'The client certificate\'s private key (PEM)' -r -F
 complete -c relay -n "__fish_relay_using_subcommand events" -s f -l follow -d 'Keep printing new events as they happen, starting at the end of the log (like `tail -f`)'
 complete -c relay -n "__fish_relay_using_subcommand events" -l json -d 'Print the answer as JSON (stable field names, for scripts)'
+complete -c relay -n "__fish_relay_using_subcommand events" -l insecure -d 'Allow --server with http:// (plaintext: the token crosses the network unencrypted)'
 complete -c relay -n "__fish_relay_using_subcommand events" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c relay -n "__fish_relay_using_subcommand events" -s V -l version -d 'Print version'
 complete -c relay -n "__fish_relay_using_subcommand rules; and not __fish_seen_subcommand_from show help" -l home -d 'Data directory (database, token, config.toml) [env: RELAY_HOME]' -r -F
 complete -c relay -n "__fish_relay_using_subcommand rules; and not __fish_seen_subcommand_from show help" -l port -d 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]' -r
 complete -c relay -n "__fish_relay_using_subcommand rules; and not __fish_seen_subcommand_from show help" -l socket -d 'Path of the daemon\'s local socket [env: RELAY_SOCKET]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand rules; and not __fish_seen_subcommand_from show help" -l server -d 'Talk to a remote relayd instead of the local one: https://HOST:PORT of its remote_listen (TLS; its certificate is pinned on first use in ~/.config/relay/known_servers.toml)' -r
+complete -c relay -n "__fish_relay_using_subcommand rules; and not __fish_seen_subcommand_from show help" -l token-file -d 'File (mode 0600) holding the remote token for --server [default: the RELAY_TOKEN variable]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand rules; and not __fish_seen_subcommand_from show help" -l client-cert -d 'Client certificate (PEM) for a relayd that requires mTLS (`relay daemon client-cert NAME` makes one)' -r -F
+complete -c relay -n "__fish_relay_using_subcommand rules; and not __fish_seen_subcommand_from show help" -l client-key -d 'The client certificate\'s private key (PEM)' -r -F
+complete -c relay -n "__fish_relay_using_subcommand rules; and not __fish_seen_subcommand_from show help" -l insecure -d 'Allow --server with http:// (plaintext: the token crosses the network unencrypted)'
 complete -c relay -n "__fish_relay_using_subcommand rules; and not __fish_seen_subcommand_from show help" -s h -l help -d 'Print help'
 complete -c relay -n "__fish_relay_using_subcommand rules; and not __fish_seen_subcommand_from show help" -s V -l version -d 'Print version'
 complete -c relay -n "__fish_relay_using_subcommand rules; and not __fish_seen_subcommand_from show help" -f -a "show" -d 'Print the working rules in force (a project\'s, or the global ones)'
@@ -580,7 +909,12 @@ complete -c relay -n "__fish_relay_using_subcommand rules; and __fish_seen_subco
 complete -c relay -n "__fish_relay_using_subcommand rules; and __fish_seen_subcommand_from show" -l home -d 'Data directory (database, token, config.toml) [env: RELAY_HOME]' -r -F
 complete -c relay -n "__fish_relay_using_subcommand rules; and __fish_seen_subcommand_from show" -l port -d 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]' -r
 complete -c relay -n "__fish_relay_using_subcommand rules; and __fish_seen_subcommand_from show" -l socket -d 'Path of the daemon\'s local socket [env: RELAY_SOCKET]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand rules; and __fish_seen_subcommand_from show" -l server -d 'Talk to a remote relayd instead of the local one: https://HOST:PORT of its remote_listen (TLS; its certificate is pinned on first use in ~/.config/relay/known_servers.toml)' -r
+complete -c relay -n "__fish_relay_using_subcommand rules; and __fish_seen_subcommand_from show" -l token-file -d 'File (mode 0600) holding the remote token for --server [default: the RELAY_TOKEN variable]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand rules; and __fish_seen_subcommand_from show" -l client-cert -d 'Client certificate (PEM) for a relayd that requires mTLS (`relay daemon client-cert NAME` makes one)' -r -F
+complete -c relay -n "__fish_relay_using_subcommand rules; and __fish_seen_subcommand_from show" -l client-key -d 'The client certificate\'s private key (PEM)' -r -F
 complete -c relay -n "__fish_relay_using_subcommand rules; and __fish_seen_subcommand_from show" -l json -d 'Print the answer as JSON (stable field names, for scripts)'
+complete -c relay -n "__fish_relay_using_subcommand rules; and __fish_seen_subcommand_from show" -l insecure -d 'Allow --server with http:// (plaintext: the token crosses the network unencrypted)'
 complete -c relay -n "__fish_relay_using_subcommand rules; and __fish_seen_subcommand_from show" -s h -l help -d 'Print help'
 complete -c relay -n "__fish_relay_using_subcommand rules; and __fish_seen_subcommand_from show" -s V -l version -d 'Print version'
 complete -c relay -n "__fish_relay_using_subcommand rules; and __fish_seen_subcommand_from help" -f -a "show" -d 'Print the working rules in force (a project\'s, or the global ones)'
@@ -589,20 +923,35 @@ complete -c relay -n "__fish_relay_using_subcommand hook" -l budget-ms -d 'Milli
 complete -c relay -n "__fish_relay_using_subcommand hook" -l home -d 'Data directory (database, token, config.toml) [env: RELAY_HOME]' -r -F
 complete -c relay -n "__fish_relay_using_subcommand hook" -l port -d 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]' -r
 complete -c relay -n "__fish_relay_using_subcommand hook" -l socket -d 'Path of the daemon\'s local socket [env: RELAY_SOCKET]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand hook" -l server -d 'Talk to a remote relayd instead of the local one: https://HOST:PORT of its remote_listen (TLS; its certificate is pinned on first use in ~/.config/relay/known_servers.toml)' -r
+complete -c relay -n "__fish_relay_using_subcommand hook" -l token-file -d 'File (mode 0600) holding the remote token for --server [default: the RELAY_TOKEN variable]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand hook" -l client-cert -d 'Client certificate (PEM) for a relayd that requires mTLS (`relay daemon client-cert NAME` makes one)' -r -F
+complete -c relay -n "__fish_relay_using_subcommand hook" -l client-key -d 'The client certificate\'s private key (PEM)' -r -F
 complete -c relay -n "__fish_relay_using_subcommand hook" -l wait -d 'The wake-up hook (Claude Code\'s Stop, run in the background with asyncRewake): wait up to 25 minutes for an owner comment; print it on stderr and exit 2 to wake the session, else exit 0'
+complete -c relay -n "__fish_relay_using_subcommand hook" -l insecure -d 'Allow --server with http:// (plaintext: the token crosses the network unencrypted)'
 complete -c relay -n "__fish_relay_using_subcommand hook" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c relay -n "__fish_relay_using_subcommand hook" -s V -l version -d 'Print version'
 complete -c relay -n "__fish_relay_using_subcommand inbox" -l home -d 'Data directory (database, token, config.toml) [env: RELAY_HOME]' -r -F
 complete -c relay -n "__fish_relay_using_subcommand inbox" -l port -d 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]' -r
 complete -c relay -n "__fish_relay_using_subcommand inbox" -l socket -d 'Path of the daemon\'s local socket [env: RELAY_SOCKET]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand inbox" -l server -d 'Talk to a remote relayd instead of the local one: https://HOST:PORT of its remote_listen (TLS; its certificate is pinned on first use in ~/.config/relay/known_servers.toml)' -r
+complete -c relay -n "__fish_relay_using_subcommand inbox" -l token-file -d 'File (mode 0600) holding the remote token for --server [default: the RELAY_TOKEN variable]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand inbox" -l client-cert -d 'Client certificate (PEM) for a relayd that requires mTLS (`relay daemon client-cert NAME` makes one)' -r -F
+complete -c relay -n "__fish_relay_using_subcommand inbox" -l client-key -d 'The client certificate\'s private key (PEM)' -r -F
 complete -c relay -n "__fish_relay_using_subcommand inbox" -l json -d 'Print the answer as JSON (stable field names, for scripts)'
+complete -c relay -n "__fish_relay_using_subcommand inbox" -l insecure -d 'Allow --server with http:// (plaintext: the token crosses the network unencrypted)'
 complete -c relay -n "__fish_relay_using_subcommand inbox" -s h -l help -d 'Print help'
 complete -c relay -n "__fish_relay_using_subcommand inbox" -s V -l version -d 'Print version'
 complete -c relay -n "__fish_relay_using_subcommand snapshots" -l project -d 'Only this project\'s snapshots' -r
 complete -c relay -n "__fish_relay_using_subcommand snapshots" -l home -d 'Data directory (database, token, config.toml) [env: RELAY_HOME]' -r -F
 complete -c relay -n "__fish_relay_using_subcommand snapshots" -l port -d 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]' -r
 complete -c relay -n "__fish_relay_using_subcommand snapshots" -l socket -d 'Path of the daemon\'s local socket [env: RELAY_SOCKET]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand snapshots" -l server -d 'Talk to a remote relayd instead of the local one: https://HOST:PORT of its remote_listen (TLS; its certificate is pinned on first use in ~/.config/relay/known_servers.toml)' -r
+complete -c relay -n "__fish_relay_using_subcommand snapshots" -l token-file -d 'File (mode 0600) holding the remote token for --server [default: the RELAY_TOKEN variable]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand snapshots" -l client-cert -d 'Client certificate (PEM) for a relayd that requires mTLS (`relay daemon client-cert NAME` makes one)' -r -F
+complete -c relay -n "__fish_relay_using_subcommand snapshots" -l client-key -d 'The client certificate\'s private key (PEM)' -r -F
 complete -c relay -n "__fish_relay_using_subcommand snapshots" -l json -d 'Print the answer as JSON (stable field names, for scripts)'
+complete -c relay -n "__fish_relay_using_subcommand snapshots" -l insecure -d 'Allow --server with http:// (plaintext: the token crosses the network unencrypted)'
 complete -c relay -n "__fish_relay_using_subcommand snapshots" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c relay -n "__fish_relay_using_subcommand snapshots" -s V -l version -d 'Print version'
 complete -c relay -n "__fish_relay_using_subcommand undo" -l paths -d 'Only these files or folders (relative to the repository)' -r
@@ -610,28 +959,48 @@ complete -c relay -n "__fish_relay_using_subcommand undo" -l to -d 'Write the fi
 complete -c relay -n "__fish_relay_using_subcommand undo" -l home -d 'Data directory (database, token, config.toml) [env: RELAY_HOME]' -r -F
 complete -c relay -n "__fish_relay_using_subcommand undo" -l port -d 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]' -r
 complete -c relay -n "__fish_relay_using_subcommand undo" -l socket -d 'Path of the daemon\'s local socket [env: RELAY_SOCKET]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand undo" -l server -d 'Talk to a remote relayd instead of the local one: https://HOST:PORT of its remote_listen (TLS; its certificate is pinned on first use in ~/.config/relay/known_servers.toml)' -r
+complete -c relay -n "__fish_relay_using_subcommand undo" -l token-file -d 'File (mode 0600) holding the remote token for --server [default: the RELAY_TOKEN variable]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand undo" -l client-cert -d 'Client certificate (PEM) for a relayd that requires mTLS (`relay daemon client-cert NAME` makes one)' -r -F
+complete -c relay -n "__fish_relay_using_subcommand undo" -l client-key -d 'The client certificate\'s private key (PEM)' -r -F
 complete -c relay -n "__fish_relay_using_subcommand undo" -l force -d 'Overwrite files changed since the snapshot'
 complete -c relay -n "__fish_relay_using_subcommand undo" -l dry-run -d 'Only show what would change'
 complete -c relay -n "__fish_relay_using_subcommand undo" -l json -d 'Print the answer as JSON (stable field names, for scripts)'
+complete -c relay -n "__fish_relay_using_subcommand undo" -l insecure -d 'Allow --server with http:// (plaintext: the token crosses the network unencrypted)'
 complete -c relay -n "__fish_relay_using_subcommand undo" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c relay -n "__fish_relay_using_subcommand undo" -s V -l version -d 'Print version'
 complete -c relay -n "__fish_relay_using_subcommand locks" -l home -d 'Data directory (database, token, config.toml) [env: RELAY_HOME]' -r -F
 complete -c relay -n "__fish_relay_using_subcommand locks" -l port -d 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]' -r
 complete -c relay -n "__fish_relay_using_subcommand locks" -l socket -d 'Path of the daemon\'s local socket [env: RELAY_SOCKET]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand locks" -l server -d 'Talk to a remote relayd instead of the local one: https://HOST:PORT of its remote_listen (TLS; its certificate is pinned on first use in ~/.config/relay/known_servers.toml)' -r
+complete -c relay -n "__fish_relay_using_subcommand locks" -l token-file -d 'File (mode 0600) holding the remote token for --server [default: the RELAY_TOKEN variable]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand locks" -l client-cert -d 'Client certificate (PEM) for a relayd that requires mTLS (`relay daemon client-cert NAME` makes one)' -r -F
+complete -c relay -n "__fish_relay_using_subcommand locks" -l client-key -d 'The client certificate\'s private key (PEM)' -r -F
 complete -c relay -n "__fish_relay_using_subcommand locks" -l json -d 'Print the answer as JSON (stable field names, for scripts)'
+complete -c relay -n "__fish_relay_using_subcommand locks" -l insecure -d 'Allow --server with http:// (plaintext: the token crosses the network unencrypted)'
 complete -c relay -n "__fish_relay_using_subcommand locks" -s h -l help -d 'Print help'
 complete -c relay -n "__fish_relay_using_subcommand locks" -s V -l version -d 'Print version'
 complete -c relay -n "__fish_relay_using_subcommand keys" -l home -d 'Data directory (database, token, config.toml) [env: RELAY_HOME]' -r -F
 complete -c relay -n "__fish_relay_using_subcommand keys" -l port -d 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]' -r
 complete -c relay -n "__fish_relay_using_subcommand keys" -l socket -d 'Path of the daemon\'s local socket [env: RELAY_SOCKET]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand keys" -l server -d 'Talk to a remote relayd instead of the local one: https://HOST:PORT of its remote_listen (TLS; its certificate is pinned on first use in ~/.config/relay/known_servers.toml)' -r
+complete -c relay -n "__fish_relay_using_subcommand keys" -l token-file -d 'File (mode 0600) holding the remote token for --server [default: the RELAY_TOKEN variable]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand keys" -l client-cert -d 'Client certificate (PEM) for a relayd that requires mTLS (`relay daemon client-cert NAME` makes one)' -r -F
+complete -c relay -n "__fish_relay_using_subcommand keys" -l client-key -d 'The client certificate\'s private key (PEM)' -r -F
 complete -c relay -n "__fish_relay_using_subcommand keys" -l json -d 'Print the answer as JSON (stable field names, for scripts)'
+complete -c relay -n "__fish_relay_using_subcommand keys" -l insecure -d 'Allow --server with http:// (plaintext: the token crosses the network unencrypted)'
 complete -c relay -n "__fish_relay_using_subcommand keys" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c relay -n "__fish_relay_using_subcommand keys" -s V -l version -d 'Print version'
 complete -c relay -n "__fish_relay_using_subcommand doctor" -l claude-home -d 'A folder standing in for your home folder when reading Claude Code\'s .claude/settings.json and .claude.json' -r -F
 complete -c relay -n "__fish_relay_using_subcommand doctor" -l home -d 'Data directory (database, token, config.toml) [env: RELAY_HOME]' -r -F
 complete -c relay -n "__fish_relay_using_subcommand doctor" -l port -d 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]' -r
 complete -c relay -n "__fish_relay_using_subcommand doctor" -l socket -d 'Path of the daemon\'s local socket [env: RELAY_SOCKET]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand doctor" -l server -d 'Talk to a remote relayd instead of the local one: https://HOST:PORT of its remote_listen (TLS; its certificate is pinned on first use in ~/.config/relay/known_servers.toml)' -r
+complete -c relay -n "__fish_relay_using_subcommand doctor" -l token-file -d 'File (mode 0600) holding the remote token for --server [default: the RELAY_TOKEN variable]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand doctor" -l client-cert -d 'Client certificate (PEM) for a relayd that requires mTLS (`relay daemon client-cert NAME` makes one)' -r -F
+complete -c relay -n "__fish_relay_using_subcommand doctor" -l client-key -d 'The client certificate\'s private key (PEM)' -r -F
 complete -c relay -n "__fish_relay_using_subcommand doctor" -l json -d 'Print the checks as JSON'
+complete -c relay -n "__fish_relay_using_subcommand doctor" -l insecure -d 'Allow --server with http:// (plaintext: the token crosses the network unencrypted)'
 complete -c relay -n "__fish_relay_using_subcommand doctor" -s h -l help -d 'Print help'
 complete -c relay -n "__fish_relay_using_subcommand doctor" -s V -l version -d 'Print version'
 complete -c relay -n "__fish_relay_using_subcommand setup" -l agent -d 'The agent whose hook file to edit' -r -f -a "claude\t''
@@ -646,6 +1015,10 @@ complete -c relay -n "__fish_relay_using_subcommand setup" -l claude-home -l age
 complete -c relay -n "__fish_relay_using_subcommand setup" -l home -d 'Data directory (database, token, config.toml) [env: RELAY_HOME]' -r -F
 complete -c relay -n "__fish_relay_using_subcommand setup" -l port -d 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]' -r
 complete -c relay -n "__fish_relay_using_subcommand setup" -l socket -d 'Path of the daemon\'s local socket [env: RELAY_SOCKET]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand setup" -l server -d 'Talk to a remote relayd instead of the local one: https://HOST:PORT of its remote_listen (TLS; its certificate is pinned on first use in ~/.config/relay/known_servers.toml)' -r
+complete -c relay -n "__fish_relay_using_subcommand setup" -l token-file -d 'File (mode 0600) holding the remote token for --server [default: the RELAY_TOKEN variable]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand setup" -l client-cert -d 'Client certificate (PEM) for a relayd that requires mTLS (`relay daemon client-cert NAME` makes one)' -r -F
+complete -c relay -n "__fish_relay_using_subcommand setup" -l client-key -d 'The client certificate\'s private key (PEM)' -r -F
 complete -c relay -n "__fish_relay_using_subcommand setup" -l dry-run -d 'Show the plan (detection, the exact diff, the plan hash) and write nothing; the default'
 complete -c relay -n "__fish_relay_using_subcommand setup" -l apply -d 'Back the file up, then add or update relay\'s hook entries'
 complete -c relay -n "__fish_relay_using_subcommand setup" -l remove -d 'Back the file up, then remove relay\'s entries only (with --dry-run: show what would go)'
@@ -654,22 +1027,33 @@ complete -c relay -n "__fish_relay_using_subcommand setup" -l json -d 'With --ch
 complete -c relay -n "__fish_relay_using_subcommand setup" -l wake -d 'Claude Code only: also install the wake-up hook (command mode; needs Claude Code 2.1.309 or newer)'
 complete -c relay -n "__fish_relay_using_subcommand setup" -l no-wake -d 'Claude Code only: remove the wake-up hook (without --wake or --no-wake an installed one is kept)'
 complete -c relay -n "__fish_relay_using_subcommand setup" -l force-wake -d 'With --wake: install it even when Claude Code is older than 2.1.309 or its version is unknown'
+complete -c relay -n "__fish_relay_using_subcommand setup" -l insecure -d 'Allow --server with http:// (plaintext: the token crosses the network unencrypted)'
 complete -c relay -n "__fish_relay_using_subcommand setup" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c relay -n "__fish_relay_using_subcommand setup" -s V -l version -d 'Print version'
 complete -c relay -n "__fish_relay_using_subcommand completions" -l home -d 'Data directory (database, token, config.toml) [env: RELAY_HOME]' -r -F
 complete -c relay -n "__fish_relay_using_subcommand completions" -l port -d 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]' -r
 complete -c relay -n "__fish_relay_using_subcommand completions" -l socket -d 'Path of the daemon\'s local socket [env: RELAY_SOCKET]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand completions" -l server -d 'Talk to a remote relayd instead of the local one: https://HOST:PORT of its remote_listen (TLS; its certificate is pinned on first use in ~/.config/relay/known_servers.toml)' -r
+complete -c relay -n "__fish_relay_using_subcommand completions" -l token-file -d 'File (mode 0600) holding the remote token for --server [default: the RELAY_TOKEN variable]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand completions" -l client-cert -d 'Client certificate (PEM) for a relayd that requires mTLS (`relay daemon client-cert NAME` makes one)' -r -F
+complete -c relay -n "__fish_relay_using_subcommand completions" -l client-key -d 'The client certificate\'s private key (PEM)' -r -F
+complete -c relay -n "__fish_relay_using_subcommand completions" -l insecure -d 'Allow --server with http:// (plaintext: the token crosses the network unencrypted)'
 complete -c relay -n "__fish_relay_using_subcommand completions" -s h -l help -d 'Print help'
 complete -c relay -n "__fish_relay_using_subcommand completions" -s V -l version -d 'Print version'
 complete -c relay -n "__fish_relay_using_subcommand man" -l dir -d 'Write relay.1 and one page per subcommand into DIR' -r -F
 complete -c relay -n "__fish_relay_using_subcommand man" -l home -d 'Data directory (database, token, config.toml) [env: RELAY_HOME]' -r -F
 complete -c relay -n "__fish_relay_using_subcommand man" -l port -d 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]' -r
 complete -c relay -n "__fish_relay_using_subcommand man" -l socket -d 'Path of the daemon\'s local socket [env: RELAY_SOCKET]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand man" -l server -d 'Talk to a remote relayd instead of the local one: https://HOST:PORT of its remote_listen (TLS; its certificate is pinned on first use in ~/.config/relay/known_servers.toml)' -r
+complete -c relay -n "__fish_relay_using_subcommand man" -l token-file -d 'File (mode 0600) holding the remote token for --server [default: the RELAY_TOKEN variable]' -r -F
+complete -c relay -n "__fish_relay_using_subcommand man" -l client-cert -d 'Client certificate (PEM) for a relayd that requires mTLS (`relay daemon client-cert NAME` makes one)' -r -F
+complete -c relay -n "__fish_relay_using_subcommand man" -l client-key -d 'The client certificate\'s private key (PEM)' -r -F
+complete -c relay -n "__fish_relay_using_subcommand man" -l insecure -d 'Allow --server with http:// (plaintext: the token crosses the network unencrypted)'
 complete -c relay -n "__fish_relay_using_subcommand man" -s h -l help -d 'Print help'
 complete -c relay -n "__fish_relay_using_subcommand man" -s V -l version -d 'Print version'
 complete -c relay -n "__fish_relay_using_subcommand help; and not __fish_seen_subcommand_from demo daemon token backup restore project session board task decision review comment plan attachment events rules hook inbox snapshots undo locks keys doctor setup completions man help" -f -a "demo" -d 'Seed a made-up workspace into a new data directory: two projects, eleven tasks across the stages, a task in review with a checklist and screenshots, plans, sessions; then `relay --home DIR` opens it'
 complete -c relay -n "__fish_relay_using_subcommand help; and not __fish_seen_subcommand_from demo daemon token backup restore project session board task decision review comment plan attachment events rules hook inbox snapshots undo locks keys doctor setup completions man help" -f -a "daemon" -d 'Run, start, stop and inspect the relayd daemon'
-complete -c relay -n "__fish_relay_using_subcommand help; and not __fish_seen_subcommand_from demo daemon token backup restore project session board task decision review comment plan attachment events rules hook inbox snapshots undo locks keys doctor setup completions man help" -f -a "token" -d 'Print the API token agents and scripts send as `Authorization: Bearer`'
+complete -c relay -n "__fish_relay_using_subcommand help; and not __fish_seen_subcommand_from demo daemon token backup restore project session board task decision review comment plan attachment events rules hook inbox snapshots undo locks keys doctor setup completions man help" -f -a "token" -d 'Print the API token agents and scripts send as `Authorization: Bearer`; with --remote, the remote tokens'
 complete -c relay -n "__fish_relay_using_subcommand help; and not __fish_seen_subcommand_from demo daemon token backup restore project session board task decision review comment plan attachment events rules hook inbox snapshots undo locks keys doctor setup completions man help" -f -a "backup" -d 'Write an online backup of the database while relayd keeps running'
 complete -c relay -n "__fish_relay_using_subcommand help; and not __fish_seen_subcommand_from demo daemon token backup restore project session board task decision review comment plan attachment events rules hook inbox snapshots undo locks keys doctor setup completions man help" -f -a "restore" -d 'Replace the database with a backup (relayd must be stopped)'
 complete -c relay -n "__fish_relay_using_subcommand help; and not __fish_seen_subcommand_from demo daemon token backup restore project session board task decision review comment plan attachment events rules hook inbox snapshots undo locks keys doctor setup completions man help" -f -a "project" -d 'Projects: list them with their tasks per stage, create or change one, show its board'
@@ -697,6 +1081,8 @@ complete -c relay -n "__fish_relay_using_subcommand help; and not __fish_seen_su
 complete -c relay -n "__fish_relay_using_subcommand help; and __fish_seen_subcommand_from daemon" -f -a "run" -d 'Run relayd in the foreground (for service managers; Ctrl-C stops it)'
 complete -c relay -n "__fish_relay_using_subcommand help; and __fish_seen_subcommand_from daemon" -f -a "start" -d 'Start relayd in the background unless it is running'
 complete -c relay -n "__fish_relay_using_subcommand help; and __fish_seen_subcommand_from daemon" -f -a "stop" -d 'Stop relayd gracefully'
+complete -c relay -n "__fish_relay_using_subcommand help; and __fish_seen_subcommand_from daemon" -f -a "init-remote" -d 'Set up the remote listener: a CA, a server certificate for localhost and the names given, and an owner token shown once (then set remote_listen in config.toml and restart relayd)'
+complete -c relay -n "__fish_relay_using_subcommand help; and __fish_seen_subcommand_from daemon" -f -a "client-cert" -d 'Make a client certificate for mTLS (remote_require_mtls), signed by the remote CA: NAME.crt and NAME.key'
 complete -c relay -n "__fish_relay_using_subcommand help; and __fish_seen_subcommand_from daemon" -f -a "status" -d 'Show whether relayd runs, its pid, listeners and store; exit 3 when it does not run'
 complete -c relay -n "__fish_relay_using_subcommand help; and __fish_seen_subcommand_from daemon" -f -a "logs" -d 'Print relayd\'s log'
 complete -c relay -n "__fish_relay_using_subcommand help; and __fish_seen_subcommand_from project" -f -a "list" -d 'List every project with its number of tasks per stage'

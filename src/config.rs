@@ -9,7 +9,7 @@
 //! against its key table, warning about each bad entry instead of refusing to start.
 
 use std::fmt;
-use std::net::IpAddr;
+use std::net::{IpAddr, SocketAddr};
 use std::ops::RangeInclusive;
 use std::path::{Path, PathBuf};
 
@@ -513,6 +513,21 @@ config_keys! { |dirs, raw|
         read: raw.text().map(str::trim).filter(|t| t.is_empty() || desktop_template_ok(t)).map(str::to_owned),
         help: "the window's \"open in desktop\" (O) for a task bound to a desktop session: `{id}` becomes the session's `local_…` id (percent-encoded) and the system opener is given the link; empty turns it off",
     }
+    remote_listen: RemoteListen {
+        env: "RELAY_REMOTE_LISTEN",
+        accepts: "an address and port like `0.0.0.0:50051` or `[::]:50051`, or `off`",
+        default: RemoteListen(None),
+        default_doc: "off",
+        read: raw.text().and_then(RemoteListen::parse),
+        help: "where relayd serves `relay.v1` to other machines over TCP with TLS (`relay --server https://HOST:PORT`); needs `relay daemon init-remote` first (the certificates and a token), off by default",
+    }
+    remote_require_mtls: bool {
+        env: "RELAY_REMOTE_REQUIRE_MTLS",
+        accepts: "true or false",
+        default: false,
+        read: raw.boolean(),
+        help: "the remote listener also asks every client for a certificate signed by relayd's remote CA (`relay daemon client-cert NAME`); the token is still required",
+    }
     stage_labels: StageLabels {
         env: "RELAY_STAGE_LABELS",
         accepts: "a table of stage = label (plan, dev, review, test, live, done; labels of 1 to 20 characters, all different; `dev=Build,live=Shipped` in the environment)",
@@ -597,6 +612,25 @@ impl Shown for LogFormat {
 impl Shown for StageLabels {
     fn shown(&self) -> String {
         self.changed().join(",")
+    }
+}
+
+impl Shown for RemoteListen {
+    fn shown(&self) -> String {
+        self.0.map_or_else(|| "off".to_owned(), |addr| addr.to_string())
+    }
+}
+
+/// `remote_listen`: the TCP address of the remote gRPC listener, or none (`off`, the default).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct RemoteListen(pub Option<SocketAddr>);
+
+impl RemoteListen {
+    fn parse(text: &str) -> Option<RemoteListen> {
+        match text.trim() {
+            "" | "off" => Some(RemoteListen(None)),
+            addr => addr.parse().ok().map(|addr| RemoteListen(Some(addr))),
+        }
     }
 }
 

@@ -332,12 +332,32 @@ fn every_key_in_the_table_is_accepted_by_the_parser() {
         ("notify_review", "false"),
         ("desktop_link_template", "\"claude://session/{id}\""),
         ("stage_labels", "{ dev = \"Build\", live = \"Shipped\" }"),
+        ("remote_listen", "\"0.0.0.0:50051\""),
+        ("remote_require_mtls", "true"),
     ];
     assert_eq!(samples.len(), KEYS.len());
     for (key, value) in samples {
         let dir = home_with(&format!("{key} = {value}\n"));
         load(dir.path(), &[], Flags::default()).unwrap_or_else(|e| panic!("{key}: {e}"));
     }
+}
+
+#[test]
+fn remote_listen_is_off_by_default_and_refuses_an_address_without_a_port() {
+    let dir = home_with("");
+    assert_eq!(
+        load(dir.path(), &[], Flags::default()).unwrap().remote_listen.0,
+        None
+    );
+    let dir = home_with("remote_listen = \"[::1]:7000\"\n");
+    let config = load(dir.path(), &[], Flags::default()).unwrap();
+    assert_eq!(config.remote_listen.0.map(|a| a.port()), Some(7000));
+    let dir = home_with("remote_listen = \"0.0.0.0\"\n");
+    let err = load(dir.path(), &[], Flags::default()).unwrap_err().to_string();
+    assert!(
+        err.contains("remote_listen") && err.contains("0.0.0.0:50051"),
+        "{err}"
+    );
 }
 
 #[test]

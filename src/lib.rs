@@ -16,6 +16,7 @@ pub mod owner;
 pub mod paths;
 pub mod policy;
 pub mod profile;
+pub mod remote;
 pub mod rules;
 pub mod time;
 pub mod token;

@@ -79,6 +79,50 @@ impl DataDir {
     pub fn log_dir(&self) -> PathBuf {
         self.0.join("logs")
     }
+
+    /// The remote listener's folder (mode 0700): its CA, the server certificate and the tokens' hashes.
+    pub fn remote_dir(&self) -> PathBuf {
+        self.0.join("remote")
+    }
+}
+
+/// The files of the remote listener inside [`DataDir::remote_dir`], as `relay daemon init-remote` writes them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RemoteFiles {
+    pub dir: PathBuf,
+}
+
+impl RemoteFiles {
+    pub fn of(data: &DataDir) -> RemoteFiles {
+        RemoteFiles {
+            dir: data.remote_dir(),
+        }
+    }
+
+    /// The CA certificate (PEM, 0644): give it to clients that verify the chain, and it signs client certificates.
+    pub fn ca_cert(&self) -> PathBuf {
+        self.dir.join("ca.crt")
+    }
+
+    /// The CA's private key (PEM, 0600).
+    pub fn ca_key(&self) -> PathBuf {
+        self.dir.join("ca.key")
+    }
+
+    /// The server certificate (PEM, 0644), signed by the CA.
+    pub fn server_cert(&self) -> PathBuf {
+        self.dir.join("server.crt")
+    }
+
+    /// The server's private key (PEM, 0600).
+    pub fn server_key(&self) -> PathBuf {
+        self.dir.join("server.key")
+    }
+
+    /// The remote tokens: one argon2 hash per scope, never the token (TOML, 0600).
+    pub fn tokens(&self) -> PathBuf {
+        self.dir.join("tokens.toml")
+    }
 }
 
 /// The newest of relayd's log files in `dir`, if any.

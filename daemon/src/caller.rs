@@ -7,8 +7,9 @@
 //! names is only a label for events and bindings ([`Caller::with_session`]). Owner-only rules ask
 //! [`Caller::require_owner`], and a refusal is always [`OwnerOnly`].
 //!
-//! Transports still to come get their own constructor here, and nothing else changes: the HTML board's cookie
-//! with its CSRF check is the owner, a remote token is an owner or an agent by the scope configured for it.
+//! A remote token is an owner or an agent by the scope it was made with ([`Caller::remote_token`]). Transports
+//! still to come get their own constructor here, and nothing else changes: the HTML board's cookie with its CSRF
+//! check is the owner.
 
 /// What the caller may do.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -28,6 +29,10 @@ pub enum Surface {
     Mcp,
     /// relay's own seeding of the demo workspace.
     Demo,
+    /// The remote listener (`remote_listen`, TLS), with a remote token of the owner's scope.
+    RemoteOwner,
+    /// The remote listener with a remote token of the agent scope.
+    RemoteAgent,
 }
 
 impl Surface {
@@ -38,6 +43,8 @@ impl Surface {
             Surface::Socket => "owner",
             Surface::Mcp => "mcp",
             Surface::Demo => "demo",
+            Surface::RemoteOwner => "owner",
+            Surface::RemoteAgent => "remote-agent",
         }
     }
 }
@@ -77,6 +84,15 @@ impl Caller {
     /// A request to `/mcp` that presented the daemon's token: the token is what agents are given, so an agent.
     pub const fn mcp_token() -> Caller {
         Caller::new(Role::Agent, Surface::Mcp)
+    }
+
+    /// A request on the remote listener that presented a remote token: the owner or an agent by the scope the
+    /// token was made with (`relay token --remote SCOPE --rotate`), never by anything the request says.
+    pub const fn remote_token(scope: relay_core::remote::Scope) -> Caller {
+        match scope {
+            relay_core::remote::Scope::Owner => Caller::new(Role::Owner, Surface::RemoteOwner),
+            relay_core::remote::Scope::Agent => Caller::new(Role::Agent, Surface::RemoteAgent),
+        }
     }
 
     /// relay itself seeding the demo workspace as its owner (`relay demo`); the demo's agents write through
@@ -139,6 +155,17 @@ mod tests {
         let owner = Caller::socket_peer().with_session(Some("worker-1".into()), None);
         assert!(owner.is_owner());
         assert_eq!(owner.require_owner(|| "no".into()), Ok(()));
+    }
+
+    #[test]
+    fn a_remote_token_is_the_role_of_its_scope() {
+        use relay_core::remote::Scope;
+        assert!(Caller::remote_token(Scope::Owner).is_owner());
+        let agent = Caller::remote_token(Scope::Agent).with_session(Some("owner".into()), None);
+        assert!(agent.is_agent());
+        assert!(agent.require_owner(|| "no".into()).is_err());
+        assert_eq!(Caller::remote_token(Scope::Owner).label(), "owner");
+        assert_eq!(Caller::remote_token(Scope::Agent).label(), "remote-agent");
     }
 
     #[test]

@@ -45,6 +45,17 @@ pub async fn run(config: Config) -> Result<(), DaemonError> {
         addr: SocketAddr::new(config.host, config.port),
         source,
     })?;
+    let remote = match config.remote_listen.0 {
+        Some(addr) => Some(
+            crate::remote::Remote::bind(
+                &relay_core::paths::RemoteFiles::of(&data),
+                addr,
+                config.remote_require_mtls,
+            )
+            .await?,
+        ),
+        None => None,
+    };
     // Bound last, and removed by the guard on every way out, so a refused start leaves no socket behind.
     let (unix, socket_file) = socket::bind(&config.socket)?;
     let socket_path = config.socket.clone();
@@ -62,6 +73,9 @@ pub async fn run(config: Config) -> Result<(), DaemonError> {
         ),
         Err(err) => tracing::warn!(error = %err, "runner sessions could not be reconciled at start"),
     }
+    if let Some(remote) = &remote {
+        handle.set_remote(remote.addr, &remote.fingerprint);
+    }
     let started = payload::DaemonStarted {
         pid: std::process::id(),
         version: relay_core::VERSION.to_owned(),
@@ -73,11 +87,17 @@ pub async fn run(config: Config) -> Result<(), DaemonError> {
         version = relay_core::VERSION,
         socket = %socket_path.display(),
         http = %http_addr,
+        remote = %remote.as_ref().map_or_else(|| "off".to_owned(), |r| format!("{} (TLS, certificate {}{})", r.addr, r.fingerprint, if handle.config().remote_require_mtls { ", mTLS" } else { "" })),
         data_dir = %data.path().display(),
         "relayd is ready"
     );
 
-    let mut rpc_task = tokio::spawn(rpc::serve(handle.clone(), unix));
+    let streams = std::sync::Arc::new(rpc::OpenStreams::default());
+    let mut rpc_task = tokio::spawn(rpc::serve(handle.clone(), unix, std::sync::Arc::clone(&streams)));
+    let mut remote_task = match remote {
+        Some(remote) => tokio::spawn(remote.serve(handle.clone(), streams)),
+        None => tokio::spawn(async { std::future::pending::<Result<(), tonic::transport::Error>>().await }),
+    };
     let mut http_task = tokio::spawn(http::serve(handle.clone(), tcp));
     let components = component::start(&handle, component::COMPONENTS);
 
@@ -86,6 +106,7 @@ pub async fn run(config: Config) -> Result<(), DaemonError> {
         () = handle.shutdown_requested() => {}
         result = &mut rpc_task => failure = Some(server_failure("gRPC", result.map(|r| r.map_err(|e| e.to_string())))),
         result = &mut http_task => failure = Some(server_failure("HTTP", result.map(|r| r.map_err(|e| e.to_string())))),
+        result = &mut remote_task => failure = Some(server_failure("remote gRPC", result.map(|r| r.map_err(|e| e.to_string())))),
     }
     handle.request_shutdown();
     handle.runner().shutdown().await;
@@ -98,11 +119,24 @@ pub async fn run(config: Config) -> Result<(), DaemonError> {
             let _ = (&mut http_task).await;
         }
     };
+    // The remote listener drains with the socket (their streams are counted together); it is never waited for
+    // when it is off.
+    let remote_drain = async {
+        if handle.config().remote_listen.0.is_some() && !remote_task.is_finished() {
+            let _ = (&mut remote_task).await;
+        }
+    };
+    let drain = async {
+        drain.await;
+        remote_drain.await;
+    };
     if tokio::time::timeout(DRAIN_TIMEOUT, drain).await.is_err() {
         tracing::warn!("in-flight requests did not finish within {DRAIN_TIMEOUT:?}; closing them");
         rpc_task.abort();
         http_task.abort();
+        remote_task.abort();
     }
+    remote_task.abort();
     // The components stop after the servers, so their last call (the lock snapshot) sees no more changes.
     components.stop(&handle, DRAIN_TIMEOUT).await;
     if let Err(err) = handle

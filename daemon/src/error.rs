@@ -37,6 +37,12 @@ pub enum DaemonError {
     Logs { dir: PathBuf, problem: String },
     #[error("{path}: {source}")]
     Io { path: PathBuf, source: std::io::Error },
+    #[error(transparent)]
+    Remote(#[from] crate::remote::RemoteError),
+    #[error(
+        "the remote listener's address {addr} is already in use by another program; choose another `remote_listen` (RELAY_REMOTE_LISTEN) in config.toml"
+    )]
+    RemoteInUse { addr: SocketAddr },
     #[error("the {server} server failed: {problem}")]
     Server { server: &'static str, problem: String },
 }

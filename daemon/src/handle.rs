@@ -31,6 +31,8 @@ pub struct StatusReport {
     pub token_id: String,
     pub log_dir: String,
     pub runner: crate::runner::MetricsReport,
+    /// The remote listener's bound address and its certificate's fingerprint, when `remote_listen` is set.
+    pub remote: Option<(String, String)>,
 }
 
 #[derive(Clone, Debug)]
@@ -59,6 +61,8 @@ struct Inner {
     shutdown: watch::Sender<bool>,
     /// Warnings already logged this run (logged once, not on every request).
     warned: std::sync::Mutex<std::collections::HashSet<String>>,
+    /// The remote listener's address and certificate fingerprint, set once it is bound.
+    remote: std::sync::OnceLock<(String, String)>,
 }
 
 impl DaemonHandle {
@@ -95,6 +99,7 @@ impl DaemonHandle {
             clock,
             shutdown,
             warned: std::sync::Mutex::new(std::collections::HashSet::new()),
+            remote: std::sync::OnceLock::new(),
         }))
     }
 
@@ -167,7 +172,13 @@ impl DaemonHandle {
             token_id: inner.token.id(),
             log_dir: inner.config.log_dir.display().to_string(),
             runner: self.runner().metrics(),
+            remote: inner.remote.get().cloned(),
         }
+    }
+
+    /// Records where the remote listener listens and the fingerprint of its certificate, for the status.
+    pub(crate) fn set_remote(&self, addr: std::net::SocketAddr, fingerprint: &str) {
+        let _ = self.0.remote.set((addr.to_string(), fingerprint.to_owned()));
     }
 
     /// When this relayd started (Unix milliseconds).

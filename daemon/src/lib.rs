@@ -9,6 +9,8 @@
 //!   [`store::SCHEMA_VERSION`].
 //! - [`token`] — creating and rotating the token (`relay token`); [`demo`] — `relay demo`; [`logging`] — the
 //!   daemon's log setup; [`lock`] — the data directory's lock; [`create_private_dir`].
+//! - [`remote`] — the remote listener's certificates and tokens (`relay daemon init-remote`, `relay token
+//!   --remote`).
 //! - [`http_router`] — the HTTP routes (MCP, hooks) over a handle, for the MCP scale benchmark.
 //!
 //! Everything else — the adapters (gRPC, HTTP, MCP), the hook pipeline, the bus, components, the clock — is the
@@ -32,6 +34,7 @@ pub mod ledger;
 pub mod lock;
 pub mod logging;
 mod mcp;
+pub mod remote;
 mod rpc;
 pub mod runner;
 mod socket;

@@ -34,9 +34,36 @@ pub struct GlobalArgs {
     /// Path of the daemon's local socket [env: RELAY_SOCKET]
     #[arg(long, global = true, value_name = "PATH")]
     pub socket: Option<PathBuf>,
+    /// Talk to a remote relayd instead of the local one: https://HOST:PORT of its remote_listen (TLS; its
+    /// certificate is pinned on first use in ~/.config/relay/known_servers.toml)
+    #[arg(long, global = true, value_name = "URL", env = "RELAY_SERVER")]
+    pub server: Option<String>,
+    /// File (mode 0600) holding the remote token for --server [default: the RELAY_TOKEN variable]
+    #[arg(long, global = true, value_name = "FILE", requires = "server")]
+    pub token_file: Option<PathBuf>,
+    /// Allow --server with http:// (plaintext: the token crosses the network unencrypted)
+    #[arg(long, global = true, requires = "server")]
+    pub insecure: bool,
+    /// Client certificate (PEM) for a relayd that requires mTLS (`relay daemon client-cert NAME` makes one)
+    #[arg(long, global = true, value_name = "FILE", requires = "server")]
+    pub client_cert: Option<PathBuf>,
+    /// The client certificate's private key (PEM)
+    #[arg(long, global = true, value_name = "FILE", requires = "client_cert")]
+    pub client_key: Option<PathBuf>,
 }
 
 impl GlobalArgs {
+    /// What `--server` and its flags asked for.
+    pub fn remote(&self) -> crate::remote::RemoteArgs {
+        crate::remote::RemoteArgs {
+            server: self.server.clone(),
+            token_file: self.token_file.clone(),
+            insecure: self.insecure,
+            client_cert: self.client_cert.clone(),
+            client_key: self.client_key.clone(),
+        }
+    }
+
     /// The flags as the configuration layers take them.
     pub fn flags(self) -> relay_core::config::Flags {
         relay_core::config::Flags {
@@ -62,11 +89,16 @@ pub enum Command {
         #[command(subcommand)]
         action: DaemonCommand,
     },
-    /// Print the API token agents and scripts send as `Authorization: Bearer`
+    /// Print the API token agents and scripts send as `Authorization: Bearer`; with --remote, the remote tokens
     Token {
-        /// Replace the token with a new random one (restart relayd to use it)
+        /// Replace the token with a new random one (restart relayd to use it); with --remote, make a new remote
+        /// token of that scope, shown once, and stop the old one at once
         #[arg(long)]
         rotate: bool,
+        /// A remote token (for `relay --server`) of this scope: owner (everything, as on the local socket) or
+        /// agent (the board as an agent: no owner decisions, daemon control or terminals)
+        #[arg(long, value_name = "SCOPE", value_parser = PossibleValuesParser::new(["owner", "agent"]))]
+        remote: Option<String>,
     },
     /// Write an online backup of the database while relayd keeps running
     Backup {
@@ -227,6 +259,24 @@ pub enum DaemonCommand {
     Start,
     /// Stop relayd gracefully
     Stop,
+    /// Set up the remote listener: a CA, a server certificate for localhost and the names given, and an owner
+    /// token shown once (then set remote_listen in config.toml and restart relayd)
+    InitRemote {
+        /// A host name or IP address clients dial, also put in the certificate (repeatable)
+        #[arg(long = "name", value_name = "HOST")]
+        names: Vec<String>,
+        /// Replace an existing CA and server certificate (clients then refuse the new one until unpinned)
+        #[arg(long)]
+        force: bool,
+    },
+    /// Make a client certificate for mTLS (remote_require_mtls), signed by the remote CA: NAME.crt and NAME.key
+    ClientCert {
+        /// The client's name (the certificate's common name)
+        name: String,
+        /// Folder to write NAME.crt and NAME.key into
+        #[arg(long, value_name = "DIR", default_value = ".")]
+        out: PathBuf,
+    },
     /// Show whether relayd runs, its pid, listeners and store; exit 3 when it does not run
     Status {
         /// Print the status as JSON

@@ -1,4 +1,5 @@
-//! The gRPC client over the local socket, and starting relayd in the background when it is not running.
+//! The gRPC client over the local socket (or a remote relayd's TLS listener with `--server`, `remote.rs`), and
+//! starting relayd in the background when it is not running.
 
 use std::io::Read;
 use std::path::{Path, PathBuf};
@@ -14,9 +15,32 @@ use relay_core::proto::review_service_client::ReviewServiceClient;
 use relay_core::proto::runner_service_client::RunnerServiceClient;
 use relay_core::proto::{GetStatusRequest, Status};
 use tokio::net::UnixStream;
+use tonic::metadata::{AsciiMetadataValue, MetadataValue};
+use tonic::service::Interceptor;
+use tonic::service::interceptor::InterceptedService;
 use tonic::transport::{Channel, Endpoint};
 
 use crate::error::CliError;
+use crate::remote::{RemoteArgs, Server};
+
+/// How long a remote connection (TCP, TLS and HTTP/2) may take.
+pub const REMOTE_CONNECT_TIMEOUT: Duration = Duration::from_secs(5);
+
+/// Adds the remote token to every request; on the local socket there is none (the peer check is the owner).
+#[derive(Clone, Debug, Default)]
+pub struct Bearer(Option<AsciiMetadataValue>);
+
+impl Interceptor for Bearer {
+    fn call(&mut self, mut request: tonic::Request<()>) -> Result<tonic::Request<()>, tonic::Status> {
+        if let Some(value) = &self.0 {
+            request.metadata_mut().insert("authorization", value.clone());
+        }
+        Ok(request)
+    }
+}
+
+/// The channel every service client sends on.
+pub type Transport = InterceptedService<Channel, Bearer>;
 
 /// How long `relay` waits for a daemon it started to answer.
 pub const START_TIMEOUT: Duration = Duration::from_secs(10);
@@ -25,41 +49,120 @@ pub const START_TIMEOUT: Duration = Duration::from_secs(10);
 #[derive(Clone, Debug)]
 pub struct Client {
     /// The daemon itself: status, the event stream, backups, shutdown.
-    pub daemon: DaemonServiceClient<Channel>,
+    pub daemon: DaemonServiceClient<Transport>,
     /// Projects, tasks, sessions, reports, decisions, rules, the inbox and the lists.
-    pub board: BoardServiceClient<Channel>,
+    pub board: BoardServiceClient<Transport>,
     /// Screenshots, plans, the review checklist and the comment thread.
-    pub review: ReviewServiceClient<Channel>,
+    pub review: ReviewServiceClient<Transport>,
     /// Hook calls, the lock table, the wake-up hook.
-    pub coord: CoordinationServiceClient<Channel>,
+    pub coord: CoordinationServiceClient<Transport>,
     /// Runner projects, sessions and their terminals.
-    pub runner: RunnerServiceClient<Channel>,
+    pub runner: RunnerServiceClient<Transport>,
 }
 
 impl Client {
+    /// A client on the local socket's channel.
     pub fn new(channel: Channel) -> Client {
+        Client::with_bearer(channel, Bearer::default())
+    }
+
+    fn with_bearer(channel: Channel, bearer: Bearer) -> Client {
         Client {
-            daemon: DaemonServiceClient::new(channel.clone()),
-            board: BoardServiceClient::new(channel.clone()),
-            review: ReviewServiceClient::new(channel.clone()),
-            coord: CoordinationServiceClient::new(channel.clone()),
-            runner: RunnerServiceClient::new(channel),
+            daemon: DaemonServiceClient::with_interceptor(channel.clone(), bearer.clone()),
+            board: BoardServiceClient::with_interceptor(channel.clone(), bearer.clone()),
+            review: ReviewServiceClient::with_interceptor(channel.clone(), bearer.clone()),
+            coord: CoordinationServiceClient::with_interceptor(channel.clone(), bearer.clone()),
+            runner: RunnerServiceClient::with_interceptor(channel, bearer),
         }
+    }
+
+    /// Connects to a remote relayd (`--server`), sending its token with every request.
+    pub async fn remote(server: &Server) -> Result<Client, crate::remote::ConnectError> {
+        let bearer: AsciiMetadataValue = MetadataValue::try_from(server.bearer()).map_err(|_| {
+            crate::remote::ConnectError::Other("the remote token cannot be sent as a header".to_owned())
+        })?;
+        let channel = server.connect(REMOTE_CONNECT_TIMEOUT).await?;
+        Ok(Client::with_bearer(channel, Bearer(Some(bearer))))
     }
 }
 
-/// What every command knows: the flags as given (passed on unchanged to a daemon it starts) and the
-/// configuration they resolve to.
+/// What every command knows: the flags as given (passed on unchanged to a daemon it starts), the
+/// configuration they resolve to, and the remote relayd of `--server`, if one was named.
 #[derive(Clone, Debug)]
 pub struct Context {
     pub flags: Flags,
     pub config: Config,
+    pub remote: Option<Server>,
 }
 
 impl Context {
     pub fn load(flags: Flags) -> Result<Context, CliError> {
+        Context::load_with(flags, &RemoteArgs::default())
+    }
+
+    /// [`Context::load`] with `--server` and its flags.
+    pub fn load_with(flags: Flags, remote: &RemoteArgs) -> Result<Context, CliError> {
         let config = Config::load(&flags)?;
-        Ok(Context { flags, config })
+        let remote = Server::from_args(remote)?;
+        Ok(Context {
+            flags,
+            config,
+            remote,
+        })
+    }
+}
+
+/// Connects to the relayd this context names: the remote one of `--server`, else the local socket (never
+/// starting anything). `None` when nothing answers; a remote server whose certificate changed is an error.
+pub async fn reconnect(ctx: &Context) -> Result<Client, CliError> {
+    match &ctx.remote {
+        Some(server) => Ok(Client::remote(server).await?),
+        None => connect(&ctx.config.socket).await.map_err(|_| not_running(ctx)),
+    }
+}
+
+/// The first call's failure on a remote server, in words: a plaintext client at relayd's TLS listener gets a
+/// broken HTTP/2 answer, which says nothing by itself.
+fn first_answer(server: &Server, status: tonic::Status) -> CliError {
+    let broken = matches!(
+        status.code(),
+        tonic::Code::Unknown | tonic::Code::Internal | tonic::Code::Cancelled
+    );
+    if !server.is_tls() && broken {
+        return CliError::Unreachable(format!(
+            "{} did not answer as plaintext gRPC ({}); relayd's remote listener speaks TLS only, so use https://",
+            server.authority,
+            status.message()
+        ));
+    }
+    if server.is_tls() && !server.has_client_cert() && broken {
+        return CliError::Failed(format!(
+            "{} closed the connection ({}); if it requires mTLS (remote_require_mtls), pass --client-cert and --client-key (`relay daemon client-cert NAME` on the server makes them)",
+            server.authority,
+            status.message()
+        ));
+    }
+    status.into()
+}
+
+/// [`probe`] of the relayd this context names.
+pub async fn probe_ctx(ctx: &Context) -> Result<Option<(Client, Status)>, CliError> {
+    match &ctx.remote {
+        None => Ok(probe(&ctx.config.socket).await),
+        Some(server) => {
+            let mut client = match Client::remote(server).await {
+                Ok(client) => client,
+                Err(crate::remote::ConnectError::Unreachable(_)) => return Ok(None),
+                Err(err) => return Err(err.into()),
+            };
+            let status = client
+                .daemon
+                .get_status(GetStatusRequest {})
+                .await
+                .map_err(|status| first_answer(server, status))?
+                .into_inner();
+            Ok(Some((client, status)))
+        }
     }
 }
 
@@ -98,6 +201,12 @@ pub async fn probe(path: &Path) -> Option<(Client, Status)> {
 
 /// The error for "no daemon here", naming what to do.
 pub fn not_running(ctx: &Context) -> CliError {
+    if let Some(server) = &ctx.remote {
+        return CliError::Unreachable(format!(
+            "relayd does not answer at {}; is it running there with remote_listen set?",
+            server.authority
+        ));
+    }
     let data = ctx.config.data_dir.path();
     match relay_core::lock::is_held(&ctx.config.data_dir) {
         true => CliError::Unreachable(format!(
@@ -122,6 +231,16 @@ pub async fn daemon_client(ctx: &Context) -> Result<Client, CliError> {
 
 /// [`daemon_client`], saying whether this call started relayd (the window then brings it back by itself).
 pub async fn daemon_client_started(ctx: &Context) -> Result<(Client, bool), CliError> {
+    if let Some(server) = &ctx.remote {
+        // A remote relayd is never started from here; the first call says whether the token is good.
+        let mut client = Client::remote(server).await?;
+        client
+            .daemon
+            .get_status(GetStatusRequest {})
+            .await
+            .map_err(|status| first_answer(server, status))?;
+        return Ok((client, false));
+    }
     if let Some((client, _)) = probe(&ctx.config.socket).await {
         return Ok((client, false));
     }
@@ -137,6 +256,12 @@ pub async fn daemon_client_started(ctx: &Context) -> Result<(Client, bool), CliE
 /// Starts relayd in the background and waits until it answers, at most [`START_TIMEOUT`]. When a daemon
 /// already holds the data directory (it may be starting), waits for that one instead.
 pub async fn start(ctx: &Context) -> Result<(Client, Status), CliError> {
+    if let Some(server) = &ctx.remote {
+        return Err(CliError::Failed(format!(
+            "relayd runs on {}: start it there (`relay daemon start` on that machine); this relay only connects to it",
+            server.authority
+        )));
+    }
     let mut child = if relay_core::lock::is_held(&ctx.config.data_dir) {
         None
     } else {

@@ -6,6 +6,7 @@ pub mod client;
 pub mod cmd;
 pub mod error;
 pub mod http_client;
+pub mod remote;
 pub mod ui;
 
 use crate::cli::PlanCommand;
@@ -17,6 +18,7 @@ use crate::error::CliError;
 
 /// Runs one `relay` command line.
 pub async fn run(cli: Cli) -> Result<(), CliError> {
+    let remote = cli.global.remote();
     let flags = cli.global.flags();
     let command = match cli.command {
         Some(Command::Completions { shell }) => return cmd::generate::completions(shell),
@@ -37,7 +39,7 @@ pub async fn run(cli: Cli) -> Result<(), CliError> {
         }
         other => other,
     };
-    let ctx = Context::load(flags)?;
+    let ctx = Context::load_with(flags, &remote)?;
     match command {
         None => window(&ctx, ui::screen_for(None, None)).await,
         Some(Command::Board { project }) => window(&ctx, ui::screen_for(Some(project), None)).await,
@@ -54,8 +56,14 @@ pub async fn run(cli: Cli) -> Result<(), CliError> {
             DaemonCommand::Stop => cmd::daemon::stop(&ctx).await,
             DaemonCommand::Status { json } => cmd::daemon::status(&ctx, json).await,
             DaemonCommand::Logs { lines, follow } => cmd::daemon::logs(&ctx, lines, follow).await,
+            DaemonCommand::InitRemote { names, force } => cmd::token::init_remote(&ctx, &names, force),
+            DaemonCommand::ClientCert { name, out } => cmd::token::client_cert(&ctx, &name, &out),
         },
-        Some(Command::Token { rotate }) => cmd::token::run(&ctx, rotate),
+        Some(Command::Token { rotate, remote: None }) => cmd::token::run(&ctx, rotate),
+        Some(Command::Token {
+            rotate,
+            remote: Some(scope),
+        }) => cmd::token::remote(&ctx, &scope, rotate),
         Some(Command::Backup { output, overwrite }) => cmd::backup::backup(&ctx, &output, overwrite).await,
         Some(Command::Restore { input }) => cmd::backup::restore(&ctx, &input).await,
         Some(Command::Project { action }) => match action {

@@ -31,6 +31,7 @@ impl BoardService for RelayService {
         &self,
         request: Request<proto::UpsertProjectRequest>,
     ) -> Result<Response<proto::UpsertProjectResponse>, tonic::Status> {
+        let transport = convert::transport(&request)?;
         let request = request.into_inner();
         let input = ProjectInput {
             slug: request.slug,
@@ -41,7 +42,7 @@ impl BoardService for RelayService {
         let outcome = self
             .handle
             .board()
-            .upsert_project(input, &convert::caller(request.actor))
+            .upsert_project(input, &convert::caller(&transport, request.actor))
             .await
             .map_err(error::board)?;
         Ok(Response::new(convert::project_write(outcome)))
@@ -122,6 +123,7 @@ impl BoardService for RelayService {
         &self,
         request: Request<proto::CreateTaskRequest>,
     ) -> Result<Response<proto::TaskWrite>, tonic::Status> {
+        let transport = convert::transport(&request)?;
         let request = request.into_inner();
         let new = NewTask {
             project: request.project,
@@ -132,7 +134,7 @@ impl BoardService for RelayService {
         let outcome = self
             .handle
             .board()
-            .create_task(new, &convert::caller(request.actor))
+            .create_task(new, &convert::caller(&transport, request.actor))
             .await
             .map_err(error::board)?;
         Ok(Response::new(convert::task_write(outcome)))
@@ -142,6 +144,7 @@ impl BoardService for RelayService {
         &self,
         request: Request<proto::UpdateTaskRequest>,
     ) -> Result<Response<proto::TaskWrite>, tonic::Status> {
+        let transport = convert::transport(&request)?;
         let request = request.into_inner();
         let change = TaskChange {
             fields: convert::field_changes(request.fields)?,
@@ -150,7 +153,7 @@ impl BoardService for RelayService {
         let outcome = self
             .handle
             .board()
-            .update_task(&request.key, change, &convert::caller(request.actor))
+            .update_task(&request.key, change, &convert::caller(&transport, request.actor))
             .await
             .map_err(error::board)?;
         Ok(Response::new(convert::task_write(outcome)))
@@ -160,6 +163,7 @@ impl BoardService for RelayService {
         &self,
         request: Request<proto::SetTaskStageRequest>,
     ) -> Result<Response<proto::TaskWrite>, tonic::Status> {
+        let transport = convert::transport(&request)?;
         let request = request.into_inner();
         // A stage move is a write of the stage field and its companions; the board judges it.
         let fields = [
@@ -178,7 +182,7 @@ impl BoardService for RelayService {
         let outcome = self
             .handle
             .board()
-            .update_task(&request.key, change, &convert::caller(request.actor))
+            .update_task(&request.key, change, &convert::caller(&transport, request.actor))
             .await
             .map_err(error::board)?;
         Ok(Response::new(convert::task_write(outcome)))
@@ -188,6 +192,7 @@ impl BoardService for RelayService {
         &self,
         request: Request<proto::BindTaskSessionRequest>,
     ) -> Result<Response<proto::TaskBinding>, tonic::Status> {
+        let transport = convert::transport(&request)?;
         let request = request.into_inner();
         let outcome = self
             .handle
@@ -196,7 +201,7 @@ impl BoardService for RelayService {
                 &request.key,
                 &request.session,
                 false,
-                &convert::caller(request.actor),
+                &convert::caller(&transport, request.actor),
             )
             .await
             .map_err(error::board)?;
@@ -207,11 +212,12 @@ impl BoardService for RelayService {
         &self,
         request: Request<proto::UnbindTaskSessionRequest>,
     ) -> Result<Response<proto::TaskBinding>, tonic::Status> {
+        let transport = convert::transport(&request)?;
         let request = request.into_inner();
         let outcome = self
             .handle
             .board()
-            .unbind_session(&request.key, false, &convert::caller(request.actor))
+            .unbind_session(&request.key, false, &convert::caller(&transport, request.actor))
             .await
             .map_err(error::board)?;
         Ok(Response::new(convert::binding(outcome)))
@@ -221,6 +227,7 @@ impl BoardService for RelayService {
         &self,
         request: Request<proto::AddReportRequest>,
     ) -> Result<Response<proto::AddReportResponse>, tonic::Status> {
+        let transport = convert::transport(&request)?;
         let request = request.into_inner();
         let input = ReportInput {
             key: request.key,
@@ -232,7 +239,7 @@ impl BoardService for RelayService {
         let outcome = self
             .handle
             .board()
-            .add_report(input, &convert::caller(request.actor))
+            .add_report(input, &convert::caller(&transport, request.actor))
             .await
             .map_err(error::board)?;
         Ok(Response::new(convert::report_added(outcome)))
@@ -242,6 +249,7 @@ impl BoardService for RelayService {
         &self,
         request: Request<proto::AddDecisionRequest>,
     ) -> Result<Response<proto::AddDecisionResponse>, tonic::Status> {
+        let transport = convert::transport(&request)?;
         let request = request.into_inner();
         let input = DecisionInput {
             project: request.project,
@@ -256,7 +264,7 @@ impl BoardService for RelayService {
         let outcome = self
             .handle
             .board()
-            .add_decision(input, &convert::caller(request.actor))
+            .add_decision(input, &convert::caller(&transport, request.actor))
             .await
             .map_err(error::board)?;
         Ok(Response::new(convert::decision_added(outcome)))

@@ -30,6 +30,8 @@ pub(super) fn status(report: StatusReport) -> proto::Status {
         token_id: report.token_id,
         log_dir: report.log_dir,
         runner: Some(runner_metrics(&report.runner)),
+        remote_addr: report.remote.as_ref().map(|(addr, _)| addr.clone()),
+        remote_fingerprint: report.remote.map(|(_, fingerprint)| fingerprint),
     }
 }
 
@@ -105,11 +107,38 @@ pub(super) fn backup(info: BackupInfo) -> proto::Backup {
 
 // ---- the board ------------------------------------------------------------------------------------------
 
-/// The caller of a request on the local socket: the owner (the peer check), writing as the session the request
-/// names, if any. The named session is a label; it never changes the role.
-pub(super) fn caller(writer: Option<proto::Actor>) -> Caller {
+/// Who sent `request`, as its listener established it: the local socket's layer puts the owner there (the peer
+/// check), the remote listener's the scope of the token that authenticated (`remote::auth`). A request that
+/// came through neither is refused; nothing a client sends can set it.
+pub(super) fn transport<T>(request: &tonic::Request<T>) -> Result<Caller, tonic::Status> {
+    request.extensions().get::<Caller>().cloned().ok_or_else(|| {
+        tonic::Status::unauthenticated(
+            "relayd could not tell who sent this request (it came in on no listener that identifies its caller); nothing was done",
+        )
+    })
+}
+
+/// [`transport`], refused unless it is the owner: `what` names the owner's action in the refusal.
+pub(super) fn owner_only<T>(request: &tonic::Request<T>, what: &str) -> Result<Caller, tonic::Status> {
+    let caller = transport(request)?;
+    caller
+        .require_owner(|| {
+            format!(
+                "{what} is the owner's to do, and this request authenticated as an agent ({}); use an owner token (`relay token --remote owner --rotate` on the server makes one). Nothing changed.",
+                caller.surface().as_str()
+            )
+        })
+        .map_err(|refused| tonic::Status::permission_denied(refused.0))?;
+    Ok(caller)
+}
+
+/// The transport's caller writing as the session the request names, if any. The named session is a label; it
+/// never changes the role.
+pub(super) fn caller(transport: &Caller, writer: Option<proto::Actor>) -> Caller {
     let writer = writer.unwrap_or_default();
-    Caller::socket_peer().with_session(writer.session, writer.session_title)
+    transport
+        .clone()
+        .with_session(writer.session, writer.session_title)
 }
 
 /// Field changes as the board takes them: the values parsed from JSON, the first bad one named.

@@ -76,6 +76,7 @@ impl CoordinationService for RelayService {
         &self,
         request: Request<proto::RestoreSnapshotRequest>,
     ) -> Result<Response<proto::RestoreSnapshotResponse>, tonic::Status> {
+        convert::owner_only(&request, "restoring a snapshot")?;
         let request = request.into_inner();
         let undo = crate::undo::Undo {
             id: request.id,

@@ -50,6 +50,7 @@ impl DaemonService for RelayService {
         &self,
         request: Request<proto::CreateBackupRequest>,
     ) -> Result<Response<proto::Backup>, tonic::Status> {
+        convert::owner_only(&request, "a backup")?;
         let request = request.into_inner();
         if request.output_path.trim().is_empty() {
             return Err(tonic::Status::invalid_argument(
@@ -66,9 +67,10 @@ impl DaemonService for RelayService {
 
     async fn stop_daemon(
         &self,
-        _request: Request<proto::StopDaemonRequest>,
+        request: Request<proto::StopDaemonRequest>,
     ) -> Result<Response<proto::StopDaemonResponse>, tonic::Status> {
-        tracing::info!("shutdown requested over the local socket");
+        convert::owner_only(&request, "stopping relayd")?;
+        tracing::info!("shutdown requested by the owner over gRPC");
         self.handle.request_shutdown();
         Ok(Response::new(proto::StopDaemonResponse {
             pid: std::process::id(),

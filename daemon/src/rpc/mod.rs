@@ -1,5 +1,6 @@
-//! The `relay.v1` gRPC adapter, served on the local socket. Each method validates, calls one handle
-//! function and converts back.
+//! The `relay.v1` gRPC adapter, served on the local socket and, when `remote_listen` is set, on the remote
+//! listener (`crate::remote`). Each method takes its caller from the request's listener (`convert::transport`),
+//! validates, calls one handle function and converts back.
 
 mod attachment;
 mod board;
@@ -28,12 +29,18 @@ use tokio::net::{UnixListener, UnixStream};
 use tokio_stream::StreamExt;
 use tokio_stream::wrappers::UnixListenerStream;
 
+use crate::caller::Caller;
 use crate::handle::DaemonHandle;
 pub use service::RelayService;
-use streams::OpenStreams;
+pub(crate) use streams::OpenStreams;
 
-/// Serves gRPC on `listener` until shutdown is requested, then stops accepting and drains.
-pub async fn serve(handle: DaemonHandle, listener: UnixListener) -> Result<(), tonic::transport::Error> {
+/// Serves gRPC on `listener` until shutdown is requested, then stops accepting and drains. Every request on it
+/// is the owner's: only the user's own processes get past the peer check.
+pub async fn serve(
+    handle: DaemonHandle,
+    listener: UnixListener,
+    streams: Arc<OpenStreams>,
+) -> Result<(), tonic::transport::Error> {
     let uid = rustix::process::getuid().as_raw();
     let incoming = UnixListenerStream::new(listener).filter_map(move |conn| match conn {
         Ok(stream) if peer_is(&stream, uid) => Some(Ok::<UnixStream, io::Error>(stream)),
@@ -43,25 +50,43 @@ pub async fn serve(handle: DaemonHandle, listener: UnixListener) -> Result<(), t
             None
         }
     });
-    let streams = Arc::new(OpenStreams::default());
-    let shutdown = {
-        let handle = handle.clone();
-        let streams = Arc::clone(&streams);
-        async move {
-            handle.shutdown_requested().await;
-            streams.drained(streams::STREAM_GRACE).await;
-        }
-    };
+    let shutdown = drained(&handle, &streams);
+    let routes = routes(handle, streams);
+    tonic::transport::Server::builder()
+        .layer(tower::util::MapRequestLayer::new(socket_peer))
+        .add_routes(routes)
+        .serve_with_incoming_shutdown(incoming, shutdown)
+        .await
+}
+
+/// The local socket's caller, set on every request before any service sees it.
+fn socket_peer(mut request: http::Request<tonic::body::Body>) -> http::Request<tonic::body::Body> {
+    request.extensions_mut().insert(Caller::socket_peer());
+    request
+}
+
+/// Resolves once shutdown was requested and the open server streams ended (or their grace ran out).
+pub(crate) fn drained(
+    handle: &DaemonHandle,
+    streams: &Arc<OpenStreams>,
+) -> impl std::future::Future<Output = ()> + Send + 'static {
+    let handle = handle.clone();
+    let streams = Arc::clone(streams);
+    async move {
+        handle.shutdown_requested().await;
+        streams.drained(streams::STREAM_GRACE).await;
+    }
+}
+
+/// Every `relay.v1` service, as both listeners serve them (the socket and the remote listener).
+pub(crate) fn routes(handle: DaemonHandle, streams: Arc<OpenStreams>) -> tonic::service::Routes {
     let max_message = max_message_bytes(handle.config());
     let rpc = RelayService::new(handle, streams);
-    tonic::transport::Server::builder()
-        .add_service(DaemonServiceServer::new(rpc.clone()))
+    tonic::service::Routes::new(DaemonServiceServer::new(rpc.clone()))
         .add_service(BoardServiceServer::new(rpc.clone()))
         .add_service(ReviewServiceServer::new(rpc.clone()).max_decoding_message_size(max_message))
         .add_service(CoordinationServiceServer::new(rpc.clone()))
         .add_service(RunnerServiceServer::new(rpc))
-        .serve_with_incoming_shutdown(incoming, shutdown)
-        .await
 }
 
 /// The largest request the socket decodes: tonic's 4 MiB, or a pasted screenshot of `attachments_max_mb` (an

@@ -1,6 +1,6 @@
 //! The owner's review RPCs (`review.proto`): the checklist, the owner's decisions on its steps, and the comment
-//! thread. Everything that arrives here comes from the owner's surfaces (the CLI, the window) over the local
-//! socket, so it writes as the owner.
+//! thread. The caller is the one the transport established (the owner on the local socket; on the remote
+//! listener, the scope of the token); the board refuses an agent the owner's decisions.
 
 use relay_core::proto;
 use relay_core::proto::review_service_server::ReviewService;
@@ -13,16 +13,11 @@ use super::error;
 use super::plan::{plan_message, plan_write};
 use super::service::RelayService;
 use crate::board::{AttachInput, AttachSource, attachment_limits};
-use crate::board::{Caller, Decision, Outcome, Review, ReviewStepView, StepWritten};
+use crate::board::{Decision, Outcome, Review, ReviewStepView, StepWritten};
 use crate::store::comment::CommentRow;
 use crate::store::review::{ReviewStepRow, ScreenshotRow};
 use tokio::io::AsyncReadExt;
 use tokio_stream::wrappers::ReceiverStream;
-
-/// The owner, writing over the local socket.
-fn owner() -> Caller {
-    Caller::socket_peer()
-}
 
 fn review_message(review: Review) -> proto::Review {
     let summary = review.summary();
@@ -120,11 +115,12 @@ impl ReviewService for RelayService {
         &self,
         request: Request<proto::AcceptPlanRequest>,
     ) -> Result<Response<proto::PlanWrite>, tonic::Status> {
+        let transport = convert::transport(&request)?;
         let key = request.into_inner().key;
         let outcome = self
             .handle()
             .board()
-            .accept_plan(&key, &Caller::socket_peer())
+            .accept_plan(&key, &transport)
             .await
             .map_err(error::board)?;
         Ok(Response::new(plan_write(outcome)))
@@ -143,6 +139,7 @@ impl ReviewService for RelayService {
         &self,
         request: Request<proto::DecideReviewStepRequest>,
     ) -> Result<Response<proto::DecideReviewStepResponse>, tonic::Status> {
+        let transport = convert::transport(&request)?;
         let request = request.into_inner();
         let decision = match proto::ReviewDecision::try_from(request.decision) {
             Ok(proto::ReviewDecision::Accept) => Decision::Accept,
@@ -164,7 +161,7 @@ impl ReviewService for RelayService {
                 request.step,
                 decision,
                 request.comment.as_deref(),
-                &owner(),
+                &transport,
             )
             .await
             .map_err(error::board)?;
@@ -189,11 +186,12 @@ impl ReviewService for RelayService {
         &self,
         request: Request<proto::AddCommentRequest>,
     ) -> Result<Response<proto::AddCommentResponse>, tonic::Status> {
+        let transport = convert::transport(&request)?;
         let request = request.into_inner();
         let outcome = self
             .handle()
             .board()
-            .add_owner_comment(&request.key, &request.body, request.in_reply_to, &owner())
+            .add_owner_comment(&request.key, &request.body, request.in_reply_to, &transport)
             .await
             .map_err(error::board)?;
         let notes = notes(&outcome);
@@ -208,11 +206,12 @@ impl ReviewService for RelayService {
         &self,
         request: Request<proto::MarkRepliesReadRequest>,
     ) -> Result<Response<proto::MarkRepliesReadResponse>, tonic::Status> {
+        let transport = convert::transport(&request)?;
         let key = request.into_inner().key;
         let outcome = self
             .handle()
             .board()
-            .mark_replies_read(&key, &owner())
+            .mark_replies_read(&key, &transport)
             .await
             .map_err(error::board)?;
         let notes = notes(&outcome);
@@ -291,6 +290,7 @@ impl ReviewService for RelayService {
         &self,
         request: Request<proto::AddAttachmentRequest>,
     ) -> Result<Response<proto::AttachmentWrite>, tonic::Status> {
+        let transport = convert::transport(&request)?;
         let request = request.into_inner();
         let source = match (request.content, request.path.trim().is_empty()) {
             (Some(bytes), true) => AttachSource::Bytes(bytes),
@@ -316,7 +316,7 @@ impl ReviewService for RelayService {
         let outcome = self
             .handle()
             .board()
-            .attach(input, &convert::caller(request.actor))
+            .attach(input, &convert::caller(&transport, request.actor))
             .await
             .map_err(error::board)?;
         Ok(Response::new(write(outcome)))
@@ -326,11 +326,16 @@ impl ReviewService for RelayService {
         &self,
         request: Request<proto::SetAttachmentCaptionRequest>,
     ) -> Result<Response<proto::AttachmentWrite>, tonic::Status> {
+        let transport = convert::transport(&request)?;
         let request = request.into_inner();
         let outcome = self
             .handle()
             .board()
-            .set_attachment_caption(request.id, &request.caption, &convert::caller(request.actor))
+            .set_attachment_caption(
+                request.id,
+                &request.caption,
+                &convert::caller(&transport, request.actor),
+            )
             .await
             .map_err(error::board)?;
         Ok(Response::new(write(outcome)))
@@ -340,11 +345,12 @@ impl ReviewService for RelayService {
         &self,
         request: Request<proto::RemoveAttachmentRequest>,
     ) -> Result<Response<proto::AttachmentWrite>, tonic::Status> {
+        let transport = convert::transport(&request)?;
         let request = request.into_inner();
         let outcome = self
             .handle()
             .board()
-            .remove_attachment(request.id, &convert::caller(request.actor))
+            .remove_attachment(request.id, &convert::caller(&transport, request.actor))
             .await
             .map_err(error::board)?;
         Ok(Response::new(write(outcome)))

@@ -10,9 +10,8 @@ use tokio_stream::wrappers::ReceiverStream;
 use tokio_stream::{Stream, StreamExt};
 use tonic::{Request, Response, Streaming};
 
-use super::error;
 use super::service::RelayService;
-use crate::board::Caller;
+use super::{convert, error};
 use crate::runner::terminal::{End, Frame, TermSize};
 use crate::runner::{NewProject, NewSession, RunnerProjectRow, RunnerSessionRow};
 
@@ -98,6 +97,7 @@ impl RunnerService for RelayService {
         &self,
         request: Request<proto::AddRunnerProjectRequest>,
     ) -> Result<Response<proto::AddRunnerProjectResponse>, tonic::Status> {
+        let transport = convert::owner_only(&request, "adding a runner project")?;
         let request = request.into_inner();
         let input = NewProject {
             slug: request.slug.filter(|s| !s.trim().is_empty()),
@@ -108,7 +108,7 @@ impl RunnerService for RelayService {
         let (row, default) = self
             .handle()
             .runner()
-            .add_project(input, &Caller::socket_peer())
+            .add_project(input, &transport)
             .await
             .map_err(error::runner)?;
         Ok(Response::new(proto::AddRunnerProjectResponse {
@@ -121,6 +121,7 @@ impl RunnerService for RelayService {
         &self,
         request: Request<proto::RetryRunnerProjectRequest>,
     ) -> Result<Response<proto::RunnerProject>, tonic::Status> {
+        convert::owner_only(&request, "retrying a runner project's clone")?;
         let slug = request.into_inner().slug;
         let row = self
             .handle()
@@ -145,6 +146,7 @@ impl RunnerService for RelayService {
         &self,
         request: Request<proto::CreateRunnerSessionRequest>,
     ) -> Result<Response<proto::RunnerSession>, tonic::Status> {
+        let transport = convert::owner_only(&request, "creating a runner session")?;
         let request = request.into_inner();
         let input = NewSession {
             project: request.project.filter(|s| !s.trim().is_empty()),
@@ -157,7 +159,7 @@ impl RunnerService for RelayService {
         let row = self
             .handle()
             .runner()
-            .create(input, &Caller::socket_peer())
+            .create(input, &transport)
             .await
             .map_err(error::runner)?;
         Ok(Response::new(session(row)))
@@ -195,6 +197,7 @@ impl RunnerService for RelayService {
         &self,
         request: Request<proto::RunnerSessionRequest>,
     ) -> Result<Response<proto::RunnerSession>, tonic::Status> {
+        convert::owner_only(&request, "stopping a runner session")?;
         let name = request.into_inner().session;
         let row = self.handle().runner().stop(&name).await.map_err(error::runner)?;
         Ok(Response::new(session(row)))
@@ -204,6 +207,7 @@ impl RunnerService for RelayService {
         &self,
         request: Request<proto::RunnerSessionRequest>,
     ) -> Result<Response<proto::RunnerSession>, tonic::Status> {
+        convert::owner_only(&request, "resuming a runner session")?;
         let name = request.into_inner().session;
         let row = self
             .handle()
@@ -218,6 +222,7 @@ impl RunnerService for RelayService {
         &self,
         request: Request<proto::RunnerSessionRequest>,
     ) -> Result<Response<proto::RunnerSession>, tonic::Status> {
+        convert::owner_only(&request, "retrying a runner session")?;
         let name = request.into_inner().session;
         let row = self.handle().runner().retry(&name).await.map_err(error::runner)?;
         Ok(Response::new(session(row)))
@@ -227,6 +232,7 @@ impl RunnerService for RelayService {
         &self,
         request: Request<proto::RemoveRunnerSessionRequest>,
     ) -> Result<Response<proto::RunnerSession>, tonic::Status> {
+        convert::owner_only(&request, "removing a runner session")?;
         let request = request.into_inner();
         let row = self
             .handle()
@@ -241,6 +247,7 @@ impl RunnerService for RelayService {
         &self,
         request: Request<proto::GetScrollbackRequest>,
     ) -> Result<Response<proto::GetScrollbackResponse>, tonic::Status> {
+        convert::owner_only(&request, "a session terminal's scrollback")?;
         let request = request.into_inner();
         let limit = match request.max_lines {
             0 => usize::MAX,
@@ -261,6 +268,7 @@ impl RunnerService for RelayService {
         &self,
         request: Request<Streaming<proto::TerminalInput>>,
     ) -> Result<Response<Self::AttachTerminalStream>, tonic::Status> {
+        convert::owner_only(&request, "a session terminal")?;
         use proto::terminal_input::Input;
         use proto::terminal_output::Output;
         let mut inbound = request.into_inner();

@@ -17,6 +17,7 @@ mod lifecycle;
 mod mcp;
 mod mcp_conformance;
 mod plan;
+mod remote;
 mod review;
 mod runner;
 mod setup;

@@ -32,7 +32,7 @@ pub async fn run(_ctx: &Context) -> Result<(), CliError> {
 }
 
 pub async fn start(ctx: &Context) -> Result<(), CliError> {
-    if let Some((_, status)) = probe(&ctx.config.socket).await {
+    if let Some((_, status)) = client::probe_ctx(ctx).await? {
         println!(
             "relayd is already running (pid {}, http://{})",
             status.pid, status.http_addr
@@ -48,6 +48,17 @@ pub async fn start(ctx: &Context) -> Result<(), CliError> {
 }
 
 pub async fn stop(ctx: &Context) -> Result<(), CliError> {
+    if let Some(server) = &ctx.remote {
+        let mut client = client::reconnect(ctx).await?;
+        let pid = client
+            .daemon
+            .stop_daemon(StopDaemonRequest {})
+            .await?
+            .into_inner()
+            .pid;
+        println!("relayd at {} is stopping (pid {pid} there)", server.authority);
+        return Ok(());
+    }
     let data = &ctx.config.data_dir;
     let pid = match probe(&ctx.config.socket).await {
         Some((mut client, status)) => {
@@ -96,7 +107,7 @@ fn terminate(pid: u32) -> Result<(), CliError> {
 }
 
 pub async fn status(ctx: &Context, json: bool) -> Result<(), CliError> {
-    let Some((_, status)) = probe(&ctx.config.socket).await else {
+    let Some((_, status)) = client::probe_ctx(ctx).await? else {
         if json {
             println!(
                 "{}",
@@ -155,7 +166,13 @@ pub fn status_text(status: &Status) -> String {
         status.token_id,
         status.log_dir,
     );
-    text + &runner
+    let remote = match (&status.remote_addr, &status.remote_fingerprint) {
+        (Some(addr), Some(fingerprint)) => {
+            format!("  remote    https://{addr} (certificate {fingerprint})\n")
+        }
+        _ => String::new(),
+    };
+    text + &remote + &runner
 }
 
 /// "3m 02s"-style time since `started_at_ms`.

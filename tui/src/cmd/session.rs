@@ -383,23 +383,9 @@ async fn attach(ctx: &Context, session: String, watch: bool) -> Result<(), CliEr
         (0, 0)
     };
     let mut client = daemon_client(ctx).await?;
-    let (tx, rx) = mpsc::channel::<TerminalInput>(64);
-    let open = TerminalInput {
-        input: Some(Input::Open(AttachOpen {
-            session: session.clone(),
-            watch,
-            rows: u32::from(rows),
-            cols: u32::from(cols),
-        })),
-    };
-    tx.send(open)
-        .await
-        .map_err(|_| CliError::Failed("the terminal's stream closed".to_owned()))?;
-    let mut stream = client
-        .runner
-        .attach_terminal(ReceiverStream::new(rx))
-        .await?
-        .into_inner();
+    let (mut tx, mut stream) = open_terminal(&mut client, &session, watch, (cols, rows)).await?;
+    // Keys go through one channel of their own, so a reconnected attachment gets them too.
+    let (keys_in, mut keys_out) = mpsc::channel::<TerminalInput>(64);
 
     let guard = RawGuard { raw: interactive };
     if interactive {
@@ -409,7 +395,7 @@ async fn attach(ctx: &Context, session: String, watch: bool) -> Result<(), CliEr
     }
     let (detach_tx, mut detach_rx) = mpsc::channel::<()>(1);
     if !watch {
-        let keys_tx = tx.clone();
+        let keys_tx = keys_in.clone();
         std::thread::Builder::new()
             .name("relay-attach-keys".to_owned())
             .spawn(move || {
@@ -470,6 +456,22 @@ async fn attach(ctx: &Context, session: String, watch: bool) -> Result<(), CliEr
                 let output = match message {
                     Ok(Some(message)) => message.output,
                     Ok(None) => break format!("relayd closed the terminal of {session}"),
+                    Err(status) if connection_lost(&status) => {
+                        // relayd went away (a restart, a network break): dial again and attach again; the new
+                        // attachment's snapshot redraws the screen as it is now.
+                        let size = if interactive { crossterm::terminal::size().unwrap_or((cols, rows)) } else { (cols, rows) };
+                        match reattach(ctx, &session, watch, size, &mut detach_rx).await {
+                            Ok(Some((again_tx, again))) => {
+                                (tx, stream) = (again_tx, again);
+                                continue;
+                            }
+                            Ok(None) => break format!("detached from {session} while relayd was away"),
+                            Err(err) => {
+                                drop(guard);
+                                return Err(err);
+                            }
+                        }
+                    }
                     Err(status) => {
                         drop(guard);
                         return Err(status.into());
@@ -482,6 +484,10 @@ async fn attach(ctx: &Context, session: String, watch: bool) -> Result<(), CliEr
                     Some(Output::End(end)) => break end.reason,
                     None => {}
                 }
+            }
+            Some(input) = keys_out.recv() => {
+                // A closed stream is noticed by the read above, which reattaches.
+                let _ = tx.send(input).await;
             }
             _ = detach_rx.recv() => break format!("detached from {session}; it goes on running (`relay session attach {session}` to come back)"),
             _ = resized.recv(), if interactive && !watch => {
@@ -502,6 +508,84 @@ async fn attach(ctx: &Context, session: String, watch: bool) -> Result<(), CliEr
     }
     eprintln!("relay: {ending}");
     Ok(())
+}
+
+/// The attachment's input sender and output stream.
+type Opened = (
+    mpsc::Sender<TerminalInput>,
+    tonic::Streaming<proto::TerminalOutput>,
+);
+
+/// Opens `session`'s terminal on `client` at `size` (columns, rows; 0 keeps the terminal's).
+async fn open_terminal(
+    client: &mut crate::client::Client,
+    session: &str,
+    watch: bool,
+    (cols, rows): (u16, u16),
+) -> Result<Opened, CliError> {
+    let (tx, rx) = mpsc::channel::<TerminalInput>(64);
+    let open = TerminalInput {
+        input: Some(proto::terminal_input::Input::Open(AttachOpen {
+            session: session.to_owned(),
+            watch,
+            rows: u32::from(rows),
+            cols: u32::from(cols),
+        })),
+    };
+    tx.send(open)
+        .await
+        .map_err(|_| CliError::Failed("the terminal's stream closed".to_owned()))?;
+    let stream = client
+        .runner
+        .attach_terminal(ReceiverStream::new(rx))
+        .await?
+        .into_inner();
+    Ok((tx, stream))
+}
+
+/// How long an attachment waits for relayd to come back before it gives up.
+const REATTACH_FOR: std::time::Duration = std::time::Duration::from_secs(60);
+
+/// A stream error that means the connection went away rather than a refusal (the same codes `relay events
+/// --follow` treats as a lost relayd).
+fn connection_lost(status: &tonic::Status) -> bool {
+    matches!(
+        status.code(),
+        tonic::Code::Unavailable | tonic::Code::Unknown | tonic::Code::Cancelled | tonic::Code::Internal
+    )
+}
+
+/// Dials relayd again and attaches again, with a pause that doubles from 100 ms to 2 s (less a random part of up
+/// to half) for at most [`REATTACH_FOR`]; `None` when the detach key was pressed meanwhile. A refusal of the new
+/// attach (the session stopped with the relayd that ran it) is the error it ends with.
+async fn reattach(
+    ctx: &Context,
+    session: &str,
+    watch: bool,
+    size: (u16, u16),
+    detach: &mut mpsc::Receiver<()>,
+) -> Result<Option<Opened>, CliError> {
+    use rand::Rng;
+    let deadline = std::time::Instant::now() + REATTACH_FOR;
+    let mut pause = std::time::Duration::from_millis(100);
+    loop {
+        let half = u64::try_from(pause.as_millis() / 2).unwrap_or(0);
+        let wait = std::time::Duration::from_millis(half + rand::rng().random_range(0..=half));
+        tokio::select! {
+            () = tokio::time::sleep(wait) => {}
+            _ = detach.recv() => return Ok(None),
+        }
+        pause = (pause * 2).min(std::time::Duration::from_secs(2));
+        let attempt = async {
+            let mut client = crate::client::reconnect(ctx).await?;
+            open_terminal(&mut client, session, watch, size).await
+        };
+        match attempt.await {
+            Ok(opened) => return Ok(Some(opened)),
+            Err(CliError::Unreachable(_)) if std::time::Instant::now() < deadline => {}
+            Err(err) => return Err(err),
+        }
+    }
 }
 
 fn write_all(stdout: &mut std::io::Stdout, bytes: &[u8]) -> Result<(), CliError> {

@@ -287,6 +287,15 @@ fn offline_answer(effect: Effect) -> Action {
     }
 }
 
+/// `pause` less a random part of up to half of it, so clients that lost the same relayd (a restart of a remote
+/// one) do not all dial it at the same moment.
+fn jittered(pause: Duration) -> Duration {
+    use rand::Rng;
+    let half = pause / 2;
+    let millis = u64::try_from(half.as_millis()).unwrap_or(u64::MAX);
+    half + Duration::from_millis(rand::rng().random_range(0..=millis))
+}
+
 /// Subscribes, forwards the stream, and on its end reconnects with a growing pause (reset once live).
 async fn stream(
     current: watch::Sender<Option<Client>>,
@@ -294,7 +303,6 @@ async fn stream(
     woken: std::sync::Arc<tokio::sync::Notify>,
     actions: mpsc::Sender<Action>,
 ) {
-    let socket = restart.ctx.config.socket.clone();
     let mut backoff = BACKOFF_MIN;
     loop {
         let client = current.borrow().clone();
@@ -344,14 +352,14 @@ async fn stream(
         let mut restarted = false;
         loop {
             tokio::select! {
-                () = tokio::time::sleep(backoff) => {}
+                () = tokio::time::sleep(jittered(backoff)) => {}
                 () = woken.notified() => {}
             }
             backoff = (backoff * 2).min(BACKOFF_MAX);
             if actions.send(Action::Connecting).await.is_err() {
                 return;
             }
-            match client::connect(&socket).await {
+            match client::reconnect(&restart.ctx).await {
                 Ok(client) => {
                     current.send_replace(Some(client));
                     break;
