@@ -553,6 +553,23 @@ impl<'a> CardContext<'a> {
 
 /// `text` on at most two lines of `width` columns, broken at spaces (a word longer than a line is broken
 /// inside); what does not fit the second line is left for [`super::fit::fit`] to cut with `…`.
+/// Whether [`two_lines`] gives `text` a second line at `width`: its words, one space between them, are wider than
+/// the line. Counted without building the lines (every card's height is counted on every frame).
+fn needs_two_lines(text: &str, width: usize) -> bool {
+    use unicode_width::UnicodeWidthStr;
+    if width == 0 {
+        return false;
+    }
+    let mut used = 0;
+    for (i, word) in text.split_whitespace().enumerate() {
+        used += usize::from(i > 0) + word.width();
+        if used > width {
+            return true;
+        }
+    }
+    false
+}
+
 pub(super) fn two_lines(text: &str, width: usize) -> (String, Option<String>) {
     use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
     let words: Vec<&str> = text.split_whitespace().collect();
@@ -610,7 +627,7 @@ fn next_text(task: &proto::Task) -> Option<String> {
 /// How many lines [`card_lines`] draws for `task` in `width` columns (kept equal to it: a test compares the
 /// two).
 fn card_height(ctx: &CardContext<'_>, task: &proto::Task, width: usize) -> usize {
-    let rows = |text: &str| 1 + usize::from(two_lines(text, width).1.is_some());
+    let rows = |text: &str| 1 + usize::from(needs_two_lines(text, width));
     let mut height = 1 + rows(&title_text(task));
     if task.stage != Stage::Done.as_str() {
         height += usize::from(task.waiting_on.is_some())
@@ -736,6 +753,28 @@ pub(super) fn plan_badge(plan: &proto::PlanCard, theme: &Theme, width: usize) ->
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn needs_two_lines_agrees_with_two_lines() {
+        let texts = [
+            "",
+            "Short",
+            "exactly ten",
+            "a title long enough to wrap onto a second line",
+            "  spaced \t out\nwords  ",
+            "oneverylongwordwithoutanybreakatall",
+            "日本語のタイトル と 言葉",
+        ];
+        for text in texts {
+            for width in 0..40 {
+                assert_eq!(
+                    needs_two_lines(text, width),
+                    two_lines(text, width).1.is_some(),
+                    "{text:?} at {width}"
+                );
+            }
+        }
+    }
 
     #[test]
     fn card_height_counts_the_lines_card_lines_draws_for_every_kind_of_card() {
