@@ -900,6 +900,14 @@ impl<'h> Runs<'h> {
                     .await
                     .map_err(RunnerError::Failed)?;
             } else {
+                // git worktree add reads the other worktrees' metadata while it writes its own: two at once in one
+                // repository can read a half-made one (`failed to read .git/worktrees/3/commondir`). One at a time
+                // per project, under the lock creation takes.
+                let project_lock = {
+                    let mut locks = lock(&self.state().project_locks);
+                    Arc::clone(locks.entry(row.project_id).or_default())
+                };
+                let _one_at_a_time = project_lock.lock().await;
                 git::worktree_add(Path::new(&row.repo_path), &workspace, &row.branch)
                     .await
                     .map_err(RunnerError::Failed)?;
