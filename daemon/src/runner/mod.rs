@@ -442,15 +442,7 @@ impl<'h> Runs<'h> {
             )
             .await?;
         write.commit().await?;
-        let handle = self.handle.clone();
-        let project_id = project.id;
-        let background = slug.clone();
-        tokio::spawn(async move {
-            handle
-                .runner()
-                .finish_clone(project_id, &background, checked, target)
-                .await;
-        });
+        self.spawn_clone(project.id, &slug, checked, target);
         self.project(&slug).await
     }
 
@@ -504,16 +496,20 @@ impl<'h> Runs<'h> {
             )
             .await?;
         write.commit().await?;
+        self.spawn_clone(row.project_id, slug, checked, target);
+        self.project(slug).await
+    }
+
+    /// The clone, in the background: [`Runs::finish_clone`].
+    fn spawn_clone(&self, project_id: i64, slug: &str, checked: clone::Checked, target: PathBuf) {
         let handle = self.handle.clone();
-        let background = slug.to_owned();
-        let project_id = row.project_id;
+        let slug = slug.to_owned();
         tokio::spawn(async move {
             handle
                 .runner()
-                .finish_clone(project_id, &background, checked, target)
+                .finish_clone(project_id, &slug, checked, target)
                 .await;
         });
-        self.project(slug).await
     }
 
     async fn finish_clone(&self, project_id: i64, slug: &str, checked: clone::Checked, target: PathBuf) {
@@ -688,10 +684,7 @@ impl<'h> Runs<'h> {
             .await
             .map_err(RunnerError::Invalid)?;
 
-        let project_lock = {
-            let mut locks = lock(&self.state().project_locks);
-            Arc::clone(locks.entry(project.project_id).or_default())
-        };
+        let project_lock = self.project_lock(project.project_id);
         let _serialized = project_lock.lock().await;
         let mut write = store.begin_write().await?;
         let number = db::session_count(&mut write, project.project_id).await? + 1;
@@ -729,6 +722,12 @@ impl<'h> Runs<'h> {
         write.commit().await?;
         drop(_serialized);
         self.start(row, None).await
+    }
+
+    /// The lock that serializes a project's session creation and its worktree changes.
+    fn project_lock(&self, project_id: i64) -> Arc<tokio::sync::Mutex<()>> {
+        let mut locks = lock(&self.state().project_locks);
+        Arc::clone(locks.entry(project_id).or_default())
     }
 
     /// The one runner project when there is exactly one, else a refusal naming them.
@@ -903,10 +902,7 @@ impl<'h> Runs<'h> {
                 // git worktree add reads the other worktrees' metadata while it writes its own: two at once in one
                 // repository can read a half-made one (`failed to read .git/worktrees/3/commondir`). One at a time
                 // per project, under the lock creation takes.
-                let project_lock = {
-                    let mut locks = lock(&self.state().project_locks);
-                    Arc::clone(locks.entry(row.project_id).or_default())
-                };
+                let project_lock = self.project_lock(row.project_id);
                 let _one_at_a_time = project_lock.lock().await;
                 git::worktree_add(Path::new(&row.repo_path), &workspace, &row.branch)
                     .await
