@@ -1272,12 +1272,20 @@ impl<'h> Runs<'h> {
         let row = self.get(name).await?;
         match self.live(row.id) {
             Some(live) => Ok((row, live.terminal.attach(writer, size))),
-            None => Err(RunnerError::State(state::Refused {
-                session: row.name.clone(),
-                state: parse_state(&row)?,
-                action: Action::Resume,
-                hint: "its terminal is not running; start it with `relay session resume` (or `retry` when it failed)",
-            })),
+            None => {
+                let state = parse_state(&row)?;
+                // Starting or running without a terminal here: its program is between start and exec, or relayd
+                // is reconciling it after a restart.
+                let refused = state::next(&row.name, state, Action::Attach)
+                    .err()
+                    .unwrap_or(state::Refused {
+                        session: row.name.clone(),
+                        state,
+                        action: Action::Attach,
+                        hint: "its terminal is not up yet; try again in a moment",
+                    });
+                Err(RunnerError::State(refused))
+            }
         }
     }
 

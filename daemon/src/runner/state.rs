@@ -67,6 +67,8 @@ pub enum Action {
     Resume,
     Retry,
     Delete,
+    /// Not a change of state: a terminal attached to the session's process, which must be running.
+    Attach,
 }
 
 impl Action {
@@ -76,6 +78,7 @@ impl Action {
             Action::Resume => "resume",
             Action::Retry => "retry",
             Action::Delete => "rm",
+            Action::Attach => "attach to",
         }
     }
 }
@@ -126,6 +129,13 @@ pub fn next(session: &str, state: SessionState, action: Action) -> Result<Sessio
         (Stopped, Retry) => refuse("use `relay session resume` to start a stopped session again"),
         (Stopped | Failed, Delete) => Ok(Deleted),
         (Starting | Running, Delete) => refuse("stop it first with `relay session stop`, then remove it"),
+        (Starting | Running, Attach) => Ok(state),
+        (Stopped, Attach) => {
+            refuse("its program is not running; start it with `relay session resume`, then attach")
+        }
+        (Failed, Attach) => {
+            refuse("its program ended; start it again with `relay session retry`, then attach")
+        }
         (Deleted, _) => refuse("it was removed; create a new one with `relay session new`"),
     }
 }
@@ -172,14 +182,16 @@ mod tests {
         use SessionState::*;
         let allowed: Vec<(SessionState, Action, SessionState)> = SessionState::ALL
             .into_iter()
-            .flat_map(|s| [Stop, Resume, Retry, Delete].map(move |a| (s, a)))
+            .flat_map(|s| [Stop, Resume, Retry, Delete, Attach].map(move |a| (s, a)))
             .filter_map(|(s, a)| next("s", s, a).ok().map(|to| (s, a, to)))
             .collect();
         assert_eq!(
             allowed,
             vec![
                 (Starting, Stop, Stopped),
+                (Starting, Attach, Starting),
                 (Running, Stop, Stopped),
+                (Running, Attach, Running),
                 (Stopped, Resume, Starting),
                 (Stopped, Delete, Deleted),
                 (Failed, Retry, Starting),
@@ -202,6 +214,11 @@ mod tests {
         assert!(err.to_string().contains("relay session resume"));
         let err = next("run-app-1", SessionState::Deleted, Action::Stop).unwrap_err();
         assert!(err.to_string().contains("relay session new"));
+        let err = next("run-app-1", SessionState::Stopped, Action::Attach).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "cannot attach to session run-app-1: it is stopped; its program is not running; start it with `relay session resume`, then attach"
+        );
     }
 
     #[test]

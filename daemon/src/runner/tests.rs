@@ -538,6 +538,17 @@ async fn sessions_left_running_by_a_previous_relayd_come_back_stopped_with_resum
     let row = handle.runner().get("run-app-1").await.unwrap();
     assert_eq!(row.state, "stopped");
     assert!(row.error.unwrap().contains("resume starts it again"));
+    // Attaching to it, with no terminal in this relayd, says so and how to start it (not that a resume was refused).
+    let err = handle
+        .runner()
+        .attach("run-app-1", true, None)
+        .await
+        .err()
+        .unwrap();
+    assert_eq!(
+        err.to_string(),
+        "cannot attach to session run-app-1: it is stopped; its program is not running; start it with `relay session resume`, then attach"
+    );
     let resumed = handle.runner().resume("run-app-1").await.unwrap();
     assert_eq!(resumed.state, "running");
     handle.runner().stop("run-app-1").await.unwrap();

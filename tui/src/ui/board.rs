@@ -463,28 +463,36 @@ fn render_column(model: &Model, column: usize, theme: &Theme, area: Rect, buf: &
     let selected = state.rows.get(column).copied().unwrap_or(0);
     let width = usize::from(cards_area.width);
     let ctx = CardContext::new(model);
-    // Where each card starts (a blank line after each), from the cards' heights alone: only the cards in view
-    // are built into lines, so a frame of a 2,000-task column costs the cards on screen.
-    let mut starts = Vec::with_capacity(tasks.len() + 1);
-    let mut total = 0;
-    for task in &tasks {
-        starts.push(total);
-        total += card_height(&ctx, task, width) + 1;
-    }
-    starts.push(total);
+    // Where each card starts (a blank line after each), from the cards' heights alone, counted only as far as
+    // needed: up to the selected card (which fixes the scroll) and then through the cards in view. Only those in
+    // view are built into lines, so a frame of a 2,000-task column costs the cards above the selection and on
+    // screen, not the column.
     let selected_end = match (focused, tasks.get(selected)) {
-        (true, Some(task)) => starts[selected] + card_height(&ctx, task, width),
+        (true, Some(task)) => {
+            let above: usize = tasks[..selected]
+                .iter()
+                .map(|t| card_height(&ctx, t, width) + 1)
+                .sum();
+            above + card_height(&ctx, task, width)
+        }
         _ => 0,
     };
     let offset = scroll_to(selected_end.saturating_sub(1), inner_height);
-    let first = starts.partition_point(|start| *start <= offset).saturating_sub(1);
     let mut lines: Vec<Line> = Vec::new();
     let mut cards = Vec::new();
-    for (i, task) in tasks.iter().enumerate().skip(first) {
-        let start = starts[i];
+    let mut first = None;
+    let mut start = 0;
+    for (i, task) in tasks.iter().enumerate() {
         if start >= offset + inner_height {
             break;
         }
+        let height = card_height(&ctx, task, width);
+        let end = start + height + 1;
+        if end <= offset {
+            start = end;
+            continue;
+        }
+        first.get_or_insert((i, start));
         let mut card = card_lines(&ctx, task, theme, width);
         if focused && i == selected {
             for line in &mut card {
@@ -494,7 +502,9 @@ fn render_column(model: &Model, column: usize, theme: &Theme, area: Rect, buf: &
         cards.push((i, start..start + card.len()));
         lines.extend(card);
         lines.push(Line::raw(""));
+        start = end;
     }
+    let (first, first_start) = first.unwrap_or((0, 0));
     if tasks.is_empty() {
         lines.push(Line::styled("no tasks", theme.muted));
     }
@@ -515,7 +525,7 @@ fn render_column(model: &Model, column: usize, theme: &Theme, area: Rect, buf: &
         (above, below) => block.title_bottom(format!(" ↑ {above} · {below} more ↓ ")),
     };
     block.render(area, buf);
-    let skip = offset - starts.get(first).copied().unwrap_or(0);
+    let skip = offset.saturating_sub(first_start);
     Paragraph::new(lines)
         .scroll((u16::try_from(skip).unwrap_or(u16::MAX), 0))
         .render(cards_area, buf);

@@ -709,6 +709,33 @@ fn a_cut_column_says_how_many_cards_are_out_of_view() {
     let text = draw(&mut model, 80, 24);
     assert!(text.contains(" ↑ ") && text.contains(" more "), "{text}");
     assert!(!text.contains("more ↓"), "the end is in view:\n{text}");
+    // In the middle: the selected card on screen, the cards above and below counted, the three adding up.
+    update(&mut model, key(KeyCode::Home));
+    for _ in 0..20 {
+        update(&mut model, ch('j'));
+    }
+    let text = draw(&mut model, 80, 24);
+    assert_eq!(selected(&model), "acme-21");
+    assert!(text.contains("acme-21"), "{text}");
+    let counts: Vec<usize> = text
+        .split(" ↑ ")
+        .nth(1)
+        .and_then(|rest| rest.split(" more ↓ ").next())
+        .map(|counts| {
+            counts
+                .split(" · ")
+                .filter_map(|n| n.trim().parse().ok())
+                .collect()
+        })
+        .unwrap_or_default();
+    assert_eq!(counts.len(), 2, "↑ above · below more ↓:\n{text}");
+    // A card cut at the top shows its title only: it is neither above nor below.
+    let shown = (1..=40).filter(|n| text.contains(&format!("Task {n} "))).count();
+    assert_eq!(
+        counts[0] + counts[1] + shown,
+        40,
+        "{counts:?}, {shown} shown:\n{text}"
+    );
 }
 
 #[test]
