@@ -287,6 +287,17 @@ fn main() {
         ms(p50),
         ms(p99)
     );
+    // The worst case for the frame: the selection on the focused column's last card, so every card above it has
+    // its height counted to place the scroll.
+    update(&mut model, Action::Key(KeyEvent::from(KeyCode::Char('G'))));
+    let cards = model.board.column_tasks(model.board.column).len();
+    let (p50, p99) = frames(&model, 200, 60);
+    println!(
+        "| one board frame, the selection on its column's last card ({cards} cards), 200×60 | {} | {} |",
+        ms(p50),
+        ms(p99)
+    );
+    update(&mut model, Action::Key(KeyEvent::from(KeyCode::Char('g'))));
     palette_keystrokes();
 
     // syntect's grammars and themes load once, on the first highlighted block; then the first frame of the task
