@@ -17,7 +17,7 @@ use std::time::{Duration, Instant};
 use relay::client::Client;
 use relay::remote::{RemoteArgs, Server};
 use relay_core::proto::GetStatusRequest;
-use relay_tests::{TestDaemon, TestHome, git, relay_command, run};
+use relay_tests::{TestDaemon, TestHome, relay_command, run};
 use tokio::io::AsyncReadExt;
 
 fn count(name: &str, default: usize) -> usize {
@@ -109,13 +109,7 @@ async fn main() {
     let port = free_port();
     let config = format!("remote_listen = \"127.0.0.1:{port}\"\n[profiles.shell]\ncommand = \"/bin/sh\"\n");
     let daemon = TestDaemon::builder().home(home).config(&config).start().await;
-    let repo = daemon.home().scratch().join("bench");
-    std::fs::create_dir_all(&repo).unwrap();
-    git(&repo, &["init", "-q", "-b", "main"]);
-    git(&repo, &["commit", "-q", "--allow-empty", "-m", "first"]);
-    run(daemon.relay().args(["project", "add", "--repo"]).arg(&repo))
-        .await
-        .assert_success();
+    daemon.add_bench_project().await;
     let url = format!("https://127.0.0.1:{port}");
     let server = Server::from_args(&RemoteArgs {
         server: Some(url.clone()),

@@ -15,10 +15,8 @@ use std::time::{Duration, Instant};
 
 use relay_core::proto::terminal_input::Input;
 use relay_core::proto::terminal_output::Output;
-use relay_core::proto::{
-    AttachOpen, CreateRunnerSessionRequest, RemoveRunnerSessionRequest, RunnerSessionRequest, TerminalInput,
-};
-use relay_tests::{TestDaemon, git, run};
+use relay_core::proto::{AttachOpen, CreateRunnerSessionRequest, TerminalInput};
+use relay_tests::{TestDaemon, run};
 use tokio::sync::mpsc;
 use tokio_stream::wrappers::ReceiverStream;
 
@@ -41,13 +39,7 @@ fn have_image() -> bool {
 
 async fn daemon_with_repo(config: &str) -> TestDaemon {
     let daemon = TestDaemon::builder().config(config).start().await;
-    let repo = daemon.home().scratch().join("bench");
-    std::fs::create_dir_all(&repo).unwrap();
-    git(&repo, &["init", "-q", "-b", "main"]);
-    git(&repo, &["commit", "-q", "--allow-empty", "-m", "first"]);
-    run(daemon.relay().args(["project", "add", "--repo"]).arg(&repo))
-        .await
-        .assert_success();
+    daemon.add_bench_project().await;
     daemon
 }
 
@@ -173,29 +165,8 @@ async fn through_relay(keys: usize, docker: bool) -> Vec<Duration> {
         samples.push(began.elapsed());
     }
     drop(tx);
-    remove_all(&daemon, &["run-bench-2".to_owned()]).await;
+    daemon.remove_runner_sessions(&["run-bench-2".to_owned()]).await;
     samples
-}
-
-/// Stops and removes the sessions (their containers too).
-async fn remove_all(daemon: &TestDaemon, names: &[String]) {
-    let mut client = daemon.client().await;
-    for name in names {
-        let _ = client
-            .runner
-            .stop_runner_session(RunnerSessionRequest {
-                session: name.clone(),
-            })
-            .await;
-        client
-            .runner
-            .remove_runner_session(RemoveRunnerSessionRequest {
-                session: name.clone(),
-                force: true,
-            })
-            .await
-            .unwrap();
-    }
 }
 
 /// `CreateRunnerSession` until it answers `running`, `count` times on fresh branches.
@@ -220,7 +191,7 @@ async fn ready(count: usize, docker: bool) -> Vec<Duration> {
         assert_eq!(session.state, "running", "{session:?}");
         names.push(session.name);
     }
-    remove_all(&daemon, &names).await;
+    daemon.remove_runner_sessions(&names).await;
     samples
 }
 

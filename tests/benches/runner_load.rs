@@ -9,7 +9,7 @@
 //!   not slow that session's program (its lines keep their rate); then relayd's RSS with every terminal's
 //!   scrollback full, and what one session costs.
 //!
-//! Prints Markdown for docs/PERFORMANCE.md. Run it with `tests/bench/runner_load.sh` (a release relay). Without
+//! Prints Markdown for docs/PERFORMANCE.md. Run it with `tests/bench/runner.sh` (a release relay). Without
 //! `--bench` it only says how to run it.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::print_stderr)]
 
@@ -18,11 +18,8 @@ use std::time::{Duration, Instant};
 
 use relay_core::proto::terminal_input::Input;
 use relay_core::proto::terminal_output::Output;
-use relay_core::proto::{
-    AttachOpen, CreateRunnerSessionRequest, RemoveRunnerSessionRequest, RunnerSessionRequest, TerminalInput,
-    TerminalOutput,
-};
-use relay_tests::{TestDaemon, git, run};
+use relay_core::proto::{AttachOpen, CreateRunnerSessionRequest, TerminalInput, TerminalOutput};
+use relay_tests::TestDaemon;
 use tokio::sync::mpsc;
 use tokio_stream::wrappers::ReceiverStream;
 
@@ -63,13 +60,7 @@ async fn daemon(script: &Path) -> TestDaemon {
         script = script.display()
     );
     let daemon = TestDaemon::builder().config(&config).start().await;
-    let repo = daemon.home().scratch().join("bench");
-    std::fs::create_dir_all(&repo).unwrap();
-    git(&repo, &["init", "-q", "-b", "main"]);
-    git(&repo, &["commit", "-q", "--allow-empty", "-m", "first"]);
-    run(daemon.relay().args(["project", "add", "--repo"]).arg(&repo))
-        .await
-        .assert_success();
+    daemon.add_bench_project().await;
     daemon
 }
 
@@ -87,26 +78,6 @@ async fn create(daemon: &TestDaemon, branch: &str, profile: &str) -> String {
         .unwrap()
         .into_inner()
         .name
-}
-
-async fn remove_all(daemon: &TestDaemon, names: &[String]) {
-    let mut client = daemon.client().await;
-    for name in names {
-        let _ = client
-            .runner
-            .stop_runner_session(RunnerSessionRequest {
-                session: name.clone(),
-            })
-            .await;
-        client
-            .runner
-            .remove_runner_session(RemoveRunnerSessionRequest {
-                session: name.clone(),
-                force: true,
-            })
-            .await
-            .unwrap();
-    }
 }
 
 /// An attachment: the input side (kept open for as long as it lives) and the output stream.
@@ -192,7 +163,7 @@ async fn scrollback_attach(script: &Path) -> (Vec<Duration>, Vec<Duration>) {
         let (elapsed, _) = snapshot_drawn(&mut client, &names[n % 2]).await;
         switch.push(elapsed);
     }
-    remove_all(&daemon, &names).await;
+    daemon.remove_runner_sessions(&names).await;
     (cold, switch)
 }
 
@@ -319,7 +290,7 @@ async fn load(script: &Path, seconds: u64) -> Load {
     let cpu = (cpu_ticks(pid) - cpu_before) as f64 / ticks as f64;
     let rss_full = rss_mb(pid);
     drop(stalled);
-    remove_all(&daemon, &names).await;
+    daemon.remove_runner_sessions(&names).await;
     Load {
         seconds,
         cpu_share: cpu / wall,
@@ -340,7 +311,7 @@ fn ms(d: Duration) -> String {
 
 fn main() {
     if !std::env::args().any(|a| a == "--bench") {
-        println!("the runner load benchmark runs with `tests/bench/runner_load.sh`");
+        println!("the runner load benchmark runs with `tests/bench/runner.sh`");
         return;
     }
     let seconds: u64 = std::env::var("SECONDS")

@@ -636,6 +636,40 @@ impl TestDaemon {
         &self.home
     }
 
+    /// A repository `bench` with one empty commit in the scratch folder, added as a runner project from its
+    /// checkout (its default session is `run-bench-1`). The benchmarks' project.
+    pub async fn add_bench_project(&self) -> PathBuf {
+        let repo = self.home.scratch().join("bench");
+        std::fs::create_dir_all(&repo).unwrap_or_else(|e| panic!("cannot create {}: {e}", repo.display()));
+        git(&repo, &["init", "-q", "-b", "main"]);
+        git(&repo, &["commit", "-q", "--allow-empty", "-m", "first"]);
+        run(self.relay().args(["project", "add", "--repo"]).arg(&repo))
+            .await
+            .assert_success();
+        repo
+    }
+
+    /// Stops and removes runner sessions (their containers too); a session already stopped is removed as it is.
+    pub async fn remove_runner_sessions(&self, names: &[String]) {
+        let mut client = self.client().await;
+        for name in names {
+            let _ = client
+                .runner
+                .stop_runner_session(proto::RunnerSessionRequest {
+                    session: name.clone(),
+                })
+                .await;
+            client
+                .runner
+                .remove_runner_session(proto::RemoveRunnerSessionRequest {
+                    session: name.clone(),
+                    force: true,
+                })
+                .await
+                .unwrap_or_else(|e| panic!("cannot remove session {name}: {e}"));
+        }
+    }
+
     pub fn socket(&self) -> PathBuf {
         self.home.socket()
     }

@@ -463,48 +463,45 @@ fn render_column(model: &Model, column: usize, theme: &Theme, area: Rect, buf: &
     let selected = state.rows.get(column).copied().unwrap_or(0);
     let width = usize::from(cards_area.width);
     let ctx = CardContext::new(model);
-    // Where each card starts (a blank line after each), from the cards' heights alone, counted only as far as
-    // needed: up to the selected card (which fixes the scroll) and then through the cards in view. Only those in
-    // view are built into lines, so a frame of a 2,000-task column costs the cards above the selection and on
-    // screen, not the column.
-    let selected_end = match (focused, tasks.get(selected)) {
-        (true, Some(task)) => {
-            let above: usize = tasks[..selected]
-                .iter()
-                .map(|t| card_height(&ctx, t, width) + 1)
-                .sum();
-            above + card_height(&ctx, task, width)
-        }
-        _ => 0,
+    // Where each card starts (a blank line after each), from the cards' heights alone and only as far as the
+    // selected card, which fixes the scroll (the first card in view is never below it); the cards in view are then
+    // built into lines. A frame of a 2,000-task column costs the cards above the selection and on screen; an
+    // unfocused column starts at its top.
+    let counted = if focused {
+        (selected + 1).min(tasks.len())
+    } else {
+        0
     };
+    let mut starts = Vec::with_capacity(counted);
+    let mut total = 0;
+    for task in &tasks[..counted] {
+        starts.push(total);
+        total += card_height(&ctx, task, width) + 1;
+    }
+    // The selected card's last line (the blank line after it left out).
+    let selected_end = total.saturating_sub(1);
     let offset = scroll_to(selected_end.saturating_sub(1), inner_height);
+    let first = starts.partition_point(|start| *start <= offset).saturating_sub(1);
+    let first_start = starts.get(first).copied().unwrap_or(0);
     let mut lines: Vec<Line> = Vec::new();
     let mut cards = Vec::new();
-    let mut first = None;
-    let mut start = 0;
-    for (i, task) in tasks.iter().enumerate() {
+    let mut start = first_start;
+    for (i, task) in tasks.iter().enumerate().skip(first) {
         if start >= offset + inner_height {
             break;
         }
-        let height = card_height(&ctx, task, width);
-        let end = start + height + 1;
-        if end <= offset {
-            start = end;
-            continue;
-        }
-        first.get_or_insert((i, start));
         let mut card = card_lines(&ctx, task, theme, width);
         if focused && i == selected {
             for line in &mut card {
                 line.style = theme.selected;
             }
         }
-        cards.push((i, start..start + card.len()));
+        let end = start + card.len();
+        cards.push((i, start..end));
         lines.extend(card);
         lines.push(Line::raw(""));
-        start = end;
+        start = end + 1;
     }
-    let (first, first_start) = first.unwrap_or((0, 0));
     if tasks.is_empty() {
         lines.push(Line::styled("no tasks", theme.muted));
     }
