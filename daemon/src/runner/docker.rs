@@ -19,11 +19,11 @@ use std::time::Duration;
 use bollard::container::LogOutput;
 use bollard::exec::{StartExecOptions, StartExecResults};
 use bollard::models::{
-    ContainerCreateBody, ExecConfig, HostConfig, HostConfigLogConfig, NetworkCreateRequest,
+    ContainerCreateBody, ExecConfig, HostConfig, HostConfigLogConfig, Network, NetworkCreateRequest,
 };
 use bollard::query_parameters::{
-    CreateContainerOptions, EventsOptions, ListContainersOptions, RemoveContainerOptions, ResizeExecOptions,
-    StopContainerOptions,
+    CreateContainerOptions, EventsOptions, ListContainersOptions, ListNetworksOptionsBuilder,
+    RemoveContainerOptions, ResizeExecOptions, StopContainerOptions,
 };
 use relay_core::config::Config;
 use sha2::Digest;
@@ -41,6 +41,8 @@ use super::terminal::{PtyControl, TermSize, Terminal};
 pub const SESSION_LABEL: &str = "relay.session_id";
 /// The label naming the relayd home (a hash of its data directory) a container belongs to.
 pub const HOME_LABEL: &str = "relay.home";
+/// The label (`relay=shared`) on the shared network relay makes.
+const RELAY_LABEL: &str = "relay";
 /// Where the workspace is mounted inside a container.
 pub const WORKSPACE_MOUNT: &str = "/workspace";
 /// How long a terminal's processes have to end after SIGHUP before the container is stopped.
@@ -230,56 +232,90 @@ impl Docker {
         Ok(connected)
     }
 
-    /// The shared network, made with inter-container communication off when it is missing; one made by someone
-    /// else with it on is refused.
-    async fn network(&self, docker: &bollard::Docker) -> Result<(), String> {
+    /// The shared network's id, made with inter-container communication off when it is missing; one made by
+    /// someone else with it on is refused. Docker keys networks by id, so relayds that make it at the same moment
+    /// can make two of one name (and then the name alone is "ambiguous" to Docker): every relayd takes the oldest,
+    /// so all sessions share one, and removes the other ones relay made when nothing uses them.
+    async fn network(&self, docker: &bollard::Docker) -> Result<String, String> {
         let name = &self.settings.network;
         const ICC: &str = "com.docker.network.bridge.enable_icc";
-        match docker.inspect_network(name, None).await {
-            Ok(network) => {
-                let icc_off = network
-                    .options
-                    .as_ref()
-                    .and_then(|options| options.get(ICC))
-                    .is_some_and(|value| value == "false");
-                if icc_off {
-                    Ok(())
-                } else {
-                    Err(format!(
-                        "the Docker network {name} lets containers reach each other ({ICC} is not false); remove it (`docker network rm {name}`) so relay makes it, or set docker_network to another name"
-                    ))
-                }
-            }
-            Err(err) if not_found(&err) => {
-                let request = NetworkCreateRequest {
-                    name: name.clone(),
-                    driver: Some("bridge".to_owned()),
-                    options: Some(HashMap::from([(ICC.to_owned(), "false".to_owned())])),
-                    labels: Some(HashMap::from([("relay".to_owned(), "shared".to_owned())])),
-                    ..Default::default()
-                };
-                match docker.create_network(request).await {
-                    Ok(_) => Ok(()),
-                    // Another relayd made it meanwhile.
-                    Err(err) if self.said(&err).contains("already exists") => Ok(()),
-                    Err(err) => Err(format!(
+        let mut found = self.networks_named(docker).await?;
+        if found.is_empty() {
+            let request = NetworkCreateRequest {
+                name: name.clone(),
+                driver: Some("bridge".to_owned()),
+                options: Some(HashMap::from([(ICC.to_owned(), "false".to_owned())])),
+                labels: Some(HashMap::from([(RELAY_LABEL.to_owned(), "shared".to_owned())])),
+                ..Default::default()
+            };
+            match docker.create_network(request).await {
+                // Another relayd made it meanwhile.
+                Err(err) if !self.said(&err).contains("already exists") => {
+                    return Err(format!(
                         "Docker could not make the network {name}: {}",
                         self.said(&err)
-                    )),
+                    ));
                 }
+                _ => {}
             }
-            Err(err) => Err(format!(
-                "Docker could not look up the network {name}: {}",
-                self.said(&err)
-            )),
+            found = self.networks_named(docker).await?;
         }
+        let Some((chosen, others)) = found.split_first() else {
+            return Err(format!(
+                "Docker made the network {name} but does not list it; try again, or see `docker network ls`"
+            ));
+        };
+        for other in others {
+            let made_by_relay = other
+                .labels
+                .as_ref()
+                .is_some_and(|labels| labels.get(RELAY_LABEL).is_some_and(|v| v == "shared"));
+            if let (true, Some(id)) = (made_by_relay, &other.id)
+                && let Err(err) = docker.remove_network(id).await
+            {
+                tracing::debug!(network = %id, error = %self.said(&err), "a second network of relay's name stays (in use)");
+            }
+        }
+        let icc_off = chosen
+            .options
+            .as_ref()
+            .and_then(|options| options.get(ICC))
+            .is_some_and(|value| value == "false");
+        if !icc_off {
+            return Err(format!(
+                "the Docker network {name} lets containers reach each other ({ICC} is not false); remove it (`docker network rm {name}`) so relay makes it, or set docker_network to another name"
+            ));
+        }
+        chosen
+            .id
+            .clone()
+            .ok_or_else(|| format!("Docker lists the network {name} without an id; see `docker network ls`"))
+    }
+
+    /// The networks named exactly as the shared one, oldest first (ties by id, so every relayd orders them alike).
+    async fn networks_named(&self, docker: &bollard::Docker) -> Result<Vec<Network>, String> {
+        let name = &self.settings.network;
+        let filters = HashMap::from([("name", vec![name.as_str()])]);
+        let mut found: Vec<Network> = docker
+            .list_networks(Some(
+                ListNetworksOptionsBuilder::default().filters(&filters).build(),
+            ))
+            .await
+            .map_err(|err| format!("Docker could not look up the network {name}: {}", self.said(&err)))?
+            .into_iter()
+            // The filter matches part of a name.
+            .filter(|network| network.name.as_deref() == Some(name.as_str()))
+            .collect();
+        found.sort_by(|a, b| (&a.created, &a.id).cmp(&(&b.created, &b.id)));
+        Ok(found)
     }
 
     fn container_name(&self, session: &str) -> String {
         format!("relay-{}-{session}", self.settings.home)
     }
 
-    fn create_body(&self, spec: &InstanceSpec<'_>, image: &str) -> ContainerCreateBody {
+    /// The container of `spec` on the shared network `network` (its id).
+    fn create_body(&self, spec: &InstanceSpec<'_>, image: &str, network: &str) -> ContainerCreateBody {
         let s = &self.settings;
         let memory = i64::try_from(s.memory_mb.saturating_mul(1024 * 1024)).unwrap_or(i64::MAX);
         ContainerCreateBody {
@@ -306,7 +342,7 @@ impl Docker {
                 // Equal to the memory limit: no swap.
                 memory_swap: Some(memory),
                 pids_limit: Some(i64::from(s.pids)),
-                network_mode: Some(s.network.clone()),
+                network_mode: Some(network.to_owned()),
                 log_config: Some(HostConfigLogConfig {
                     typ: Some("json-file".to_owned()),
                     config: Some(HashMap::from([
@@ -387,7 +423,7 @@ impl Docker {
                 )
             });
         }
-        self.network(&docker).await?;
+        let network = self.network(&docker).await?;
         let name = self.container_name(spec.session);
         // A container of this name left by an earlier life of this home (a restored backup) is replaced.
         if let Ok(old) = docker.inspect_container(&name, None).await
@@ -414,7 +450,7 @@ impl Docker {
                     name: Some(name.clone()),
                     platform: String::new(),
                 }),
-                self.create_body(spec, image),
+                self.create_body(spec, image, &network),
             )
             .await
             .map_err(|err| {
@@ -934,7 +970,7 @@ mod tests {
             image: Some("relay-dev:latest"),
             container: None,
         };
-        let body = docker.create_body(&spec, "relay-dev:latest");
+        let body = docker.create_body(&spec, "relay-dev:latest", "relay");
         assert_eq!(body.entrypoint, Some(vec!["sleep".to_owned()]));
         assert_eq!(body.cmd, Some(vec!["infinity".to_owned()]));
         let labels = body.labels.unwrap();

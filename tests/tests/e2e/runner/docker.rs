@@ -52,6 +52,11 @@ impl Drop for Containers {
 
 /// A relayd with a checkout whose docker sessions run [`IMAGE`] (32 MB of memory, 64 processes).
 async fn daemon() -> TestDaemon {
+    daemon_with("").await
+}
+
+/// The docker tests' daemon with `extra` lines of config.
+async fn daemon_with(extra: &str) -> TestDaemon {
     let image = docker(&["image", "inspect", IMAGE]);
     assert!(
         image.status.success(),
@@ -60,7 +65,7 @@ async fn daemon() -> TestDaemon {
     let config = format!(
         "docker_allowed_images = [\"{IMAGE}\", \"{MISSING}\"]\ndocker_default_image = \"{IMAGE}\"\n\
          docker_memory_limit_mb = 32\ndocker_pids_limit = 64\ndocker_cpu_percent = 100\n\
-         docker_log_max_size_mb = 1\ndocker_log_max_files = 2\n{CONFIG}"
+         docker_log_max_size_mb = 1\ndocker_log_max_files = 2\n{extra}{CONFIG}"
     );
     let daemon = TestDaemon::builder().config(&config).start().await;
     let checkout = repo(daemon.home().scratch());
@@ -424,4 +429,66 @@ async fn a_lost_engine_fails_the_running_docker_sessions_and_retry_works_once_it
     let mut term = attach(&daemon, &created.name, false, 24, 80).await;
     term.keys("echo back-$((4*4))\n").await;
     term.until("back-16").await;
+}
+
+#[tokio::test]
+async fn two_networks_of_one_name_made_by_relayds_at_once_are_one_again_at_the_next_session() {
+    // Two relayds that make the shared network at the same moment can make two of one name: Docker keys networks
+    // by id, and the name alone is then "ambiguous" to it.
+    // The CLI checks names first, so the two are made through the engine's API without that check.
+    let name = format!("relay-e2e-dup-{}", std::process::id());
+    let older = create_network_unchecked(&name);
+    let newer = create_network_unchecked(&name);
+    let daemon = daemon_with(&format!("docker_network = \"{name}\"\n")).await;
+    let containers = Containers::default();
+    let created = new_docker(&daemon, "twins", &containers).await;
+    assert_eq!(created.state, "running", "{created:?}");
+    let id = created.container.clone().expect("a container id");
+    // On the older one; the newer one, unused, is gone.
+    let networks = docker_text(&[
+        "inspect",
+        "-f",
+        "{{range .NetworkSettings.Networks}}{{.NetworkID}}{{end}}",
+        &id,
+    ]);
+    assert_eq!(networks, older);
+    assert!(
+        !docker(&["network", "inspect", &newer]).status.success(),
+        "{newer} was left"
+    );
+    run(daemon.relay().args(["session", "stop", &created.name])).await;
+    drop(containers);
+    let _ = docker(&["network", "rm", &older]);
+}
+
+/// A network made through the engine's API with `CheckDuplicate` off, as two creations racing leave them; its id.
+fn create_network_unchecked(name: &str) -> String {
+    use std::io::{Read, Write};
+    let socket = std::env::var("DOCKER_HOST")
+        .ok()
+        .and_then(|host| host.strip_prefix("unix://").map(str::to_owned))
+        .unwrap_or_else(|| "/var/run/docker.sock".to_owned());
+    let body = serde_json::json!({
+        "Name": name,
+        "CheckDuplicate": false,
+        "Driver": "bridge",
+        "Labels": {"relay": "shared"},
+        "Options": {"com.docker.network.bridge.enable_icc": "false"},
+    })
+    .to_string();
+    let mut stream = std::os::unix::net::UnixStream::connect(&socket).unwrap();
+    write!(
+        stream,
+        "POST /v1.41/networks/create HTTP/1.0\r\nHost: docker\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    )
+    .unwrap();
+    let mut answer = String::new();
+    stream.read_to_string(&mut answer).unwrap();
+    let (_, json) = answer.split_once("\r\n\r\n").unwrap();
+    let json: serde_json::Value = serde_json::from_str(json).unwrap_or_else(|_| panic!("{answer}"));
+    json["Id"]
+        .as_str()
+        .unwrap_or_else(|| panic!("{answer}"))
+        .to_owned()
 }
