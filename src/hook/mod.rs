@@ -33,8 +33,8 @@ pub use dialect::{Answer, Decision, allow, answer};
 pub use discard::{Discard, DiscardKind, discards};
 pub use files::{edit_files, is_edit_tool, is_read_tool, read_files, shell_command};
 pub use payload::{
-    AgentSessionId, HOST_ATTENDED_KEY, HOST_SESSION_KEY, HookEvent, MAX_BODY, RUNNER_SESSION_ENV,
-    RUNNER_SESSION_KEY, read_event,
+    AgentSessionId, CONTAINER_ENV, HOST_ATTENDED_KEY, HOST_SESSION_KEY, HookEvent, MAX_BODY,
+    RUNNER_SESSION_ENV, RUNNER_SESSION_KEY, read_event,
 };
 pub use phase::Phase;
 pub use todo::{

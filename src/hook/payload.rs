@@ -268,6 +268,9 @@ pub const HOST_SESSION_KEY: &str = "relay_host_session";
 pub const RUNNER_SESSION_KEY: &str = "relay_runner_session";
 /// The environment variable relayd sets in a runner session's terminal: the session's name.
 pub const RUNNER_SESSION_ENV: &str = "RELAY_SESSION";
+/// Set (to the session's name) in a docker session's terminal, where the mounted `relay` reaches relayd only for
+/// hooks: every other command is refused at once, saying where to run it.
+pub const CONTAINER_ENV: &str = "RELAY_CONTAINER";
 /// The payload key `relay hook` adds to a SessionStart for whether the desktop session is attended.
 pub const HOST_ATTENDED_KEY: &str = "relay_host_attended";
 

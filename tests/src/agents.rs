@@ -185,8 +185,15 @@ fn agent_env(command: &mut tokio::process::Command, home: &Path) {
         .env("PATH", "/usr/local/bin:/usr/bin:/bin")
         .env("LANG", "C.UTF-8")
         .env("TERM", "dumb")
-        .env("NO_COLOR", "1");
+        .env("NO_COLOR", "1")
+        // The hooks relay installs run with the agent's environment: without this they keep the production
+        // 300 ms budget, which a loaded 2-core machine can miss (the hook then lets the edit through, as it must
+        // in production). Below the 3 s the agents give a hook.
+        .env(relay::cli::HOOK_BUDGET_ENV, AGENT_HOOK_BUDGET_MS.to_string());
 }
+
+/// The hook budget of hooks the real agents run (`RELAY_HOOK_BUDGET_MS`): under their 3 s hook timeout.
+pub const AGENT_HOOK_BUDGET_MS: u64 = 2_500;
 
 /// Every `*.jsonl` file under `dir`, sorted.
 pub fn jsonl_files(dir: &Path) -> Vec<PathBuf> {

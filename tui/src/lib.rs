@@ -39,6 +39,12 @@ pub async fn run(cli: Cli) -> Result<(), CliError> {
         }
         other => other,
     };
+    if let Some(session) = std::env::var_os(relay_core::hook::CONTAINER_ENV) {
+        return Err(CliError::Usage(format!(
+            "this relay runs inside docker session {}'s container, where it only answers the agent's hooks (`relay hook`); run other relay commands on the host",
+            session.to_string_lossy()
+        )));
+    }
     let ctx = Context::load_with(flags, &remote)?;
     match command {
         None => window(&ctx, ui::screen_for(None, None)).await,

@@ -29,6 +29,7 @@ use std::pin::Pin;
 use relay_core::hook::{Agent, Decision, HookError, HookEvent, Phase, allow, answer, read_event};
 
 use crate::handle::DaemonHandle;
+pub use crate::runner::hooks::ContainerOrigin;
 
 /// The most characters of context one hook answer carries, all steps together.
 pub const CONTEXT_BUDGET: usize = 10_000;
@@ -133,11 +134,41 @@ impl DaemonHandle {
     /// Answers one agent hook call through the pipeline. Anything unusable in the payload is answered with the
     /// declared agent's allow form (and a debug log line that never quotes the payload).
     pub async fn handle_hook(&self, agent: Agent, phase: Phase, body: &[u8]) -> HookAnswer {
+        self.handle_hook_with(agent, phase, body, |_| true).await
+    }
+
+    /// A hook call that came in on a docker session's own hook socket ([`crate::runner::hooks`]): the event is
+    /// made that session's ([`ContainerOrigin::adopt`]) — or, when it names an agent session another container
+    /// owns, answered with the allow form and nothing done.
+    pub async fn handle_container_hook(
+        &self,
+        agent: Agent,
+        phase: Phase,
+        body: &[u8],
+        origin: &ContainerOrigin,
+    ) -> HookAnswer {
+        let runner = self.runner();
+        self.handle_hook_with(agent, phase, body, |event| origin.adopt(event, &runner))
+            .await
+    }
+
+    /// Reads the payload, lets `admit` adjust the event or refuse it (the allow form, nothing done), and runs
+    /// the pipeline.
+    async fn handle_hook_with(
+        &self,
+        agent: Agent,
+        phase: Phase,
+        body: &[u8],
+        admit: impl FnOnce(&mut HookEvent) -> bool,
+    ) -> HookAnswer {
         let answered = match read_event(agent, phase, body) {
-            Ok(event) => {
-                let decision = self.run_steps(STEPS, &event).await;
-                answer(event.agent, event.phase, &decision)
-            }
+            Ok(mut event) => match admit(&mut event) {
+                true => {
+                    let decision = self.run_steps(STEPS, &event).await;
+                    answer(event.agent, event.phase, &decision)
+                }
+                false => allow(event.agent, event.phase),
+            },
             Err(err) => {
                 tracing::debug!(agent = agent.cli_name(), phase = phase.cli_name(), problem = %problem(&err), "hook answered with the allow form");
                 allow(agent, phase)

@@ -14,6 +14,7 @@ mod plan;
 mod review;
 mod runner;
 mod service;
+mod session_hooks;
 mod sessions;
 mod streams;
 
@@ -32,6 +33,7 @@ use tokio_stream::wrappers::UnixListenerStream;
 use crate::caller::Caller;
 use crate::handle::DaemonHandle;
 pub use service::RelayService;
+pub use session_hooks::serve_session_hooks;
 pub(crate) use streams::OpenStreams;
 
 /// Serves gRPC on `listener` until shutdown is requested, then stops accepting and drains. Every request on it

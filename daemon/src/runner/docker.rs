@@ -330,11 +330,8 @@ impl Docker {
                 (HOME_LABEL.to_owned(), s.home.clone()),
             ])),
             host_config: Some(HostConfig {
-                // The workspace and nothing else: no Docker socket, no home folder.
-                binds: Some(vec![format!(
-                    "{}:{WORKSPACE_MOUNT}:rw",
-                    spec.workspace.to_string_lossy()
-                )]),
+                // The workspace read-write; relay's hook folder and binary read-only; nothing else.
+                binds: Some(binds(spec)),
                 privileged: Some(false),
                 security_opt: Some(vec!["no-new-privileges".to_owned()]),
                 nano_cpus: Some(i64::from(s.cpu_percent) * 10_000_000),
@@ -926,6 +923,30 @@ pub fn lost(session: &str, why: &str) -> String {
     )
 }
 
+/// What a container mounts: the workspace read-write, and read-only relay's hook folder and binary
+/// (`runner::hooks`). No Docker socket, no home folder.
+fn binds(spec: &InstanceSpec<'_>) -> Vec<String> {
+    let mut binds = vec![format!(
+        "{}:{WORKSPACE_MOUNT}:rw",
+        spec.workspace.to_string_lossy()
+    )];
+    if let Some(hooks) = spec.hooks {
+        binds.push(format!(
+            "{}:{}:ro",
+            hooks.dir.to_string_lossy(),
+            super::hooks::MOUNT
+        ));
+        if let Some(program) = &hooks.program {
+            binds.push(format!(
+                "{}:{}:ro",
+                program.to_string_lossy(),
+                super::hooks::PROGRAM
+            ));
+        }
+    }
+    binds
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -962,13 +983,18 @@ mod tests {
     }
 
     #[test]
-    fn a_container_is_made_idle_limited_unprivileged_with_only_the_workspace() {
+    fn a_container_is_made_idle_limited_unprivileged_with_only_the_workspace_writable() {
         let docker = Docker::new(settings(&[]));
+        let mounts = crate::runner::hooks::HookMounts {
+            dir: "/run/user/1000/relay/sessions/run-app-2".into(),
+            program: Some("/usr/bin/relay".into()),
+        };
         let spec = InstanceSpec {
             session: "run-app-2",
             workspace: Path::new("/data/projects/app/sessions/2"),
             image: Some("relay-dev:latest"),
             container: None,
+            hooks: Some(&mounts),
         };
         let body = docker.create_body(&spec, "relay-dev:latest", "relay");
         assert_eq!(body.entrypoint, Some(vec!["sleep".to_owned()]));
@@ -979,7 +1005,11 @@ mod tests {
         let host = body.host_config.unwrap();
         assert_eq!(
             host.binds,
-            Some(vec!["/data/projects/app/sessions/2:/workspace:rw".to_owned()])
+            Some(vec![
+                "/data/projects/app/sessions/2:/workspace:rw".to_owned(),
+                "/run/user/1000/relay/sessions/run-app-2:/run/relay:ro".to_owned(),
+                "/usr/bin/relay:/opt/relay/relay:ro".to_owned(),
+            ])
         );
         assert_eq!(host.privileged, Some(false));
         assert_eq!(host.nano_cpus, Some(1_500_000_000));

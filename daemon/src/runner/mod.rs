@@ -12,6 +12,7 @@ pub mod clone;
 pub mod docker;
 pub mod error;
 pub mod git;
+pub mod hooks;
 pub mod metrics;
 pub mod orchestrator;
 pub mod profile;
@@ -55,6 +56,8 @@ pub struct Runner {
     watcher: Mutex<Option<tokio::task::JoinHandle<()>>>,
     /// Counts and timings since relayd started (`relay daemon status`).
     pub metrics: Arc<metrics::Metrics>,
+    /// The agent sessions each docker session's hook socket acts for.
+    hook_owners: hooks::Owners,
 }
 
 impl Default for Runner {
@@ -66,6 +69,7 @@ impl Default for Runner {
             docker: OnceLock::new(),
             watcher: Mutex::new(None),
             metrics: Arc::default(),
+            hook_owners: hooks::Owners::default(),
         }
     }
 }
@@ -79,6 +83,8 @@ struct Live {
     docker: bool,
     running: Arc<AtomicBool>,
     ended: Arc<tokio::sync::Notify>,
+    /// A docker session's hook channel, open while its program runs.
+    hooks: Arc<Mutex<Option<hooks::Channel>>>,
 }
 
 /// What `relay session new` asks for.
@@ -928,12 +934,31 @@ impl<'h> Runs<'h> {
             argv
         };
         let backend = self.backend_of(row);
+        // A docker session's hooks reach relayd through a socket of its own, open before the container starts.
+        let channel = match is_docker {
+            true => Some(
+                self.open_hooks(hooks::ContainerOrigin {
+                    session_id: row.id,
+                    name: row.name.clone(),
+                    workspace: workspace.clone(),
+                })
+                .map_err(|err| {
+                    RunnerError::Failed(format!("could not open the session's hook socket: {err}"))
+                })?,
+            ),
+            false => None,
+        };
+        let mounts = hooks::HookMounts {
+            dir: hooks::dir(&config.socket, &row.name),
+            program: hooks::program(),
+        };
         let instance = backend
             .create(&InstanceSpec {
                 session: &row.name,
                 workspace: &workspace,
                 image: row.image.as_deref(),
                 container: row.container_id.as_deref(),
+                hooks: is_docker.then_some(&mounts),
             })
             .await
             .map_err(RunnerError::Failed)?;
@@ -970,6 +995,7 @@ impl<'h> Runs<'h> {
             stopping: Arc::new(AtomicBool::new(false)),
             running: Arc::new(AtomicBool::new(true)),
             ended: Arc::new(tokio::sync::Notify::new()),
+            hooks: Arc::new(Mutex::new(channel)),
         };
         lock(&self.state().live).insert(row.id, live.clone());
         self.transition(row.id, SessionState::Running, None, None).await?;
@@ -985,6 +1011,8 @@ impl<'h> Runs<'h> {
             });
             live.running.store(false, Ordering::Release);
             live.terminal.exited(exit.clone());
+            // The program is gone: so is what its hooks reached relayd through.
+            lock(&live.hooks).take();
             let asked = live.stopping.load(Ordering::Acquire);
             let (mut state, mut error) = exit.outcome(asked);
             if is_docker && !asked {
@@ -1256,6 +1284,15 @@ impl<'h> Runs<'h> {
         }
         if let Some(live) = lock(&self.state().live).remove(&row.id) {
             live.terminal.detach_all("the session was removed");
+        }
+        if row.backend == Backend::Docker.as_str() {
+            self.state().hook_owners.forget(row.id);
+            let dir = hooks::dir(&self.handle.config().socket, &row.name);
+            if let Err(err) = std::fs::remove_dir_all(&dir)
+                && err.kind() != std::io::ErrorKind::NotFound
+            {
+                tracing::warn!(dir = %dir.display(), error = %err, "could not remove a docker session's hook folder");
+            }
         }
         self.transition(row.id, SessionState::Deleted, None, None).await?;
         self.get_by_id(row.id).await

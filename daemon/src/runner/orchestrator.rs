@@ -59,6 +59,8 @@ pub struct InstanceSpec<'a> {
     pub image: Option<&'a str>,
     /// The container the session had, to start again (docker).
     pub container: Option<&'a str>,
+    /// What a new container mounts for relay's hooks (docker).
+    pub hooks: Option<&'a super::hooks::HookMounts>,
 }
 
 /// One command to run in a terminal: an absolute program and its arguments (no shell), and its environment.

@@ -11,6 +11,8 @@ use super::RunnerError;
 /// The environment variable that names the runner session inside its terminal; `relay hook` sends it along, and
 /// relayd links the agent's hook session to that runner session exactly.
 pub const SESSION_ENV: &str = relay_core::hook::RUNNER_SESSION_ENV;
+/// The variable naming relayd's socket (`socket` in config.toml); a container's points at its hook socket.
+const SOCKET_ENV: &str = "RELAY_SOCKET";
 /// The workspace folder, inside the terminal (the seed's `RELAY_WORKSPACE_DIR`).
 pub const WORKSPACE_ENV: &str = "RELAY_WORKSPACE_DIR";
 
@@ -56,7 +58,18 @@ pub fn command_for(
             None if profile == CLAUDE => "claude".to_owned(),
             None => "/bin/sh".to_owned(),
         };
-        return Ok(finish(program, found, profile, session, workspace, resume));
+        let (mut argv, mut env) = finish(program, found, profile, session, workspace, resume);
+        // relay's hooks inside: `relay hook` reaches the session's own hook socket, and Claude Code loads relay's
+        // hook entries from the mounted settings (runner::hooks).
+        env.insert(SOCKET_ENV.to_owned(), super::hooks::SOCKET.to_owned());
+        env.insert(relay_core::hook::CONTAINER_ENV.to_owned(), session.to_owned());
+        if profile == CLAUDE {
+            argv.splice(
+                1..1,
+                ["--settings".to_owned(), super::hooks::CLAUDE_SETTINGS.to_owned()],
+            );
+        }
+        return Ok((argv, env));
     }
     let program = match &found.command {
         Some(path) => path.clone(),
@@ -244,6 +257,9 @@ mod tests {
         .unwrap();
         assert_eq!(argv, vec!["/bin/sh"]);
         assert_eq!(env[WORKSPACE_ENV], "/workspace");
+        // `relay hook` inside reaches the session's own hook socket.
+        assert_eq!(env[SOCKET_ENV], "/run/relay/relay.sock");
+        assert_eq!(env[relay_core::hook::CONTAINER_ENV], "run-app-2");
         let tools = profiles("[profiles.build]\ncommand = \"/opt/only-in-image/make\"\n");
         let (argv, _) = command_for(
             Target::Container,
@@ -264,7 +280,16 @@ mod tests {
             Some("id-1"),
         )
         .unwrap();
-        assert_eq!(argv, vec!["claude", "--resume", "id-1"]);
+        assert_eq!(
+            argv,
+            vec![
+                "claude",
+                "--settings",
+                "/run/relay/claude-settings.json",
+                "--resume",
+                "id-1"
+            ]
+        );
     }
 
     #[test]

@@ -141,11 +141,36 @@ impl crate::handle::DaemonHandle {
     /// The wake-up hook's call: the Stop input of a Claude Code session, then a wait of up to `limit` (see the
     /// module documentation). A body that is not a usable Stop input, or a store failure, wakes nothing.
     pub async fn wait_hook(&self, body: &[u8], limit: Duration) -> Option<String> {
+        self.wait_hook_with(body, limit, |_| true).await
+    }
+
+    /// [`DaemonHandle::wait_hook`] on a docker session's hook socket: only for an agent session of that
+    /// container ([`crate::hooks::ContainerOrigin::adopt`]).
+    pub async fn wait_container_hook(
+        &self,
+        body: &[u8],
+        limit: Duration,
+        origin: &crate::hooks::ContainerOrigin,
+    ) -> Option<String> {
+        let runner = self.runner();
+        self.wait_hook_with(body, limit, |event| origin.adopt(event, &runner))
+            .await
+    }
+
+    async fn wait_hook_with(
+        &self,
+        body: &[u8],
+        limit: Duration,
+        admit: impl FnOnce(&mut relay_core::hook::HookEvent) -> bool,
+    ) -> Option<String> {
         use relay_core::hook::{Agent, Phase, read_event};
-        let event = match read_event(Agent::Claude, Phase::Stop, body) {
+        let mut event = match read_event(Agent::Claude, Phase::Stop, body) {
             Ok(event) if event.agent == Agent::Claude => event,
             Ok(_) | Err(_) => return None,
         };
+        if !admit(&mut event) {
+            return None;
+        }
         match self.claude().wait_for_wake(&event, limit).await {
             Ok(wake) => wake,
             Err(err) => {

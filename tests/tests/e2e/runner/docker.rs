@@ -12,6 +12,9 @@ use super::{CONFIG, attach, repo};
 const IMAGE: &str = "relay-test/busybox:1";
 /// An allowed image no engine has.
 const MISSING: &str = "relay-test/missing:1";
+/// The busybox image plus the C library of the `relay` under test, so the host's binary runs inside; made by
+/// [`glibc_image`].
+const GLIBC: &str = "relay-test/glibc:1";
 
 fn docker(args: &[&str]) -> std::process::Output {
     std::process::Command::new("docker")
@@ -63,7 +66,7 @@ async fn daemon_with(extra: &str) -> TestDaemon {
         "the test image {IMAGE} is missing: run the suite through tests/run, which starts dockerd and imports it"
     );
     let config = format!(
-        "docker_allowed_images = [\"{IMAGE}\", \"{MISSING}\"]\ndocker_default_image = \"{IMAGE}\"\n\
+        "docker_allowed_images = [\"{IMAGE}\", \"{MISSING}\", \"{GLIBC}\"]\ndocker_default_image = \"{IMAGE}\"\n\
          docker_memory_limit_mb = 32\ndocker_pids_limit = 64\ndocker_cpu_percent = 100\n\
          docker_log_max_size_mb = 1\ndocker_log_max_files = 2\n{extra}{CONFIG}"
     );
@@ -157,10 +160,15 @@ async fn a_docker_session_runs_confined_in_its_own_container_and_stops_resumes_a
         inspect("{{index .HostConfig.LogConfig.Config \"max-size\"}}"),
         "1m"
     );
+    // The workspace is the one writable mount; relay's hook folder and binary are read-only.
+    let mounts = inspect("{{range .Mounts}}{{.Source}}:{{.Destination}}:{{.RW}}\n{{end}}");
+    let writable: Vec<&str> = mounts.lines().filter(|m| m.ends_with(":true")).collect();
     assert_eq!(
-        inspect("{{range .Mounts}}{{.Source}}:{{.Destination}}:{{.RW}} {{end}}"),
-        format!("{}:/workspace:true", created.workspace)
+        writable,
+        [format!("{}:/workspace:true", created.workspace)],
+        "{mounts}"
     );
+    assert_eq!(mounts.lines().count(), 3, "{mounts}");
     let network = inspect("{{.HostConfig.NetworkMode}}");
     assert_eq!(
         docker_text(&[
@@ -491,4 +499,154 @@ fn create_network_unchecked(name: &str) -> String {
         .as_str()
         .unwrap_or_else(|| panic!("{answer}"))
         .to_owned()
+}
+
+/// Imports [`GLIBC`]: busybox and the shared libraries `ldd` lists for the `relay` under test (a fresh import on
+/// every run, so it follows the machine's C library).
+fn glibc_image() {
+    let root = tempfile::tempdir().unwrap();
+    let bin = root.path().join("bin");
+    std::fs::create_dir_all(&bin).unwrap();
+    std::fs::copy("/bin/busybox", bin.join("busybox")).unwrap();
+    let applets = std::process::Command::new("/bin/busybox")
+        .arg("--list")
+        .output()
+        .unwrap();
+    for applet in String::from_utf8_lossy(&applets.stdout).split_whitespace() {
+        if applet != "busybox" {
+            std::os::unix::fs::symlink("busybox", bin.join(applet)).unwrap();
+        }
+    }
+    let ldd = std::process::Command::new("ldd")
+        .arg(relay_tests::relay_bin())
+        .output()
+        .unwrap();
+    let listed = String::from_utf8_lossy(&ldd.stdout).into_owned();
+    let libs = listed
+        .split_whitespace()
+        .filter(|word| word.starts_with('/'))
+        .collect::<Vec<_>>();
+    assert!(!libs.is_empty(), "ldd listed no libraries for relay: {listed}");
+    for lib in libs {
+        let into = root.path().join(lib.trim_start_matches('/'));
+        std::fs::create_dir_all(into.parent().unwrap()).unwrap();
+        // The file itself, not a symlink into the host.
+        std::fs::copy(lib, &into).unwrap();
+    }
+    let _ = docker(&["image", "rm", "-f", GLIBC]);
+    let import = std::process::Command::new("sh")
+        .arg("-c")
+        .arg(format!(
+            "tar -C '{}' -c . | docker import - {GLIBC}",
+            root.path().display()
+        ))
+        .output()
+        .unwrap();
+    assert!(
+        import.status.success(),
+        "docker import: {}",
+        String::from_utf8_lossy(&import.stderr)
+    );
+}
+
+#[tokio::test]
+async fn relay_s_hooks_inside_a_container_reach_relayd_as_that_session_and_nothing_else() {
+    glibc_image();
+    let daemon = daemon().await;
+    let containers = Containers::default();
+    let out = run(daemon.relay().args([
+        "session",
+        "new",
+        "--branch",
+        "hooked",
+        "--backend",
+        "docker",
+        "--image",
+        GLIBC,
+        "--json",
+    ]))
+    .await;
+    let json: serde_json::Value = serde_json::from_str(&out.stdout).unwrap_or_else(|_| panic!("{out}"));
+    let created = session(&daemon, json["name"].as_str().unwrap()).await;
+    containers.add(&created);
+    out.assert_success();
+    assert_eq!(created.state, "running", "{created:?}");
+    let id = created.container.clone().expect("a container id");
+    // relay's hook folder and binary are mounted read-only beside the writable workspace.
+    let mounts = docker_text(&[
+        "inspect",
+        "--format",
+        "{{range .Mounts}}{{.Destination}}:{{.RW}} {{end}}",
+        &id,
+    ]);
+    for mount in ["/workspace:true", "/run/relay:false", "/opt/relay/relay:false"] {
+        assert!(mounts.contains(mount), "{mount} in {mounts}");
+    }
+
+    let mut term = attach(&daemon, &created.name, false, 50, 250).await;
+    // Claude Code's SessionStart as the agent would send it, naming a host file as its transcript: it links
+    // the agent session to this runner session exactly, and the transcript is not read.
+    term.keys(
+        "printf '%s' '{\"session_id\":\"box-agent-1\",\"hook_event_name\":\"SessionStart\",\"source\":\"startup\",\"cwd\":\"/workspace\",\"transcript_path\":\"/etc/passwd\"}' | /opt/relay/relay hook claude session-start; echo start-rc-$?\n",
+    )
+    .await;
+    term.until("start-rc-0").await;
+    let linked = session(&daemon, &created.name).await;
+    assert_eq!(
+        linked.agent_session_id.as_deref(),
+        Some("box-agent-1"),
+        "{linked:?}"
+    );
+
+    // An edit inside claims the file as the host has it: the session's workspace, not /workspace.
+    term.keys(
+        "printf '%s' '{\"session_id\":\"box-agent-1\",\"hook_event_name\":\"PreToolUse\",\"tool_name\":\"Edit\",\"tool_input\":{\"file_path\":\"/workspace/README\",\"old_string\":\"shop\",\"new_string\":\"shop!\"},\"cwd\":\"/workspace\"}' | /opt/relay/relay hook claude pre-tool; echo edit-rc-$?\n",
+    )
+    .await;
+    term.until("edit-rc-0").await;
+    let locks = run(daemon.relay().args(["locks", "--json"])).await;
+    locks.assert_success();
+    let listing: serde_json::Value = serde_json::from_str(&locks.stdout).unwrap();
+    let held = &listing["locks"][0];
+    assert_eq!(held["workspace"], created.workspace.as_str(), "{locks}");
+    assert_eq!(held["path"], "README", "{locks}");
+    assert_eq!(held["holder"]["session"], "box-agent-1", "{locks}");
+
+    // Another relay command inside is refused at once, saying where to run it; and the socket itself answers
+    // hook calls only, whatever a client inside tries.
+    term.keys("/opt/relay/relay locks; echo locks-rc-$?\n").await;
+    term.until("locks-rc-2").await;
+    term.until("only answers the agent's hooks").await;
+    let socket = docker_text(&[
+        "inspect",
+        "--format",
+        "{{range .Mounts}}{{if eq .Destination \"/run/relay\"}}{{.Source}}{{end}}{{end}}",
+        &id,
+    ]);
+    let mut raw = relay::client::connect(&std::path::Path::new(&socket).join("relay.sock"))
+        .await
+        .unwrap();
+    let refused = raw
+        .coord
+        .list_locks(relay_core::proto::ListLocksRequest::default())
+        .await
+        .unwrap_err();
+    assert_eq!(refused.code(), tonic::Code::PermissionDenied);
+    assert!(
+        refused.message().contains("answers relay's hook calls only"),
+        "{refused:?}"
+    );
+    let board = raw
+        .daemon
+        .get_status(relay_core::proto::GetStatusRequest {})
+        .await
+        .unwrap_err();
+    assert_eq!(board.code(), tonic::Code::Unimplemented, "{board:?}");
+
+    run(daemon.relay().args(["session", "stop", &created.name]))
+        .await
+        .assert_success();
+    run(daemon.relay().args(["session", "rm", &created.name, "--force"]))
+        .await
+        .assert_success();
 }
