@@ -59,6 +59,18 @@ fn runner_metrics(m: &crate::runner::MetricsReport) -> proto::RunnerMetrics {
         docker_engine_lost: m.docker_lost,
         free_disk_mb: m.free_disk_mb,
         low_disk: m.low_disk,
+        containers: m
+            .containers
+            .iter()
+            .map(|c| proto::ContainerMetrics {
+                session: c.session.clone(),
+                container: c.container.clone(),
+                cpu_percent: c.cpu_percent,
+                memory_mb: c.memory_mb,
+                memory_limit_mb: c.memory_limit_mb,
+                sampled_at_ms: c.sampled_at_ms,
+            })
+            .collect(),
     }
 }
 

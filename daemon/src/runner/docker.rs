@@ -232,6 +232,46 @@ impl Docker {
         Ok(connected)
     }
 
+    /// One reading of `container`'s CPU and memory counters (the engine's stats, one shot: no waiting for a
+    /// second cycle).
+    pub async fn sample(&self, container: &str) -> Result<super::metrics::ContainerSample, String> {
+        let docker = self.client().await?;
+        let options = bollard::query_parameters::StatsOptionsBuilder::new()
+            .stream(false)
+            .one_shot(true)
+            .build();
+        let stats = docker
+            .stats(container, Some(options))
+            .next()
+            .await
+            .ok_or_else(|| format!("Docker gave no stats for container {container}"))?
+            .map_err(|err| {
+                format!(
+                    "Docker could not read container {container}'s stats: {}",
+                    self.said(&err)
+                )
+            })?;
+        let cpu = stats.cpu_stats.unwrap_or_default();
+        let memory = stats.memory_stats.unwrap_or_default();
+        // The page cache the kernel can drop is not counted, as `docker stats` does (cgroup v1 and v2 names).
+        let cache = memory
+            .stats
+            .as_ref()
+            .and_then(|s| {
+                s.get("total_inactive_file")
+                    .or_else(|| s.get("inactive_file"))
+                    .copied()
+            })
+            .unwrap_or(0);
+        Ok(super::metrics::ContainerSample {
+            cpu_ns: cpu.cpu_usage.and_then(|u| u.total_usage).unwrap_or(0),
+            system_ns: cpu.system_cpu_usage.unwrap_or(0),
+            online_cpus: cpu.online_cpus.unwrap_or(1),
+            memory_bytes: memory.usage.unwrap_or(0).saturating_sub(cache),
+            memory_limit_bytes: memory.limit.unwrap_or(0),
+        })
+    }
+
     /// The shared network's id, made with inter-container communication off when it is missing; one made by
     /// someone else with it on is refused. Docker keys networks by id, so relayds that make it at the same moment
     /// can make two of one name (and then the name alone is "ambiguous" to Docker): every relayd takes the oldest,

@@ -58,6 +58,8 @@ pub struct Runner {
     pub metrics: Arc<metrics::Metrics>,
     /// The agent sessions each docker session's hook socket acts for.
     hook_owners: hooks::Owners,
+    /// Running docker sessions' containers as last sampled, by runner session id.
+    gauges: Mutex<HashMap<i64, (metrics::ContainerSample, metrics::ContainerGauge)>>,
 }
 
 impl Default for Runner {
@@ -70,6 +72,7 @@ impl Default for Runner {
             watcher: Mutex::new(None),
             metrics: Arc::default(),
             hook_owners: hooks::Owners::default(),
+            gauges: Mutex::new(HashMap::new()),
         }
     }
 }
@@ -118,6 +121,8 @@ pub struct MetricsReport {
     pub free_disk_mb: u64,
     /// Less than [`metrics::LOW_DISK_MB`] free in the data directory.
     pub low_disk: bool,
+    /// Each running docker session's container: CPU and memory as last sampled.
+    pub containers: Vec<metrics::ContainerGauge>,
 }
 
 /// What `relay project add` asks for.
@@ -223,7 +228,48 @@ impl<'h> Runs<'h> {
             docker_lost: metrics::Metrics::get(&m.docker_lost),
             free_disk_mb,
             low_disk: free_disk_mb < metrics::LOW_DISK_MB,
+            containers: self.container_gauges(),
         }
+    }
+
+    fn container_gauges(&self) -> Vec<metrics::ContainerGauge> {
+        let mut gauges: Vec<metrics::ContainerGauge> = lock(&self.state().gauges)
+            .values()
+            .map(|(_, gauge)| gauge.clone())
+            .collect();
+        gauges.sort_by(|a, b| a.session.cmp(&b.session));
+        gauges
+    }
+
+    /// Samples a docker session's container every [`metrics::CONTAINER_SAMPLE_EVERY`] while its program runs
+    /// (seed §18's per-container gauges); its gauge goes when the program does. A failed reading is logged once
+    /// per session and the last gauge stays.
+    async fn sample_container(&self, id: i64, name: &str, container: &str, running: &AtomicBool) {
+        let docker = self.docker();
+        let mut said = false;
+        while running.load(Ordering::Acquire) {
+            match docker.sample(container).await {
+                Ok(sample) => {
+                    let mut gauges = lock(&self.state().gauges);
+                    let previous = gauges.get(&id).map(|(before, _)| *before);
+                    let gauge = metrics::ContainerGauge::from_samples(
+                        name,
+                        container,
+                        previous.as_ref(),
+                        &sample,
+                        self.handle.now_ms(),
+                    );
+                    gauges.insert(id, (sample, gauge));
+                }
+                Err(err) if !said => {
+                    said = true;
+                    tracing::warn!(session = name, error = %err, "could not sample a docker session's container");
+                }
+                Err(_) => {}
+            }
+            tokio::time::sleep(metrics::CONTAINER_SAMPLE_EVERY).await;
+        }
+        lock(&self.state().gauges).remove(&id);
     }
 
     /// Logs (once per run) that the data directory has less than 1 GB free (seed §11's low-disk warning;
@@ -999,6 +1045,18 @@ impl<'h> Runs<'h> {
         };
         lock(&self.state().live).insert(row.id, live.clone());
         self.transition(row.id, SessionState::Running, None, None).await?;
+        if let Some(container) = instance.container.clone().filter(|_| is_docker) {
+            let handle = self.handle.clone();
+            let running = Arc::clone(&live.running);
+            let name = row.name.clone();
+            let id = row.id;
+            tokio::spawn(async move {
+                handle
+                    .runner()
+                    .sample_container(id, &name, &container, &running)
+                    .await;
+            });
+        }
         // The exec watchdog: the process's exit moves the session to Stopped (with the code when it failed).
         let handle = self.handle.clone();
         let id = row.id;

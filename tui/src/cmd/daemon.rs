@@ -144,8 +144,21 @@ pub fn status_text(status: &Status) -> String {
                 .filter(|t| t.samples > 0)
                 .map(|t| format!(", ready p50 {:.0} ms (local)", t.p50_ms))
                 .unwrap_or_default();
+            let containers: String = r
+                .containers
+                .iter()
+                .map(|c| {
+                    let cpu = c
+                        .cpu_percent
+                        .map_or_else(|| "CPU …".to_owned(), |p| format!("CPU {p:.0}%"));
+                    format!(
+                        "            {}: {cpu}, {:.0} of {:.0} MB\n",
+                        c.session, c.memory_mb, c.memory_limit_mb
+                    )
+                })
+                .collect();
             format!(
-                "  runner    {} running, {} created since start{ready}; {} MB free{}\n",
+                "  runner    {} running, {} created since start{ready}; {} MB free{}\n{containers}",
                 r.sessions_active,
                 r.sessions_created,
                 r.free_disk_mb,

@@ -643,6 +643,33 @@ async fn relay_s_hooks_inside_a_container_reach_relayd_as_that_session_and_nothi
         .unwrap_err();
     assert_eq!(board.code(), tonic::Code::Unimplemented, "{board:?}");
 
+    // The container's CPU and memory, sampled every 5 s while it runs (a CPU share once two samples exist).
+    let gauge = tokio::time::timeout(WAIT_TIMEOUT, async {
+        loop {
+            let status = daemon
+                .client()
+                .await
+                .daemon
+                .get_status(relay_core::proto::GetStatusRequest {})
+                .await
+                .unwrap()
+                .into_inner();
+            let containers = status.runner.unwrap_or_default().containers;
+            if let Some(found) = containers.into_iter().find(|c| c.cpu_percent.is_some()) {
+                return found;
+            }
+            tokio::time::sleep(Duration::from_millis(200)).await;
+        }
+    })
+    .await
+    .expect("a sampled container with a CPU reading");
+    assert_eq!(gauge.session, created.name);
+    assert_eq!(gauge.container, id);
+    assert!(gauge.memory_mb > 0.0, "{gauge:?}");
+    assert_eq!(gauge.memory_limit_mb, 32.0, "{gauge:?}");
+    let text = run(daemon.relay().args(["daemon", "status"])).await;
+    assert!(text.stdout.contains(&format!("{}: CPU ", created.name)), "{text}");
+
     run(daemon.relay().args(["session", "stop", &created.name]))
         .await
         .assert_success();
