@@ -648,3 +648,86 @@ async fn with_the_wake_up_hook_installed_a_stop_block_still_continues_the_turn()
     model.assert_script_done("cc-stop-wake");
     let _ = agent.kill().await;
 }
+
+#[tokio::test]
+async fn claude_code_s_git_reset_hard_over_another_session_s_edits_is_snapshotted_and_relay_undo_brings_them_back()
+ {
+    // A loaded test machine may need longer than the 220 ms a hook answer waits for its snapshot by default.
+    let daemon = TestDaemon::builder()
+        .env("RELAY_UNDO_WAIT_MS", "2000")
+        .start()
+        .await;
+    let repo = repo(
+        &daemon.home().scratch().join("repo"),
+        &[("src/login.ts", "export const login = 'form';\n")],
+    );
+    relay_tests::git(&repo, &["add", "-A"]);
+    relay_tests::git(&repo, &["commit", "-qm", "first"]);
+    let mut claude = ClaudeCode::new(&daemon.home().scratch().join("claude"));
+    claude.setup_relay(&daemon).await;
+    // Another session holds src/login.ts and has changed it without committing.
+    let login = repo.join("src/login.ts");
+    for (phase, payload) in [
+        (
+            "prompt",
+            json!({"session_id": "cc-holder", "cwd": repo, "hook_event_name": "UserPromptSubmit", "prompt": JWT}),
+        ),
+        (
+            "pre-tool",
+            json!({"session_id": "cc-holder", "cwd": repo, "hook_event_name": "PreToolUse", "tool_name": "Edit",
+                "tool_use_id": "toolu_holder",
+                "tool_input": {"file_path": login, "old_string": "'form'", "new_string": "'jwt'"}}),
+        ),
+    ] {
+        relay_tests::run_with_stdin(
+            daemon.relay().args(["hook", "claude", phase]),
+            payload.to_string().as_bytes(),
+        )
+        .await
+        .assert_success();
+    }
+    std::fs::write(&login, "export const login = 'jwt';\n").unwrap();
+
+    let model = ModelServer::start(
+        Api::Anthropic,
+        vec![Conversation::new(
+            "cc-reset",
+            vec![
+                Reply::tool(
+                    "Bash",
+                    json!({"command": "git reset --hard", "description": "Start from a clean tree"}),
+                )
+                .into(),
+                Reply::text("Clean tree.").into(),
+            ],
+        )],
+    )
+    .await;
+    let turn = claude.run(&model, &repo, "cc-reset: start over").await;
+    turn.assert_success();
+    model.assert_script_done("cc-reset");
+    // The command ran, and the agent was told whose work it discarded and how to get it back.
+    assert_eq!(
+        std::fs::read_to_string(&login).unwrap(),
+        "export const login = 'form';\n"
+    );
+    let told = model.conversation("cc-reset")[1].context();
+    assert!(
+        told.contains("this command discards work of another session"),
+        "{told}"
+    );
+    assert!(told.contains("`relay undo 1`"), "{told}");
+
+    let listed = run(daemon.relay().args(["snapshots", "--json"])).await;
+    listed.assert_success();
+    let listed: Value = serde_json::from_str(&listed.stdout).unwrap();
+    assert_eq!(listed["snapshots"][0]["command"], "git reset --hard", "{listed}");
+    let undone = run(daemon.relay().args(["undo", "1"])).await;
+    undone.assert_success();
+    assert_eq!(
+        std::fs::read_to_string(&login).unwrap(),
+        "export const login = 'jwt';\n",
+        "the other session's edit is back"
+    );
+    claude.keep_transcripts("claude-undo");
+}

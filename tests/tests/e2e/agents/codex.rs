@@ -284,3 +284,62 @@ async fn setup_and_doctor_say_how_to_trust_relays_hooks_in_codex() {
     .await;
     assert!(!plain.stdout.contains("codex hooks"), "{plain}");
 }
+
+#[tokio::test]
+async fn codex_s_git_reset_hard_over_another_session_s_edits_is_snapshotted_and_relay_undo_brings_them_back()
+{
+    let daemon = TestDaemon::builder()
+        .env("RELAY_UNDO_WAIT_MS", "2000")
+        .start()
+        .await;
+    let repo = repo(
+        &daemon.home().scratch().join("repo"),
+        &[("src/auth.ts", AUTH), ("src/theme.ts", FREE)],
+    );
+    relay_tests::git(&repo, &["add", "-A"]);
+    relay_tests::git(&repo, &["commit", "-qm", "first"]);
+    let mut codex = Codex::new(&daemon.home().scratch().join("codex"));
+    codex.setup_relay(&daemon).await;
+    // Claude Code holds src/auth.ts and has changed it without committing.
+    claude_holds_auth(&daemon, &repo).await;
+    std::fs::write(repo.join("src/auth.ts"), "export const auth = 'jwt';\n").unwrap();
+
+    // Codex's shell tool as this Codex offers it: unified exec (`exec_command`), else the older `shell`.
+    let reset = Step::with(|turn| {
+        let offered = turn.body["tools"].to_string();
+        match offered.contains("\"exec_command\"") {
+            true => Reply::tool("exec_command", json!({"cmd": "git reset --hard"})),
+            false => Reply::tool("shell", json!({"command": ["bash", "-lc", "git reset --hard"]})),
+        }
+    });
+    let model = ModelServer::start(
+        Api::Responses,
+        vec![Conversation::new(
+            "cx-reset",
+            vec![reset, Reply::text("Clean tree.").into()],
+        )],
+    )
+    .await;
+    let turn = codex.run(&model, &repo, "cx-reset: start over").await;
+    turn.assert_success();
+    model.assert_script_done("cx-reset");
+    assert_eq!(
+        std::fs::read_to_string(repo.join("src/auth.ts")).unwrap(),
+        AUTH,
+        "the reset ran"
+    );
+
+    let listed = relay_tests::run(daemon.relay().args(["snapshots", "--json"])).await;
+    listed.assert_success();
+    let listed: serde_json::Value = serde_json::from_str(&listed.stdout).unwrap();
+    assert_eq!(listed["snapshots"][0]["command"], "git reset --hard", "{listed}");
+    relay_tests::run(daemon.relay().args(["undo", "1"]))
+        .await
+        .assert_success();
+    assert_eq!(
+        std::fs::read_to_string(repo.join("src/auth.ts")).unwrap(),
+        "export const auth = 'jwt';\n",
+        "Claude Code's edit is back"
+    );
+    codex.keep_transcripts("codex-undo");
+}
