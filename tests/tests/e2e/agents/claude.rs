@@ -663,7 +663,7 @@ async fn claude_code_s_git_reset_hard_over_another_session_s_edits_is_snapshotte
     );
     relay_tests::git(&repo, &["add", "-A"]);
     relay_tests::git(&repo, &["commit", "-qm", "first"]);
-    let mut claude = ClaudeCode::new(&daemon.home().scratch().join("claude"));
+    let claude = ClaudeCode::new(&daemon.home().scratch().join("claude"));
     claude.setup_relay(&daemon).await;
     // Another session holds src/login.ts and has changed it without committing.
     let login = repo.join("src/login.ts");

@@ -298,7 +298,7 @@ async fn codex_s_git_reset_hard_over_another_session_s_edits_is_snapshotted_and_
     );
     relay_tests::git(&repo, &["add", "-A"]);
     relay_tests::git(&repo, &["commit", "-qm", "first"]);
-    let mut codex = Codex::new(&daemon.home().scratch().join("codex"));
+    let codex = Codex::new(&daemon.home().scratch().join("codex"));
     codex.setup_relay(&daemon).await;
     // Claude Code holds src/auth.ts and has changed it without committing.
     claude_holds_auth(&daemon, &repo).await;
