@@ -5,9 +5,13 @@
 //! [`client`] is the only code that talks to the server.
 
 pub mod client;
+pub mod project;
+pub mod schema;
 
 #[cfg(test)]
 mod spike_tests;
+#[cfg(test)]
+mod tests;
 
 use std::time::Duration;
 

@@ -156,7 +156,10 @@ fn start(dir: &Path, watched: u32, port: Option<u16>) -> u16 {
         "#;
         // Not waited for: the watcher is meant to outlive this process (the shared server ends with the test
         // runner, not with the test that started it); once it ends it is reaped by init or at this test's exit.
-        #[expect(clippy::zombie_processes, reason = "the watcher outlives the test process on purpose")]
+        #[expect(
+            clippy::zombie_processes,
+            reason = "the watcher outlives the test process on purpose"
+        )]
         Command::new("/bin/sh")
             .arg("-c")
             .arg(script)

@@ -1,0 +1,285 @@
+//! The projector against the real FalkorDB server (`testing::falkordb`) over a ledger filled from real
+//! transcripts (two Claude Code sessions in one repository, one holding a file the other was refused): every
+//! record lands once, a second pass adds nothing, and a wiped graph or one restored from an older snapshot gets
+//! the whole history again.
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+
+use serde_json::json;
+
+use super::client::{GraphClient, param};
+use super::graph_name;
+use super::project::{Resend, cursors_path, pass};
+use crate::board::ProjectInput;
+use crate::caller::Caller;
+use crate::handle::DaemonHandle;
+use crate::store::ledger::{self, Claim, Refusal};
+use crate::testing::{falkordb, fixture};
+
+const T: std::time::Duration = std::time::Duration::from_secs(10);
+
+/// The repository both fixture sessions ran in.
+const REPO: &str = "/tmp/relay-e2e-w16cYn/scratch/repo";
+
+fn fixture_file(dir: &str) -> PathBuf {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../tests/fixtures/transcripts")
+        .join(dir);
+    let mut stack = vec![root];
+    while let Some(here) = stack.pop() {
+        for entry in std::fs::read_dir(&here).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                stack.push(path);
+            } else if path.extension().is_some_and(|e| e == "jsonl") {
+                return path;
+            }
+        }
+    }
+    panic!("no transcript in {dir}");
+}
+
+/// A project `slug` whose repository is [`REPO`], with both sessions read in, a claim, a refusal and a decision
+/// about a file; the graph gets a name of its own on the shared server.
+async fn filled(slug: &str) -> (tempfile::TempDir, DaemonHandle) {
+    let (dir, handle) = fixture().await;
+    for name in ["claude-lock-holder", "claude-lock-refused"] {
+        let copy = dir.path().join(format!("{name}.jsonl"));
+        std::fs::copy(fixture_file(name), &copy).unwrap();
+        crate::ledger::read::read_transcript(&handle, &copy, relay_transcripts::Format::Claude)
+            .await
+            .unwrap();
+    }
+    handle
+        .board()
+        .upsert_project(
+            ProjectInput {
+                slug: slug.to_owned(),
+                name: Some("Graph".into()),
+                repo_path: Some(REPO.to_owned()),
+                ..ProjectInput::default()
+            },
+            &Caller::socket_peer(),
+        )
+        .await
+        .unwrap();
+    let decision = handle
+        .board()
+        .add_decision(
+            crate::board::DecisionInput {
+                project: slug.to_owned(),
+                text: "login tokens are JWTs; the session cookie goes".to_owned(),
+                ..Default::default()
+            },
+            &Caller::socket_peer(),
+        )
+        .await
+        .unwrap();
+    let mut tx = handle.store().begin_write().await.unwrap();
+    ledger::record_decision_files(&mut tx, decision.value.id, &["src/login.ts"], None)
+        .await
+        .unwrap();
+    ledger::record_claims(
+        &mut tx,
+        &[Claim {
+            agent: "claude".into(),
+            session_id: "s-holder".into(),
+            workspace: REPO.into(),
+            file: "src/login.ts".into(),
+            at_ms: handle.now_ms(),
+        }],
+    )
+    .await
+    .unwrap();
+    ledger::record_refusals(
+        &mut tx,
+        &[Refusal {
+            workspace: REPO.into(),
+            file: "src/login.ts".into(),
+            holder: ("claude".into(), "s-holder".into()),
+            wanted: ("codex".into(), "s-wanted".into()),
+            holder_intent: Some("switch the login to JWT".into()),
+            at_ms: handle.now_ms(),
+        }],
+        true,
+    )
+    .await
+    .unwrap();
+    tx.commit().await.unwrap();
+    (dir, handle)
+}
+
+async fn count(client: &GraphClient, graph: &str, pattern: &str) -> i64 {
+    let cypher = format!("MATCH {pattern} RETURN count(*)");
+    client
+        .read(graph, &cypher, Vec::new(), T)
+        .await
+        .unwrap()
+        .scalar()
+        .and_then(|v| v.as_i64())
+        .unwrap()
+}
+
+/// The graph's shape: counts of every node and link kind the ledger gives.
+async fn shape(client: &GraphClient, graph: &str) -> Vec<(String, i64)> {
+    let mut out = Vec::new();
+    for pattern in [
+        "(:Agent)",
+        "(:Session)",
+        "(:Turn)",
+        "(:Edit)",
+        "(:File)",
+        "(:Agent)-[:RAN]->(:Session)",
+        "(:Session)-[:HAS_TURN]->(:Turn)",
+        "(:Session)-[:MADE]->(:Edit)",
+        "(:Edit)-[:MODIFIED]->(:File)",
+        "(:Edit)-[:PROMPTED_BY]->(:Turn {role: 'user'})",
+        "(:Session)-[:HELD]->(:File)",
+        "(:Contention)-[:ON]->(:File)",
+        "(:Decision)-[:ABOUT]->(:File)",
+        "(:Agent)-[:TOUCHED]->(:File)",
+        "(:Overlap)",
+    ] {
+        out.push((pattern.to_owned(), count(client, graph, pattern).await));
+    }
+    out
+}
+
+async fn ledger_counts(handle: &DaemonHandle) -> ledger::Counts {
+    let mut db = handle.store().read().await.unwrap();
+    ledger::counts(&mut db).await.unwrap()
+}
+
+fn mode(path: &Path) -> u32 {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::metadata(path).unwrap().permissions().mode() & 0o777
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_record_is_projected_once_and_resent_when_the_graph_is_wiped_or_behind() {
+    let slug = falkordb::graph_name("p").replace('_', "-").to_lowercase();
+    let (_dir, handle) = filled(&slug).await;
+    let graph = graph_name(&slug);
+    let client = GraphClient::connect(falkordb::shared()).await.unwrap();
+    let none = BTreeSet::new();
+
+    let first = pass(&handle, &client, &none).await.unwrap();
+    let ours = first.iter().find(|p| p.graph == graph).unwrap();
+    assert_eq!(ours.resend, Some(Resend::Empty), "{first:?}");
+    let ledger = ledger_counts(&handle).await;
+    assert_eq!(
+        ours.sent.get("turn").copied(),
+        Some(ledger.turns as u64),
+        "{ours:?}"
+    );
+    assert_eq!(
+        ours.sent.get("edit").copied(),
+        Some(ledger.edits as u64),
+        "{ours:?}"
+    );
+    assert_eq!(ours.sent.get("held").copied(), Some(1));
+    assert_eq!(ours.sent.get("contention").copied(), Some(1));
+    assert_eq!(ours.sent.get("decision").copied(), Some(1));
+
+    let projected = shape(&client, &graph).await;
+    let of = |pattern: &str| projected.iter().find(|(p, _)| p == pattern).unwrap().1;
+    assert_eq!(of("(:Turn)"), ledger.turns, "{projected:?}");
+    assert_eq!(of("(:Edit)"), ledger.edits, "{projected:?}");
+    assert_eq!(
+        of("(:Session)-[:HAS_TURN]->(:Turn)"),
+        ledger.turns,
+        "{projected:?}"
+    );
+    assert_eq!(of("(:Session)-[:MADE]->(:Edit)"), ledger.edits, "{projected:?}");
+    assert_eq!(
+        of("(:Edit)-[:PROMPTED_BY]->(:Turn {role: 'user'})"),
+        ledger.edits_linked,
+        "every prompt link lands on the user's turn: {projected:?}"
+    );
+    assert!(
+        ledger.edits > 0 && ledger.edits_linked == ledger.edits,
+        "{ledger:?}"
+    );
+    assert_eq!(of("(:Session)-[:HELD]->(:File)"), 1);
+    assert_eq!(of("(:Contention)-[:ON]->(:File)"), 1);
+    assert_eq!(of("(:Decision)-[:ABOUT]->(:File)"), 1);
+    assert!(of("(:Agent)-[:TOUCHED]->(:File)") >= 1, "{projected:?}");
+    // Paths inside the repository are relative to it, so a lock's file and an edit's file are one node.
+    let files = client
+        .read(
+            &graph,
+            "MATCH (f:File) RETURN f.path ORDER BY f.path",
+            Vec::new(),
+            T,
+        )
+        .await
+        .unwrap();
+    assert!(
+        files
+            .rows
+            .iter()
+            .all(|row| !row[0].as_str().unwrap().starts_with(REPO)),
+        "{files:?}"
+    );
+    assert!(files.rows.contains(&vec![json!("src/login.ts")]), "{files:?}");
+    let stamp = client
+        .read(
+            &graph,
+            "MATCH (m:Meta) RETURN m.lastIngestAt, m.project",
+            Vec::new(),
+            T,
+        )
+        .await
+        .unwrap();
+    assert_eq!(stamp.rows, vec![vec![json!(ours.stamp_ms), json!(slug)]]);
+    let cursors = cursors_path(&handle);
+    assert_eq!(mode(&cursors), 0o600);
+    assert_eq!(mode(cursors.parent().unwrap()), 0o700);
+
+    // Nothing new: only the margin is looked at again, and the graph is unchanged.
+    let second = pass(&handle, &client, &none).await.unwrap();
+    let ours = second.iter().find(|p| p.graph == graph).unwrap();
+    assert_eq!(ours.resend, None, "{second:?}");
+    assert_eq!(
+        shape(&client, &graph).await,
+        projected,
+        "a second pass adds nothing"
+    );
+
+    // Wiped: everything again, the same graph.
+    client.delete_graph(&graph).await.unwrap();
+    let third = pass(&handle, &client, &none).await.unwrap();
+    let ours = third.iter().find(|p| p.graph == graph).unwrap();
+    assert_eq!(ours.resend, Some(Resend::Empty), "{third:?}");
+    assert_eq!(ours.sent.get("turn").copied(), Some(ledger.turns as u64));
+    assert_eq!(
+        shape(&client, &graph).await,
+        projected,
+        "the re-send rebuilds the same graph"
+    );
+
+    // Restored from an older snapshot: its stamp is older than relay's cursor.
+    client
+        .write(
+            &graph,
+            "MATCH (m:Meta) SET m.lastIngestAt = $old",
+            vec![("old", param(json!(1)))],
+            T,
+        )
+        .await
+        .unwrap();
+    let fourth = pass(&handle, &client, &none).await.unwrap();
+    let ours = fourth.iter().find(|p| p.graph == graph).unwrap();
+    assert_eq!(ours.resend, Some(Resend::Behind), "{fourth:?}");
+    assert_eq!(shape(&client, &graph).await, projected);
+
+    // `relay graph rebuild`: the cursor is forgotten, everything is sent.
+    let fifth = pass(&handle, &client, &BTreeSet::from([graph.clone()]))
+        .await
+        .unwrap();
+    let ours = fifth.iter().find(|p| p.graph == graph).unwrap();
+    assert_eq!(ours.resend, Some(Resend::NoCursor), "{fifth:?}");
+    assert_eq!(shape(&client, &graph).await, projected);
+    client.delete_graph(&graph).await.unwrap();
+}
