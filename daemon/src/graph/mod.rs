@@ -5,6 +5,7 @@
 //! [`client`] is the only code that talks to the server.
 
 pub mod client;
+pub mod component;
 pub mod project;
 pub mod schema;
 
@@ -16,6 +17,7 @@ mod tests;
 use std::time::Duration;
 
 pub use client::{Answer, GraphClient};
+pub use component::{Graph, GraphStatus, Projector};
 
 /// The graph of a project: `relay_<slug>`.
 pub fn graph_name(project_slug: &str) -> String {

@@ -15,7 +15,7 @@ use crate::board::ProjectInput;
 use crate::caller::Caller;
 use crate::handle::DaemonHandle;
 use crate::store::ledger::{self, Claim, Refusal};
-use crate::testing::{falkordb, fixture};
+use crate::testing::{falkordb, fixture_with};
 
 const T: std::time::Duration = std::time::Duration::from_secs(10);
 
@@ -42,8 +42,9 @@ fn fixture_file(dir: &str) -> PathBuf {
 
 /// A project `slug` whose repository is [`REPO`], with both sessions read in, a claim, a refusal and a decision
 /// about a file; the graph gets a name of its own on the shared server.
-async fn filled(slug: &str) -> (tempfile::TempDir, DaemonHandle) {
-    let (dir, handle) = fixture().await;
+async fn filled(slug: &str, graph_url: &str) -> (tempfile::TempDir, DaemonHandle) {
+    let graph_url = graph_url.to_owned();
+    let (dir, handle) = fixture_with(move |config| config.graph_url = graph_url).await;
     for name in ["claude-lock-holder", "claude-lock-refused"] {
         let copy = dir.path().join(format!("{name}.jsonl"));
         std::fs::copy(fixture_file(name), &copy).unwrap();
@@ -159,7 +160,7 @@ fn mode(path: &Path) -> u32 {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_record_is_projected_once_and_resent_when_the_graph_is_wiped_or_behind() {
     let slug = falkordb::graph_name("p").replace('_', "-").to_lowercase();
-    let (_dir, handle) = filled(&slug).await;
+    let (_dir, handle) = filled(&slug, "").await;
     let graph = graph_name(&slug);
     let client = GraphClient::connect(falkordb::shared()).await.unwrap();
     let none = BTreeSet::new();
@@ -282,4 +283,119 @@ async fn every_record_is_projected_once_and_resent_when_the_graph_is_wiped_or_be
     assert_eq!(ours.resend, Some(Resend::NoCursor), "{fifth:?}");
     assert_eq!(shape(&client, &graph).await, projected);
     client.delete_graph(&graph).await.unwrap();
+}
+
+/// Polls `check` every 50 ms until it holds, failing with `what` after a minute (a bound far above the projector's
+/// 10 s retry pause, never a verdict on speed).
+async fn eventually<F: std::future::Future<Output = bool>>(what: &str, mut check: impl FnMut() -> F) {
+    let deadline = tokio::time::Instant::now() + std::time::Duration::from_secs(60);
+    while !check().await {
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "not within a minute: {what}"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+}
+
+async fn turns_in(url: &str, graph: &str) -> Option<i64> {
+    let client = GraphClient::connect(url).await.ok()?;
+    let answer = client
+        .read(graph, "MATCH (t:Turn) RETURN count(t)", Vec::new(), T)
+        .await
+        .ok()?;
+    answer.scalar().and_then(|v| v.as_i64())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_board_works_while_falkordb_is_down_and_the_graph_is_refilled_when_it_is_back() {
+    let server = falkordb::Private::start();
+    let slug = "down-and-back";
+    let (_dir, handle) = filled(slug, &server.url()).await;
+    let graph = graph_name(slug);
+    let turns = ledger_counts(&handle).await.turns;
+    let running = crate::component::start(&handle, &[&super::Projector]);
+
+    eventually("the first pass fills the graph", || async {
+        turns_in(&server.url(), &graph).await == Some(turns)
+    })
+    .await;
+    let status = handle.graph().status();
+    assert!(
+        status.enabled && status.connected && status.passes >= 1,
+        "{status:?}"
+    );
+    assert_eq!(status.url.as_deref(), Some(server.url().as_str()));
+
+    server.stop();
+    eventually("the status says FalkorDB is unreachable", || async {
+        let status = handle.graph().status();
+        !status.connected
+            && status
+                .last_error
+                .as_deref()
+                .is_some_and(|e| e.contains("unreachable"))
+    })
+    .await;
+    assert!(handle.graph().client().is_none());
+    // The board and the ledger go on without it.
+    let decision = handle
+        .board()
+        .add_decision(
+            crate::board::DecisionInput {
+                project: slug.to_owned(),
+                text: "written while the graph is down".to_owned(),
+                ..Default::default()
+            },
+            &Caller::socket_peer(),
+        )
+        .await
+        .unwrap();
+    assert!(decision.value.id > 0);
+    let passes = handle.graph().status().passes;
+
+    // Back, empty (the test server keeps no snapshot): the projector dials again and sends everything.
+    server.start_again();
+    eventually("the graph is refilled after the server is back", || async {
+        turns_in(&server.url(), &graph).await == Some(turns)
+    })
+    .await;
+    eventually("the decision written while down is in the graph", || async {
+        let Ok(client) = GraphClient::connect(&server.url()).await else {
+            return false;
+        };
+        let answer = client
+            .read(&graph, "MATCH (d:Decision) RETURN count(d)", Vec::new(), T)
+            .await;
+        answer.ok().and_then(|a| a.scalar().and_then(|v| v.as_i64())) == Some(2)
+    })
+    .await;
+    // The records land before the pass ends (its stamp, then the status).
+    eventually("the status says connected again", || async {
+        let status = handle.graph().status();
+        status.connected && status.last_error.is_none() && status.passes > passes
+    })
+    .await;
+    let status = handle.graph().status();
+    assert!(
+        status.resends >= 2,
+        "the first pass and the one after the restart sent everything: {status:?}"
+    );
+
+    handle.request_shutdown();
+    running.stop(&handle, std::time::Duration::from_secs(30)).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn without_a_graph_url_the_projector_does_nothing_and_says_it_is_off() {
+    let (_dir, handle) = filled("no-graph", "").await;
+    let running = crate::component::start(&handle, &[&super::Projector]);
+    handle.request_shutdown();
+    running.stop(&handle, std::time::Duration::from_secs(30)).await;
+    let status = handle.graph().status();
+    assert!(
+        !status.enabled && !status.connected && status.passes == 0,
+        "{status:?}"
+    );
+    assert!(handle.graph().client().is_none());
 }
