@@ -7,6 +7,7 @@
 pub mod client;
 pub mod component;
 pub mod project;
+pub mod queries;
 pub mod schema;
 
 #[cfg(test)]

@@ -399,3 +399,86 @@ async fn without_a_graph_url_the_projector_does_nothing_and_says_it_is_off() {
     );
     assert!(handle.graph().client().is_none());
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_named_query_answers_from_the_projection_with_its_cypher() {
+    use super::queries::{QUERIES, QueryError, run};
+    let slug = falkordb::graph_name("q").replace('_', "-").to_lowercase();
+    let (_dir, handle) = filled(&slug, "").await;
+    let client = GraphClient::connect(falkordb::shared()).await.unwrap();
+    pass(&handle, &client, &BTreeSet::new()).await.unwrap();
+    let file = "src/login.ts";
+
+    let story = run(&client, &slug, "file_story", Some(file), None).await.unwrap();
+    assert_eq!(story.cypher, QUERIES[0].cypher);
+    assert!(!story.rows.is_empty(), "{story:?}");
+    assert!(
+        story
+            .rows
+            .iter()
+            .all(|r| r["agent"] == json!("claude") && r["prompt"].is_string()),
+        "every edit of the file has its agent and its prompt: {story:?}"
+    );
+    let ask = run(&client, &slug, "who_to_ask", Some(file), None).await.unwrap();
+    assert_eq!(ask.rows[0]["agent"], json!("claude"), "{ask:?}");
+    let decisions = run(&client, &slug, "decision_trace", Some(file), None)
+        .await
+        .unwrap();
+    assert_eq!(decisions.rows.len(), 1, "{decisions:?}");
+    assert_eq!(
+        decisions.rows[0]["text"],
+        json!("login tokens are JWTs; the session cookie goes")
+    );
+    let blocks = run(&client, &slug, "contention_trace", Some(file), None)
+        .await
+        .unwrap();
+    assert_eq!(
+        blocks.rows[0]["holder_intent"],
+        json!("switch the login to JWT"),
+        "{blocks:?}"
+    );
+    let prompt = story.rows[0]["prompt"].as_str().unwrap();
+    let word = prompt
+        .split_whitespace()
+        .filter(|w| w.chars().all(|c| c.is_ascii_alphabetic()))
+        .max_by_key(|w| w.len())
+        .unwrap();
+    let found = run(&client, &slug, "search_memory", Some(word), None)
+        .await
+        .unwrap();
+    assert!(
+        found.rows.iter().any(|r| r["text"] == json!(prompt)),
+        "{word}: {found:?}"
+    );
+    let activity = run(&client, &slug, "agent_activity", Some("claude"), None)
+        .await
+        .unwrap();
+    assert!(activity.rows.len() >= 2, "two sessions: {activity:?}");
+    let overview = run(&client, &slug, "overview", None, Some(1000)).await.unwrap();
+    assert_eq!(overview.limit, 200, "the limit is capped");
+    assert!(
+        overview.rows.iter().any(|r| r["label"] == json!("Turn")),
+        "{overview:?}"
+    );
+    for query in QUERIES {
+        let answer = run(&client, &slug, query.name, Some(file), Some(5))
+            .await
+            .unwrap();
+        assert!(answer.rows.len() <= 5, "{}: {answer:?}", query.name);
+    }
+
+    let err = run(&client, &slug, "why", None, None).await.unwrap_err();
+    assert!(
+        matches!(err, QueryError::Unknown { .. }) && err.to_string().contains("file_story"),
+        "{err}"
+    );
+    let err = run(&client, &slug, "file_story", Some("  "), None)
+        .await
+        .unwrap_err();
+    assert!(err.to_string().contains("needs a file"), "{err}");
+    let err = run(&client, "never-projected", "overview", None, None)
+        .await
+        .unwrap_err();
+    assert!(err.to_string().contains("relay_never-projected"), "{err}");
+    client.delete_graph(&graph_name(&slug)).await.unwrap();
+}
