@@ -484,6 +484,14 @@ config_keys! { |dirs, raw|
         read: raw.within(1..=3650),
         help: "text in the ledger older than this many days is removed; every session, turn, edit, link and time is kept",
     }
+    graph_url: String {
+        env: "RELAY_GRAPH_URL",
+        accepts: "a FalkorDB URL: falkor://[user:password@]host:port (also redis://), or empty",
+        default: String::new(),
+        default_doc: "empty (no graph)",
+        read: raw.text().map(str::trim).filter(|t| t.is_empty() || graph_url_ok(t)).map(str::to_owned),
+        help: "the FalkorDB server the memory graph is projected into (one graph per project, `relay_<project>`); empty, relay keeps only the ledger and the graph commands say how to turn it on",
+    }
     transcript_roots: Vec<PathBuf> {
         env: "RELAY_TRANSCRIPT_ROOTS",
         accepts: "a list of absolute folder paths (comma-separated in the environment)",
@@ -920,6 +928,38 @@ fn stage_labels(raw: &Raw<'_>) -> Option<StageLabels> {
 
 /// A desktop link template: a scheme (`claude:`, `https:`) first, so the link is never read as an option by
 /// the opener, and `{id}` in it.
+/// A FalkorDB URL relay can dial: `falkor://` or `redis://`, a host, a port, nothing that would not survive a log.
+fn graph_url_ok(url: &str) -> bool {
+    let Some(rest) = url
+        .strip_prefix("falkor://")
+        .or_else(|| url.strip_prefix("redis://"))
+    else {
+        return false;
+    };
+    let host_port = rest
+        .rsplit_once('@')
+        .map_or(rest, |(_, host)| host)
+        .trim_end_matches('/');
+    let port_ok = host_port
+        .rsplit_once(':')
+        .is_some_and(|(host, port)| !host.is_empty() && port.parse::<u16>().is_ok_and(|p| p > 0));
+    port_ok && !url.chars().any(|c| c.is_control() || c.is_whitespace())
+}
+
+/// `url` with the password of its user part replaced by `***`, for status lines and logs.
+pub fn graph_url_shown(url: &str) -> String {
+    match url.split_once("://") {
+        Some((scheme, rest)) => match rest.rsplit_once('@') {
+            Some((user, host)) => {
+                let user = user.split_once(':').map_or(user, |(name, _)| name);
+                format!("{scheme}://{user}:***@{host}")
+            }
+            None => url.to_owned(),
+        },
+        None => url.to_owned(),
+    }
+}
+
 fn desktop_template_ok(template: &str) -> bool {
     let scheme = template.split_once(':').map_or("", |(scheme, _)| scheme);
     let mut chars = scheme.chars();

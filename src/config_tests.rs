@@ -331,6 +331,7 @@ fn every_key_in_the_table_is_accepted_by_the_parser() {
         ("graph_ingest", "false"),
         ("graph_text", "false"),
         ("graph_text_days", "30"),
+        ("graph_url", "\"falkor://127.0.0.1:6379\""),
         ("transcript_roots", "[\"/home/ana\"]"),
         ("detach_key", "\"ctrl-a q\""),
         ("notify_review", "false"),
@@ -426,4 +427,50 @@ fn stage_labels_and_the_desktop_link_are_read_from_the_file_and_the_environment_
     let empty = tempfile::tempdir().unwrap();
     let err = load(empty.path(), &[("RELAY_STAGE_LABELS", "dev")], Flags::default()).unwrap_err();
     assert!(err.to_string().contains("RELAY_STAGE_LABELS"), "{err}");
+}
+
+#[test]
+fn graph_url_is_checked_and_its_password_never_shown_when_set() {
+    let dir = home_with("graph_url = \"falkor://default:s3cret@db.example:6380\"\n");
+    let config = load(dir.path(), &[], Flags::default()).unwrap();
+    assert_eq!(config.graph_url, "falkor://default:s3cret@db.example:6380");
+    assert_eq!(
+        graph_url_shown(&config.graph_url),
+        "falkor://default:***@db.example:6380"
+    );
+    assert_eq!(
+        graph_url_shown("falkor://127.0.0.1:6379"),
+        "falkor://127.0.0.1:6379"
+    );
+    let config = load(
+        dir.path(),
+        &[("RELAY_GRAPH_URL", " redis://127.0.0.1:7000 ")],
+        Flags::default(),
+    )
+    .unwrap();
+    assert_eq!(
+        config.graph_url, "redis://127.0.0.1:7000",
+        "the environment wins over the file"
+    );
+    let empty = tempfile::tempdir().unwrap();
+    assert_eq!(
+        load(empty.path(), &[], Flags::default()).unwrap().graph_url,
+        "",
+        "no graph unless set"
+    );
+    for bad in [
+        "http://127.0.0.1:6379",
+        "falkor://127.0.0.1",
+        "falkor://:6379",
+        "falkor://127.0.0.1:0",
+        "falkor://127.0.0.1:99999",
+        "falkor://127.0.0.1:6379 x",
+    ] {
+        let dir = home_with(&format!("graph_url = \"{bad}\"\n"));
+        let err = load(dir.path(), &[], Flags::default()).unwrap_err().to_string();
+        assert!(
+            err.contains("`graph_url`") && err.contains("falkor://"),
+            "{bad}: {err}"
+        );
+    }
 }

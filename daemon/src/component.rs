@@ -32,7 +32,11 @@ pub trait Component: Send + Sync + std::fmt::Debug {
 }
 
 /// Every component, started in this order.
-pub static COMPONENTS: &[&dyn Component] = &[&crate::coord::Sweeper, &crate::ledger::Ingest];
+pub static COMPONENTS: &[&dyn Component] = &[
+    &crate::coord::Sweeper,
+    &crate::ledger::Ingest,
+    &crate::graph::Projector,
+];
 
 /// The running components.
 #[derive(Debug)]
@@ -144,8 +148,8 @@ mod tests {
     }
 
     #[test]
-    fn the_lock_sweeper_and_the_ledger_ingest_are_components() {
+    fn the_lock_sweeper_the_ledger_ingest_and_the_graph_projector_are_components() {
         let names: Vec<&str> = COMPONENTS.iter().map(|c| c.name()).collect();
-        assert_eq!(names, ["locks", "ledger"]);
+        assert_eq!(names, ["locks", "ledger", "graph"]);
     }
 }

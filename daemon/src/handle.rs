@@ -56,6 +56,8 @@ struct Inner {
     runner: crate::runner::Runner,
     /// The ledger's ingest queue and counters.
     ledger: crate::ledger::Ledger,
+    /// The memory graph's projector state and client.
+    graph: crate::graph::Graph,
     started_at_ms: i64,
     clock: Arc<dyn Clock>,
     shutdown: watch::Sender<bool>,
@@ -86,6 +88,7 @@ impl DaemonHandle {
         coord.tap_ledger(ledger.tap());
         DaemonHandle(Arc::new(Inner {
             ledger,
+            graph: crate::graph::Graph::default(),
             bus,
             coord,
             hook_sessions: Default::default(),
@@ -140,6 +143,11 @@ impl DaemonHandle {
     /// The ledger's ingest queue (docs/SPEC.md, "Memory graph").
     pub fn ledger(&self) -> &crate::ledger::Ledger {
         &self.0.ledger
+    }
+
+    /// The memory graph (docs/SPEC.md §14): its status and, while connected, its client.
+    pub fn graph(&self) -> &crate::graph::Graph {
+        &self.0.graph
     }
 
     pub fn token(&self) -> &Token {

@@ -27,6 +27,7 @@ mod daemon;
 pub mod demo;
 mod error;
 mod fsutil;
+pub mod graph;
 mod handle;
 mod hooks;
 mod http;

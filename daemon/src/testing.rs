@@ -77,3 +77,5 @@ pub(crate) fn backed_up() -> relay_core::event::payload::BackupCreated {
         last_event_id: 0,
     }
 }
+
+pub(crate) mod falkordb;

@@ -21,6 +21,7 @@ pub mod board;
 pub mod cards;
 pub mod comment;
 mod error;
+pub mod graph_feed;
 pub mod hook_session;
 pub mod inbox;
 pub mod ledger;

@@ -1,0 +1,484 @@
+//! The projector against the real FalkorDB server (`testing::falkordb`) over a ledger filled from real
+//! transcripts (two Claude Code sessions in one repository, one holding a file the other was refused): every
+//! record lands once, a second pass adds nothing, and a wiped graph or one restored from an older snapshot gets
+//! the whole history again.
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+
+use serde_json::json;
+
+use super::client::{GraphClient, param};
+use super::graph_name;
+use super::project::{Resend, cursors_path, pass};
+use crate::board::ProjectInput;
+use crate::caller::Caller;
+use crate::handle::DaemonHandle;
+use crate::store::ledger::{self, Claim, Refusal};
+use crate::testing::{falkordb, fixture_with};
+
+const T: std::time::Duration = std::time::Duration::from_secs(10);
+
+/// The repository both fixture sessions ran in.
+const REPO: &str = "/tmp/relay-e2e-w16cYn/scratch/repo";
+
+fn fixture_file(dir: &str) -> PathBuf {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../tests/fixtures/transcripts")
+        .join(dir);
+    let mut stack = vec![root];
+    while let Some(here) = stack.pop() {
+        for entry in std::fs::read_dir(&here).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                stack.push(path);
+            } else if path.extension().is_some_and(|e| e == "jsonl") {
+                return path;
+            }
+        }
+    }
+    panic!("no transcript in {dir}");
+}
+
+/// A project `slug` whose repository is [`REPO`], with both sessions read in, a claim, a refusal and a decision
+/// about a file; the graph gets a name of its own on the shared server.
+async fn filled(slug: &str, graph_url: &str) -> (tempfile::TempDir, DaemonHandle) {
+    let graph_url = graph_url.to_owned();
+    let (dir, handle) = fixture_with(move |config| config.graph_url = graph_url).await;
+    for name in ["claude-lock-holder", "claude-lock-refused"] {
+        let copy = dir.path().join(format!("{name}.jsonl"));
+        std::fs::copy(fixture_file(name), &copy).unwrap();
+        crate::ledger::read::read_transcript(&handle, &copy, relay_transcripts::Format::Claude)
+            .await
+            .unwrap();
+    }
+    handle
+        .board()
+        .upsert_project(
+            ProjectInput {
+                slug: slug.to_owned(),
+                name: Some("Graph".into()),
+                repo_path: Some(REPO.to_owned()),
+                ..ProjectInput::default()
+            },
+            &Caller::socket_peer(),
+        )
+        .await
+        .unwrap();
+    let decision = handle
+        .board()
+        .add_decision(
+            crate::board::DecisionInput {
+                project: slug.to_owned(),
+                text: "login tokens are JWTs; the session cookie goes".to_owned(),
+                ..Default::default()
+            },
+            &Caller::socket_peer(),
+        )
+        .await
+        .unwrap();
+    let mut tx = handle.store().begin_write().await.unwrap();
+    ledger::record_decision_files(&mut tx, decision.value.id, &["src/login.ts"], None)
+        .await
+        .unwrap();
+    ledger::record_claims(
+        &mut tx,
+        &[Claim {
+            agent: "claude".into(),
+            session_id: "s-holder".into(),
+            workspace: REPO.into(),
+            file: "src/login.ts".into(),
+            at_ms: handle.now_ms(),
+        }],
+    )
+    .await
+    .unwrap();
+    ledger::record_refusals(
+        &mut tx,
+        &[Refusal {
+            workspace: REPO.into(),
+            file: "src/login.ts".into(),
+            holder: ("claude".into(), "s-holder".into()),
+            wanted: ("codex".into(), "s-wanted".into()),
+            holder_intent: Some("switch the login to JWT".into()),
+            at_ms: handle.now_ms(),
+        }],
+        true,
+    )
+    .await
+    .unwrap();
+    tx.commit().await.unwrap();
+    (dir, handle)
+}
+
+async fn count(client: &GraphClient, graph: &str, pattern: &str) -> i64 {
+    let cypher = format!("MATCH {pattern} RETURN count(*)");
+    client
+        .read(graph, &cypher, Vec::new(), T)
+        .await
+        .unwrap()
+        .scalar()
+        .and_then(|v| v.as_i64())
+        .unwrap()
+}
+
+/// The graph's shape: counts of every node and link kind the ledger gives.
+async fn shape(client: &GraphClient, graph: &str) -> Vec<(String, i64)> {
+    let mut out = Vec::new();
+    for pattern in [
+        "(:Agent)",
+        "(:Session)",
+        "(:Turn)",
+        "(:Edit)",
+        "(:File)",
+        "(:Agent)-[:RAN]->(:Session)",
+        "(:Session)-[:HAS_TURN]->(:Turn)",
+        "(:Session)-[:MADE]->(:Edit)",
+        "(:Edit)-[:MODIFIED]->(:File)",
+        "(:Edit)-[:PROMPTED_BY]->(:Turn {role: 'user'})",
+        "(:Session)-[:HELD]->(:File)",
+        "(:Contention)-[:ON]->(:File)",
+        "(:Decision)-[:ABOUT]->(:File)",
+        "(:Agent)-[:TOUCHED]->(:File)",
+        "(:Overlap)",
+    ] {
+        out.push((pattern.to_owned(), count(client, graph, pattern).await));
+    }
+    out
+}
+
+async fn ledger_counts(handle: &DaemonHandle) -> ledger::Counts {
+    let mut db = handle.store().read().await.unwrap();
+    ledger::counts(&mut db).await.unwrap()
+}
+
+fn mode(path: &Path) -> u32 {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::metadata(path).unwrap().permissions().mode() & 0o777
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_record_is_projected_once_and_resent_when_the_graph_is_wiped_or_behind() {
+    let slug = falkordb::graph_name("p").replace('_', "-").to_lowercase();
+    let (_dir, handle) = filled(&slug, "").await;
+    let graph = graph_name(&slug);
+    let client = GraphClient::connect(falkordb::shared()).await.unwrap();
+    let none = BTreeSet::new();
+
+    let first = pass(&handle, &client, &none).await.unwrap();
+    let ours = first.iter().find(|p| p.graph == graph).unwrap();
+    assert_eq!(ours.resend, Some(Resend::Empty), "{first:?}");
+    let ledger = ledger_counts(&handle).await;
+    assert_eq!(
+        ours.sent.get("turn").copied(),
+        Some(ledger.turns as u64),
+        "{ours:?}"
+    );
+    assert_eq!(
+        ours.sent.get("edit").copied(),
+        Some(ledger.edits as u64),
+        "{ours:?}"
+    );
+    assert_eq!(ours.sent.get("held").copied(), Some(1));
+    assert_eq!(ours.sent.get("contention").copied(), Some(1));
+    assert_eq!(ours.sent.get("decision").copied(), Some(1));
+
+    let projected = shape(&client, &graph).await;
+    let of = |pattern: &str| projected.iter().find(|(p, _)| p == pattern).unwrap().1;
+    assert_eq!(of("(:Turn)"), ledger.turns, "{projected:?}");
+    assert_eq!(of("(:Edit)"), ledger.edits, "{projected:?}");
+    assert_eq!(
+        of("(:Session)-[:HAS_TURN]->(:Turn)"),
+        ledger.turns,
+        "{projected:?}"
+    );
+    assert_eq!(of("(:Session)-[:MADE]->(:Edit)"), ledger.edits, "{projected:?}");
+    assert_eq!(
+        of("(:Edit)-[:PROMPTED_BY]->(:Turn {role: 'user'})"),
+        ledger.edits_linked,
+        "every prompt link lands on the user's turn: {projected:?}"
+    );
+    assert!(
+        ledger.edits > 0 && ledger.edits_linked == ledger.edits,
+        "{ledger:?}"
+    );
+    assert_eq!(of("(:Session)-[:HELD]->(:File)"), 1);
+    assert_eq!(of("(:Contention)-[:ON]->(:File)"), 1);
+    assert_eq!(of("(:Decision)-[:ABOUT]->(:File)"), 1);
+    assert!(of("(:Agent)-[:TOUCHED]->(:File)") >= 1, "{projected:?}");
+    // Paths inside the repository are relative to it, so a lock's file and an edit's file are one node.
+    let files = client
+        .read(
+            &graph,
+            "MATCH (f:File) RETURN f.path ORDER BY f.path",
+            Vec::new(),
+            T,
+        )
+        .await
+        .unwrap();
+    assert!(
+        files
+            .rows
+            .iter()
+            .all(|row| !row[0].as_str().unwrap().starts_with(REPO)),
+        "{files:?}"
+    );
+    assert!(files.rows.contains(&vec![json!("src/login.ts")]), "{files:?}");
+    let stamp = client
+        .read(
+            &graph,
+            "MATCH (m:Meta) RETURN m.lastIngestAt, m.project",
+            Vec::new(),
+            T,
+        )
+        .await
+        .unwrap();
+    assert_eq!(stamp.rows, vec![vec![json!(ours.stamp_ms), json!(slug)]]);
+    let cursors = cursors_path(&handle);
+    assert_eq!(mode(&cursors), 0o600);
+    assert_eq!(mode(cursors.parent().unwrap()), 0o700);
+
+    // Nothing new: only the margin is looked at again, and the graph is unchanged.
+    let second = pass(&handle, &client, &none).await.unwrap();
+    let ours = second.iter().find(|p| p.graph == graph).unwrap();
+    assert_eq!(ours.resend, None, "{second:?}");
+    assert_eq!(
+        shape(&client, &graph).await,
+        projected,
+        "a second pass adds nothing"
+    );
+
+    // Wiped: everything again, the same graph.
+    client.delete_graph(&graph).await.unwrap();
+    let third = pass(&handle, &client, &none).await.unwrap();
+    let ours = third.iter().find(|p| p.graph == graph).unwrap();
+    assert_eq!(ours.resend, Some(Resend::Empty), "{third:?}");
+    assert_eq!(ours.sent.get("turn").copied(), Some(ledger.turns as u64));
+    assert_eq!(
+        shape(&client, &graph).await,
+        projected,
+        "the re-send rebuilds the same graph"
+    );
+
+    // Restored from an older snapshot: its stamp is older than relay's cursor.
+    client
+        .write(
+            &graph,
+            "MATCH (m:Meta) SET m.lastIngestAt = $old",
+            vec![("old", param(json!(1)))],
+            T,
+        )
+        .await
+        .unwrap();
+    let fourth = pass(&handle, &client, &none).await.unwrap();
+    let ours = fourth.iter().find(|p| p.graph == graph).unwrap();
+    assert_eq!(ours.resend, Some(Resend::Behind), "{fourth:?}");
+    assert_eq!(shape(&client, &graph).await, projected);
+
+    // `relay graph rebuild`: the cursor is forgotten, everything is sent.
+    let fifth = pass(&handle, &client, &BTreeSet::from([graph.clone()]))
+        .await
+        .unwrap();
+    let ours = fifth.iter().find(|p| p.graph == graph).unwrap();
+    assert_eq!(ours.resend, Some(Resend::NoCursor), "{fifth:?}");
+    assert_eq!(shape(&client, &graph).await, projected);
+    client.delete_graph(&graph).await.unwrap();
+}
+
+/// Polls `check` every 50 ms until it holds, failing with `what` after a minute (a bound far above the projector's
+/// 10 s retry pause, never a verdict on speed).
+async fn eventually<F: std::future::Future<Output = bool>>(what: &str, mut check: impl FnMut() -> F) {
+    let deadline = tokio::time::Instant::now() + std::time::Duration::from_secs(60);
+    while !check().await {
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "not within a minute: {what}"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+}
+
+async fn turns_in(url: &str, graph: &str) -> Option<i64> {
+    let client = GraphClient::connect(url).await.ok()?;
+    let answer = client
+        .read(graph, "MATCH (t:Turn) RETURN count(t)", Vec::new(), T)
+        .await
+        .ok()?;
+    answer.scalar().and_then(|v| v.as_i64())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_board_works_while_falkordb_is_down_and_the_graph_is_refilled_when_it_is_back() {
+    let server = falkordb::Private::start();
+    let slug = "down-and-back";
+    let (_dir, handle) = filled(slug, &server.url()).await;
+    let graph = graph_name(slug);
+    let turns = ledger_counts(&handle).await.turns;
+    let running = crate::component::start(&handle, &[&super::Projector]);
+
+    eventually("the first pass fills the graph", || async {
+        turns_in(&server.url(), &graph).await == Some(turns)
+    })
+    .await;
+    let status = handle.graph().status();
+    assert!(
+        status.enabled && status.connected && status.passes >= 1,
+        "{status:?}"
+    );
+    assert_eq!(status.url.as_deref(), Some(server.url().as_str()));
+
+    server.stop();
+    eventually("the status says FalkorDB is unreachable", || async {
+        let status = handle.graph().status();
+        !status.connected
+            && status
+                .last_error
+                .as_deref()
+                .is_some_and(|e| e.contains("unreachable"))
+    })
+    .await;
+    assert!(handle.graph().client().is_none());
+    // The board and the ledger go on without it.
+    let decision = handle
+        .board()
+        .add_decision(
+            crate::board::DecisionInput {
+                project: slug.to_owned(),
+                text: "written while the graph is down".to_owned(),
+                ..Default::default()
+            },
+            &Caller::socket_peer(),
+        )
+        .await
+        .unwrap();
+    assert!(decision.value.id > 0);
+    let passes = handle.graph().status().passes;
+
+    // Back, empty (the test server keeps no snapshot): the projector dials again and sends everything.
+    server.start_again();
+    eventually("the graph is refilled after the server is back", || async {
+        turns_in(&server.url(), &graph).await == Some(turns)
+    })
+    .await;
+    eventually("the decision written while down is in the graph", || async {
+        let Ok(client) = GraphClient::connect(&server.url()).await else {
+            return false;
+        };
+        let answer = client
+            .read(&graph, "MATCH (d:Decision) RETURN count(d)", Vec::new(), T)
+            .await;
+        answer.ok().and_then(|a| a.scalar().and_then(|v| v.as_i64())) == Some(2)
+    })
+    .await;
+    // The records land before the pass ends (its stamp, then the status).
+    eventually("the status says connected again", || async {
+        let status = handle.graph().status();
+        status.connected && status.last_error.is_none() && status.passes > passes
+    })
+    .await;
+    let status = handle.graph().status();
+    assert!(
+        status.resends >= 2,
+        "the first pass and the one after the restart sent everything: {status:?}"
+    );
+
+    handle.request_shutdown();
+    running.stop(&handle, std::time::Duration::from_secs(30)).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn without_a_graph_url_the_projector_does_nothing_and_says_it_is_off() {
+    let (_dir, handle) = filled("no-graph", "").await;
+    let running = crate::component::start(&handle, &[&super::Projector]);
+    handle.request_shutdown();
+    running.stop(&handle, std::time::Duration::from_secs(30)).await;
+    let status = handle.graph().status();
+    assert!(
+        !status.enabled && !status.connected && status.passes == 0,
+        "{status:?}"
+    );
+    assert!(handle.graph().client().is_none());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_named_query_answers_from_the_projection_with_its_cypher() {
+    use super::queries::{QUERIES, QueryError, run};
+    let slug = falkordb::graph_name("q").replace('_', "-").to_lowercase();
+    let (_dir, handle) = filled(&slug, "").await;
+    let client = GraphClient::connect(falkordb::shared()).await.unwrap();
+    pass(&handle, &client, &BTreeSet::new()).await.unwrap();
+    let file = "src/login.ts";
+
+    let story = run(&client, &slug, "file_story", Some(file), None).await.unwrap();
+    assert_eq!(story.cypher, QUERIES[0].cypher);
+    assert!(!story.rows.is_empty(), "{story:?}");
+    assert!(
+        story
+            .rows
+            .iter()
+            .all(|r| r["agent"] == json!("claude") && r["prompt"].is_string()),
+        "every edit of the file has its agent and its prompt: {story:?}"
+    );
+    let ask = run(&client, &slug, "who_to_ask", Some(file), None).await.unwrap();
+    assert_eq!(ask.rows[0]["agent"], json!("claude"), "{ask:?}");
+    let decisions = run(&client, &slug, "decision_trace", Some(file), None)
+        .await
+        .unwrap();
+    assert_eq!(decisions.rows.len(), 1, "{decisions:?}");
+    assert_eq!(
+        decisions.rows[0]["text"],
+        json!("login tokens are JWTs; the session cookie goes")
+    );
+    let blocks = run(&client, &slug, "contention_trace", Some(file), None)
+        .await
+        .unwrap();
+    assert_eq!(
+        blocks.rows[0]["holder_intent"],
+        json!("switch the login to JWT"),
+        "{blocks:?}"
+    );
+    let prompt = story.rows[0]["prompt"].as_str().unwrap();
+    let word = prompt
+        .split_whitespace()
+        .filter(|w| w.chars().all(|c| c.is_ascii_alphabetic()))
+        .max_by_key(|w| w.len())
+        .unwrap();
+    let found = run(&client, &slug, "search_memory", Some(word), None)
+        .await
+        .unwrap();
+    assert!(
+        found.rows.iter().any(|r| r["text"] == json!(prompt)),
+        "{word}: {found:?}"
+    );
+    let activity = run(&client, &slug, "agent_activity", Some("claude"), None)
+        .await
+        .unwrap();
+    assert!(activity.rows.len() >= 2, "two sessions: {activity:?}");
+    let overview = run(&client, &slug, "overview", None, Some(1000)).await.unwrap();
+    assert_eq!(overview.limit, 200, "the limit is capped");
+    assert!(
+        overview.rows.iter().any(|r| r["label"] == json!("Turn")),
+        "{overview:?}"
+    );
+    for query in QUERIES {
+        let answer = run(&client, &slug, query.name, Some(file), Some(5))
+            .await
+            .unwrap();
+        assert!(answer.rows.len() <= 5, "{}: {answer:?}", query.name);
+    }
+
+    let err = run(&client, &slug, "why", None, None).await.unwrap_err();
+    assert!(
+        matches!(err, QueryError::Unknown { .. }) && err.to_string().contains("file_story"),
+        "{err}"
+    );
+    let err = run(&client, &slug, "file_story", Some("  "), None)
+        .await
+        .unwrap_err();
+    assert!(err.to_string().contains("needs a file"), "{err}");
+    let err = run(&client, "never-projected", "overview", None, None)
+        .await
+        .unwrap_err();
+    assert!(err.to_string().contains("relay_never-projected"), "{err}");
+    client.delete_graph(&graph_name(&slug)).await.unwrap();
+}
