@@ -144,6 +144,28 @@ event_kinds! {
         "a runner session was created or changed state: starting, running, stopped, failed, deleted (subject: session name; data: project, session, state, previous, branch, profile, error, exit_code)";
     SnapshotTaken = "snapshot.taken", [project?], "uncommitted work was saved before a destructive command or a workspace removal (subject: snapshot id; data: id, repo, git_ref, reason, session, agent, command, project, key, files, bytes, skipped, held_by)";
     SnapshotRestored = "snapshot.restored", [project?], "the owner brought a snapshot's files back (subject: snapshot id; data: id, repo, session, command, project, key, files, into, forced)";
+    EnvironmentChanged = "environment.changed", [project],
+        "the owner created or changed an environment or its access entries (subject: <project>/<environment>; data: project, environment, action, changed, widened, actor)";
+    EnvironmentRemoved = "environment.removed", [project],
+        "the owner removed an environment with its access entries and policy layer (subject: <project>/<environment>; data: project, environment, actor)";
+    EnvironmentProposed = "environment.proposed", [project],
+        "an agent proposed an environment change; nothing changed (subject: <project>/<environment>; data: project, environment, proposal, reason, actor)";
+    EnvironmentProposalAccepted = "environment.proposal_accepted", [project],
+        "the owner accepted an environment proposal and its change was applied (subject: <project>/<environment>; data: project, environment, proposal, widened, actor)";
+    EnvironmentProposalRejected = "environment.proposal_rejected", [project],
+        "the owner rejected an environment proposal (subject: <project>/<environment>; data: project, environment, proposal, actor)";
+    PolicyUpdated = "policy.updated", [project?],
+        "a policy layer was saved or removed (subject: scope; data: scope, project, widened, removed, actor)";
+    PolicyProposed = "policy.proposed", [project?],
+        "an agent proposed a policy change; nothing changed (subject: scope; data: scope, project, proposal, reason, actor)";
+    PolicyProposalAccepted = "policy.proposal_accepted", [project?],
+        "the owner accepted a policy proposal (subject: scope; data: scope, project, proposal, widened, actor)";
+    PolicyProposalRejected = "policy.proposal_rejected", [project?],
+        "the owner rejected a policy proposal (subject: scope; data: scope, project, proposal, actor)";
+    PolicyProposalReopened = "policy.proposal_reopened", [project?],
+        "an accepted global proposal went back to pending because policy.json could not be written (subject: scope; data: scope, project, proposal, error)";
+    LiveAction = "live.action", [project],
+        "a guarded tool call touched a live environment (subject: <project>/<environment>; data: project, environment, key, session, agent, tool, command (masked, 200 characters), decision, level, rule)";
 }
 
 impl EventKind {
@@ -218,7 +240,18 @@ mod tests {
             | EventKind::RunnerCloneProgressed
             | EventKind::RunnerSessionChanged
             | EventKind::SnapshotTaken
-            | EventKind::SnapshotRestored => EventKind::ALL.contains(&kind),
+            | EventKind::SnapshotRestored
+            | EventKind::EnvironmentChanged
+            | EventKind::EnvironmentRemoved
+            | EventKind::EnvironmentProposed
+            | EventKind::EnvironmentProposalAccepted
+            | EventKind::EnvironmentProposalRejected
+            | EventKind::PolicyUpdated
+            | EventKind::PolicyProposed
+            | EventKind::PolicyProposalAccepted
+            | EventKind::PolicyProposalRejected
+            | EventKind::PolicyProposalReopened
+            | EventKind::LiveAction => EventKind::ALL.contains(&kind),
         }
     }
 
@@ -229,7 +262,7 @@ mod tests {
         assert!(EventKind::ALL.iter().all(|k| listed(*k)));
         assert_eq!(
             EventKind::ALL.len(),
-            38,
+            49,
             "update `listed` and this count with a new kind"
         );
     }

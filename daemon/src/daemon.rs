@@ -60,6 +60,8 @@ pub async fn run(config: Config) -> Result<(), DaemonError> {
     let (unix, socket_file) = socket::bind(&config.socket)?;
     let socket_path = config.socket.clone();
     let handle = DaemonHandle::new(config, store, token, http_addr);
+    // A broken policy.json stops the start, as a broken config.toml does (nothing listens yet).
+    handle.global_policy().load()?;
     // Locks held before a restart stay until they expire; nothing listens yet, so no claim races the restore.
     handle.coord().restore(handle.now_ms());
     // Screenshot files no row names (a crash, a failed delete): deleted before anything can attach.

@@ -19,6 +19,9 @@ pub enum DaemonError {
     Token(#[from] TokenError),
     #[error(transparent)]
     Store(#[from] StoreError),
+    /// A broken global policy file (`policy.json`) stops the start like a broken `config.toml`.
+    #[error(transparent)]
+    Policy(#[from] crate::environments::global::GlobalError),
     #[error("socket {path}: {problem}")]
     Socket { path: PathBuf, problem: String },
     #[error(

@@ -65,6 +65,8 @@ struct Inner {
     warned: std::sync::Mutex<std::collections::HashSet<String>>,
     /// The remote listener's address and certificate fingerprint, set once it is bound.
     remote: std::sync::OnceLock<(String, String)>,
+    /// The global policy layer, `policy.json` in the data directory, re-read when it changes.
+    global_policy: crate::environments::GlobalPolicy,
 }
 
 impl DaemonHandle {
@@ -86,7 +88,14 @@ impl DaemonHandle {
         let coord = Coord::new(&config, bus.live_sender());
         let ledger = crate::ledger::Ledger::default();
         coord.tap_ledger(ledger.tap());
+        let global_policy = crate::environments::GlobalPolicy::new(
+            config
+                .data_dir
+                .path()
+                .join(crate::environments::global::FILE_NAME),
+        );
         DaemonHandle(Arc::new(Inner {
+            global_policy,
             ledger,
             graph: crate::graph::Graph::default(),
             bus,
@@ -109,6 +118,11 @@ impl DaemonHandle {
     /// Now, by the daemon's clock: what every time-dependent rule reads.
     pub fn now_ms(&self) -> i64 {
         self.0.clock.now_ms()
+    }
+
+    /// The global policy layer (`policy.json`).
+    pub fn global_policy(&self) -> &crate::environments::GlobalPolicy {
+        &self.0.global_policy
     }
 
     pub fn config(&self) -> &Config {

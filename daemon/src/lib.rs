@@ -25,6 +25,7 @@ mod component;
 pub mod coord;
 mod daemon;
 pub mod demo;
+pub mod environments;
 mod error;
 mod fsutil;
 pub mod graph;

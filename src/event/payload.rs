@@ -458,3 +458,122 @@ pub struct SnapshotRestored {
     /// Newer changes were overwritten (`--force`).
     pub forced: bool,
 }
+
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct EnvironmentChanged {
+    pub project: String,
+    pub environment: String,
+    /// created, updated, access_added, access_updated, access_removed.
+    pub action: String,
+    /// The fields written (never their values).
+    pub changed: Vec<String>,
+    /// What the write widened on live (confirmed by the owner); empty when nothing.
+    pub widened: Vec<String>,
+    pub actor: String,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct EnvironmentRemoved {
+    pub project: String,
+    pub environment: String,
+    pub actor: String,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct EnvironmentProposed {
+    pub project: String,
+    pub environment: String,
+    pub proposal: i64,
+    pub reason: String,
+    pub actor: String,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct EnvironmentProposalAccepted {
+    pub project: String,
+    pub environment: String,
+    pub proposal: i64,
+    pub widened: Vec<String>,
+    pub actor: String,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct EnvironmentProposalRejected {
+    pub project: String,
+    pub environment: String,
+    pub proposal: i64,
+    pub actor: String,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct PolicyUpdated {
+    /// `global`, `<project>` or `<project>/<environment>`.
+    pub scope: String,
+    pub project: Option<String>,
+    pub widened: Vec<String>,
+    /// The layer was removed rather than saved.
+    pub removed: bool,
+    pub actor: String,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct PolicyProposed {
+    pub scope: String,
+    pub project: Option<String>,
+    pub proposal: i64,
+    pub reason: String,
+    pub actor: String,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct PolicyProposalAccepted {
+    pub scope: String,
+    pub project: Option<String>,
+    pub proposal: i64,
+    pub widened: Vec<String>,
+    pub actor: String,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct PolicyProposalRejected {
+    pub scope: String,
+    pub project: Option<String>,
+    pub proposal: i64,
+    pub actor: String,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct PolicyProposalReopened {
+    pub scope: String,
+    pub project: Option<String>,
+    pub proposal: i64,
+    pub error: String,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct LiveAction {
+    pub project: String,
+    pub environment: String,
+    /// The session's bound task in that project (the first), if any.
+    pub key: Option<String>,
+    pub session: Option<String>,
+    pub agent: String,
+    pub tool: String,
+    /// Whitespace collapsed, secrets masked, at most 200 characters.
+    pub command: String,
+    /// allow, log, warn, ask or deny.
+    pub decision: String,
+    pub level: String,
+    pub rule: Option<String>,
+}

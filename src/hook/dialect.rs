@@ -31,7 +31,15 @@ pub enum Decision {
     Deny { reason: String },
     /// Text for the model (Claude Code's `additionalContext`); dropped where the agent has no such channel.
     Context { text: String },
+    /// Pre-tool only: the owner approves the action in the agent's own permission prompt, shown `reason`;
+    /// `context` (may be empty) rides along where the agent has a context channel. Where the agent does not
+    /// enforce an ask, a deny stands in (see [`ASK_STANDS_IN`]); on other phases an ask is a deny.
+    Ask { reason: String, context: String },
 }
+
+/// The words added to an ask's reason where a deny stands in for it (Codex parses `"ask"` on PreToolUse but does
+/// not enforce it, so an ask would let the call through unasked).
+pub const ASK_STANDS_IN: &str = "(relay: this agent's hooks cannot ask the owner, so the call is refused instead; ask the owner in the chat.)";
 
 /// What `relay hook` prints on stdout before exiting 0.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -79,6 +87,14 @@ pub fn answer(agent: Agent, phase: Phase, decision: &Decision) -> Answer {
             reason: DEFAULT_REASON.to_owned(),
         },
         Decision::Context { text } if text.trim().is_empty() => Decision::Allow,
+        Decision::Ask { reason, context } if reason.trim().is_empty() => Decision::Ask {
+            reason: DEFAULT_REASON.to_owned(),
+            context: context.clone(),
+        },
+        // Only a pre-tool call can be asked about; elsewhere the ask is a refusal.
+        Decision::Ask { reason, .. } if phase != Phase::PreTool => Decision::Deny {
+            reason: reason.clone(),
+        },
         other => other.clone(),
     };
     match agent {
@@ -133,6 +149,13 @@ fn claude(phase: Phase, decision: &Decision) -> Answer {
             phase,
             json!({ "permissionDecision": "deny", "permissionDecisionReason": reason }),
         )),
+        (_, Decision::Ask { reason, context }) => {
+            let mut fields = json!({ "permissionDecision": "ask", "permissionDecisionReason": reason });
+            if !context.trim().is_empty() {
+                fields["additionalContext"] = json!(context);
+            }
+            Answer::Json(hook_specific(agent, phase, fields))
+        }
         (Phase::Prompt | Phase::PostTool | Phase::Stop, Decision::Deny { reason }) => block(reason),
         (Phase::SessionStart, Decision::Deny { reason: text }) | (_, Decision::Context { text }) => {
             context(text)
@@ -144,6 +167,14 @@ fn claude(phase: Phase, decision: &Decision) -> Answer {
 /// keys): `additionalContext` only on SessionStart, UserPromptSubmit and PostToolUse.
 fn codex(phase: Phase, decision: &Decision) -> Answer {
     let agent = Agent::Codex;
+    if let Decision::Ask { reason, .. } = decision {
+        return codex(
+            phase,
+            &Decision::Deny {
+                reason: format!("{reason} {ASK_STANDS_IN}"),
+            },
+        );
+    }
     let context =
         |text: &str| Answer::Json(hook_specific(agent, phase, json!({ "additionalContext": text })));
     match (phase, decision) {
@@ -168,6 +199,12 @@ fn cursor(phase: Phase, decision: &Decision) -> Answer {
     match (phase, decision) {
         (Phase::PreTool, Decision::Deny { reason }) => Answer::Json(json!({
             "permission": "deny",
+            "user_message": reason,
+            "agent_message": reason,
+        })),
+        // beforeShellExecution and beforeMCPExecution, the hooks relay installs for shell and MCP calls, ask.
+        (Phase::PreTool, Decision::Ask { reason, .. }) => Answer::Json(json!({
+            "permission": "ask",
             "user_message": reason,
             "agent_message": reason,
         })),
@@ -201,6 +238,13 @@ fn copilot(phase: Phase, decision: &Decision) -> Answer {
             "permissionDecision": "deny",
             "permissionDecisionReason": reason,
         })),
+        (Phase::PreTool, Decision::Ask { reason, context }) => {
+            let mut fields = json!({ "permissionDecision": "ask", "permissionDecisionReason": reason });
+            if !context.trim().is_empty() {
+                fields["additionalContext"] = json!(context);
+            }
+            both(fields)
+        }
         (Phase::Prompt, Decision::Deny { reason }) => Answer::Json(json!({
             "continue": false,
             "stopReason": reason,
@@ -221,6 +265,9 @@ fn antigravity(phase: Phase, decision: &Decision) -> Answer {
     match (phase, decision) {
         (Phase::PreTool, Decision::Deny { reason }) => {
             Answer::Json(json!({ "decision": "deny", "reason": reason }))
+        }
+        (Phase::PreTool, Decision::Ask { reason, .. }) => {
+            Answer::Json(json!({ "decision": "ask", "reason": reason }))
         }
         _ => Answer::Json(json!({ "decision": "allow" })),
     }

@@ -29,12 +29,12 @@ mod tests;
 
 pub use agent::Agent;
 pub use apply_patch::{PatchOp, parse_patch, patch_files};
-pub use dialect::{Answer, Decision, allow, answer};
+pub use dialect::{ASK_STANDS_IN, Answer, Decision, allow, answer};
 pub use discard::{Discard, DiscardKind, discards};
 pub use files::{edit_files, is_edit_tool, is_read_tool, read_files, shell_command};
 pub use payload::{
     AgentSessionId, CONTAINER_ENV, HOST_ATTENDED_KEY, HOST_SESSION_KEY, HookEvent, MAX_BODY,
-    RUNNER_SESSION_ENV, RUNNER_SESSION_KEY, read_event,
+    RUNNER_SESSION_ENV, RUNNER_SESSION_KEY, is_mcp_tool, read_event,
 };
 pub use phase::Phase;
 pub use todo::{

@@ -65,6 +65,9 @@ pub struct HookEvent {
     pub edit: Option<Vec<PathBuf>>,
     /// The command line a shell tool will run (Claude Code's `Bash`, Cursor's `beforeShellExecution`, …).
     pub command: Option<String>,
+    /// The input of an MCP tool call (a tool named `mcp__<server>__<tool>`, Cursor's `MCP:<tool>` or its
+    /// `beforeMCPExecution`): what the guard reads every string of.
+    pub mcp_input: Option<Value>,
     /// The files about to be read: Cursor's `beforeReadFile`, or a read tool's input.
     pub reads: Vec<PathBuf>,
     /// The user's prompt text, on prompt events.
@@ -224,6 +227,14 @@ pub fn read_event(declared: Agent, phase: Phase, body: &[u8]) -> Result<HookEven
         }
     }
 
+    let is_mcp = tool_name.as_deref().is_some_and(is_mcp_tool)
+        || event_name
+            .as_deref()
+            .is_some_and(|event| event.eq_ignore_ascii_case("beforeMCPExecution"));
+    let mcp_input = match is_mcp {
+        true => input.as_ref().map(|input| input.as_ref().clone()),
+        false => None,
+    };
     let todo = match (&tool_name, &input, event_phase) {
         (Some(tool), Some(input), Phase::PostTool) => todo_change(
             tool,
@@ -246,6 +257,7 @@ pub fn read_event(declared: Agent, phase: Phase, body: &[u8]) -> Result<HookEven
         tool_use_id: first_string(&payload, TOOL_USE_ID_KEYS).map(str::to_owned),
         edit,
         command,
+        mcp_input,
         reads: dedup(reads),
         prompt: (event_phase == Phase::Prompt)
             .then(|| first_string(&payload, &["prompt"]).map(str::to_owned))
@@ -260,6 +272,12 @@ pub fn read_event(declared: Agent, phase: Phase, body: &[u8]) -> Result<HookEven
         runner_session: first_string(&payload, &[RUNNER_SESSION_KEY]).map(str::to_owned),
         todo,
     })
+}
+
+/// Whether a tool name is an MCP tool's: `mcp__<server>__<tool>` (Claude Code, Codex, Copilot) or Cursor's
+/// `MCP:<tool>`.
+pub fn is_mcp_tool(name: &str) -> bool {
+    name.starts_with("mcp__") || name.starts_with("MCP:")
 }
 
 /// The payload key `relay hook` adds to a SessionStart for the desktop app's session id.

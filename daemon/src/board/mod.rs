@@ -75,6 +75,13 @@ impl DaemonHandle {
     }
 }
 
+impl<'h> Board<'h> {
+    /// The daemon handle the board works over (for the adapters' other services).
+    pub(crate) fn handle(&self) -> &'h DaemonHandle {
+        self.handle
+    }
+}
+
 /// Longest accepted texts outside the task fields table.
 pub mod limits {
     pub const PROJECT_NAME: usize = 200;

@@ -26,10 +26,17 @@ impl super::Step for Step {
                 Decision::Context { text } => StepAnswer {
                     context: vec![text],
                     deny: None,
+                    ask: None,
                 },
                 Decision::Deny { reason } => StepAnswer {
                     context: Vec::new(),
                     deny: Some(reason),
+                    ask: None,
+                },
+                Decision::Ask { reason, context } => StepAnswer {
+                    context: (!context.is_empty()).then_some(context).into_iter().collect(),
+                    deny: None,
+                    ask: Some(reason),
                 },
             }
         })

@@ -4,12 +4,15 @@
 //! runs the [`STEPS`] in order over it, merges what they said with [`merge`] and renders the answer in the
 //! product's dialect. The steps:
 //!
+//! 0. [`guard`] — relaybay §7's guard: a shell command or an MCP tool's input against the access map of the
+//!    session's environments (deny / ask / warn; `live.action` for calls touching live);
 //! 1. [`locks`] — the file-lock table: claims for edits, presence for reads, heartbeats, release at Stop;
 //! 2. [`undo`] — a snapshot of the uncommitted work before a command that discards it, and whose work it is;
 //! 3. [`claude`] — Claude Code's sessions, the owner's comments, plan reminders and Stop blocks;
 //! 4. `ledger` — a Stop hook's transcript handed to the ledger's ingest queue (never waited on).
 //!
-//! **The merge rule.** The first step that denies decides the answer, with its reason; the context lines of a
+//! **The merge rule.** The first step that denies decides the answer, with its reason (then the first that asks,
+//! with the other steps' context alongside); the context lines of a
 //! denied call are dropped (they come with the next call, and a step sees [`HookCall::denied`] so it does not use
 //! up what it would say, such as delivering a comment). Otherwise the context lines of every step are joined in
 //! step order, within one shared budget of [`CONTEXT_BUDGET`] characters: each step is told what is left
@@ -19,6 +22,7 @@
 //! `lock.contended` events) to background tasks. Adding a step is one file here and one line in [`STEPS`].
 
 pub mod claude;
+mod guard;
 mod ledger;
 mod locks;
 pub mod undo;
@@ -35,7 +39,13 @@ pub use crate::runner::hooks::ContainerOrigin;
 pub const CONTEXT_BUDGET: usize = 10_000;
 
 /// The pipeline, in order.
-pub static STEPS: &[&(dyn Step + Sync)] = &[&locks::Step, &undo::Step, &claude::Step, &ledger::Step];
+pub static STEPS: &[&(dyn Step + Sync)] = &[
+    &guard::Step,
+    &locks::Step,
+    &undo::Step,
+    &claude::Step,
+    &ledger::Step,
+];
 
 /// What `relay hook` prints on stdout (empty, or one line of JSON in the agent's dialect) before exiting 0.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -73,6 +83,8 @@ pub struct StepAnswer {
     pub context: Vec<String>,
     /// A refusal's reason.
     pub deny: Option<String>,
+    /// The owner is asked in the agent's permission prompt, with this reason (pre-tool only; weaker than a deny).
+    pub ask: Option<String>,
 }
 
 impl StepAnswer {
@@ -96,9 +108,13 @@ pub trait Step: std::fmt::Debug {
 /// within `budget` characters.
 pub fn merge(answers: impl IntoIterator<Item = StepAnswer>, budget: usize) -> Decision {
     let mut lines = Vec::new();
+    let mut ask = None;
     for answer in answers {
         if let Some(reason) = answer.deny {
             return Decision::Deny { reason };
+        }
+        if ask.is_none() {
+            ask = answer.ask;
         }
         lines.extend(answer.context);
     }
@@ -124,9 +140,13 @@ pub fn merge(answers: impl IntoIterator<Item = StepAnswer>, budget: usize) -> De
             "({cut} more line(s) cut: relay's hook context is limited to {budget} characters.)"
         ));
     }
-    match text.is_empty() {
-        true => Decision::Allow,
-        false => Decision::Context { text },
+    match (ask, text.is_empty()) {
+        (Some(reason), _) => Decision::Ask {
+            reason,
+            context: text,
+        },
+        (None, true) => Decision::Allow,
+        (None, false) => Decision::Context { text },
     }
 }
 

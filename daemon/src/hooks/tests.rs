@@ -12,6 +12,7 @@ fn context(lines: &[&str]) -> StepAnswer {
     StepAnswer {
         context: lines.iter().map(|l| (*l).to_owned()).collect(),
         deny: None,
+        ask: None,
     }
 }
 
@@ -19,6 +20,7 @@ fn deny(reason: &str) -> StepAnswer {
     StepAnswer {
         context: vec![format!("context of {reason}")],
         deny: Some(reason.to_owned()),
+        ask: None,
     }
 }
 
@@ -148,8 +150,8 @@ async fn a_later_step_sees_the_earlier_deny_and_the_budget_left_when_the_pipelin
 }
 
 #[test]
-fn the_pipeline_runs_the_locks_then_the_snapshot_then_claude_code_then_the_ledger() {
-    // A refused edit never runs, so it needs no snapshot; Claude Code's step comes last.
+fn the_pipeline_runs_the_guard_then_the_locks_then_the_snapshot_then_claude_code_then_the_ledger() {
+    // The guard first: a call it refuses claims no lock and needs no snapshot; Claude Code's step comes last.
     let names: Vec<&str> = STEPS.iter().map(|step| step.name()).collect();
-    assert_eq!(names, ["locks", "undo", "claude", "ledger"]);
+    assert_eq!(names, ["guard", "locks", "undo", "claude", "ledger"]);
 }

@@ -44,7 +44,11 @@ impl super::Step for Step {
                     fits
                 })
                 .collect();
-            StepAnswer { context, deny: None }
+            StepAnswer {
+                context,
+                deny: None,
+                ask: None,
+            }
         })
     }
 }

@@ -53,6 +53,12 @@ pub fn instructions(rules: &EffectiveRules, profile: Profile, missing: &[String]
          task_get(…, reports_before=…)), make that call for the rest."
             .to_owned(),
     ];
+    if profile.includes("environments_get") {
+        points.push(
+            "Before touching a stand (a test or live server, database, cluster or deploy repo), read              environments_get(project): each environment's kind, your level on it (none, read, ask, full) and its              access map. The guard checks your shell and MCP calls against it. Never store a secret: only where it              lives (a path, an environment variable name, a vault path). To change an environment or a level,              propose it with environment_propose(project, change, reason) or policy_propose(scope, patch, reason);              only the owner decides."
+                .to_owned(),
+        );
+    }
     match profile {
         Profile::Core if !missing.is_empty() => points.push(format!(
             "This connection has the core tools; {} are in the full profile (/mcp?profile=full). The rules are also \

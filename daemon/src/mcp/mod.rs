@@ -28,6 +28,7 @@ mod resources;
 mod server;
 mod tools;
 mod tools_attach;
+mod tools_env;
 mod tools_plan;
 mod tools_review;
 

@@ -3,6 +3,7 @@
 //! | URI | content |
 //! |---|---|
 //! | `relay://project/{slug}` | the project snapshot (project_snapshot) |
+//! | `relay://project/{slug}/environments` | the project's environments and access map (environments_get) |
 //! | `relay://rules`, `relay://rules/{project}` | the effective working rules (rules_get) |
 //! | `relay://schema/task` | the editable task fields: name, type, description, how to clear |
 //!
@@ -51,6 +52,12 @@ pub fn templates() -> Vec<ResourceTemplate> {
         ResourceTemplate::new(format!("{SCHEME}project/{{slug}}"), "project snapshot")
             .with_description("A project's snapshot (same as project_snapshot)")
             .with_mime_type(MARKDOWN),
+        ResourceTemplate::new(
+            format!("{SCHEME}project/{{slug}}/environments"),
+            "project environments",
+        )
+        .with_description("A project's environments and access map (same as environments_get)")
+        .with_mime_type(MARKDOWN),
         ResourceTemplate::new(format!("{SCHEME}rules/{{project}}"), "project rules")
             .with_description("A project's effective working rules (same as rules_get)")
             .with_mime_type(MARKDOWN),
@@ -70,6 +77,22 @@ pub async fn read(board: Board<'_>, budget: Budget, uri: &str) -> Result<Resourc
             .await
             .map_err(|e| failed(uri, e))?
             .to_markdown(),
+        Some(("project", rest)) if rest.ends_with("/environments") => {
+            let slug = rest.trim_end_matches("/environments");
+            let map = board
+                .handle()
+                .environments()
+                .map(&crate::caller::Caller::mcp_token(), slug)
+                .await
+                .map_err(|err| match err.is_caller_error() {
+                    true => ErrorData::resource_not_found(format!("{uri}: {err}"), None),
+                    false => {
+                        tracing::error!(error = %err, "store failure while answering an MCP resource request");
+                        ErrorData::internal_error("relayd could not read its store; see its log (relay daemon logs)", None)
+                    }
+                })?;
+            super::tools_env::map_text(&map)
+        }
         Some(("project", slug)) if !slug.is_empty() => snapshot_text(board, budget, slug, None)
             .await
             .map_err(|e| failed(uri, e))?,
@@ -82,7 +105,7 @@ pub async fn read(board: Board<'_>, budget: Budget, uri: &str) -> Result<Resourc
 fn unknown(uri: &str) -> ErrorData {
     ErrorData::resource_not_found(
         format!(
-            "no resource {uri:?}; relay serves relay://project/{{slug}}, relay://rules, relay://rules/{{project}} \
+            "no resource {uri:?}; relay serves relay://project/{{slug}}, relay://project/{{slug}}/environments, relay://rules, relay://rules/{{project}} \
              and relay://schema/task (relaybay:// works too)"
         ),
         None,

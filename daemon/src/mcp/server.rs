@@ -30,7 +30,7 @@ const DESERIALIZE_PREFIX: &str = "failed to deserialize parameters: ";
 /// One MCP connection's server: cheap to clone, built per request in stateless mode.
 #[derive(Clone)]
 pub struct RelayMcp {
-    handle: DaemonHandle,
+    pub(super) handle: DaemonHandle,
     shared: Arc<Shared>,
 }
 
@@ -55,6 +55,7 @@ impl RelayMcp {
         all += Self::attach_router();
         all += Self::plan_router();
         all += Self::review_router();
+        all += Self::env_router();
         for mut route in all {
             if !profile.includes(&route.attr.name) {
                 missing.push(route.attr.name.to_string());

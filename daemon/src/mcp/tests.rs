@@ -22,11 +22,15 @@ const REQUIRED: &[(&str, &[&str])] = &[
     ("comment_add", &["body", "task"]),
     ("comments_list", &[]),
     ("decision_add", &["project", "text"]),
+    ("environment_propose", &["change", "project", "reason"]),
+    ("environments_get", &["project"]),
     ("events_since", &[]),
     ("plan_accept", &["task"]),
     ("plan_get", &["task"]),
     ("plan_set", &["steps", "task"]),
     ("plan_step_update", &["step", "task"]),
+    ("policy_get", &[]),
+    ("policy_propose", &["patch", "reason", "scope"]),
     ("project_list", &[]),
     ("project_snapshot", &["project"]),
     ("project_upsert", &["slug"]),
@@ -119,6 +123,8 @@ async fn reads_are_read_only_and_only_list_replacing_writes_are_destructive_when
         "review_get",
         "plan_get",
         "comments_list",
+        "environments_get",
+        "policy_get",
     ];
     for tool in server.tools() {
         let annotations = tool.annotations.clone().unwrap_or_default();

@@ -330,6 +330,20 @@ async fn every_read_tool_answers_within_the_budget_and_says_how_to_read_the_rest
     assert!(text.contains("Step 1:"), "the cut keeps the start: {text}");
     called.push("plan_get");
 
+    // environments_get and policy_get: a project's map (none on the fixture) and the effective policy, small.
+    let text = mcp.read("environments_get", json!({"project": "scale-0"})).await;
+    assert!(
+        text.starts_with("Environments of scale-0 (policy preset default, guard mode warn):"),
+        "{text}"
+    );
+    called.push("environments_get");
+    let text = mcp.read("policy_get", json!({"project": "scale-0"})).await;
+    assert!(
+        text.contains("- guard.mode = \"warn\" (preset:default)"),
+        "{text}"
+    );
+    called.push("policy_get");
+
     called.sort_unstable();
     assert_eq!(
         called,
@@ -525,4 +539,120 @@ async fn the_budget_follows_its_config_key_for_every_answer() {
         "{plan}"
     );
     assert!(last_line(&text).starts_with("Last event: "), "{text}");
+}
+
+/// relaybay §7 over MCP: the map and the snapshot's lines, a proposal that changes nothing, secrets refused with
+/// field and detector, and no tool raises a level (the owner decides).
+#[tokio::test]
+async fn agents_read_the_map_propose_changes_and_never_raise_a_level_over_mcp() {
+    let (dir, handle) = fixture().await;
+    let mcp = Mcp::over(dir, handle);
+    mcp.read(
+        "project_upsert",
+        json!({"slug": "acme-shop", "repo_path": "/src/acme"}),
+    )
+    .await;
+    let live: crate::environments::EnvChange = serde_json::from_value(json!({
+        "environment": "live", "kind": "live", "base_url": "https://shop.acme.com",
+        "access": [{"kind": "ssh", "fields": {"alias": "prod-app"}}]
+    }))
+    .unwrap();
+    mcp.handle
+        .environments()
+        .apply(&crate::caller::Caller::socket_peer(), "acme-shop", &live, false)
+        .await
+        .unwrap();
+
+    let map = mcp
+        .read("environments_get", json!({"project": "acme-shop"}))
+        .await;
+    assert!(
+        map.contains("- live — live · agents: read (default) · https://shop.acme.com"),
+        "{map}"
+    );
+    assert!(map.contains("access #1 ssh: alias=prod-app"), "{map}");
+    let snapshot = mcp
+        .read("project_snapshot", json!({"project": "acme-shop"}))
+        .await;
+    assert!(
+        snapshot
+            .contains("\nEnvironments:\n- live — live · agents: read (default) · https://shop.acme.com\n"),
+        "{snapshot}"
+    );
+
+    let proposed = mcp
+        .read(
+            "environment_propose",
+            json!({"project": "acme-shop", "change": {"environment": "live", "level": "full"},
+                                            "reason": "deploys", "session": "worker-1"}),
+        )
+        .await;
+    assert!(
+        proposed.starts_with("Proposed #1 for acme-shop live; nothing changed"),
+        "{proposed}"
+    );
+    let map = mcp
+        .read("environments_get", json!({"project": "acme-shop"}))
+        .await;
+    assert!(map.contains("agents: read (default)"), "nothing changed: {map}");
+    assert!(map.contains("- #1 live by worker-1: deploys"), "{map}");
+
+    let secret = mcp
+        .call("environment_propose", json!({"project": "acme-shop", "reason": "db",
+            "change": {"environment": "live", "access": [{"kind": "db", "fields": {"password_ref": "hunter22"}}]}}))
+        .await;
+    assert!(secret.error);
+    assert!(
+        secret
+            .text
+            .starts_with("password_ref looks like it contains a secret value (secret-field)"),
+        "{}",
+        secret.text
+    );
+    assert!(!secret.text.contains("hunter22"));
+
+    let policy = mcp
+        .read(
+            "policy_propose",
+            json!({"scope": "acme-shop", "patch": {"levels": {"live": {"default": "full"}}}, "reason": "x"}),
+        )
+        .await;
+    assert!(
+        policy.starts_with("Proposed policy change #1 for acme-shop"),
+        "{policy}"
+    );
+    let bad = mcp
+        .call(
+            "policy_propose",
+            json!({"scope": "acme-shop", "patch": {"preset": "trusted"}, "reason": "x"}),
+        )
+        .await;
+    assert!(bad.error && bad.text.contains("preset"), "{}", bad.text);
+    let effective = mcp.read("policy_get", json!({"project": "acme-shop"})).await;
+    assert!(
+        effective.contains("- levels.live.default = \"read\" (preset:default)"),
+        "nothing changed: {effective}"
+    );
+
+    // No tool writes a level: the only writes are the two proposals.
+    let tools: Vec<String> = RelayMcp::new(mcp.handle.clone(), Profile::Coordinator)
+        .tools()
+        .into_iter()
+        .map(|tool| tool.name.to_string())
+        .collect();
+    for tool in tools
+        .iter()
+        .filter(|t| t.starts_with("environment") || t.starts_with("policy"))
+    {
+        assert!(
+            [
+                "environments_get",
+                "environment_propose",
+                "policy_get",
+                "policy_propose"
+            ]
+            .contains(&tool.as_str()),
+            "{tool}"
+        );
+    }
 }

@@ -381,9 +381,31 @@ pub(super) async fn snapshot_text(
     session: Option<&str>,
 ) -> Result<String, BoardError> {
     let agent = board.agent_snapshot(slug, session, SNAPSHOT_STAGE_TASKS).await?;
+    // One line per environment after the description (relaybay §7): `- live — live · agents: read (default) · …`.
+    let environments = match board
+        .handle()
+        .environments()
+        .map(&crate::caller::Caller::mcp_token(), slug)
+        .await
+    {
+        Ok(map) => map
+            .environments
+            .iter()
+            .map(super::tools_env::environment_line)
+            .collect::<Vec<_>>(),
+        Err(err) => {
+            tracing::warn!(project = slug, error = %err, "the snapshot's environment lines could not be read");
+            Vec::new()
+        }
+    };
     let mut cap = SNAPSHOT_STAGE_TASKS;
     loop {
-        let text = render::snapshot(&agent, cap);
+        let mut text = render::snapshot(&agent, cap);
+        if !environments.is_empty()
+            && let Some(at) = text.find("\nTasks: ")
+        {
+            text.insert_str(at, &format!("\nEnvironments:\n{}\n", environments.join("\n")));
+        }
         if budget.fits(&text) || cap == 0 {
             return Ok(text);
         }

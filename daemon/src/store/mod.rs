@@ -20,6 +20,7 @@ mod backup;
 pub mod board;
 pub mod cards;
 pub mod comment;
+pub mod environment;
 mod error;
 pub mod graph_feed;
 pub mod hook_session;

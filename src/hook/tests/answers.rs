@@ -320,3 +320,37 @@ fn answer_fills_in_a_reason_when_the_deny_reason_is_blank() {
     let empty = Decision::Context { text: String::new() };
     assert_eq!(answer(Agent::Claude, Phase::SessionStart, &empty), Answer::Silent);
 }
+
+/// The guard's ask (relaybay §7) in each agent's pre-tool dialect; where the agent does not enforce an ask (Codex),
+/// a deny with the same reason stands in. On any other phase an ask is a refusal.
+#[test]
+fn an_ask_is_each_agents_permission_prompt_and_a_deny_where_the_agent_cannot_ask() {
+    let ask = Decision::Ask {
+        reason: "relay guard: live is ask".into(),
+        context: "owner: use the replica".into(),
+    };
+    let json = |agent| answer(agent, Phase::PreTool, &ask).json().cloned().unwrap();
+    let claude = json(Agent::Claude);
+    assert_eq!(claude["hookSpecificOutput"]["permissionDecision"], "ask");
+    assert_eq!(
+        claude["hookSpecificOutput"]["permissionDecisionReason"],
+        "relay guard: live is ask"
+    );
+    assert_eq!(
+        claude["hookSpecificOutput"]["additionalContext"],
+        "owner: use the replica"
+    );
+    let codex = json(Agent::Codex);
+    assert_eq!(codex["hookSpecificOutput"]["permissionDecision"], "deny");
+    assert_eq!(
+        codex["hookSpecificOutput"]["permissionDecisionReason"],
+        format!("relay guard: live is ask {ASK_STANDS_IN}")
+    );
+    assert_eq!(json(Agent::Cursor)["permission"], "ask");
+    let copilot = json(Agent::Copilot);
+    assert_eq!(copilot["permissionDecision"], "ask");
+    assert_eq!(copilot["hookSpecificOutput"]["permissionDecision"], "ask");
+    assert_eq!(json(Agent::Antigravity)["decision"], "ask");
+    let stop = answer(Agent::Claude, Phase::Stop, &ask).json().cloned().unwrap();
+    assert_eq!(stop["decision"], "block", "an ask outside pre-tool is a refusal");
+}

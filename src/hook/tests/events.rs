@@ -18,6 +18,7 @@ fn base(agent: Agent, phase: Phase, event: &str, session: &str, cwd: &str) -> Ho
         tool_use_id: None,
         edit: None,
         command: None,
+        mcp_input: None,
         reads: Vec::new(),
         prompt: None,
         stop_hook_active: false,

@@ -46,6 +46,7 @@ impl super::Step for Step {
                 Ok(seen) => StepAnswer {
                     context: seen.context,
                     deny: seen.block,
+                    ask: None,
                 },
                 Err(err) => {
                     tracing::warn!(error = %err, "a Claude Code hook call was not recorded");
