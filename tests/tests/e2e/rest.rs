@@ -243,3 +243,147 @@ async fn rest_openapi_document_passes_a_real_validator() {
     assert_eq!(sessions.status, 200, "{}", sessions.raw);
     assert_eq!(sessions.body["total"], 0);
 }
+
+/// A real SSE client over TCP: curl streaming the response (`-N`), read a line at a time, ended by killing it.
+struct SseClient {
+    child: tokio::process::Child,
+    lines: tokio::io::Lines<tokio::io::BufReader<tokio::process::ChildStdout>>,
+}
+
+/// One event as the client read it.
+#[derive(Debug)]
+struct Received {
+    id: Option<i64>,
+    event: String,
+    data: Value,
+}
+
+impl SseClient {
+    fn connect(url: &str, token: &str, last_event_id: Option<i64>) -> SseClient {
+        let mut command = tokio::process::Command::new("curl");
+        command
+            .args(["-sS", "-N", "-H"])
+            .arg(format!("Authorization: Bearer {token}"));
+        if let Some(id) = last_event_id {
+            command.arg("-H").arg(format!("Last-Event-ID: {id}"));
+        }
+        let mut child = command
+            .arg(url)
+            .stdout(std::process::Stdio::piped())
+            .kill_on_drop(true)
+            .spawn()
+            .expect("curl runs");
+        let stdout = child.stdout.take().unwrap();
+        use tokio::io::AsyncBufReadExt;
+        SseClient {
+            child,
+            lines: tokio::io::BufReader::new(stdout).lines(),
+        }
+    }
+
+    /// The next event (heartbeats skipped), waiting at most the harness's wait.
+    async fn next(&mut self) -> Received {
+        let read = async {
+            let mut event = Received {
+                id: None,
+                event: String::new(),
+                data: Value::Null,
+            };
+            loop {
+                let line = self.lines.next_line().await.unwrap().expect("the stream is open");
+                if line.is_empty() {
+                    if event.event.is_empty() || event.event == "heartbeat" {
+                        event.event.clear();
+                        continue;
+                    }
+                    return event;
+                }
+                if let Some(id) = line.strip_prefix("id:") {
+                    event.id = Some(id.trim().parse().unwrap());
+                } else if let Some(name) = line.strip_prefix("event:") {
+                    event.event = name.trim().to_owned();
+                } else if let Some(data) = line.strip_prefix("data:") {
+                    event.data = serde_json::from_str(data.trim()).unwrap();
+                }
+            }
+        };
+        tokio::time::timeout(relay_tests::WAIT_TIMEOUT * 3, read)
+            .await
+            .expect("an event arrives")
+    }
+
+    async fn disconnect(mut self) {
+        self.child.kill().await.unwrap();
+    }
+}
+
+#[tokio::test]
+async fn a_real_sse_client_disconnects_and_resumes_exactly_from_its_last_event_id() {
+    let daemon = TestDaemon::builder()
+        .config("[profiles.shell]\ncommand = \"/bin/sh\"\n")
+        .start()
+        .await;
+    let checkout = repo(daemon.home().scratch());
+    run(daemon.relay().args(["project", "add", "--repo"]).arg(&checkout))
+        .await
+        .assert_success();
+    let url = format!("http://{}/api/v1/events?project_id=shop", daemon.http_addr());
+    let token = daemon.token();
+
+    let mut first = SseClient::connect(&url, &token, None);
+    let sync = first.next().await;
+    assert_eq!(sync.event, "sync_required", "{sync:?}");
+    assert_eq!(sync.data["reason"], "no_last_event_id");
+    run(daemon.relay().args(["session", "new", "--branch", "sse/one"]))
+        .await
+        .assert_success();
+    let mut last = sync.id.unwrap();
+    loop {
+        let event = first.next().await;
+        assert_eq!(event.event, "session_state_changed", "{event:?}");
+        assert!(event.id.unwrap() > last, "ids grow: {event:?}");
+        last = event.id.unwrap();
+        if event.data["session_id"] == "run-shop-2" && event.data["new_state"] == "running" {
+            break;
+        }
+    }
+    first.disconnect().await;
+
+    // While no client listens, the session stops and another starts.
+    run(daemon.relay().args(["session", "stop", "run-shop-2"]))
+        .await
+        .assert_success();
+    run(daemon.relay().args(["session", "new", "--branch", "sse/two"]))
+        .await
+        .assert_success();
+
+    let mut again = SseClient::connect(&url, &token, Some(last));
+    let missed = again.next().await;
+    assert_eq!(
+        missed.event, "session_state_changed",
+        "replayed, not resynced: {missed:?}"
+    );
+    assert_eq!(missed.data["session_id"], "run-shop-2");
+    assert_eq!(
+        missed.data["old_state"], "running",
+        "the very next change: {missed:?}"
+    );
+    let mut previous = missed.id.unwrap();
+    assert!(previous > last);
+    loop {
+        let event = again.next().await;
+        assert!(event.id.unwrap() > previous, "in order, nothing twice: {event:?}");
+        previous = event.id.unwrap();
+        if event.data["session_id"] == "run-shop-3" && event.data["new_state"] == "running" {
+            break;
+        }
+    }
+    again.disconnect().await;
+
+    // A Last-Event-ID beyond the log: sync_required, from the log's head.
+    let mut beyond = SseClient::connect(&url, &token, Some(previous + 1_000_000));
+    let sync = beyond.next().await;
+    assert_eq!(sync.event, "sync_required");
+    assert_eq!(sync.data["reason"], "last_event_id_beyond_log");
+    beyond.disconnect().await;
+}
