@@ -29,6 +29,8 @@ pub enum Surface {
     Mcp,
     /// relay's own seeding of the demo workspace.
     Demo,
+    /// The REST API on the local HTTP listener, with the daemon's token (the one agents are given).
+    Http,
     /// The remote listener (`remote_listen`, TLS), with a remote token of the owner's scope.
     RemoteOwner,
     /// The remote listener with a remote token of the agent scope.
@@ -43,6 +45,7 @@ impl Surface {
             Surface::Socket => "owner",
             Surface::Mcp => "mcp",
             Surface::Demo => "demo",
+            Surface::Http => "http",
             Surface::RemoteOwner => "owner",
             Surface::RemoteAgent => "remote-agent",
         }
@@ -84,6 +87,12 @@ impl Caller {
     /// A request to `/mcp` that presented the daemon's token: the token is what agents are given, so an agent.
     pub const fn mcp_token() -> Caller {
         Caller::new(Role::Agent, Surface::Mcp)
+    }
+
+    /// A REST request on the local HTTP listener that presented the daemon's token. That token is what agents
+    /// are given (it is the `/mcp` token too), so an agent: reads, and the agent's writes, never the owner's.
+    pub const fn http_token() -> Caller {
+        Caller::new(Role::Agent, Surface::Http)
     }
 
     /// A request on the remote listener that presented a remote token: the owner or an agent by the scope the
@@ -183,6 +192,8 @@ mod tests {
         assert_eq!(Caller::socket_peer().label(), "owner");
         assert_eq!(Caller::mcp_token().label(), "mcp");
         assert_eq!(Caller::demo().label(), "demo");
+        assert_eq!(Caller::http_token().label(), "http");
+        assert!(Caller::http_token().is_agent());
         assert_eq!(
             Caller::mcp_token().with_session(Some("  ".into()), None).label(),
             "mcp"

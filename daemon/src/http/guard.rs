@@ -3,7 +3,8 @@
 //! 2. Origin: a foreign Origin is refused on every non-GET request and on every request to /mcp, /api and
 //!    /hooks.
 //! 3. Token: `Authorization: Bearer` on everything but the public paths, compared in constant time. A refused
-//!    token is logged by its fingerprint only.
+//!    token is logged by its fingerprint only. An accepted one puts [`Caller::http_token`] (an agent) on the
+//!    request for the REST API.
 
 use std::net::SocketAddr;
 
@@ -14,11 +15,14 @@ use http::{Method, StatusCode, header};
 use relay_core::config::Config;
 
 use super::ApiError;
+use crate::caller::Caller;
 use crate::handle::DaemonHandle;
 use crate::token;
 
 /// Paths anyone may read (the Host and Origin checks still apply).
-const PUBLIC_PATHS: &[&str] = &["/healthz"];
+const PUBLIC_PATHS: &[&str] = &["/healthz", super::api::OPENAPI_PATH];
+/// Under this prefix refusals take the REST API's form, `{"error": {"code", "message"}}`.
+const REST_PREFIX: &str = "/api";
 /// Prefixes where even a GET with a foreign Origin is refused.
 const ORIGIN_CHECKED_PREFIXES: &[&str] = &["/mcp", "/api", "/hooks"];
 
@@ -79,8 +83,17 @@ fn host_of(authority: &str) -> &str {
     }
 }
 
-fn forbidden(message: String) -> Response {
-    ApiError::new(StatusCode::FORBIDDEN, message).into_response()
+/// A refusal in the form of the path's API: the REST API's coded errors under `/api`, else `{"error": "…"}`.
+fn refuse(path: &str, status: StatusCode, message: impl Into<String>) -> Response {
+    if under(path, REST_PREFIX) {
+        let code = match status {
+            StatusCode::UNAUTHORIZED => super::api::Code::Unauthorized,
+            _ => super::api::Code::Forbidden,
+        };
+        super::api::RestError::new(code, message).into_response()
+    } else {
+        ApiError::new(status, message).into_response()
+    }
 }
 
 /// How much of a refused request's body is read before the refusal goes out, and for how long. Reading it lets
@@ -91,11 +104,17 @@ const REFUSED_BODY_DRAIN: std::time::Duration = std::time::Duration::from_secs(1
 
 pub(super) async fn guard(
     State((handle, policy)): State<(DaemonHandle, HostPolicy)>,
-    request: Request,
+    mut request: Request,
     next: Next,
 ) -> Response {
     match refusal(&handle, &policy, &request) {
-        None => next.run(request).await,
+        None => {
+            // The daemon's token is the one agents are given: a REST request made with it is an agent's.
+            if !PUBLIC_PATHS.contains(&request.uri().path()) {
+                request.extensions_mut().insert(Caller::http_token());
+            }
+            next.run(request).await
+        }
         Some(refused) => {
             let drain = axum::body::to_bytes(request.into_body(), REFUSED_BODY_DRAIN_BYTES);
             // A body too large or too slow is left unread: the connection then closes, which is what it deserves.
@@ -120,11 +139,21 @@ fn refusal(handle: &DaemonHandle, policy: &HostPolicy, request: &Request) -> Opt
         Some(host) if policy.allows(&host) => {}
         Some(host) => {
             tracing::warn!(%method, %path, host = %host, "refused: Host not allowed");
-            return Some(forbidden(format!(
-                "Host {host:?} is not allowed; relayd answers to 127.0.0.1, localhost and [::1] — add other names to allowed_hosts in config.toml"
-            )));
+            return Some(refuse(
+                &path,
+                StatusCode::FORBIDDEN,
+                format!(
+                    "Host {host:?} is not allowed; relayd answers to 127.0.0.1, localhost and [::1] — add other names to allowed_hosts in config.toml"
+                ),
+            ));
         }
-        None => return Some(forbidden("the request has no Host header".to_owned())),
+        None => {
+            return Some(refuse(
+                &path,
+                StatusCode::FORBIDDEN,
+                "the request has no Host header",
+            ));
+        }
     }
 
     let checked_prefix = ORIGIN_CHECKED_PREFIXES.iter().any(|prefix| under(&path, prefix));
@@ -133,9 +162,11 @@ fn refusal(handle: &DaemonHandle, policy: &HostPolicy, request: &Request) -> Opt
         let needs_check = checked_prefix || !matches!(method, Method::GET | Method::HEAD);
         if needs_check && !policy.allows_origin(origin) {
             tracing::warn!(%method, %path, origin = %origin, "refused: foreign Origin");
-            return Some(forbidden(format!(
-                "Origin {origin:?} is not allowed to call relayd"
-            )));
+            return Some(refuse(
+                &path,
+                StatusCode::FORBIDDEN,
+                format!("Origin {origin:?} is not allowed to call relayd"),
+            ));
         }
     }
 
@@ -149,23 +180,19 @@ fn refusal(handle: &DaemonHandle, policy: &HostPolicy, request: &Request) -> Opt
             Some(presented) if handle.token().matches(presented) => {}
             Some(presented) => {
                 tracing::warn!(%method, %path, presented_token_id = %token::fingerprint(presented), "refused: wrong token");
-                return Some(
-                    ApiError::new(
-                        StatusCode::UNAUTHORIZED,
-                        "wrong token; send the one `relay token` prints as Authorization: Bearer <token>",
-                    )
-                    .into_response(),
-                );
+                return Some(refuse(
+                    &path,
+                    StatusCode::UNAUTHORIZED,
+                    "wrong token; send the one `relay token` prints as Authorization: Bearer <token>",
+                ));
             }
             None => {
                 tracing::debug!(%method, %path, "refused: no token");
-                return Some(
-                    ApiError::new(
-                        StatusCode::UNAUTHORIZED,
-                        "this route needs the token: send Authorization: Bearer <token> (relay token prints it)",
-                    )
-                    .into_response(),
-                );
+                return Some(refuse(
+                    &path,
+                    StatusCode::UNAUTHORIZED,
+                    "this route needs the token: send Authorization: Bearer <token> (relay token prints it)",
+                ));
             }
         }
     }

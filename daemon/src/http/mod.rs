@@ -2,6 +2,7 @@
 //! (Bearer token), every request behind the Host allow-list and the Origin check (see [`guard`]). Later
 //! capabilities mount `/events` and the board here.
 
+pub mod api;
 mod error;
 mod guard;
 pub mod hooks;
@@ -23,6 +24,7 @@ pub fn router(handle: DaemonHandle) -> Router {
     Router::new()
         .route("/healthz", get(healthz))
         .route("/api/v1/status", get(status))
+        .merge(api::router(&handle))
         .route("/mcp", crate::mcp::route(&handle, policy.hosts()))
         .route("/hooks/claude-code", axum::routing::post(hooks::claude_code))
         .route(
@@ -53,7 +55,9 @@ pub async fn serve(handle: DaemonHandle, listener: TcpListener) -> std::io::Resu
 
 /// Public liveness: status, version, the token's fingerprint (never the token) and the hash of the global
 /// working rules the daemon runs with.
-async fn healthz(State(handle): State<DaemonHandle>) -> Json<serde_json::Value> {
+#[utoipa::path(get, path = "/healthz", tag = "system", security(()),
+    responses((status = 200, description = "relayd answers: {\"status\": \"ok\", …}", body = Object)))]
+pub(crate) async fn healthz(State(handle): State<DaemonHandle>) -> Json<serde_json::Value> {
     let config = handle.config();
     let rules = relay_core::rules::effective(&config.rules, None, config.rules_mode);
     Json(json!({

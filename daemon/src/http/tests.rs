@@ -111,7 +111,11 @@ async fn api_needs_the_token_when_called() {
     let none = get("/api/v1/status").body(Body::empty()).unwrap();
     let (status, body) = send_to(&handle, none).await;
     assert_eq!(status, StatusCode::UNAUTHORIZED);
-    assert!(body["error"].as_str().unwrap().contains("relay token"), "{body}");
+    assert!(
+        body["error"]["message"].as_str().unwrap().contains("relay token"),
+        "{body}"
+    );
+    assert_eq!(body["error"]["code"], "UNAUTHORIZED");
     let wrong = get("/api/v1/status")
         .header(header::AUTHORIZATION, "Bearer nope")
         .body(Body::empty())

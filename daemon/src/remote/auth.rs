@@ -2,7 +2,8 @@
 //! `x-client-cert-*` header first (a client's identity is its TLS certificate, never what it writes), then
 //! needs `authorization: Bearer <remote token>`, and puts the token's scope on the request as its
 //! [`Caller`]. A refusal is `UNAUTHENTICATED` with what to do; logs name the presented token by its fingerprint
-//! only.
+//! only. A REST request (`/api/…`, `/healthz`) without a known token goes on without a caller, and the REST API
+//! answers it 401 (or serves it, when the path is public).
 
 use std::future::Future;
 use std::pin::Pin;
@@ -66,6 +67,11 @@ fn bearer(headers: &http::HeaderMap) -> Option<String> {
         .filter(|token| !token.is_empty())
 }
 
+/// The REST API's paths (and `/healthz`), which answer HTTP statuses of their own rather than gRPC's.
+fn is_rest(path: &str) -> bool {
+    path == "/healthz" || path == "/api" || path.starts_with("/api/")
+}
+
 fn refuse<B: Default>(status: tonic::Status) -> http::Response<B> {
     status.into_http()
 }
@@ -98,7 +104,14 @@ where
                 .and_then(|p| p.addr)
                 .map_or_else(|| "?".to_owned(), |a| a.to_string());
             let cert = peer.as_ref().and_then(|p| p.client_cert.clone());
+            // The REST API answers its own refusals, as JSON with its codes (401 for a missing or unknown token):
+            // a request reaches it with the token's caller, or with none.
+            let rest = is_rest(request.uri().path());
             let Some(presented) = bearer(request.headers()) else {
+                if rest {
+                    tracing::debug!(peer = %addr, path = %request.uri().path(), "a REST request without a token");
+                    return inner.call(request).await;
+                }
                 tracing::warn!(peer = %addr, client_cert = ?cert, path = %request.uri().path(), "refused a remote request without a token");
                 return Ok(refuse(tonic::Status::unauthenticated(
                     "relayd needs a remote token: send `authorization: Bearer TOKEN` (relay --server reads it from --token-file or RELAY_TOKEN); `relay token --remote owner --rotate` on the server makes one",
@@ -109,6 +122,10 @@ where
                 Ok(Some(who)) => {
                     tracing::debug!(peer = %addr, client_cert = ?cert, token_id = %who.fingerprint, scope = %who.scope, "remote request");
                     request.extensions_mut().insert(Caller::remote_token(who.scope));
+                    inner.call(request).await
+                }
+                Ok(None) if rest => {
+                    tracing::warn!(peer = %addr, client_cert = ?cert, token_id = %token_id, "a REST request with a token relayd does not know");
                     inner.call(request).await
                 }
                 Ok(None) => {

@@ -192,10 +192,16 @@ impl Remote {
         let acceptor = TlsAcceptor::from(self.tls);
         let accepting = tokio::spawn(accept(self.listener, acceptor, connections, handle.clone()));
         let shutdown = rpc::drained(&handle, &streams);
-        let routes = rpc::routes(handle, streams);
+        let rest = crate::http::api::router(&handle)
+            .route("/healthz", axum::routing::get(crate::http::healthz))
+            .layer(axum::middleware::from_fn(crate::http::api::refuse_browsers))
+            .with_state(handle.clone());
+        let routes = rpc::routes(handle, streams).into_axum_router().merge(rest);
         let served = tonic::transport::Server::builder()
+            // HTTP/1.1 for REST clients that do not speak h2 (gRPC itself needs h2).
+            .accept_http1(true)
             .layer(auth::RemoteAuthLayer::new(self.tokens))
-            .add_routes(routes)
+            .add_routes(tonic::service::Routes::from(routes))
             .serve_with_incoming_shutdown(ReceiverStream::new(incoming), shutdown)
             .await;
         accepting.abort();
@@ -255,7 +261,7 @@ async fn accept(
     }
 }
 
-/// TLS 1.2 and 1.3 with ring's safe defaults, ALPN `h2`, the server certificate of `files`; with `require_mtls`
+/// TLS 1.2 and 1.3 with ring's safe defaults, ALPN `h2` and `http/1.1`, the server certificate of `files`; with `require_mtls`
 /// a client certificate signed by the remote CA is required.
 fn server_config(files: &RemoteFiles, require_mtls: bool) -> Result<Arc<rustls::ServerConfig>, RemoteError> {
     let damaged = |path: PathBuf| {
@@ -298,6 +304,7 @@ fn server_config(files: &RemoteFiles, require_mtls: bool) -> Result<Arc<rustls::
             path: files.server_key(),
             problem: err.to_string(),
         })?;
-    config.alpn_protocols = vec![b"h2".to_vec()];
+    // h2 for gRPC (and REST clients that speak it), http/1.1 for the other REST clients.
+    config.alpn_protocols = vec![b"h2".to_vec(), b"http/1.1".to_vec()];
     Ok(Arc::new(config))
 }

@@ -58,7 +58,7 @@ pub(super) fn runner(err: RunnerError) -> tonic::Status {
         RunnerError::Invalid(_) => tonic::Status::invalid_argument(message),
         RunnerError::State(_) | RunnerError::Precondition(_) => tonic::Status::failed_precondition(message),
         RunnerError::Conflict(_) => tonic::Status::already_exists(message),
-        RunnerError::Limit(_) => tonic::Status::resource_exhausted(message),
+        RunnerError::Limit(_) | RunnerError::NoSpace(_) => tonic::Status::resource_exhausted(message),
         RunnerError::Forbidden(_) => tonic::Status::permission_denied(message),
         RunnerError::Failed(_) => {
             tracing::warn!(error = %message, "runner failure");

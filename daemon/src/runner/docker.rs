@@ -739,6 +739,16 @@ impl Docker {
         let docker = self.client().await?;
         docker.ping().await.map(|_| ()).map_err(|err| self.said(&err))
     }
+
+    /// The image's size in bytes when the engine has it, `None` when it does not (`GET /api/v1/images`).
+    pub async fn image_size(&self, image: &str) -> Result<Option<i64>, String> {
+        let docker = self.client().await?;
+        match docker.inspect_image(image).await {
+            Ok(found) => Ok(Some(found.size.unwrap_or(0))),
+            Err(err) if not_found(&err) => Ok(None),
+            Err(err) => Err(self.said(&err)),
+        }
+    }
 }
 
 /// The exit of an exec, once the engine says it ended (a moment after its stream closed).

@@ -25,9 +25,12 @@ pub enum RunnerError {
     /// Not allowed by the configuration (an image outside `docker_allowed_images`: the seed's 403).
     #[error("{0}")]
     Forbidden(String),
-    /// `max_sessions_*` reached (or the disk too full to make a workspace).
+    /// `max_sessions_*` reached.
     #[error("{0}")]
     Limit(String),
+    /// Less than `git_min_free_disk_mb` free for a clone or a workspace (the seed's 507).
+    #[error("{0}")]
+    NoSpace(String),
     /// The workspace or the process could not be handled (git, the PTY), with git's or the system's words.
     #[error("{0}")]
     Failed(String),

@@ -74,6 +74,8 @@ pub struct Metrics {
     pub ready_local: Timing,
     pub ready_docker: Timing,
     pub git_clone: Timing,
+    /// How long the REST API took to answer a request (the handler and its store work; SSE streams excluded).
+    pub rest_requests: Timing,
     pub docker_oom: AtomicU64,
     pub docker_lost: AtomicU64,
 }

@@ -272,6 +272,16 @@ impl<'h> Runs<'h> {
         lock(&self.state().gauges).remove(&id);
     }
 
+    /// Records how long the REST API took to answer one request (§18 `relay_rest_request_duration_ms`).
+    pub fn record_rest_request(&self, took: Duration) {
+        self.state().metrics.rest_requests.record(took);
+    }
+
+    /// The REST API's answer times so far.
+    pub fn rest_requests(&self) -> metrics::TimingSnapshot {
+        self.state().metrics.rest_requests.snapshot()
+    }
+
     /// Logs (once per run) that the data directory has less than 1 GB free (seed §11's low-disk warning;
     /// `relay daemon status` shows it too). Creation is refused below `git_min_free_disk_mb`, not here.
     fn warn_low_disk(&self) {
@@ -451,7 +461,7 @@ impl<'h> Runs<'h> {
         }
         std::fs::create_dir_all(projects.join(&slug))
             .map_err(|err| RunnerError::Failed(format!("could not make {}: {err}", projects.display())))?;
-        clone::check_disk(&projects, config.git_min_free_disk_mb).map_err(RunnerError::Limit)?;
+        clone::check_disk(&projects, config.git_min_free_disk_mb).map_err(RunnerError::NoSpace)?;
         let target_text = target.to_string_lossy().into_owned();
         self.handle
             .board()
@@ -525,7 +535,7 @@ impl<'h> Runs<'h> {
         let checked = clone::check(&url, config).await.map_err(RunnerError::Invalid)?;
         let target = PathBuf::from(&row.repo_path);
         if let Some(parent) = target.parent() {
-            clone::check_disk(parent, config.git_min_free_disk_mb).map_err(RunnerError::Limit)?;
+            clone::check_disk(parent, config.git_min_free_disk_mb).map_err(RunnerError::NoSpace)?;
         }
         if target.exists() {
             return Err(RunnerError::Conflict(format!(
@@ -941,7 +951,7 @@ impl<'h> Runs<'h> {
                 std::fs::create_dir_all(parent).map_err(|err| {
                     RunnerError::Failed(format!("could not make the folder {}: {err}", parent.display()))
                 })?;
-                clone::check_disk(parent, config.git_min_free_disk_mb).map_err(RunnerError::Limit)?;
+                clone::check_disk(parent, config.git_min_free_disk_mb).map_err(RunnerError::NoSpace)?;
             }
             if row.source == "url" || is_docker {
                 // Each session of a cloned project has its own clone (seed D4): no shared .git, no lock conflicts.

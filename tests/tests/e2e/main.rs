@@ -18,6 +18,7 @@ mod mcp;
 mod mcp_conformance;
 mod plan;
 mod remote;
+mod rest;
 mod review;
 mod runner;
 mod setup;

@@ -234,7 +234,12 @@ async fn tools_list_of_each_profile_fits_its_token_budget_when_a_client_connects
     let full_tools = full.list_all_tools().await.expect("tools/list");
     // The board's 15, the review and comment tools 6, the plan tools 3 (plan_accept is the coordinator's), the
     // screenshot tools 2, the environment and policy tools 4.
-    assert_eq!(full_tools.len(), 15 + 6 + 3 + 2 + 4, "{:?}", tool_names(&full_tools));
+    assert_eq!(
+        full_tools.len(),
+        15 + 6 + 3 + 2 + 4,
+        "{:?}",
+        tool_names(&full_tools)
+    );
     let full_tokens = tokens(&full_tools);
     assert!(
         full_tokens <= FULL_BUDGET_TOKENS,
