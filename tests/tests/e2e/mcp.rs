@@ -607,7 +607,14 @@ async fn resources_show_the_same_markdown_as_the_tools_when_read() {
         .await
         .expect("resources/templates/list");
     let templates: Vec<&str> = templates.iter().map(|t| t.uri_template.as_str()).collect();
-    assert_eq!(templates, ["relay://project/{slug}", "relay://rules/{project}"]);
+    assert_eq!(
+        templates,
+        [
+            "relay://project/{slug}",
+            "relay://project/{slug}/environments",
+            "relay://rules/{project}"
+        ]
+    );
 
     for (uri, expected) in [
         ("relay://project/nope", "unknown project `nope`"),

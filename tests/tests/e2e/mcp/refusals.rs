@@ -400,7 +400,7 @@ async fn malformed_json_rpc_gets_a_json_rpc_error_when_posted() {
         .to_owned();
     assert!(
         message.starts_with("unknown tool `task_delete`; this connection's tools: ")
-            && message.contains(" decision_add, events_since,"),
+            && message.contains(" decision_add, environment_propose, environments_get, events_since,"),
         "{body}"
     );
 
