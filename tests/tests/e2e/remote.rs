@@ -28,7 +28,7 @@ struct Remote {
 }
 
 /// A free loopback port (bound and released: the daemon binds it next, and again after a restart).
-fn free_port() -> u16 {
+pub(super) fn free_port() -> u16 {
     std::net::TcpListener::bind("127.0.0.1:0")
         .unwrap()
         .local_addr()
@@ -36,7 +36,7 @@ fn free_port() -> u16 {
         .port()
 }
 
-fn repo(root: &Path) -> PathBuf {
+pub(super) fn repo(root: &Path) -> PathBuf {
     let dir = root.join("shop");
     std::fs::create_dir_all(&dir).unwrap();
     git(&dir, &["init", "-q", "-b", "main"]);

@@ -8,31 +8,15 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use relay_tests::{TestDaemon, TestHome, git, run};
+use relay_tests::{TestDaemon, TestHome, run};
 use serde_json::{Value, json};
+
+use super::remote::{free_port, repo};
 
 struct Remote {
     url: String,
     owner: String,
     ca: PathBuf,
-}
-
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port()
-}
-
-fn repo(root: &Path) -> PathBuf {
-    let dir = root.join("shop");
-    std::fs::create_dir_all(&dir).unwrap();
-    git(&dir, &["init", "-q", "-b", "main"]);
-    std::fs::write(dir.join("README"), "shop\n").unwrap();
-    git(&dir, &["add", "README"]);
-    git(&dir, &["commit", "-q", "-m", "first"]);
-    dir
 }
 
 /// relayd with its remote listener on a free loopback port (`init-remote` first, which shows the owner token).
