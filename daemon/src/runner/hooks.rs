@@ -181,7 +181,8 @@ impl Runs<'_> {
         let config = self.handle.config();
         let dir = dir(&config.socket, &origin.name);
         create_private_dir(&dir).map_err(|e| e.to_string())?;
-        write_private(&dir.join("claude-settings.json"), claude_settings().as_bytes())?;
+        crate::token::write_private(&dir.join("claude-settings.json"), claude_settings().as_bytes())
+            .map_err(|e| e.to_string())?;
         let (listener, socket) = bind(&dir.join("relay.sock")).map_err(|e| e.to_string())?;
         let handle = self.handle.clone();
         let task = tokio::spawn(async move {
@@ -194,17 +195,6 @@ impl Runs<'_> {
             _socket: socket,
         })
     }
-}
-
-/// Writes `bytes` to `path` atomically (a temporary file beside it, renamed), mode 0600.
-fn write_private(path: &Path, bytes: &[u8]) -> Result<(), String> {
-    use std::io::Write;
-    let failed = |e: std::io::Error| format!("could not write {}: {e}", path.display());
-    let parent = path.parent().unwrap_or_else(|| Path::new("."));
-    let mut file = tempfile::NamedTempFile::new_in(parent).map_err(failed)?;
-    file.write_all(bytes).map_err(failed)?;
-    file.persist(path).map_err(|e| failed(e.error))?;
-    Ok(())
 }
 
 #[cfg(test)]
