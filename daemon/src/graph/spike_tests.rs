@@ -119,15 +119,26 @@ async fn full_text_index_finds_a_prompt_by_a_word_of_it() {
         )
         .await
         .unwrap();
-    let answer = client
-        .read(
-            &graph,
-            "CALL db.idx.fulltext.queryNodes('Turn', $q) YIELD node, score RETURN node.key, score ORDER BY score DESC",
-            with(Vec::new(), "q", "jwt"),
-            T,
-        )
-        .await
-        .unwrap();
+    // FalkorDB builds a new index in the background: ask again until it is up (bounded), then judge.
+    let mut answer = None;
+    for _ in 0..50 {
+        let found = client
+            .read(
+                &graph,
+                "CALL db.idx.fulltext.queryNodes('Turn', $q) YIELD node, score RETURN node.key, score ORDER BY score DESC",
+                with(Vec::new(), "q", "jwt"),
+                T,
+            )
+            .await
+            .unwrap();
+        let done = !found.rows.is_empty();
+        answer = Some(found);
+        if done {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    let answer = answer.unwrap();
     assert_eq!(answer.rows.len(), 1, "{answer:?}");
     assert_eq!(answer.rows[0][0], json!("a"));
     client.delete_graph(&graph).await.unwrap();
