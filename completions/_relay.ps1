@@ -318,6 +318,7 @@ Register-ArgumentCompleter -Native -CommandName 'relay' -ScriptBlock {
             [CompletionResult]::new('upsert', 'upsert', [CompletionResultType]::ParameterValue, 'Create a project, or change the given fields of an existing one')
             [CompletionResult]::new('add', 'add', [CompletionResultType]::ParameterValue, 'Let a project run sessions from a checkout on this machine (its default session, a shell in the checkout, starts at once) or from a git URL (cloned in the background); the project is created when new')
             [CompletionResult]::new('retry', 'retry', [CompletionResultType]::ParameterValue, 'Clone a project from its git URL again after its clone failed (in the background, like add)')
+            [CompletionResult]::new('rm', 'rm', [CompletionResultType]::ParameterValue, 'Stop running a project''s sessions: every session is stopped and removed (uncommitted work is snapshotted first), a cloned project''s clone is deleted; a checkout on this machine is never touched and the board (tasks, plans, reviews) stays')
             [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Show a project''s board: its tasks by stage, current decisions and rules')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
@@ -393,6 +394,23 @@ Register-ArgumentCompleter -Native -CommandName 'relay' -ScriptBlock {
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             break
         }
+        'relay;project;rm' {
+            [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'Data directory (database, token, config.toml) [env: RELAY_HOME]')
+            [CompletionResult]::new('--port', '--port', [CompletionResultType]::ParameterName, 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]')
+            [CompletionResult]::new('--socket', '--socket', [CompletionResultType]::ParameterName, 'Path of the daemon''s local socket [env: RELAY_SOCKET]')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Talk to a remote relayd instead of the local one: https://HOST:PORT of its remote_listen (TLS; its certificate is pinned on first use in ~/.config/relay/known_servers.toml)')
+            [CompletionResult]::new('--token-file', '--token-file', [CompletionResultType]::ParameterName, 'File (mode 0600) holding the remote token for --server [default: the RELAY_TOKEN variable]')
+            [CompletionResult]::new('--client-cert', '--client-cert', [CompletionResultType]::ParameterName, 'Client certificate (PEM) for a relayd that requires mTLS (`relay daemon client-cert NAME` makes one)')
+            [CompletionResult]::new('--client-key', '--client-key', [CompletionResultType]::ParameterName, 'The client certificate''s private key (PEM)')
+            [CompletionResult]::new('--force', '--force', [CompletionResultType]::ParameterName, 'Remove it even when a session''s workspace has changes not committed (they are lost)')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the answer as JSON (stable field names, for scripts)')
+            [CompletionResult]::new('--insecure', '--insecure', [CompletionResultType]::ParameterName, 'Allow --server with http:// (plaintext: the token crosses the network unencrypted)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
         'relay;project;show' {
             [CompletionResult]::new('-n', '-n', [CompletionResultType]::ParameterName, 'At most this many tasks per stage (every open task unless given); the rest is counted, with the command that lists it')
             [CompletionResult]::new('--limit', '--limit', [CompletionResultType]::ParameterName, 'At most this many tasks per stage (every open task unless given); the rest is counted, with the command that lists it')
@@ -416,6 +434,7 @@ Register-ArgumentCompleter -Native -CommandName 'relay' -ScriptBlock {
             [CompletionResult]::new('upsert', 'upsert', [CompletionResultType]::ParameterValue, 'Create a project, or change the given fields of an existing one')
             [CompletionResult]::new('add', 'add', [CompletionResultType]::ParameterValue, 'Let a project run sessions from a checkout on this machine (its default session, a shell in the checkout, starts at once) or from a git URL (cloned in the background); the project is created when new')
             [CompletionResult]::new('retry', 'retry', [CompletionResultType]::ParameterValue, 'Clone a project from its git URL again after its clone failed (in the background, like add)')
+            [CompletionResult]::new('rm', 'rm', [CompletionResultType]::ParameterValue, 'Stop running a project''s sessions: every session is stopped and removed (uncommitted work is snapshotted first), a cloned project''s clone is deleted; a checkout on this machine is never touched and the board (tasks, plans, reviews) stays')
             [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Show a project''s board: its tasks by stage, current decisions and rules')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
@@ -430,6 +449,9 @@ Register-ArgumentCompleter -Native -CommandName 'relay' -ScriptBlock {
             break
         }
         'relay;project;help;retry' {
+            break
+        }
+        'relay;project;help;rm' {
             break
         }
         'relay;project;help;show' {
@@ -1701,6 +1723,7 @@ Register-ArgumentCompleter -Native -CommandName 'relay' -ScriptBlock {
             [CompletionResult]::new('upsert', 'upsert', [CompletionResultType]::ParameterValue, 'Create a project, or change the given fields of an existing one')
             [CompletionResult]::new('add', 'add', [CompletionResultType]::ParameterValue, 'Let a project run sessions from a checkout on this machine (its default session, a shell in the checkout, starts at once) or from a git URL (cloned in the background); the project is created when new')
             [CompletionResult]::new('retry', 'retry', [CompletionResultType]::ParameterValue, 'Clone a project from its git URL again after its clone failed (in the background, like add)')
+            [CompletionResult]::new('rm', 'rm', [CompletionResultType]::ParameterValue, 'Stop running a project''s sessions: every session is stopped and removed (uncommitted work is snapshotted first), a cloned project''s clone is deleted; a checkout on this machine is never touched and the board (tasks, plans, reviews) stays')
             [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Show a project''s board: its tasks by stage, current decisions and rules')
             break
         }
@@ -1714,6 +1737,9 @@ Register-ArgumentCompleter -Native -CommandName 'relay' -ScriptBlock {
             break
         }
         'relay;help;project;retry' {
+            break
+        }
+        'relay;help;project;rm' {
             break
         }
         'relay;help;project;show' {

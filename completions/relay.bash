@@ -361,6 +361,9 @@ _relay() {
             relay__subcmd__help__subcmd__project,retry)
                 cmd="relay__subcmd__help__subcmd__project__subcmd__retry"
                 ;;
+            relay__subcmd__help__subcmd__project,rm)
+                cmd="relay__subcmd__help__subcmd__project__subcmd__rm"
+                ;;
             relay__subcmd__help__subcmd__project,show)
                 cmd="relay__subcmd__help__subcmd__project__subcmd__show"
                 ;;
@@ -466,6 +469,9 @@ _relay() {
             relay__subcmd__project,retry)
                 cmd="relay__subcmd__project__subcmd__retry"
                 ;;
+            relay__subcmd__project,rm)
+                cmd="relay__subcmd__project__subcmd__rm"
+                ;;
             relay__subcmd__project,show)
                 cmd="relay__subcmd__project__subcmd__show"
                 ;;
@@ -483,6 +489,9 @@ _relay() {
                 ;;
             relay__subcmd__project__subcmd__help,retry)
                 cmd="relay__subcmd__project__subcmd__help__subcmd__retry"
+                ;;
+            relay__subcmd__project__subcmd__help,rm)
+                cmd="relay__subcmd__project__subcmd__help__subcmd__rm"
                 ;;
             relay__subcmd__project__subcmd__help,show)
                 cmd="relay__subcmd__project__subcmd__help__subcmd__show"
@@ -2761,7 +2770,7 @@ _relay() {
             return 0
             ;;
         relay__subcmd__help__subcmd__project)
-            opts="list upsert add retry show"
+            opts="list upsert add retry rm show"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2803,6 +2812,20 @@ _relay() {
             return 0
             ;;
         relay__subcmd__help__subcmd__project__subcmd__retry)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        relay__subcmd__help__subcmd__project__subcmd__rm)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -3693,7 +3716,7 @@ _relay() {
             return 0
             ;;
         relay__subcmd__project)
-            opts="-h -V --home --port --socket --server --token-file --insecure --client-cert --client-key --help --version list upsert add retry show help"
+            opts="-h -V --home --port --socket --server --token-file --insecure --client-cert --client-key --help --version list upsert add retry rm show help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3789,7 +3812,7 @@ _relay() {
             return 0
             ;;
         relay__subcmd__project__subcmd__help)
-            opts="list upsert add retry show help"
+            opts="list upsert add retry rm show help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3845,6 +3868,20 @@ _relay() {
             return 0
             ;;
         relay__subcmd__project__subcmd__help__subcmd__retry)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        relay__subcmd__project__subcmd__help__subcmd__rm)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -3930,6 +3967,48 @@ _relay() {
             ;;
         relay__subcmd__project__subcmd__retry)
             opts="-h -V --json --home --port --socket --server --token-file --insecure --client-cert --client-key --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --home)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --port)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --socket)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --server)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --client-cert)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --client-key)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        relay__subcmd__project__subcmd__rm)
+            opts="-h -V --force --json --home --port --socket --server --token-file --insecure --client-cert --client-key --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

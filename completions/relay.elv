@@ -293,6 +293,7 @@ set edit:completion:arg-completer[relay] = {|@words|
             cand upsert 'Create a project, or change the given fields of an existing one'
             cand add 'Let a project run sessions from a checkout on this machine (its default session, a shell in the checkout, starts at once) or from a git URL (cloned in the background); the project is created when new'
             cand retry 'Clone a project from its git URL again after its clone failed (in the background, like add)'
+            cand rm 'Stop running a project''s sessions: every session is stopped and removed (uncommitted work is snapshotted first), a cloned project''s clone is deleted; a checkout on this machine is never touched and the board (tasks, plans, reviews) stays'
             cand show 'Show a project''s board: its tasks by stage, current decisions and rules'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
@@ -363,6 +364,22 @@ set edit:completion:arg-completer[relay] = {|@words|
             cand -V 'Print version'
             cand --version 'Print version'
         }
+        &'relay;project;rm'= {
+            cand --home 'Data directory (database, token, config.toml) [env: RELAY_HOME]'
+            cand --port 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]'
+            cand --socket 'Path of the daemon''s local socket [env: RELAY_SOCKET]'
+            cand --server 'Talk to a remote relayd instead of the local one: https://HOST:PORT of its remote_listen (TLS; its certificate is pinned on first use in ~/.config/relay/known_servers.toml)'
+            cand --token-file 'File (mode 0600) holding the remote token for --server [default: the RELAY_TOKEN variable]'
+            cand --client-cert 'Client certificate (PEM) for a relayd that requires mTLS (`relay daemon client-cert NAME` makes one)'
+            cand --client-key 'The client certificate''s private key (PEM)'
+            cand --force 'Remove it even when a session''s workspace has changes not committed (they are lost)'
+            cand --json 'Print the answer as JSON (stable field names, for scripts)'
+            cand --insecure 'Allow --server with http:// (plaintext: the token crosses the network unencrypted)'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
         &'relay;project;show'= {
             cand -n 'At most this many tasks per stage (every open task unless given); the rest is counted, with the command that lists it'
             cand --limit 'At most this many tasks per stage (every open task unless given); the rest is counted, with the command that lists it'
@@ -385,6 +402,7 @@ set edit:completion:arg-completer[relay] = {|@words|
             cand upsert 'Create a project, or change the given fields of an existing one'
             cand add 'Let a project run sessions from a checkout on this machine (its default session, a shell in the checkout, starts at once) or from a git URL (cloned in the background); the project is created when new'
             cand retry 'Clone a project from its git URL again after its clone failed (in the background, like add)'
+            cand rm 'Stop running a project''s sessions: every session is stopped and removed (uncommitted work is snapshotted first), a cloned project''s clone is deleted; a checkout on this machine is never touched and the board (tasks, plans, reviews) stays'
             cand show 'Show a project''s board: its tasks by stage, current decisions and rules'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
@@ -395,6 +413,8 @@ set edit:completion:arg-completer[relay] = {|@words|
         &'relay;project;help;add'= {
         }
         &'relay;project;help;retry'= {
+        }
+        &'relay;project;help;rm'= {
         }
         &'relay;project;help;show'= {
         }
@@ -1546,6 +1566,7 @@ set edit:completion:arg-completer[relay] = {|@words|
             cand upsert 'Create a project, or change the given fields of an existing one'
             cand add 'Let a project run sessions from a checkout on this machine (its default session, a shell in the checkout, starts at once) or from a git URL (cloned in the background); the project is created when new'
             cand retry 'Clone a project from its git URL again after its clone failed (in the background, like add)'
+            cand rm 'Stop running a project''s sessions: every session is stopped and removed (uncommitted work is snapshotted first), a cloned project''s clone is deleted; a checkout on this machine is never touched and the board (tasks, plans, reviews) stays'
             cand show 'Show a project''s board: its tasks by stage, current decisions and rules'
         }
         &'relay;help;project;list'= {
@@ -1555,6 +1576,8 @@ set edit:completion:arg-completer[relay] = {|@words|
         &'relay;help;project;add'= {
         }
         &'relay;help;project;retry'= {
+        }
+        &'relay;help;project;rm'= {
         }
         &'relay;help;project;show'= {
         }

@@ -138,6 +138,8 @@ event_kinds! {
         "a project gained its runner side, from a checkout or a git URL (subject: slug; data: project, source, repo_path, git_url, state, actor)";
     RunnerProjectChanged = "runner.project_changed", [project],
         "a runner project's clone finished or failed: cloning, ready, failed (subject: slug; data: project, state, previous, error)";
+    RunnerProjectRemoved = "runner.project_removed", [project],
+        "a project's runner side was removed: its sessions stopped and removed, a URL project's clone deleted; its board stays (subject: slug; data: project, source, previous, sessions, clone_removed, actor)";
     RunnerCloneProgressed = "runner.clone_progressed", [project],
         "a runner project's clone went on: git's phase and its percentage, when the phase changes and at most every 2 s within one (subject: slug; data: project, phase, percent)";
     RunnerSessionChanged = "runner.session_changed", [project],
@@ -237,6 +239,7 @@ mod tests {
             | EventKind::SessionStatusChanged
             | EventKind::RunnerProjectAdded
             | EventKind::RunnerProjectChanged
+            | EventKind::RunnerProjectRemoved
             | EventKind::RunnerCloneProgressed
             | EventKind::RunnerSessionChanged
             | EventKind::SnapshotTaken
@@ -262,7 +265,7 @@ mod tests {
         assert!(EventKind::ALL.iter().all(|k| listed(*k)));
         assert_eq!(
             EventKind::ALL.len(),
-            49,
+            50,
             "update `listed` and this count with a new kind"
         );
     }

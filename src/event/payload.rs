@@ -394,6 +394,21 @@ pub struct RunnerProjectChanged {
 
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]
+pub struct RunnerProjectRemoved {
+    pub project: String,
+    /// `local` or `url`.
+    pub source: String,
+    /// The state it was in: `cloning`, `ready` or `failed`.
+    pub previous: String,
+    /// The sessions removed with it (each also has its `runner.session_changed` to `deleted`).
+    pub sessions: Vec<String>,
+    /// A URL project's clone folder was deleted (a local project's checkout is never touched).
+    pub clone_removed: bool,
+    pub actor: String,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
 pub struct RunnerCloneProgressed {
     pub project: String,
     /// git's phase: `Counting objects`, `Receiving objects`, `Resolving deltas`, …

@@ -329,6 +329,18 @@ pub enum ProjectCommand {
         #[command(flatten)]
         output: OutputArgs,
     },
+    /// Stop running a project's sessions: every session is stopped and removed (uncommitted work is snapshotted
+    /// first), a cloned project's clone is deleted; a checkout on this machine is never touched and the board
+    /// (tasks, plans, reviews) stays
+    Rm {
+        /// The project's slug
+        slug: String,
+        /// Remove it even when a session's workspace has changes not committed (they are lost)
+        #[arg(long)]
+        force: bool,
+        #[command(flatten)]
+        output: OutputArgs,
+    },
     /// Show a project's board: its tasks by stage, current decisions and rules
     Show {
         /// The project's slug

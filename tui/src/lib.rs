@@ -77,6 +77,9 @@ pub async fn run(cli: Cli) -> Result<(), CliError> {
             ProjectCommand::Upsert(args) => cmd::project::upsert(&ctx, args).await,
             ProjectCommand::Add(args) => cmd::session::add_project(&ctx, args).await,
             ProjectCommand::Retry { slug, output } => cmd::session::retry_project(&ctx, slug, output).await,
+            ProjectCommand::Rm { slug, force, output } => {
+                cmd::session::remove_project(&ctx, slug, force, output).await
+            }
             ProjectCommand::Show {
                 slug,
                 limit,

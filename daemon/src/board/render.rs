@@ -742,6 +742,22 @@ fn what_of(kind: &str, data: &str) -> Option<String> {
                 .unwrap_or_default();
             Some(format!("clone {}{error}", one_line(&e.state)))
         }
+        EventKind::RunnerProjectRemoved => {
+            let e: p::RunnerProjectRemoved = read(kind, data)?;
+            let sessions = match e.sessions.len() {
+                0 => "no session".to_owned(),
+                1 => "1 session".to_owned(),
+                n => format!("{n} sessions"),
+            };
+            let clone = if e.clone_removed {
+                ", its clone deleted"
+            } else {
+                ""
+            };
+            Some(format!(
+                "stopped running sessions: {sessions} removed{clone}; the board stays"
+            ))
+        }
         EventKind::RunnerCloneProgressed => {
             let e: p::RunnerCloneProgressed = read(kind, data)?;
             let percent = e.percent.map(|p| format!(" {p}%")).unwrap_or_default();

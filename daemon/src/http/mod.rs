@@ -1,6 +1,6 @@
-//! The HTTP adapter on `127.0.0.1:8765`: `/healthz` (public), `/api/v1/*`, `/mcp` and `/hooks/claude-code`
-//! (Bearer token), every request behind the Host allow-list and the Origin check (see [`guard`]). Later
-//! capabilities mount `/events` and the board here.
+//! The HTTP adapter on `127.0.0.1:8765`: `/healthz` (public), `/api/v1/*`, the board's `/events` stream, `/mcp`
+//! and `/hooks/claude-code` (Bearer token), every request behind the Host allow-list and the Origin check (see
+//! [`guard`]). The HTML board will mount here.
 
 pub mod api;
 mod error;
@@ -24,6 +24,7 @@ pub fn router(handle: DaemonHandle) -> Router {
     Router::new()
         .route("/healthz", get(healthz))
         .route("/api/v1/status", get(status))
+        .route("/events", get(api::events::board_events))
         .merge(api::router(&handle))
         .route("/mcp", crate::mcp::route(&handle, policy.hosts()))
         .route("/hooks/claude-code", axum::routing::post(hooks::claude_code))

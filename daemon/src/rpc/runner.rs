@@ -132,6 +132,25 @@ impl RunnerService for RelayService {
         Ok(Response::new(project(row)))
     }
 
+    async fn remove_runner_project(
+        &self,
+        request: Request<proto::RemoveRunnerProjectRequest>,
+    ) -> Result<Response<proto::RemoveRunnerProjectResponse>, tonic::Status> {
+        let transport = convert::owner_only(&request, "removing a runner project")?;
+        let request = request.into_inner();
+        let removed = self
+            .handle()
+            .runner()
+            .remove_project(request.slug.trim(), request.force, &transport)
+            .await
+            .map_err(error::runner)?;
+        Ok(Response::new(proto::RemoveRunnerProjectResponse {
+            slug: removed.project,
+            sessions: removed.sessions,
+            clone_removed: removed.clone_removed,
+        }))
+    }
+
     async fn list_runner_projects(
         &self,
         _request: Request<proto::ListRunnerProjectsRequest>,

@@ -60,6 +60,15 @@ pub struct Runner {
     hook_owners: hooks::Owners,
     /// Running docker sessions' containers as last sampled, by runner session id.
     gauges: Mutex<HashMap<i64, (metrics::ContainerSample, metrics::ContainerGauge)>>,
+    /// Each URL project's latest clone task, by project id, so removing the project can stop it.
+    clones: Mutex<HashMap<i64, CloneTask>>,
+}
+
+/// A clone running in the background: told to stop through `cancel` (its git is killed), awaited through `task`.
+#[derive(Debug)]
+struct CloneTask {
+    cancel: Arc<tokio::sync::Notify>,
+    task: tokio::task::JoinHandle<()>,
 }
 
 impl Default for Runner {
@@ -73,6 +82,7 @@ impl Default for Runner {
             metrics: Arc::default(),
             hook_owners: hooks::Owners::default(),
             gauges: Mutex::new(HashMap::new()),
+            clones: Mutex::new(HashMap::new()),
         }
     }
 }
@@ -562,26 +572,124 @@ impl<'h> Runs<'h> {
         self.project(slug).await
     }
 
+    /// Removes a project's runner side (seed §10 `DELETE /projects/{id}`): a clone under way is stopped, every
+    /// session is stopped and removed (a snapshot of what is not committed first, as `relay session rm` does), a
+    /// URL project's clone folder is deleted, and the project no longer runs sessions. A local project's checkout
+    /// is never touched, and the board — tasks, plans, reviews — stays. Uncommitted changes in a session's own
+    /// workspace refuse it unless `force`, before anything is touched.
+    pub async fn remove_project(
+        &self,
+        slug: &str,
+        force: bool,
+        caller: &Caller,
+    ) -> Result<payload::RunnerProjectRemoved, RunnerError> {
+        let project = self.project(slug).await?;
+        // A project has sessions only once its clone is done, so stopping a clone loses no one's work.
+        let clone = lock(&self.state().clones).remove(&project.project_id);
+        if let Some(clone) = clone {
+            clone.cancel.notify_one();
+            let _ = clone.task.await;
+        }
+        let sessions = self.list(Some(slug), false).await?;
+        if !force {
+            let mut dirty = Vec::new();
+            for row in &sessions {
+                let workspace = Path::new(&row.workspace);
+                if owns_workspace(row)
+                    && workspace.exists()
+                    && git::is_dirty(workspace).await.unwrap_or(false)
+                {
+                    dirty.push(row.name.as_str());
+                }
+            }
+            if !dirty.is_empty() {
+                return Err(RunnerError::Precondition(format!(
+                    "project {slug} was not removed: changes not committed in {}; commit or push them, or pass --force to lose them",
+                    dirty.join(", ")
+                )));
+            }
+        }
+        let mut removed = Vec::with_capacity(sessions.len());
+        for row in sessions {
+            let current = parse_state(&row)?;
+            if matches!(current, SessionState::Starting | SessionState::Running) {
+                self.stop(&row.name).await?;
+            }
+            let row = self.get_by_id(row.id).await?;
+            let name = row.name.clone();
+            self.discard(row, SessionState::Stopped, force).await?;
+            removed.push(name);
+        }
+        let url = project.source == "url";
+        let store = self.handle.store();
+        let mut write = store.begin_write().await?;
+        db::remove_project(&mut write, project.project_id, url, self.handle.now_ms()).await?;
+        let event = payload::RunnerProjectRemoved {
+            project: slug.to_owned(),
+            source: project.source.clone(),
+            previous: project.state.clone(),
+            sessions: removed,
+            clone_removed: url,
+            actor: caller.label(),
+        };
+        write.emit(slug, &event).await?;
+        write.commit().await?;
+        if url {
+            // The clone and the session clones beside it: `DATA_DIR/projects/<slug>`.
+            let folder = self.handle.config().data_dir.path().join("projects").join(slug);
+            if let Err(err) = std::fs::remove_dir_all(&folder)
+                && err.kind() != std::io::ErrorKind::NotFound
+            {
+                return Err(RunnerError::Failed(format!(
+                    "project {slug} no longer runs sessions, but its clone {} was not deleted: {err}; delete it by hand",
+                    folder.display()
+                )));
+            }
+        }
+        Ok(event)
+    }
+
     /// The clone, in the background: [`Runs::finish_clone`].
     fn spawn_clone(&self, project_id: i64, slug: &str, checked: clone::Checked, target: PathBuf) {
         let handle = self.handle.clone();
         let slug = slug.to_owned();
-        tokio::spawn(async move {
+        let cancel = Arc::new(tokio::sync::Notify::new());
+        let stop = Arc::clone(&cancel);
+        let task = tokio::spawn(async move {
             handle
                 .runner()
-                .finish_clone(project_id, &slug, checked, target)
+                .finish_clone(project_id, &slug, checked, target, &stop)
                 .await;
         });
+        lock(&self.state().clones).insert(project_id, CloneTask { cancel, task });
     }
 
-    async fn finish_clone(&self, project_id: i64, slug: &str, checked: clone::Checked, target: PathBuf) {
+    /// Runs the clone; told to stop (the project is being removed) while git runs, it kills git, removes what
+    /// was cloned and records nothing: the remover owns the project's rows then.
+    async fn finish_clone(
+        &self,
+        project_id: i64,
+        slug: &str,
+        checked: clone::Checked,
+        target: PathBuf,
+        cancel: &tokio::sync::Notify,
+    ) {
         let timeout = Duration::from_secs(self.handle.config().git_clone_timeout_s);
         self.warn_low_disk();
         let began = std::time::Instant::now();
         let (progress, steps) = tokio::sync::mpsc::channel(64);
         let reporter = tokio::spawn(report_progress(self.handle.clone(), slug.to_owned(), steps));
-        let outcome = clone::clone(&checked, &target, timeout, progress).await;
+        let outcome = tokio::select! {
+            outcome = clone::clone(&checked, &target, timeout, progress) => Some(outcome),
+            () = cancel.notified() => None,
+        };
         let _ = reporter.await;
+        let Some(outcome) = outcome else {
+            if target.exists() {
+                let _ = std::fs::remove_dir_all(&target);
+            }
+            return;
+        };
         if outcome.is_ok() {
             self.state().metrics.git_clone.record(began.elapsed());
         }
@@ -749,7 +857,7 @@ impl<'h> Runs<'h> {
         let project_lock = self.project_lock(project.project_id);
         let _serialized = project_lock.lock().await;
         let mut write = store.begin_write().await?;
-        let number = db::session_count(&mut write, project.project_id).await? + 1;
+        let number = db::next_session_number(&mut write, project.project_id, &slug).await?;
         let workspace = self
             .handle
             .config()
@@ -845,7 +953,7 @@ impl<'h> Runs<'h> {
                 "branch '{branch}' already has an active session ({holder}); attach to it with `relay session attach {holder}`, or pick another branch"
             )));
         }
-        let number = db::session_count(&mut *write, project_id).await? + 1;
+        let number = db::next_session_number(&mut *write, project_id, slug).await?;
         let name = format!("run-{slug}-{number}");
         let now = self.handle.now_ms();
         let session_id = match board_db::session_by_name(&mut *write, &name).await? {
@@ -1297,8 +1405,20 @@ impl<'h> Runs<'h> {
                 )));
             }
         }
+        self.discard(row, current, force).await
+    }
+
+    /// Removes a session that is not running: its container, its workspace (a snapshot of what is not committed
+    /// first; uncommitted changes are refused unless `force`), its terminal and hook folder; it becomes Deleted.
+    /// The project's own checkout (a local project's default session) is never removed.
+    async fn discard(
+        &self,
+        row: RunnerSessionRow,
+        current: SessionState,
+        force: bool,
+    ) -> Result<RunnerSessionRow, RunnerError> {
         let workspace = PathBuf::from(&row.workspace);
-        if workspace.exists() {
+        if owns_workspace(&row) && workspace.exists() {
             if !force && git::is_dirty(&workspace).await.unwrap_or(false) {
                 return Err(RunnerError::State(state::Refused {
                     session: row.name.clone(),
@@ -1647,6 +1767,12 @@ impl<'h> Runs<'h> {
             self.watch_docker();
         }
     }
+}
+
+/// Whether removing the session removes its workspace: everything but a local project's checkout (its default
+/// session works there).
+fn owns_workspace(row: &RunnerSessionRow) -> bool {
+    !(row.is_default && row.source == "local")
 }
 
 fn parse_state(row: &RunnerSessionRow) -> Result<SessionState, RunnerError> {

@@ -117,6 +117,36 @@ pub async fn set_project_state(
     .await
 }
 
+/// Forgets a project's runner side: its sessions' rows (every one is Deleted by then; the board sessions and the
+/// event log keep their history) and the project's runner row. A URL project's board project loses its
+/// `repo_path`, the clone it named being removed; a local project's keeps its checkout.
+pub async fn remove_project(
+    db: &mut impl Db,
+    project_id: i64,
+    url: bool,
+    now_ms: i64,
+) -> Result<(), StoreError> {
+    run(db, async |conn| {
+        sqlx::query("DELETE FROM runner_session WHERE project_id = ?")
+            .bind(project_id)
+            .execute(&mut *conn)
+            .await?;
+        sqlx::query("DELETE FROM runner_project WHERE project_id = ?")
+            .bind(project_id)
+            .execute(&mut *conn)
+            .await?;
+        if url {
+            sqlx::query("UPDATE project SET repo_path = NULL, updated_at_ms = ? WHERE id = ?")
+                .bind(now_ms)
+                .bind(project_id)
+                .execute(&mut *conn)
+                .await?;
+        }
+        Ok(())
+    })
+    .await
+}
+
 #[allow(clippy::too_many_arguments)]
 pub async fn insert_session(
     db: &mut impl Db,
@@ -221,12 +251,27 @@ pub async fn branch_holder(
 }
 
 /// How many runner sessions a project ever had (their names are numbered).
-pub async fn session_count(db: &mut impl Db, project_id: i64) -> Result<i64, StoreError> {
+/// The number of the project's next session (`run-<slug>-<n>`, its workspace folder `<n>`): one more than the
+/// sessions it ever had, past any board session that already has the name (a project removed and added again keeps
+/// its old sessions on the board).
+pub async fn next_session_number(db: &mut impl Db, project_id: i64, slug: &str) -> Result<i64, StoreError> {
     run(db, async |conn| {
-        sqlx::query_scalar("SELECT count(*) FROM runner_session WHERE project_id = ?")
+        let count: i64 = sqlx::query_scalar("SELECT count(*) FROM runner_session WHERE project_id = ?")
             .bind(project_id)
-            .fetch_one(conn)
-            .await
+            .fetch_one(&mut *conn)
+            .await?;
+        let prefix = format!("run-{slug}-");
+        let names: Vec<String> = sqlx::query_scalar("SELECT name FROM session WHERE substr(name, 1, ?) = ?")
+            .bind(i64::try_from(prefix.len()).unwrap_or(i64::MAX))
+            .bind(&prefix)
+            .fetch_all(&mut *conn)
+            .await?;
+        let taken = names
+            .iter()
+            .filter_map(|name| name.strip_prefix(&prefix)?.parse::<i64>().ok())
+            .max()
+            .unwrap_or(0);
+        Ok(count.max(taken) + 1)
     })
     .await
 }

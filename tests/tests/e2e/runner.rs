@@ -619,6 +619,23 @@ async fn a_project_cloned_from_a_url_gets_its_first_session_in_its_own_clone() {
         assert!(phases.contains(&"Receiving objects"), "{project}: {phases:?}");
         assert!(phases.len() < 20, "{project}: {phases:?}");
     }
+
+    // Removing a cloned project stops its session and deletes its clone; its board stays.
+    let folder = daemon.home().data_dir().path().join("projects").join("ghost");
+    assert!(folder.join("repo").exists());
+    let removed = run(daemon.relay().args(["project", "rm", "ghost"])).await;
+    removed.assert_success();
+    assert!(
+        removed.stdout.contains("ghost no longer runs sessions")
+            && removed.stdout.contains("its clone is deleted"),
+        "{removed}"
+    );
+    assert!(!folder.exists(), "{} is deleted", folder.display());
+    let board = run(daemon.relay().args(["project", "show", "ghost"])).await;
+    board.assert_success();
+    let again = run(daemon.relay().args(["project", "rm", "ghost"])).await;
+    again.assert_code(4);
+    assert!(again.stderr.contains("ghost runs no sessions"), "{again}");
 }
 
 #[tokio::test]

@@ -5,8 +5,8 @@ use std::io::{IsTerminal, Read, Write};
 
 use relay_core::proto::{
     self, AddRunnerProjectRequest, AttachOpen, CreateRunnerSessionRequest, GetScrollbackRequest,
-    ListRunnerSessionsRequest, RemoveRunnerSessionRequest, RetryRunnerProjectRequest, RunnerSessionRequest,
-    TerminalInput, TerminalResize,
+    ListRunnerSessionsRequest, RemoveRunnerProjectRequest, RemoveRunnerSessionRequest,
+    RetryRunnerProjectRequest, RunnerSessionRequest, TerminalInput, TerminalResize,
 };
 use serde_json::{Value, json};
 use tokio::sync::mpsc;
@@ -55,6 +55,37 @@ pub async fn retry_project(ctx: &Context, slug: String, output: OutputArgs) -> R
         project.git_url.as_deref().unwrap_or_default(),
         project.repo_path,
         project.slug
+    ))?;
+    Ok(())
+}
+
+pub async fn remove_project(
+    ctx: &Context,
+    slug: String,
+    force: bool,
+    output: OutputArgs,
+) -> Result<(), CliError> {
+    let removed = daemon_client(ctx)
+        .await?
+        .runner
+        .remove_runner_project(RemoveRunnerProjectRequest { slug, force })
+        .await?
+        .into_inner();
+    if output.json {
+        return print_json(&format::to_json(&removed));
+    }
+    let sessions = match removed.sessions.as_slice() {
+        [] => "no session to remove".to_owned(),
+        names => format!("removed {}", names.join(", ")),
+    };
+    let clone = if removed.clone_removed {
+        "; its clone is deleted"
+    } else {
+        ""
+    };
+    emit(&format!(
+        "{} no longer runs sessions: {sessions}{clone}; its board stays (`relay project show {}`)",
+        removed.slug, removed.slug
     ))?;
     Ok(())
 }

@@ -37,8 +37,6 @@ pub enum Code {
     RateLimited,
     /// 500: something failed inside relayd; its log has the details.
     Internal,
-    /// 501: a route of §10 that relay does not do yet; the message says what to use instead.
-    NotImplemented,
     /// 507: less than `git_min_free_disk_mb` free for a clone or a workspace.
     InsufficientStorage,
 }
@@ -53,7 +51,6 @@ impl Code {
             Code::InvalidState | Code::Conflict | Code::SessionLimitExceeded => StatusCode::CONFLICT,
             Code::RateLimited => StatusCode::TOO_MANY_REQUESTS,
             Code::Internal => StatusCode::INTERNAL_SERVER_ERROR,
-            Code::NotImplemented => StatusCode::NOT_IMPLEMENTED,
             Code::InsufficientStorage => StatusCode::INSUFFICIENT_STORAGE,
         }
     }

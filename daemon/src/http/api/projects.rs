@@ -6,6 +6,7 @@ use http::StatusCode;
 
 use super::error::{Code, ErrorBody, RestError};
 use super::extract::{Authed, StrictJson, StrictQuery};
+use super::sessions::RemoveParams;
 use super::views::{CreateProject, Page, Project, ProjectDetail, ProjectList, paged};
 use crate::handle::DaemonHandle;
 use crate::runner::NewProject;
@@ -91,28 +92,28 @@ pub async fn retry(
     Ok(Json(row.into()))
 }
 
-/// Removing a project is not built yet: the answer is 501 and says what to do instead.
+/// Removes a project's runner side: a clone under way is stopped, every session stopped and removed (uncommitted
+/// work is snapshotted first), its clone deleted. The project's board stays.
 #[utoipa::path(operation_id = "delete_project", delete, path = "/api/v1/projects/{project_id}", tag = "projects",
-    params(("project_id" = String, Path, description = "The project's id")),
+    params(("project_id" = String, Path, description = "The project's id"), RemoveParams),
     responses(
-        (status = 204, description = "Removed (not built yet: relay answers 501)"),
+        (status = 204, description = "Removed"),
         (status = 403, body = ErrorBody), (status = 404, body = ErrorBody),
-        (status = 501, description = "Removing a project is not built yet", body = ErrorBody),
+        (status = 409, description = "A session has uncommitted changes (pass force=true to lose them)", body = ErrorBody),
     ))]
 pub async fn delete(
     State(handle): State<DaemonHandle>,
     authed: Authed,
     Path(project_id): Path<String>,
+    StrictQuery(params): StrictQuery<RemoveParams>,
 ) -> Result<StatusCode, RestError> {
-    authed.owner("removing a project")?;
+    let caller = authed.owner("removing a project")?;
     let project = find(&handle, &project_id).await?;
-    Err(RestError::new(
-        Code::NotImplemented,
-        format!(
-            "removing a project is not built yet; remove its sessions with DELETE /api/v1/sessions/{{id}} (project {} keeps its last one)",
-            project.id
-        ),
-    ))
+    handle
+        .runner()
+        .remove_project(&project.id, params.force.unwrap_or(false), &caller)
+        .await?;
+    Ok(StatusCode::NO_CONTENT)
 }
 
 async fn find(handle: &DaemonHandle, project_id: &str) -> Result<Project, RestError> {

@@ -350,13 +350,118 @@ async fn a_session_goes_through_its_lifecycle_when_driven_over_rest() {
     assert_eq!(code(&missing), "NOT_FOUND");
     let missing = owner(&handle, "GET", "/api/v1/projects/nope", None).await;
     assert_eq!(missing.status, StatusCode::NOT_FOUND);
-    let not_built = owner(&handle, "DELETE", "/api/v1/projects/app", None).await;
-    assert_eq!(not_built.status, StatusCode::NOT_IMPLEMENTED);
+    let missing = owner(&handle, "DELETE", "/api/v1/projects/nope", None).await;
+    assert_eq!(missing.status, StatusCode::NOT_FOUND);
+}
+
+#[tokio::test]
+async fn removing_a_project_refuses_uncommitted_work_then_takes_its_sessions_and_leaves_the_checkout_and_board()
+ {
+    let (dir, handle) = with_project(|config| config.max_sessions_per_project = 3).await;
+    let created = owner(
+        &handle,
+        "POST",
+        "/api/v1/projects/app/sessions",
+        Some(json!({"branch": "feature/x", "profile": "shell"})),
+    )
+    .await;
+    assert_eq!(created.status, StatusCode::CREATED, "{}", created.body);
+    let name = created.body["id"].as_str().unwrap().to_owned();
+    let worktree = PathBuf::from(handle.runner().get(&name).await.unwrap().workspace);
+    std::fs::write(worktree.join("draft.txt"), "half done\n").unwrap();
+
+    let agent = call(
+        crate::http::router(handle.clone()),
+        with_token(&handle, request("DELETE", "/api/v1/projects/app", None)),
+    )
+    .await;
+    assert_eq!(agent.status, StatusCode::FORBIDDEN, "{}", agent.body);
+    assert_eq!(code(&agent), "OWNER_ONLY");
+
+    let refused = owner(&handle, "DELETE", "/api/v1/projects/app", None).await;
+    assert_eq!(refused.status, StatusCode::CONFLICT, "{}", refused.body);
+    assert_eq!(code(&refused), "INVALID_STATE");
     assert!(
-        message(&not_built).contains("not built yet"),
-        "{}",
-        not_built.body
+        message(&refused).contains(&name) && message(&refused).contains("--force"),
+        "the refusal names the session and the way on: {}",
+        refused.body
     );
+    let still = owner(&handle, "GET", "/api/v1/projects/app", None).await;
+    assert_eq!(
+        still.status,
+        StatusCode::OK,
+        "nothing was touched: {}",
+        still.body
+    );
+    assert_eq!(still.body["sessions"].as_array().unwrap().len(), 2);
+    assert_eq!(handle.runner().get(&name).await.unwrap().state, "running");
+    assert!(worktree.join("draft.txt").exists());
+
+    let removed = owner(&handle, "DELETE", "/api/v1/projects/app?force=true", None).await;
+    assert_eq!(removed.status, StatusCode::NO_CONTENT, "{}", removed.body);
+    let gone = owner(&handle, "GET", "/api/v1/projects/app", None).await;
+    assert_eq!(gone.status, StatusCode::NOT_FOUND, "{}", gone.body);
+    let sessions = owner(&handle, "GET", "/api/v1/sessions", None).await;
+    assert_eq!(sessions.body["total"], 0, "{}", sessions.body);
+    assert!(!worktree.exists(), "the session's worktree is removed");
+    let checkout = dir.path().join("app");
+    assert!(
+        checkout.join("README").exists(),
+        "the checkout itself is never touched"
+    );
+
+    let events = handle.store().events_after(0, 10_000).await.unwrap();
+    assert!(
+        events.iter().any(|e| e.kind == "snapshot.taken"),
+        "the uncommitted draft is snapshotted before its worktree goes"
+    );
+    let removed = events
+        .iter()
+        .find(|e| e.kind == "runner.project_removed")
+        .expect("runner.project_removed");
+    let data: Value = serde_json::from_str(&removed.data).unwrap();
+    assert_eq!(data["sessions"].as_array().unwrap().len(), 2, "{data}");
+    assert_eq!(data["clone_removed"], false, "{data}");
+    assert_eq!(data["previous"], "ready", "{data}");
+    let listed = owner(&handle, "GET", "/api/v1/projects", None).await;
+    assert_eq!(listed.body["total"], 0, "{}", listed.body);
+    let project = handle.board().project("app").await;
+    assert!(project.is_ok(), "the board project stays: {project:?}");
+
+    // The checkout can run sessions again.
+    let again = handle
+        .runner()
+        .add_project(
+            NewProject {
+                repo: Some(checkout),
+                ..NewProject::default()
+            },
+            &Caller::socket_peer(),
+        )
+        .await;
+    assert!(again.is_ok(), "{again:?}");
+}
+
+#[tokio::test]
+async fn removing_a_project_while_it_clones_stops_the_clone_and_deletes_what_it_wrote() {
+    // A server that accepts and never answers: git's clone waits on it until told to stop.
+    let silent = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = silent.local_addr().unwrap().port();
+    let (_dir, handle) = setup(|config| config.git_allow_private_addresses = true).await;
+    let body = json!({"git_url": format!("https://127.0.0.1:{port}/slow.git")});
+    let created = owner(&handle, "POST", "/api/v1/projects", Some(body)).await;
+    assert_eq!(created.status, StatusCode::CREATED, "{}", created.body);
+    let folder = handle.config().data_dir.path().join("projects").join("slow");
+    let removed = owner(&handle, "DELETE", "/api/v1/projects/slow", None).await;
+    assert_eq!(removed.status, StatusCode::NO_CONTENT, "{}", removed.body);
+    let gone = owner(&handle, "GET", "/api/v1/projects/slow", None).await;
+    assert_eq!(gone.status, StatusCode::NOT_FOUND, "{}", gone.body);
+    assert!(!folder.exists(), "{} is deleted", folder.display());
+    // Nothing the stopped clone does later brings it back.
+    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    let projects = owner(&handle, "GET", "/api/v1/projects", None).await;
+    assert_eq!(projects.body["total"], 0, "{}", projects.body);
+    drop(silent);
 }
 
 #[tokio::test]
@@ -536,37 +641,40 @@ impl SseReader {
         }
     }
 
-    /// The next event, `None` when the server ended the stream.
-    async fn next(&mut self) -> Option<Sse> {
+    /// The next block as sent (an event or a comment), `None` when the server ended the stream.
+    async fn next_raw(&mut self) -> Option<String> {
         loop {
             if let Some(end) = self.text.find("\n\n") {
-                let block: String = self.text.drain(..end + 2).collect();
-                let mut sse = Sse {
-                    id: None,
-                    event: String::new(),
-                    data: Value::Null,
-                };
-                for line in block.lines() {
-                    if let Some(id) = line.strip_prefix("id: ").or_else(|| line.strip_prefix("id:")) {
-                        sse.id = Some(id.trim().parse().unwrap());
-                    } else if let Some(event) = line
-                        .strip_prefix("event: ")
-                        .or_else(|| line.strip_prefix("event:"))
-                    {
-                        sse.event = event.trim().to_owned();
-                    } else if let Some(data) =
-                        line.strip_prefix("data: ").or_else(|| line.strip_prefix("data:"))
-                    {
-                        sse.data = serde_json::from_str(data.trim()).unwrap();
-                    }
-                }
-                return Some(sse);
+                return Some(self.text.drain(..end + 2).collect());
             }
             let frame = self.body.frame().await?.unwrap();
             if let Ok(data) = frame.into_data() {
                 self.text.push_str(std::str::from_utf8(&data).unwrap());
             }
         }
+    }
+
+    /// The next event, `None` when the server ended the stream.
+    async fn next(&mut self) -> Option<Sse> {
+        let block = self.next_raw().await?;
+        let mut sse = Sse {
+            id: None,
+            event: String::new(),
+            data: Value::Null,
+        };
+        for line in block.lines() {
+            if let Some(id) = line.strip_prefix("id: ").or_else(|| line.strip_prefix("id:")) {
+                sse.id = Some(id.trim().parse().unwrap());
+            } else if let Some(event) = line
+                .strip_prefix("event: ")
+                .or_else(|| line.strip_prefix("event:"))
+            {
+                sse.event = event.trim().to_owned();
+            } else if let Some(data) = line.strip_prefix("data: ").or_else(|| line.strip_prefix("data:")) {
+                sse.data = serde_json::from_str(data.trim()).unwrap();
+            }
+        }
+        Some(sse)
     }
 }
 
@@ -677,6 +785,107 @@ async fn sse_says_sync_required_when_last_event_id_is_beyond_the_log_or_bad() {
     let unknown = call(app(), events_request(&handle, "?project=app", None)).await;
     assert_eq!(unknown.status, StatusCode::BAD_REQUEST);
     assert!(message(&unknown).contains("project"), "{}", unknown.body);
+}
+
+#[tokio::test]
+async fn the_heartbeat_is_a_named_event_on_rest_and_a_comment_on_the_board_stream_and_comes_again() {
+    assert_eq!(
+        super::events::HEARTBEAT,
+        std::time::Duration::from_secs(15),
+        "§10"
+    );
+    let (_dir, handle) = setup(|_| {}).await;
+    // The feeds the routes serve, with a heartbeat every 50 ms instead of 15 s.
+    let every = std::time::Duration::from_millis(50);
+    let mut rest = super::events::Feed::rest(super::events::Filter::default());
+    rest.heartbeat_every = every;
+    let mut rest = SseReader::new(super::events::stream(handle.clone(), rest, Some(0), None));
+    for _ in 0..2 {
+        let beat = rest.next().await.unwrap();
+        assert_eq!((beat.event.as_str(), beat.id), ("heartbeat", None));
+        assert_eq!(beat.data, json!({}));
+    }
+    let mut board = super::events::Feed::board(None);
+    board.heartbeat_every = every;
+    let mut board = SseReader::new(super::events::stream(handle.clone(), board, None, None));
+    for _ in 0..2 {
+        let raw = board.next_raw().await.unwrap();
+        assert_eq!(raw, ": heartbeat\n\n", "a comment EventSource ignores");
+    }
+}
+
+async fn task_moved(handle: &DaemonHandle, project: &str, key: &str, from: &str, to: &str) -> i64 {
+    let payload = relay_core::event::payload::TaskStageChanged {
+        project: project.to_owned(),
+        key: key.to_owned(),
+        from: from.to_owned(),
+        to: to.to_owned(),
+        actor: "agent".to_owned(),
+        ..Default::default()
+    };
+    handle.store().append_event(key, &payload).await.unwrap().id
+}
+
+#[tokio::test]
+async fn the_board_stream_names_events_by_kind_replays_one_project_and_says_resync_when_it_cannot() {
+    let (_dir, handle) = setup(|_| {}).await;
+    let app = || crate::http::router(handle.clone());
+    let board = |query: &str, last: Option<&str>| {
+        let mut request = with_token(&handle, request("GET", &format!("/events{query}"), None));
+        if let Some(last) = last {
+            request
+                .headers_mut()
+                .insert("last-event-id", last.parse().unwrap());
+        }
+        request
+    };
+    let first = task_moved(&handle, "app", "app-1", "plan", "dev").await;
+    let other = task_moved(&handle, "web", "web-1", "plan", "dev").await;
+    let second = task_moved(&handle, "app", "app-2", "dev", "review").await;
+    assert!(other < second);
+
+    let mut replayed = SseReader::new(
+        app()
+            .oneshot(board("?project=app", Some(&first.to_string())))
+            .await
+            .unwrap(),
+    );
+    let got = replayed.next().await.unwrap();
+    assert_eq!((got.id, got.event.as_str()), (Some(second), "task.stage_changed"));
+    assert_eq!(got.data["kind"], "task.stage_changed");
+    assert_eq!(got.data["project"], "app");
+    assert_eq!(got.data["key"], "app-2");
+    assert_eq!(
+        (got.data["from"].as_str(), got.data["to"].as_str()),
+        (Some("dev"), Some("review"))
+    );
+    assert!(got.data["summary"].is_string(), "{}", got.data);
+    let live = task_moved(&handle, "app", "app-1", "dev", "review").await;
+    assert_eq!(replayed.next().await.unwrap().id, Some(live));
+
+    // A page that just loaded sends no Last-Event-ID: it goes live, nothing to reload.
+    let mut fresh = SseReader::new(app().oneshot(board("", None)).await.unwrap());
+    let next = task_moved(&handle, "web", "web-1", "dev", "review").await;
+    let got = fresh.next().await.unwrap();
+    assert_eq!((got.id, got.event.as_str()), (Some(next), "task.stage_changed"));
+
+    let beyond = (next + 100).to_string();
+    let mut ahead = SseReader::new(app().oneshot(board("", Some(&beyond))).await.unwrap());
+    let resync = ahead.next().await.unwrap();
+    assert_eq!(resync.event, "resync");
+    assert_eq!(resync.data["reason"], "last_event_id_beyond_log");
+
+    let unknown = call(app(), board("?colour=red", None)).await;
+    assert_eq!(unknown.status, StatusCode::BAD_REQUEST, "{}", unknown.body);
+    assert!(
+        unknown.body["error"].as_str().unwrap().contains("colour"),
+        "{}",
+        unknown.body
+    );
+    let bad = call(app(), board("", Some("soon"))).await;
+    assert_eq!(bad.status, StatusCode::BAD_REQUEST, "{}", bad.body);
+    let anonymous = call(app(), request("GET", "/events", None)).await;
+    assert_eq!(anonymous.status, StatusCode::UNAUTHORIZED, "{}", anonymous.body);
 }
 
 #[tokio::test]
