@@ -420,6 +420,40 @@ async fn proposals_from_agents_are_listed_accepted_with_confirm_and_decided_once
             "{twice}"
         );
     }
+    // A proposal for a new environment with an access entry, from the CLI: applied whole when accepted.
+    let proposed = run(daemon.relay().args([
+        "env",
+        "propose",
+        "acme-shop",
+        "staging",
+        "--kind",
+        "test",
+        "--access",
+        "ssh:alias=stage-app,user=deploy",
+        "--reason",
+        "a stand to try migrations",
+        "--json",
+    ]))
+    .await;
+    proposed.assert_success();
+    assert_eq!(json_of(&proposed.stdout), json!({"id": 2}));
+    run(daemon.relay().args(["env", "accept", "2"]))
+        .await
+        .assert_success();
+    let staging = json_of(
+        &run(daemon
+            .relay()
+            .args(["env", "show", "acme-shop", "staging", "--json"]))
+        .await
+        .stdout,
+    );
+    assert_eq!(staging["kind"], "test");
+    assert_eq!(staging["access"][0]["kind"], "ssh");
+    assert_eq!(
+        staging["access"][0]["fields"],
+        json!([{"name": "alias", "value": "stage-app", "test": false},
+               {"name": "user", "value": "deploy", "test": false}])
+    );
     let none = run(daemon.relay().args(["env", "reject", "9"])).await;
     none.assert_code(4);
     assert!(none.stderr.contains("no environment proposal #9"), "{none}");
