@@ -47,6 +47,8 @@ Register-ArgumentCompleter -Native -CommandName 'relay' -ScriptBlock {
             [CompletionResult]::new('comment', 'comment', [CompletionResultType]::ParameterValue, 'A task''s comment thread: read it, write to the agent of the bound session, mark replies read')
             [CompletionResult]::new('plan', 'plan', [CompletionResultType]::ParameterValue, 'A task''s plan: show its steps, checkpoints, the agent''s todo and history, and accept it as the owner')
             [CompletionResult]::new('attachment', 'attachment', [CompletionResultType]::ParameterValue, 'A task''s screenshots: list them, write one to a file, attach, caption or remove one')
+            [CompletionResult]::new('env', 'env', [CompletionResultType]::ParameterValue, 'A project''s environments (local, test and live stands): their access map (references only), the agents'' levels with where they come from, and agents'' proposals to accept or reject')
+            [CompletionResult]::new('policy', 'policy', [CompletionResultType]::ParameterValue, 'Policy as data: the effective policy of a scope with the layer of every value, saving and previewing a layer, the preset, and agents'' policy proposals')
             [CompletionResult]::new('events', 'events', [CompletionResultType]::ParameterValue, 'Print the event log (what happened on the board), optionally following it')
             [CompletionResult]::new('rules', 'rules', [CompletionResultType]::ParameterValue, 'The working rules agents follow: report format and what a stage move needs')
             [CompletionResult]::new('hook', 'hook', [CompletionResultType]::ParameterValue, 'Answer one agent hook call: the program every agent''s hooks run (always exits 0)')
@@ -1398,6 +1400,540 @@ Register-ArgumentCompleter -Native -CommandName 'relay' -ScriptBlock {
         'relay;attachment;help;help' {
             break
         }
+        'relay;env' {
+            [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'Data directory (database, token, config.toml) [env: RELAY_HOME]')
+            [CompletionResult]::new('--port', '--port', [CompletionResultType]::ParameterName, 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]')
+            [CompletionResult]::new('--socket', '--socket', [CompletionResultType]::ParameterName, 'Path of the daemon''s local socket [env: RELAY_SOCKET]')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Talk to a remote relayd instead of the local one: https://HOST:PORT of its remote_listen (TLS; its certificate is pinned on first use in ~/.config/relay/known_servers.toml)')
+            [CompletionResult]::new('--token-file', '--token-file', [CompletionResultType]::ParameterName, 'File (mode 0600) holding the remote token for --server [default: the RELAY_TOKEN variable]')
+            [CompletionResult]::new('--client-cert', '--client-cert', [CompletionResultType]::ParameterName, 'Client certificate (PEM) for a relayd that requires mTLS (`relay daemon client-cert NAME` makes one)')
+            [CompletionResult]::new('--client-key', '--client-key', [CompletionResultType]::ParameterName, 'The client certificate''s private key (PEM)')
+            [CompletionResult]::new('--insecure', '--insecure', [CompletionResultType]::ParameterName, 'Allow --server with http:// (plaintext: the token crosses the network unencrypted)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List a project''s environments (kind, the agents'' level and where it comes from, base URL, access entries), then its pending proposals')
+            [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Show one environment: each capability''s level with its source, the guard mode, sign-in, notes and its access entries (test secrets by name)')
+            [CompletionResult]::new('set', 'set', [CompletionResultType]::ParameterValue, 'Create an environment (give --kind), or change the given fields of one')
+            [CompletionResult]::new('rm', 'rm', [CompletionResultType]::ParameterValue, 'Remove an environment with its access entries and its policy layer')
+            [CompletionResult]::new('access', 'access', [CompletionResultType]::ParameterValue, 'An environment''s access entries (ssh, kubectl, db, gitops, logs, monitoring, other): add, change or remove one. They hold references only: where a secret lives, never the secret')
+            [CompletionResult]::new('propose', 'propose', [CompletionResultType]::ParameterValue, 'Propose a change to an environment: recorded for the owner to accept or reject; nothing changes now')
+            [CompletionResult]::new('proposals', 'proposals', [CompletionResultType]::ParameterValue, 'List the pending environment proposals (of every project unless --project)')
+            [CompletionResult]::new('accept', 'accept', [CompletionResultType]::ParameterValue, 'Accept a pending environment proposal: its change is applied in one write')
+            [CompletionResult]::new('reject', 'reject', [CompletionResultType]::ParameterValue, 'Reject a pending environment proposal')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'relay;env;list' {
+            [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'Data directory (database, token, config.toml) [env: RELAY_HOME]')
+            [CompletionResult]::new('--port', '--port', [CompletionResultType]::ParameterName, 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]')
+            [CompletionResult]::new('--socket', '--socket', [CompletionResultType]::ParameterName, 'Path of the daemon''s local socket [env: RELAY_SOCKET]')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Talk to a remote relayd instead of the local one: https://HOST:PORT of its remote_listen (TLS; its certificate is pinned on first use in ~/.config/relay/known_servers.toml)')
+            [CompletionResult]::new('--token-file', '--token-file', [CompletionResultType]::ParameterName, 'File (mode 0600) holding the remote token for --server [default: the RELAY_TOKEN variable]')
+            [CompletionResult]::new('--client-cert', '--client-cert', [CompletionResultType]::ParameterName, 'Client certificate (PEM) for a relayd that requires mTLS (`relay daemon client-cert NAME` makes one)')
+            [CompletionResult]::new('--client-key', '--client-key', [CompletionResultType]::ParameterName, 'The client certificate''s private key (PEM)')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the answer as JSON (stable field names, for scripts)')
+            [CompletionResult]::new('--insecure', '--insecure', [CompletionResultType]::ParameterName, 'Allow --server with http:// (plaintext: the token crosses the network unencrypted)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'relay;env;show' {
+            [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'Data directory (database, token, config.toml) [env: RELAY_HOME]')
+            [CompletionResult]::new('--port', '--port', [CompletionResultType]::ParameterName, 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]')
+            [CompletionResult]::new('--socket', '--socket', [CompletionResultType]::ParameterName, 'Path of the daemon''s local socket [env: RELAY_SOCKET]')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Talk to a remote relayd instead of the local one: https://HOST:PORT of its remote_listen (TLS; its certificate is pinned on first use in ~/.config/relay/known_servers.toml)')
+            [CompletionResult]::new('--token-file', '--token-file', [CompletionResultType]::ParameterName, 'File (mode 0600) holding the remote token for --server [default: the RELAY_TOKEN variable]')
+            [CompletionResult]::new('--client-cert', '--client-cert', [CompletionResultType]::ParameterName, 'Client certificate (PEM) for a relayd that requires mTLS (`relay daemon client-cert NAME` makes one)')
+            [CompletionResult]::new('--client-key', '--client-key', [CompletionResultType]::ParameterName, 'The client certificate''s private key (PEM)')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the answer as JSON (stable field names, for scripts)')
+            [CompletionResult]::new('--insecure', '--insecure', [CompletionResultType]::ParameterName, 'Allow --server with http:// (plaintext: the token crosses the network unencrypted)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'relay;env;set' {
+            [CompletionResult]::new('--kind', '--kind', [CompletionResultType]::ParameterName, 'The kind: local, test or live (needed for a new environment)')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Its URL (http:// or https://); `-` clears it')
+            [CompletionResult]::new('--notes', '--notes', [CompletionResultType]::ParameterName, 'Notes for agents (references only, never a secret); `-` clears them')
+            [CompletionResult]::new('--sign-in', '--sign-in', [CompletionResultType]::ParameterName, 'Whether an agent may sign in and remember the login (always off on live)')
+            [CompletionResult]::new('--login-state-path', '--login-state-path', [CompletionResultType]::ParameterName, 'Where the saved login state lives; `-` clears it')
+            [CompletionResult]::new('--level', '--level', [CompletionResultType]::ParameterName, 'The agents'' level: none, read, ask or full; default clears it (the policy''s)')
+            [CompletionResult]::new('--override', '--override', [CompletionResultType]::ParameterName, 'One capability''s level: CAPABILITY=LEVEL, capability sign_in, ssh, kubectl, db or deploy, level none, read, ask, full, or default to remove the override (repeatable)')
+            [CompletionResult]::new('--rename', '--rename', [CompletionResultType]::ParameterName, 'Give the environment a new name')
+            [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'Data directory (database, token, config.toml) [env: RELAY_HOME]')
+            [CompletionResult]::new('--port', '--port', [CompletionResultType]::ParameterName, 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]')
+            [CompletionResult]::new('--socket', '--socket', [CompletionResultType]::ParameterName, 'Path of the daemon''s local socket [env: RELAY_SOCKET]')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Talk to a remote relayd instead of the local one: https://HOST:PORT of its remote_listen (TLS; its certificate is pinned on first use in ~/.config/relay/known_servers.toml)')
+            [CompletionResult]::new('--token-file', '--token-file', [CompletionResultType]::ParameterName, 'File (mode 0600) holding the remote token for --server [default: the RELAY_TOKEN variable]')
+            [CompletionResult]::new('--client-cert', '--client-cert', [CompletionResultType]::ParameterName, 'Client certificate (PEM) for a relayd that requires mTLS (`relay daemon client-cert NAME` makes one)')
+            [CompletionResult]::new('--client-key', '--client-key', [CompletionResultType]::ParameterName, 'The client certificate''s private key (PEM)')
+            [CompletionResult]::new('--confirm', '--confirm', [CompletionResultType]::ParameterName, 'Confirm a change that widens agents'' access on live')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the answer as JSON (stable field names, for scripts)')
+            [CompletionResult]::new('--insecure', '--insecure', [CompletionResultType]::ParameterName, 'Allow --server with http:// (plaintext: the token crosses the network unencrypted)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'relay;env;rm' {
+            [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'Data directory (database, token, config.toml) [env: RELAY_HOME]')
+            [CompletionResult]::new('--port', '--port', [CompletionResultType]::ParameterName, 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]')
+            [CompletionResult]::new('--socket', '--socket', [CompletionResultType]::ParameterName, 'Path of the daemon''s local socket [env: RELAY_SOCKET]')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Talk to a remote relayd instead of the local one: https://HOST:PORT of its remote_listen (TLS; its certificate is pinned on first use in ~/.config/relay/known_servers.toml)')
+            [CompletionResult]::new('--token-file', '--token-file', [CompletionResultType]::ParameterName, 'File (mode 0600) holding the remote token for --server [default: the RELAY_TOKEN variable]')
+            [CompletionResult]::new('--client-cert', '--client-cert', [CompletionResultType]::ParameterName, 'Client certificate (PEM) for a relayd that requires mTLS (`relay daemon client-cert NAME` makes one)')
+            [CompletionResult]::new('--client-key', '--client-key', [CompletionResultType]::ParameterName, 'The client certificate''s private key (PEM)')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the answer as JSON (stable field names, for scripts)')
+            [CompletionResult]::new('--insecure', '--insecure', [CompletionResultType]::ParameterName, 'Allow --server with http:// (plaintext: the token crosses the network unencrypted)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'relay;env;access' {
+            [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'Data directory (database, token, config.toml) [env: RELAY_HOME]')
+            [CompletionResult]::new('--port', '--port', [CompletionResultType]::ParameterName, 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]')
+            [CompletionResult]::new('--socket', '--socket', [CompletionResultType]::ParameterName, 'Path of the daemon''s local socket [env: RELAY_SOCKET]')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Talk to a remote relayd instead of the local one: https://HOST:PORT of its remote_listen (TLS; its certificate is pinned on first use in ~/.config/relay/known_servers.toml)')
+            [CompletionResult]::new('--token-file', '--token-file', [CompletionResultType]::ParameterName, 'File (mode 0600) holding the remote token for --server [default: the RELAY_TOKEN variable]')
+            [CompletionResult]::new('--client-cert', '--client-cert', [CompletionResultType]::ParameterName, 'Client certificate (PEM) for a relayd that requires mTLS (`relay daemon client-cert NAME` makes one)')
+            [CompletionResult]::new('--client-key', '--client-key', [CompletionResultType]::ParameterName, 'The client certificate''s private key (PEM)')
+            [CompletionResult]::new('--insecure', '--insecure', [CompletionResultType]::ParameterName, 'Allow --server with http:// (plaintext: the token crosses the network unencrypted)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('add', 'add', [CompletionResultType]::ParameterValue, 'Add an access entry: its kind and FIELD=VALUE pairs (ssh: alias, host, port, user, key_path_ref; kubectl: context, namespace; db: type, host, port, port_forward, database, user, password_ref; gitops: repo, path, branch; logs and monitoring: url; other: any lowercase names)')
+            [CompletionResult]::new('set', 'set', [CompletionResultType]::ParameterValue, 'Change an access entry: the fields given are set (`FIELD=-` removes one), the others are kept')
+            [CompletionResult]::new('rm', 'rm', [CompletionResultType]::ParameterValue, 'Remove an access entry')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'relay;env;access;add' {
+            [CompletionResult]::new('--test-secret', '--test-secret', [CompletionResultType]::ParameterName, 'A harmless test value NAME=VALUE, where the policy allows them for the kind (never on live; repeatable)')
+            [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'Data directory (database, token, config.toml) [env: RELAY_HOME]')
+            [CompletionResult]::new('--port', '--port', [CompletionResultType]::ParameterName, 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]')
+            [CompletionResult]::new('--socket', '--socket', [CompletionResultType]::ParameterName, 'Path of the daemon''s local socket [env: RELAY_SOCKET]')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Talk to a remote relayd instead of the local one: https://HOST:PORT of its remote_listen (TLS; its certificate is pinned on first use in ~/.config/relay/known_servers.toml)')
+            [CompletionResult]::new('--token-file', '--token-file', [CompletionResultType]::ParameterName, 'File (mode 0600) holding the remote token for --server [default: the RELAY_TOKEN variable]')
+            [CompletionResult]::new('--client-cert', '--client-cert', [CompletionResultType]::ParameterName, 'Client certificate (PEM) for a relayd that requires mTLS (`relay daemon client-cert NAME` makes one)')
+            [CompletionResult]::new('--client-key', '--client-key', [CompletionResultType]::ParameterName, 'The client certificate''s private key (PEM)')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the answer as JSON (stable field names, for scripts)')
+            [CompletionResult]::new('--insecure', '--insecure', [CompletionResultType]::ParameterName, 'Allow --server with http:// (plaintext: the token crosses the network unencrypted)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'relay;env;access;set' {
+            [CompletionResult]::new('--test-secret', '--test-secret', [CompletionResultType]::ParameterName, 'A test value NAME=VALUE (`NAME=-` removes it; repeatable)')
+            [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'Data directory (database, token, config.toml) [env: RELAY_HOME]')
+            [CompletionResult]::new('--port', '--port', [CompletionResultType]::ParameterName, 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]')
+            [CompletionResult]::new('--socket', '--socket', [CompletionResultType]::ParameterName, 'Path of the daemon''s local socket [env: RELAY_SOCKET]')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Talk to a remote relayd instead of the local one: https://HOST:PORT of its remote_listen (TLS; its certificate is pinned on first use in ~/.config/relay/known_servers.toml)')
+            [CompletionResult]::new('--token-file', '--token-file', [CompletionResultType]::ParameterName, 'File (mode 0600) holding the remote token for --server [default: the RELAY_TOKEN variable]')
+            [CompletionResult]::new('--client-cert', '--client-cert', [CompletionResultType]::ParameterName, 'Client certificate (PEM) for a relayd that requires mTLS (`relay daemon client-cert NAME` makes one)')
+            [CompletionResult]::new('--client-key', '--client-key', [CompletionResultType]::ParameterName, 'The client certificate''s private key (PEM)')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the answer as JSON (stable field names, for scripts)')
+            [CompletionResult]::new('--insecure', '--insecure', [CompletionResultType]::ParameterName, 'Allow --server with http:// (plaintext: the token crosses the network unencrypted)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'relay;env;access;rm' {
+            [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'Data directory (database, token, config.toml) [env: RELAY_HOME]')
+            [CompletionResult]::new('--port', '--port', [CompletionResultType]::ParameterName, 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]')
+            [CompletionResult]::new('--socket', '--socket', [CompletionResultType]::ParameterName, 'Path of the daemon''s local socket [env: RELAY_SOCKET]')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Talk to a remote relayd instead of the local one: https://HOST:PORT of its remote_listen (TLS; its certificate is pinned on first use in ~/.config/relay/known_servers.toml)')
+            [CompletionResult]::new('--token-file', '--token-file', [CompletionResultType]::ParameterName, 'File (mode 0600) holding the remote token for --server [default: the RELAY_TOKEN variable]')
+            [CompletionResult]::new('--client-cert', '--client-cert', [CompletionResultType]::ParameterName, 'Client certificate (PEM) for a relayd that requires mTLS (`relay daemon client-cert NAME` makes one)')
+            [CompletionResult]::new('--client-key', '--client-key', [CompletionResultType]::ParameterName, 'The client certificate''s private key (PEM)')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the answer as JSON (stable field names, for scripts)')
+            [CompletionResult]::new('--insecure', '--insecure', [CompletionResultType]::ParameterName, 'Allow --server with http:// (plaintext: the token crosses the network unencrypted)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'relay;env;access;help' {
+            [CompletionResult]::new('add', 'add', [CompletionResultType]::ParameterValue, 'Add an access entry: its kind and FIELD=VALUE pairs (ssh: alias, host, port, user, key_path_ref; kubectl: context, namespace; db: type, host, port, port_forward, database, user, password_ref; gitops: repo, path, branch; logs and monitoring: url; other: any lowercase names)')
+            [CompletionResult]::new('set', 'set', [CompletionResultType]::ParameterValue, 'Change an access entry: the fields given are set (`FIELD=-` removes one), the others are kept')
+            [CompletionResult]::new('rm', 'rm', [CompletionResultType]::ParameterValue, 'Remove an access entry')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'relay;env;access;help;add' {
+            break
+        }
+        'relay;env;access;help;set' {
+            break
+        }
+        'relay;env;access;help;rm' {
+            break
+        }
+        'relay;env;access;help;help' {
+            break
+        }
+        'relay;env;propose' {
+            [CompletionResult]::new('--reason', '--reason', [CompletionResultType]::ParameterName, 'Why the change is needed (shown to the owner)')
+            [CompletionResult]::new('--kind', '--kind', [CompletionResultType]::ParameterName, 'The kind: local, test or live (needed for a new environment)')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Its URL (http:// or https://); `-` clears it')
+            [CompletionResult]::new('--notes', '--notes', [CompletionResultType]::ParameterName, 'Notes for agents (references only, never a secret); `-` clears them')
+            [CompletionResult]::new('--sign-in', '--sign-in', [CompletionResultType]::ParameterName, 'Whether an agent may sign in and remember the login (always off on live)')
+            [CompletionResult]::new('--login-state-path', '--login-state-path', [CompletionResultType]::ParameterName, 'Where the saved login state lives; `-` clears it')
+            [CompletionResult]::new('--level', '--level', [CompletionResultType]::ParameterName, 'The agents'' level: none, read, ask or full; default clears it (the policy''s)')
+            [CompletionResult]::new('--override', '--override', [CompletionResultType]::ParameterName, 'One capability''s level: CAPABILITY=LEVEL, capability sign_in, ssh, kubectl, db or deploy, level none, read, ask, full, or default to remove the override (repeatable)')
+            [CompletionResult]::new('--access', '--access', [CompletionResultType]::ParameterName, 'An access entry to add: KIND:FIELD=VALUE,FIELD=VALUE… (e.g. ssh:alias=prod-app,user=deploy); repeatable')
+            [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'Data directory (database, token, config.toml) [env: RELAY_HOME]')
+            [CompletionResult]::new('--port', '--port', [CompletionResultType]::ParameterName, 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]')
+            [CompletionResult]::new('--socket', '--socket', [CompletionResultType]::ParameterName, 'Path of the daemon''s local socket [env: RELAY_SOCKET]')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Talk to a remote relayd instead of the local one: https://HOST:PORT of its remote_listen (TLS; its certificate is pinned on first use in ~/.config/relay/known_servers.toml)')
+            [CompletionResult]::new('--token-file', '--token-file', [CompletionResultType]::ParameterName, 'File (mode 0600) holding the remote token for --server [default: the RELAY_TOKEN variable]')
+            [CompletionResult]::new('--client-cert', '--client-cert', [CompletionResultType]::ParameterName, 'Client certificate (PEM) for a relayd that requires mTLS (`relay daemon client-cert NAME` makes one)')
+            [CompletionResult]::new('--client-key', '--client-key', [CompletionResultType]::ParameterName, 'The client certificate''s private key (PEM)')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the answer as JSON (stable field names, for scripts)')
+            [CompletionResult]::new('--insecure', '--insecure', [CompletionResultType]::ParameterName, 'Allow --server with http:// (plaintext: the token crosses the network unencrypted)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'relay;env;proposals' {
+            [CompletionResult]::new('-p', '-p', [CompletionResultType]::ParameterName, 'Only this project''s')
+            [CompletionResult]::new('--project', '--project', [CompletionResultType]::ParameterName, 'Only this project''s')
+            [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'Data directory (database, token, config.toml) [env: RELAY_HOME]')
+            [CompletionResult]::new('--port', '--port', [CompletionResultType]::ParameterName, 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]')
+            [CompletionResult]::new('--socket', '--socket', [CompletionResultType]::ParameterName, 'Path of the daemon''s local socket [env: RELAY_SOCKET]')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Talk to a remote relayd instead of the local one: https://HOST:PORT of its remote_listen (TLS; its certificate is pinned on first use in ~/.config/relay/known_servers.toml)')
+            [CompletionResult]::new('--token-file', '--token-file', [CompletionResultType]::ParameterName, 'File (mode 0600) holding the remote token for --server [default: the RELAY_TOKEN variable]')
+            [CompletionResult]::new('--client-cert', '--client-cert', [CompletionResultType]::ParameterName, 'Client certificate (PEM) for a relayd that requires mTLS (`relay daemon client-cert NAME` makes one)')
+            [CompletionResult]::new('--client-key', '--client-key', [CompletionResultType]::ParameterName, 'The client certificate''s private key (PEM)')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the answer as JSON (stable field names, for scripts)')
+            [CompletionResult]::new('--insecure', '--insecure', [CompletionResultType]::ParameterName, 'Allow --server with http:// (plaintext: the token crosses the network unencrypted)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'relay;env;accept' {
+            [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'Data directory (database, token, config.toml) [env: RELAY_HOME]')
+            [CompletionResult]::new('--port', '--port', [CompletionResultType]::ParameterName, 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]')
+            [CompletionResult]::new('--socket', '--socket', [CompletionResultType]::ParameterName, 'Path of the daemon''s local socket [env: RELAY_SOCKET]')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Talk to a remote relayd instead of the local one: https://HOST:PORT of its remote_listen (TLS; its certificate is pinned on first use in ~/.config/relay/known_servers.toml)')
+            [CompletionResult]::new('--token-file', '--token-file', [CompletionResultType]::ParameterName, 'File (mode 0600) holding the remote token for --server [default: the RELAY_TOKEN variable]')
+            [CompletionResult]::new('--client-cert', '--client-cert', [CompletionResultType]::ParameterName, 'Client certificate (PEM) for a relayd that requires mTLS (`relay daemon client-cert NAME` makes one)')
+            [CompletionResult]::new('--client-key', '--client-key', [CompletionResultType]::ParameterName, 'The client certificate''s private key (PEM)')
+            [CompletionResult]::new('--confirm', '--confirm', [CompletionResultType]::ParameterName, 'Confirm a change that widens agents'' access on live')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the answer as JSON (stable field names, for scripts)')
+            [CompletionResult]::new('--insecure', '--insecure', [CompletionResultType]::ParameterName, 'Allow --server with http:// (plaintext: the token crosses the network unencrypted)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'relay;env;reject' {
+            [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'Data directory (database, token, config.toml) [env: RELAY_HOME]')
+            [CompletionResult]::new('--port', '--port', [CompletionResultType]::ParameterName, 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]')
+            [CompletionResult]::new('--socket', '--socket', [CompletionResultType]::ParameterName, 'Path of the daemon''s local socket [env: RELAY_SOCKET]')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Talk to a remote relayd instead of the local one: https://HOST:PORT of its remote_listen (TLS; its certificate is pinned on first use in ~/.config/relay/known_servers.toml)')
+            [CompletionResult]::new('--token-file', '--token-file', [CompletionResultType]::ParameterName, 'File (mode 0600) holding the remote token for --server [default: the RELAY_TOKEN variable]')
+            [CompletionResult]::new('--client-cert', '--client-cert', [CompletionResultType]::ParameterName, 'Client certificate (PEM) for a relayd that requires mTLS (`relay daemon client-cert NAME` makes one)')
+            [CompletionResult]::new('--client-key', '--client-key', [CompletionResultType]::ParameterName, 'The client certificate''s private key (PEM)')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the answer as JSON (stable field names, for scripts)')
+            [CompletionResult]::new('--insecure', '--insecure', [CompletionResultType]::ParameterName, 'Allow --server with http:// (plaintext: the token crosses the network unencrypted)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'relay;env;help' {
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List a project''s environments (kind, the agents'' level and where it comes from, base URL, access entries), then its pending proposals')
+            [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Show one environment: each capability''s level with its source, the guard mode, sign-in, notes and its access entries (test secrets by name)')
+            [CompletionResult]::new('set', 'set', [CompletionResultType]::ParameterValue, 'Create an environment (give --kind), or change the given fields of one')
+            [CompletionResult]::new('rm', 'rm', [CompletionResultType]::ParameterValue, 'Remove an environment with its access entries and its policy layer')
+            [CompletionResult]::new('access', 'access', [CompletionResultType]::ParameterValue, 'An environment''s access entries (ssh, kubectl, db, gitops, logs, monitoring, other): add, change or remove one. They hold references only: where a secret lives, never the secret')
+            [CompletionResult]::new('propose', 'propose', [CompletionResultType]::ParameterValue, 'Propose a change to an environment: recorded for the owner to accept or reject; nothing changes now')
+            [CompletionResult]::new('proposals', 'proposals', [CompletionResultType]::ParameterValue, 'List the pending environment proposals (of every project unless --project)')
+            [CompletionResult]::new('accept', 'accept', [CompletionResultType]::ParameterValue, 'Accept a pending environment proposal: its change is applied in one write')
+            [CompletionResult]::new('reject', 'reject', [CompletionResultType]::ParameterValue, 'Reject a pending environment proposal')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'relay;env;help;list' {
+            break
+        }
+        'relay;env;help;show' {
+            break
+        }
+        'relay;env;help;set' {
+            break
+        }
+        'relay;env;help;rm' {
+            break
+        }
+        'relay;env;help;access' {
+            [CompletionResult]::new('add', 'add', [CompletionResultType]::ParameterValue, 'Add an access entry: its kind and FIELD=VALUE pairs (ssh: alias, host, port, user, key_path_ref; kubectl: context, namespace; db: type, host, port, port_forward, database, user, password_ref; gitops: repo, path, branch; logs and monitoring: url; other: any lowercase names)')
+            [CompletionResult]::new('set', 'set', [CompletionResultType]::ParameterValue, 'Change an access entry: the fields given are set (`FIELD=-` removes one), the others are kept')
+            [CompletionResult]::new('rm', 'rm', [CompletionResultType]::ParameterValue, 'Remove an access entry')
+            break
+        }
+        'relay;env;help;access;add' {
+            break
+        }
+        'relay;env;help;access;set' {
+            break
+        }
+        'relay;env;help;access;rm' {
+            break
+        }
+        'relay;env;help;propose' {
+            break
+        }
+        'relay;env;help;proposals' {
+            break
+        }
+        'relay;env;help;accept' {
+            break
+        }
+        'relay;env;help;reject' {
+            break
+        }
+        'relay;env;help;help' {
+            break
+        }
+        'relay;policy' {
+            [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'Data directory (database, token, config.toml) [env: RELAY_HOME]')
+            [CompletionResult]::new('--port', '--port', [CompletionResultType]::ParameterName, 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]')
+            [CompletionResult]::new('--socket', '--socket', [CompletionResultType]::ParameterName, 'Path of the daemon''s local socket [env: RELAY_SOCKET]')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Talk to a remote relayd instead of the local one: https://HOST:PORT of its remote_listen (TLS; its certificate is pinned on first use in ~/.config/relay/known_servers.toml)')
+            [CompletionResult]::new('--token-file', '--token-file', [CompletionResultType]::ParameterName, 'File (mode 0600) holding the remote token for --server [default: the RELAY_TOKEN variable]')
+            [CompletionResult]::new('--client-cert', '--client-cert', [CompletionResultType]::ParameterName, 'Client certificate (PEM) for a relayd that requires mTLS (`relay daemon client-cert NAME` makes one)')
+            [CompletionResult]::new('--client-key', '--client-key', [CompletionResultType]::ParameterName, 'The client certificate''s private key (PEM)')
+            [CompletionResult]::new('--insecure', '--insecure', [CompletionResultType]::ParameterName, 'Allow --server with http:// (plaintext: the token crosses the network unencrypted)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Show the effective policy of a scope: the layer chain, one line per value with the layer that set it, layers ignored because they do not validate, a broken policy.json, and the scope''s own layer')
+            [CompletionResult]::new('set', 'set', [CompletionResultType]::ParameterValue, 'Save a scope''s whole layer from FILE (`-` reads stdin): validated first; a layer that widens agents'' access on live is refused, saying what it widens, until repeated with --confirm')
+            [CompletionResult]::new('rm', 'rm', [CompletionResultType]::ParameterValue, 'Remove a project''s or an environment''s layer (the global one is the file policy.json)')
+            [CompletionResult]::new('preview', 'preview', [CompletionResultType]::ParameterValue, 'Validate a layer and show the effective policy it would make and whether it widens agents'' access on live; nothing is saved')
+            [CompletionResult]::new('preset', 'preset', [CompletionResultType]::ParameterValue, 'Write a preset into policy.json, keeping the rest of the file: default (local and test full, live read, guard warn), strict (local full, test ask, live none, guard block) or trusted (full everywhere, guard log)')
+            [CompletionResult]::new('propose', 'propose', [CompletionResultType]::ParameterValue, 'Propose a change to a scope''s layer: a JSON patch (objects merge key by key, null removes a key) recorded for the owner; nothing changes now')
+            [CompletionResult]::new('proposals', 'proposals', [CompletionResultType]::ParameterValue, 'List the pending policy proposals')
+            [CompletionResult]::new('accept', 'accept', [CompletionResultType]::ParameterValue, 'Accept a pending policy proposal: the merged layer is validated again and saved')
+            [CompletionResult]::new('reject', 'reject', [CompletionResultType]::ParameterValue, 'Reject a pending policy proposal')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'relay;policy;show' {
+            [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'Data directory (database, token, config.toml) [env: RELAY_HOME]')
+            [CompletionResult]::new('--port', '--port', [CompletionResultType]::ParameterName, 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]')
+            [CompletionResult]::new('--socket', '--socket', [CompletionResultType]::ParameterName, 'Path of the daemon''s local socket [env: RELAY_SOCKET]')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Talk to a remote relayd instead of the local one: https://HOST:PORT of its remote_listen (TLS; its certificate is pinned on first use in ~/.config/relay/known_servers.toml)')
+            [CompletionResult]::new('--token-file', '--token-file', [CompletionResultType]::ParameterName, 'File (mode 0600) holding the remote token for --server [default: the RELAY_TOKEN variable]')
+            [CompletionResult]::new('--client-cert', '--client-cert', [CompletionResultType]::ParameterName, 'Client certificate (PEM) for a relayd that requires mTLS (`relay daemon client-cert NAME` makes one)')
+            [CompletionResult]::new('--client-key', '--client-key', [CompletionResultType]::ParameterName, 'The client certificate''s private key (PEM)')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the answer as JSON (stable field names, for scripts)')
+            [CompletionResult]::new('--insecure', '--insecure', [CompletionResultType]::ParameterName, 'Allow --server with http:// (plaintext: the token crosses the network unencrypted)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'relay;policy;set' {
+            [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'Data directory (database, token, config.toml) [env: RELAY_HOME]')
+            [CompletionResult]::new('--port', '--port', [CompletionResultType]::ParameterName, 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]')
+            [CompletionResult]::new('--socket', '--socket', [CompletionResultType]::ParameterName, 'Path of the daemon''s local socket [env: RELAY_SOCKET]')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Talk to a remote relayd instead of the local one: https://HOST:PORT of its remote_listen (TLS; its certificate is pinned on first use in ~/.config/relay/known_servers.toml)')
+            [CompletionResult]::new('--token-file', '--token-file', [CompletionResultType]::ParameterName, 'File (mode 0600) holding the remote token for --server [default: the RELAY_TOKEN variable]')
+            [CompletionResult]::new('--client-cert', '--client-cert', [CompletionResultType]::ParameterName, 'Client certificate (PEM) for a relayd that requires mTLS (`relay daemon client-cert NAME` makes one)')
+            [CompletionResult]::new('--client-key', '--client-key', [CompletionResultType]::ParameterName, 'The client certificate''s private key (PEM)')
+            [CompletionResult]::new('--confirm', '--confirm', [CompletionResultType]::ParameterName, 'Confirm a layer that widens agents'' access on live')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the answer as JSON (stable field names, for scripts)')
+            [CompletionResult]::new('--insecure', '--insecure', [CompletionResultType]::ParameterName, 'Allow --server with http:// (plaintext: the token crosses the network unencrypted)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'relay;policy;rm' {
+            [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'Data directory (database, token, config.toml) [env: RELAY_HOME]')
+            [CompletionResult]::new('--port', '--port', [CompletionResultType]::ParameterName, 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]')
+            [CompletionResult]::new('--socket', '--socket', [CompletionResultType]::ParameterName, 'Path of the daemon''s local socket [env: RELAY_SOCKET]')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Talk to a remote relayd instead of the local one: https://HOST:PORT of its remote_listen (TLS; its certificate is pinned on first use in ~/.config/relay/known_servers.toml)')
+            [CompletionResult]::new('--token-file', '--token-file', [CompletionResultType]::ParameterName, 'File (mode 0600) holding the remote token for --server [default: the RELAY_TOKEN variable]')
+            [CompletionResult]::new('--client-cert', '--client-cert', [CompletionResultType]::ParameterName, 'Client certificate (PEM) for a relayd that requires mTLS (`relay daemon client-cert NAME` makes one)')
+            [CompletionResult]::new('--client-key', '--client-key', [CompletionResultType]::ParameterName, 'The client certificate''s private key (PEM)')
+            [CompletionResult]::new('--confirm', '--confirm', [CompletionResultType]::ParameterName, 'Confirm a removal that widens agents'' access on live')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the answer as JSON (stable field names, for scripts)')
+            [CompletionResult]::new('--insecure', '--insecure', [CompletionResultType]::ParameterName, 'Allow --server with http:// (plaintext: the token crosses the network unencrypted)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'relay;policy;preview' {
+            [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'Data directory (database, token, config.toml) [env: RELAY_HOME]')
+            [CompletionResult]::new('--port', '--port', [CompletionResultType]::ParameterName, 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]')
+            [CompletionResult]::new('--socket', '--socket', [CompletionResultType]::ParameterName, 'Path of the daemon''s local socket [env: RELAY_SOCKET]')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Talk to a remote relayd instead of the local one: https://HOST:PORT of its remote_listen (TLS; its certificate is pinned on first use in ~/.config/relay/known_servers.toml)')
+            [CompletionResult]::new('--token-file', '--token-file', [CompletionResultType]::ParameterName, 'File (mode 0600) holding the remote token for --server [default: the RELAY_TOKEN variable]')
+            [CompletionResult]::new('--client-cert', '--client-cert', [CompletionResultType]::ParameterName, 'Client certificate (PEM) for a relayd that requires mTLS (`relay daemon client-cert NAME` makes one)')
+            [CompletionResult]::new('--client-key', '--client-key', [CompletionResultType]::ParameterName, 'The client certificate''s private key (PEM)')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the answer as JSON (stable field names, for scripts)')
+            [CompletionResult]::new('--insecure', '--insecure', [CompletionResultType]::ParameterName, 'Allow --server with http:// (plaintext: the token crosses the network unencrypted)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'relay;policy;preset' {
+            [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'Data directory (database, token, config.toml) [env: RELAY_HOME]')
+            [CompletionResult]::new('--port', '--port', [CompletionResultType]::ParameterName, 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]')
+            [CompletionResult]::new('--socket', '--socket', [CompletionResultType]::ParameterName, 'Path of the daemon''s local socket [env: RELAY_SOCKET]')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Talk to a remote relayd instead of the local one: https://HOST:PORT of its remote_listen (TLS; its certificate is pinned on first use in ~/.config/relay/known_servers.toml)')
+            [CompletionResult]::new('--token-file', '--token-file', [CompletionResultType]::ParameterName, 'File (mode 0600) holding the remote token for --server [default: the RELAY_TOKEN variable]')
+            [CompletionResult]::new('--client-cert', '--client-cert', [CompletionResultType]::ParameterName, 'Client certificate (PEM) for a relayd that requires mTLS (`relay daemon client-cert NAME` makes one)')
+            [CompletionResult]::new('--client-key', '--client-key', [CompletionResultType]::ParameterName, 'The client certificate''s private key (PEM)')
+            [CompletionResult]::new('--confirm', '--confirm', [CompletionResultType]::ParameterName, 'Confirm a preset that widens agents'' access on live')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the answer as JSON (stable field names, for scripts)')
+            [CompletionResult]::new('--insecure', '--insecure', [CompletionResultType]::ParameterName, 'Allow --server with http:// (plaintext: the token crosses the network unencrypted)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'relay;policy;propose' {
+            [CompletionResult]::new('--reason', '--reason', [CompletionResultType]::ParameterName, 'Why the change is needed (shown to the owner)')
+            [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'Data directory (database, token, config.toml) [env: RELAY_HOME]')
+            [CompletionResult]::new('--port', '--port', [CompletionResultType]::ParameterName, 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]')
+            [CompletionResult]::new('--socket', '--socket', [CompletionResultType]::ParameterName, 'Path of the daemon''s local socket [env: RELAY_SOCKET]')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Talk to a remote relayd instead of the local one: https://HOST:PORT of its remote_listen (TLS; its certificate is pinned on first use in ~/.config/relay/known_servers.toml)')
+            [CompletionResult]::new('--token-file', '--token-file', [CompletionResultType]::ParameterName, 'File (mode 0600) holding the remote token for --server [default: the RELAY_TOKEN variable]')
+            [CompletionResult]::new('--client-cert', '--client-cert', [CompletionResultType]::ParameterName, 'Client certificate (PEM) for a relayd that requires mTLS (`relay daemon client-cert NAME` makes one)')
+            [CompletionResult]::new('--client-key', '--client-key', [CompletionResultType]::ParameterName, 'The client certificate''s private key (PEM)')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the answer as JSON (stable field names, for scripts)')
+            [CompletionResult]::new('--insecure', '--insecure', [CompletionResultType]::ParameterName, 'Allow --server with http:// (plaintext: the token crosses the network unencrypted)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'relay;policy;proposals' {
+            [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'Data directory (database, token, config.toml) [env: RELAY_HOME]')
+            [CompletionResult]::new('--port', '--port', [CompletionResultType]::ParameterName, 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]')
+            [CompletionResult]::new('--socket', '--socket', [CompletionResultType]::ParameterName, 'Path of the daemon''s local socket [env: RELAY_SOCKET]')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Talk to a remote relayd instead of the local one: https://HOST:PORT of its remote_listen (TLS; its certificate is pinned on first use in ~/.config/relay/known_servers.toml)')
+            [CompletionResult]::new('--token-file', '--token-file', [CompletionResultType]::ParameterName, 'File (mode 0600) holding the remote token for --server [default: the RELAY_TOKEN variable]')
+            [CompletionResult]::new('--client-cert', '--client-cert', [CompletionResultType]::ParameterName, 'Client certificate (PEM) for a relayd that requires mTLS (`relay daemon client-cert NAME` makes one)')
+            [CompletionResult]::new('--client-key', '--client-key', [CompletionResultType]::ParameterName, 'The client certificate''s private key (PEM)')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the answer as JSON (stable field names, for scripts)')
+            [CompletionResult]::new('--insecure', '--insecure', [CompletionResultType]::ParameterName, 'Allow --server with http:// (plaintext: the token crosses the network unencrypted)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'relay;policy;accept' {
+            [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'Data directory (database, token, config.toml) [env: RELAY_HOME]')
+            [CompletionResult]::new('--port', '--port', [CompletionResultType]::ParameterName, 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]')
+            [CompletionResult]::new('--socket', '--socket', [CompletionResultType]::ParameterName, 'Path of the daemon''s local socket [env: RELAY_SOCKET]')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Talk to a remote relayd instead of the local one: https://HOST:PORT of its remote_listen (TLS; its certificate is pinned on first use in ~/.config/relay/known_servers.toml)')
+            [CompletionResult]::new('--token-file', '--token-file', [CompletionResultType]::ParameterName, 'File (mode 0600) holding the remote token for --server [default: the RELAY_TOKEN variable]')
+            [CompletionResult]::new('--client-cert', '--client-cert', [CompletionResultType]::ParameterName, 'Client certificate (PEM) for a relayd that requires mTLS (`relay daemon client-cert NAME` makes one)')
+            [CompletionResult]::new('--client-key', '--client-key', [CompletionResultType]::ParameterName, 'The client certificate''s private key (PEM)')
+            [CompletionResult]::new('--confirm', '--confirm', [CompletionResultType]::ParameterName, 'Confirm a change that widens agents'' access on live')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the answer as JSON (stable field names, for scripts)')
+            [CompletionResult]::new('--insecure', '--insecure', [CompletionResultType]::ParameterName, 'Allow --server with http:// (plaintext: the token crosses the network unencrypted)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'relay;policy;reject' {
+            [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'Data directory (database, token, config.toml) [env: RELAY_HOME]')
+            [CompletionResult]::new('--port', '--port', [CompletionResultType]::ParameterName, 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]')
+            [CompletionResult]::new('--socket', '--socket', [CompletionResultType]::ParameterName, 'Path of the daemon''s local socket [env: RELAY_SOCKET]')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Talk to a remote relayd instead of the local one: https://HOST:PORT of its remote_listen (TLS; its certificate is pinned on first use in ~/.config/relay/known_servers.toml)')
+            [CompletionResult]::new('--token-file', '--token-file', [CompletionResultType]::ParameterName, 'File (mode 0600) holding the remote token for --server [default: the RELAY_TOKEN variable]')
+            [CompletionResult]::new('--client-cert', '--client-cert', [CompletionResultType]::ParameterName, 'Client certificate (PEM) for a relayd that requires mTLS (`relay daemon client-cert NAME` makes one)')
+            [CompletionResult]::new('--client-key', '--client-key', [CompletionResultType]::ParameterName, 'The client certificate''s private key (PEM)')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the answer as JSON (stable field names, for scripts)')
+            [CompletionResult]::new('--insecure', '--insecure', [CompletionResultType]::ParameterName, 'Allow --server with http:// (plaintext: the token crosses the network unencrypted)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'relay;policy;help' {
+            [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Show the effective policy of a scope: the layer chain, one line per value with the layer that set it, layers ignored because they do not validate, a broken policy.json, and the scope''s own layer')
+            [CompletionResult]::new('set', 'set', [CompletionResultType]::ParameterValue, 'Save a scope''s whole layer from FILE (`-` reads stdin): validated first; a layer that widens agents'' access on live is refused, saying what it widens, until repeated with --confirm')
+            [CompletionResult]::new('rm', 'rm', [CompletionResultType]::ParameterValue, 'Remove a project''s or an environment''s layer (the global one is the file policy.json)')
+            [CompletionResult]::new('preview', 'preview', [CompletionResultType]::ParameterValue, 'Validate a layer and show the effective policy it would make and whether it widens agents'' access on live; nothing is saved')
+            [CompletionResult]::new('preset', 'preset', [CompletionResultType]::ParameterValue, 'Write a preset into policy.json, keeping the rest of the file: default (local and test full, live read, guard warn), strict (local full, test ask, live none, guard block) or trusted (full everywhere, guard log)')
+            [CompletionResult]::new('propose', 'propose', [CompletionResultType]::ParameterValue, 'Propose a change to a scope''s layer: a JSON patch (objects merge key by key, null removes a key) recorded for the owner; nothing changes now')
+            [CompletionResult]::new('proposals', 'proposals', [CompletionResultType]::ParameterValue, 'List the pending policy proposals')
+            [CompletionResult]::new('accept', 'accept', [CompletionResultType]::ParameterValue, 'Accept a pending policy proposal: the merged layer is validated again and saved')
+            [CompletionResult]::new('reject', 'reject', [CompletionResultType]::ParameterValue, 'Reject a pending policy proposal')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'relay;policy;help;show' {
+            break
+        }
+        'relay;policy;help;set' {
+            break
+        }
+        'relay;policy;help;rm' {
+            break
+        }
+        'relay;policy;help;preview' {
+            break
+        }
+        'relay;policy;help;preset' {
+            break
+        }
+        'relay;policy;help;propose' {
+            break
+        }
+        'relay;policy;help;proposals' {
+            break
+        }
+        'relay;policy;help;accept' {
+            break
+        }
+        'relay;policy;help;reject' {
+            break
+        }
+        'relay;policy;help;help' {
+            break
+        }
         'relay;events' {
             [CompletionResult]::new('--since', '--since', [CompletionResultType]::ParameterName, 'Only events after this event id (with --follow: from there instead of from the end)')
             [CompletionResult]::new('-p', '-p', [CompletionResultType]::ParameterName, 'Only events of this project')
@@ -1660,6 +2196,8 @@ Register-ArgumentCompleter -Native -CommandName 'relay' -ScriptBlock {
             [CompletionResult]::new('comment', 'comment', [CompletionResultType]::ParameterValue, 'A task''s comment thread: read it, write to the agent of the bound session, mark replies read')
             [CompletionResult]::new('plan', 'plan', [CompletionResultType]::ParameterValue, 'A task''s plan: show its steps, checkpoints, the agent''s todo and history, and accept it as the owner')
             [CompletionResult]::new('attachment', 'attachment', [CompletionResultType]::ParameterValue, 'A task''s screenshots: list them, write one to a file, attach, caption or remove one')
+            [CompletionResult]::new('env', 'env', [CompletionResultType]::ParameterValue, 'A project''s environments (local, test and live stands): their access map (references only), the agents'' levels with where they come from, and agents'' proposals to accept or reject')
+            [CompletionResult]::new('policy', 'policy', [CompletionResultType]::ParameterValue, 'Policy as data: the effective policy of a scope with the layer of every value, saving and previewing a layer, the preset, and agents'' policy proposals')
             [CompletionResult]::new('events', 'events', [CompletionResultType]::ParameterValue, 'Print the event log (what happened on the board), optionally following it')
             [CompletionResult]::new('rules', 'rules', [CompletionResultType]::ParameterValue, 'The working rules agents follow: report format and what a stage move needs')
             [CompletionResult]::new('hook', 'hook', [CompletionResultType]::ParameterValue, 'Answer one agent hook call: the program every agent''s hooks run (always exits 0)')
@@ -1899,6 +2437,96 @@ Register-ArgumentCompleter -Native -CommandName 'relay' -ScriptBlock {
             break
         }
         'relay;help;attachment;rm' {
+            break
+        }
+        'relay;help;env' {
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List a project''s environments (kind, the agents'' level and where it comes from, base URL, access entries), then its pending proposals')
+            [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Show one environment: each capability''s level with its source, the guard mode, sign-in, notes and its access entries (test secrets by name)')
+            [CompletionResult]::new('set', 'set', [CompletionResultType]::ParameterValue, 'Create an environment (give --kind), or change the given fields of one')
+            [CompletionResult]::new('rm', 'rm', [CompletionResultType]::ParameterValue, 'Remove an environment with its access entries and its policy layer')
+            [CompletionResult]::new('access', 'access', [CompletionResultType]::ParameterValue, 'An environment''s access entries (ssh, kubectl, db, gitops, logs, monitoring, other): add, change or remove one. They hold references only: where a secret lives, never the secret')
+            [CompletionResult]::new('propose', 'propose', [CompletionResultType]::ParameterValue, 'Propose a change to an environment: recorded for the owner to accept or reject; nothing changes now')
+            [CompletionResult]::new('proposals', 'proposals', [CompletionResultType]::ParameterValue, 'List the pending environment proposals (of every project unless --project)')
+            [CompletionResult]::new('accept', 'accept', [CompletionResultType]::ParameterValue, 'Accept a pending environment proposal: its change is applied in one write')
+            [CompletionResult]::new('reject', 'reject', [CompletionResultType]::ParameterValue, 'Reject a pending environment proposal')
+            break
+        }
+        'relay;help;env;list' {
+            break
+        }
+        'relay;help;env;show' {
+            break
+        }
+        'relay;help;env;set' {
+            break
+        }
+        'relay;help;env;rm' {
+            break
+        }
+        'relay;help;env;access' {
+            [CompletionResult]::new('add', 'add', [CompletionResultType]::ParameterValue, 'Add an access entry: its kind and FIELD=VALUE pairs (ssh: alias, host, port, user, key_path_ref; kubectl: context, namespace; db: type, host, port, port_forward, database, user, password_ref; gitops: repo, path, branch; logs and monitoring: url; other: any lowercase names)')
+            [CompletionResult]::new('set', 'set', [CompletionResultType]::ParameterValue, 'Change an access entry: the fields given are set (`FIELD=-` removes one), the others are kept')
+            [CompletionResult]::new('rm', 'rm', [CompletionResultType]::ParameterValue, 'Remove an access entry')
+            break
+        }
+        'relay;help;env;access;add' {
+            break
+        }
+        'relay;help;env;access;set' {
+            break
+        }
+        'relay;help;env;access;rm' {
+            break
+        }
+        'relay;help;env;propose' {
+            break
+        }
+        'relay;help;env;proposals' {
+            break
+        }
+        'relay;help;env;accept' {
+            break
+        }
+        'relay;help;env;reject' {
+            break
+        }
+        'relay;help;policy' {
+            [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Show the effective policy of a scope: the layer chain, one line per value with the layer that set it, layers ignored because they do not validate, a broken policy.json, and the scope''s own layer')
+            [CompletionResult]::new('set', 'set', [CompletionResultType]::ParameterValue, 'Save a scope''s whole layer from FILE (`-` reads stdin): validated first; a layer that widens agents'' access on live is refused, saying what it widens, until repeated with --confirm')
+            [CompletionResult]::new('rm', 'rm', [CompletionResultType]::ParameterValue, 'Remove a project''s or an environment''s layer (the global one is the file policy.json)')
+            [CompletionResult]::new('preview', 'preview', [CompletionResultType]::ParameterValue, 'Validate a layer and show the effective policy it would make and whether it widens agents'' access on live; nothing is saved')
+            [CompletionResult]::new('preset', 'preset', [CompletionResultType]::ParameterValue, 'Write a preset into policy.json, keeping the rest of the file: default (local and test full, live read, guard warn), strict (local full, test ask, live none, guard block) or trusted (full everywhere, guard log)')
+            [CompletionResult]::new('propose', 'propose', [CompletionResultType]::ParameterValue, 'Propose a change to a scope''s layer: a JSON patch (objects merge key by key, null removes a key) recorded for the owner; nothing changes now')
+            [CompletionResult]::new('proposals', 'proposals', [CompletionResultType]::ParameterValue, 'List the pending policy proposals')
+            [CompletionResult]::new('accept', 'accept', [CompletionResultType]::ParameterValue, 'Accept a pending policy proposal: the merged layer is validated again and saved')
+            [CompletionResult]::new('reject', 'reject', [CompletionResultType]::ParameterValue, 'Reject a pending policy proposal')
+            break
+        }
+        'relay;help;policy;show' {
+            break
+        }
+        'relay;help;policy;set' {
+            break
+        }
+        'relay;help;policy;rm' {
+            break
+        }
+        'relay;help;policy;preview' {
+            break
+        }
+        'relay;help;policy;preset' {
+            break
+        }
+        'relay;help;policy;propose' {
+            break
+        }
+        'relay;help;policy;proposals' {
+            break
+        }
+        'relay;help;policy;accept' {
+            break
+        }
+        'relay;help;policy;reject' {
             break
         }
         'relay;help;events' {

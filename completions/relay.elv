@@ -44,6 +44,8 @@ set edit:completion:arg-completer[relay] = {|@words|
             cand comment 'A task''s comment thread: read it, write to the agent of the bound session, mark replies read'
             cand plan 'A task''s plan: show its steps, checkpoints, the agent''s todo and history, and accept it as the owner'
             cand attachment 'A task''s screenshots: list them, write one to a file, attach, caption or remove one'
+            cand env 'A project''s environments (local, test and live stands): their access map (references only), the agents'' levels with where they come from, and agents'' proposals to accept or reject'
+            cand policy 'Policy as data: the effective policy of a scope with the layer of every value, saving and previewing a layer, the preset, and agents'' policy proposals'
             cand events 'Print the event log (what happened on the board), optionally following it'
             cand rules 'The working rules agents follow: report format and what a stage move needs'
             cand hook 'Answer one agent hook call: the program every agent''s hooks run (always exits 0)'
@@ -1270,6 +1272,487 @@ set edit:completion:arg-completer[relay] = {|@words|
         }
         &'relay;attachment;help;help'= {
         }
+        &'relay;env'= {
+            cand --home 'Data directory (database, token, config.toml) [env: RELAY_HOME]'
+            cand --port 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]'
+            cand --socket 'Path of the daemon''s local socket [env: RELAY_SOCKET]'
+            cand --server 'Talk to a remote relayd instead of the local one: https://HOST:PORT of its remote_listen (TLS; its certificate is pinned on first use in ~/.config/relay/known_servers.toml)'
+            cand --token-file 'File (mode 0600) holding the remote token for --server [default: the RELAY_TOKEN variable]'
+            cand --client-cert 'Client certificate (PEM) for a relayd that requires mTLS (`relay daemon client-cert NAME` makes one)'
+            cand --client-key 'The client certificate''s private key (PEM)'
+            cand --insecure 'Allow --server with http:// (plaintext: the token crosses the network unencrypted)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+            cand list 'List a project''s environments (kind, the agents'' level and where it comes from, base URL, access entries), then its pending proposals'
+            cand show 'Show one environment: each capability''s level with its source, the guard mode, sign-in, notes and its access entries (test secrets by name)'
+            cand set 'Create an environment (give --kind), or change the given fields of one'
+            cand rm 'Remove an environment with its access entries and its policy layer'
+            cand access 'An environment''s access entries (ssh, kubectl, db, gitops, logs, monitoring, other): add, change or remove one. They hold references only: where a secret lives, never the secret'
+            cand propose 'Propose a change to an environment: recorded for the owner to accept or reject; nothing changes now'
+            cand proposals 'List the pending environment proposals (of every project unless --project)'
+            cand accept 'Accept a pending environment proposal: its change is applied in one write'
+            cand reject 'Reject a pending environment proposal'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'relay;env;list'= {
+            cand --home 'Data directory (database, token, config.toml) [env: RELAY_HOME]'
+            cand --port 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]'
+            cand --socket 'Path of the daemon''s local socket [env: RELAY_SOCKET]'
+            cand --server 'Talk to a remote relayd instead of the local one: https://HOST:PORT of its remote_listen (TLS; its certificate is pinned on first use in ~/.config/relay/known_servers.toml)'
+            cand --token-file 'File (mode 0600) holding the remote token for --server [default: the RELAY_TOKEN variable]'
+            cand --client-cert 'Client certificate (PEM) for a relayd that requires mTLS (`relay daemon client-cert NAME` makes one)'
+            cand --client-key 'The client certificate''s private key (PEM)'
+            cand --json 'Print the answer as JSON (stable field names, for scripts)'
+            cand --insecure 'Allow --server with http:// (plaintext: the token crosses the network unencrypted)'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'relay;env;show'= {
+            cand --home 'Data directory (database, token, config.toml) [env: RELAY_HOME]'
+            cand --port 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]'
+            cand --socket 'Path of the daemon''s local socket [env: RELAY_SOCKET]'
+            cand --server 'Talk to a remote relayd instead of the local one: https://HOST:PORT of its remote_listen (TLS; its certificate is pinned on first use in ~/.config/relay/known_servers.toml)'
+            cand --token-file 'File (mode 0600) holding the remote token for --server [default: the RELAY_TOKEN variable]'
+            cand --client-cert 'Client certificate (PEM) for a relayd that requires mTLS (`relay daemon client-cert NAME` makes one)'
+            cand --client-key 'The client certificate''s private key (PEM)'
+            cand --json 'Print the answer as JSON (stable field names, for scripts)'
+            cand --insecure 'Allow --server with http:// (plaintext: the token crosses the network unencrypted)'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'relay;env;set'= {
+            cand --kind 'The kind: local, test or live (needed for a new environment)'
+            cand --base-url 'Its URL (http:// or https://); `-` clears it'
+            cand --notes 'Notes for agents (references only, never a secret); `-` clears them'
+            cand --sign-in 'Whether an agent may sign in and remember the login (always off on live)'
+            cand --login-state-path 'Where the saved login state lives; `-` clears it'
+            cand --level 'The agents'' level: none, read, ask or full; default clears it (the policy''s)'
+            cand --override 'One capability''s level: CAPABILITY=LEVEL, capability sign_in, ssh, kubectl, db or deploy, level none, read, ask, full, or default to remove the override (repeatable)'
+            cand --rename 'Give the environment a new name'
+            cand --home 'Data directory (database, token, config.toml) [env: RELAY_HOME]'
+            cand --port 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]'
+            cand --socket 'Path of the daemon''s local socket [env: RELAY_SOCKET]'
+            cand --server 'Talk to a remote relayd instead of the local one: https://HOST:PORT of its remote_listen (TLS; its certificate is pinned on first use in ~/.config/relay/known_servers.toml)'
+            cand --token-file 'File (mode 0600) holding the remote token for --server [default: the RELAY_TOKEN variable]'
+            cand --client-cert 'Client certificate (PEM) for a relayd that requires mTLS (`relay daemon client-cert NAME` makes one)'
+            cand --client-key 'The client certificate''s private key (PEM)'
+            cand --confirm 'Confirm a change that widens agents'' access on live'
+            cand --json 'Print the answer as JSON (stable field names, for scripts)'
+            cand --insecure 'Allow --server with http:// (plaintext: the token crosses the network unencrypted)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'relay;env;rm'= {
+            cand --home 'Data directory (database, token, config.toml) [env: RELAY_HOME]'
+            cand --port 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]'
+            cand --socket 'Path of the daemon''s local socket [env: RELAY_SOCKET]'
+            cand --server 'Talk to a remote relayd instead of the local one: https://HOST:PORT of its remote_listen (TLS; its certificate is pinned on first use in ~/.config/relay/known_servers.toml)'
+            cand --token-file 'File (mode 0600) holding the remote token for --server [default: the RELAY_TOKEN variable]'
+            cand --client-cert 'Client certificate (PEM) for a relayd that requires mTLS (`relay daemon client-cert NAME` makes one)'
+            cand --client-key 'The client certificate''s private key (PEM)'
+            cand --json 'Print the answer as JSON (stable field names, for scripts)'
+            cand --insecure 'Allow --server with http:// (plaintext: the token crosses the network unencrypted)'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'relay;env;access'= {
+            cand --home 'Data directory (database, token, config.toml) [env: RELAY_HOME]'
+            cand --port 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]'
+            cand --socket 'Path of the daemon''s local socket [env: RELAY_SOCKET]'
+            cand --server 'Talk to a remote relayd instead of the local one: https://HOST:PORT of its remote_listen (TLS; its certificate is pinned on first use in ~/.config/relay/known_servers.toml)'
+            cand --token-file 'File (mode 0600) holding the remote token for --server [default: the RELAY_TOKEN variable]'
+            cand --client-cert 'Client certificate (PEM) for a relayd that requires mTLS (`relay daemon client-cert NAME` makes one)'
+            cand --client-key 'The client certificate''s private key (PEM)'
+            cand --insecure 'Allow --server with http:// (plaintext: the token crosses the network unencrypted)'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+            cand add 'Add an access entry: its kind and FIELD=VALUE pairs (ssh: alias, host, port, user, key_path_ref; kubectl: context, namespace; db: type, host, port, port_forward, database, user, password_ref; gitops: repo, path, branch; logs and monitoring: url; other: any lowercase names)'
+            cand set 'Change an access entry: the fields given are set (`FIELD=-` removes one), the others are kept'
+            cand rm 'Remove an access entry'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'relay;env;access;add'= {
+            cand --test-secret 'A harmless test value NAME=VALUE, where the policy allows them for the kind (never on live; repeatable)'
+            cand --home 'Data directory (database, token, config.toml) [env: RELAY_HOME]'
+            cand --port 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]'
+            cand --socket 'Path of the daemon''s local socket [env: RELAY_SOCKET]'
+            cand --server 'Talk to a remote relayd instead of the local one: https://HOST:PORT of its remote_listen (TLS; its certificate is pinned on first use in ~/.config/relay/known_servers.toml)'
+            cand --token-file 'File (mode 0600) holding the remote token for --server [default: the RELAY_TOKEN variable]'
+            cand --client-cert 'Client certificate (PEM) for a relayd that requires mTLS (`relay daemon client-cert NAME` makes one)'
+            cand --client-key 'The client certificate''s private key (PEM)'
+            cand --json 'Print the answer as JSON (stable field names, for scripts)'
+            cand --insecure 'Allow --server with http:// (plaintext: the token crosses the network unencrypted)'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'relay;env;access;set'= {
+            cand --test-secret 'A test value NAME=VALUE (`NAME=-` removes it; repeatable)'
+            cand --home 'Data directory (database, token, config.toml) [env: RELAY_HOME]'
+            cand --port 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]'
+            cand --socket 'Path of the daemon''s local socket [env: RELAY_SOCKET]'
+            cand --server 'Talk to a remote relayd instead of the local one: https://HOST:PORT of its remote_listen (TLS; its certificate is pinned on first use in ~/.config/relay/known_servers.toml)'
+            cand --token-file 'File (mode 0600) holding the remote token for --server [default: the RELAY_TOKEN variable]'
+            cand --client-cert 'Client certificate (PEM) for a relayd that requires mTLS (`relay daemon client-cert NAME` makes one)'
+            cand --client-key 'The client certificate''s private key (PEM)'
+            cand --json 'Print the answer as JSON (stable field names, for scripts)'
+            cand --insecure 'Allow --server with http:// (plaintext: the token crosses the network unencrypted)'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'relay;env;access;rm'= {
+            cand --home 'Data directory (database, token, config.toml) [env: RELAY_HOME]'
+            cand --port 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]'
+            cand --socket 'Path of the daemon''s local socket [env: RELAY_SOCKET]'
+            cand --server 'Talk to a remote relayd instead of the local one: https://HOST:PORT of its remote_listen (TLS; its certificate is pinned on first use in ~/.config/relay/known_servers.toml)'
+            cand --token-file 'File (mode 0600) holding the remote token for --server [default: the RELAY_TOKEN variable]'
+            cand --client-cert 'Client certificate (PEM) for a relayd that requires mTLS (`relay daemon client-cert NAME` makes one)'
+            cand --client-key 'The client certificate''s private key (PEM)'
+            cand --json 'Print the answer as JSON (stable field names, for scripts)'
+            cand --insecure 'Allow --server with http:// (plaintext: the token crosses the network unencrypted)'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'relay;env;access;help'= {
+            cand add 'Add an access entry: its kind and FIELD=VALUE pairs (ssh: alias, host, port, user, key_path_ref; kubectl: context, namespace; db: type, host, port, port_forward, database, user, password_ref; gitops: repo, path, branch; logs and monitoring: url; other: any lowercase names)'
+            cand set 'Change an access entry: the fields given are set (`FIELD=-` removes one), the others are kept'
+            cand rm 'Remove an access entry'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'relay;env;access;help;add'= {
+        }
+        &'relay;env;access;help;set'= {
+        }
+        &'relay;env;access;help;rm'= {
+        }
+        &'relay;env;access;help;help'= {
+        }
+        &'relay;env;propose'= {
+            cand --reason 'Why the change is needed (shown to the owner)'
+            cand --kind 'The kind: local, test or live (needed for a new environment)'
+            cand --base-url 'Its URL (http:// or https://); `-` clears it'
+            cand --notes 'Notes for agents (references only, never a secret); `-` clears them'
+            cand --sign-in 'Whether an agent may sign in and remember the login (always off on live)'
+            cand --login-state-path 'Where the saved login state lives; `-` clears it'
+            cand --level 'The agents'' level: none, read, ask or full; default clears it (the policy''s)'
+            cand --override 'One capability''s level: CAPABILITY=LEVEL, capability sign_in, ssh, kubectl, db or deploy, level none, read, ask, full, or default to remove the override (repeatable)'
+            cand --access 'An access entry to add: KIND:FIELD=VALUE,FIELD=VALUE… (e.g. ssh:alias=prod-app,user=deploy); repeatable'
+            cand --home 'Data directory (database, token, config.toml) [env: RELAY_HOME]'
+            cand --port 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]'
+            cand --socket 'Path of the daemon''s local socket [env: RELAY_SOCKET]'
+            cand --server 'Talk to a remote relayd instead of the local one: https://HOST:PORT of its remote_listen (TLS; its certificate is pinned on first use in ~/.config/relay/known_servers.toml)'
+            cand --token-file 'File (mode 0600) holding the remote token for --server [default: the RELAY_TOKEN variable]'
+            cand --client-cert 'Client certificate (PEM) for a relayd that requires mTLS (`relay daemon client-cert NAME` makes one)'
+            cand --client-key 'The client certificate''s private key (PEM)'
+            cand --json 'Print the answer as JSON (stable field names, for scripts)'
+            cand --insecure 'Allow --server with http:// (plaintext: the token crosses the network unencrypted)'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'relay;env;proposals'= {
+            cand -p 'Only this project''s'
+            cand --project 'Only this project''s'
+            cand --home 'Data directory (database, token, config.toml) [env: RELAY_HOME]'
+            cand --port 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]'
+            cand --socket 'Path of the daemon''s local socket [env: RELAY_SOCKET]'
+            cand --server 'Talk to a remote relayd instead of the local one: https://HOST:PORT of its remote_listen (TLS; its certificate is pinned on first use in ~/.config/relay/known_servers.toml)'
+            cand --token-file 'File (mode 0600) holding the remote token for --server [default: the RELAY_TOKEN variable]'
+            cand --client-cert 'Client certificate (PEM) for a relayd that requires mTLS (`relay daemon client-cert NAME` makes one)'
+            cand --client-key 'The client certificate''s private key (PEM)'
+            cand --json 'Print the answer as JSON (stable field names, for scripts)'
+            cand --insecure 'Allow --server with http:// (plaintext: the token crosses the network unencrypted)'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'relay;env;accept'= {
+            cand --home 'Data directory (database, token, config.toml) [env: RELAY_HOME]'
+            cand --port 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]'
+            cand --socket 'Path of the daemon''s local socket [env: RELAY_SOCKET]'
+            cand --server 'Talk to a remote relayd instead of the local one: https://HOST:PORT of its remote_listen (TLS; its certificate is pinned on first use in ~/.config/relay/known_servers.toml)'
+            cand --token-file 'File (mode 0600) holding the remote token for --server [default: the RELAY_TOKEN variable]'
+            cand --client-cert 'Client certificate (PEM) for a relayd that requires mTLS (`relay daemon client-cert NAME` makes one)'
+            cand --client-key 'The client certificate''s private key (PEM)'
+            cand --confirm 'Confirm a change that widens agents'' access on live'
+            cand --json 'Print the answer as JSON (stable field names, for scripts)'
+            cand --insecure 'Allow --server with http:// (plaintext: the token crosses the network unencrypted)'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'relay;env;reject'= {
+            cand --home 'Data directory (database, token, config.toml) [env: RELAY_HOME]'
+            cand --port 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]'
+            cand --socket 'Path of the daemon''s local socket [env: RELAY_SOCKET]'
+            cand --server 'Talk to a remote relayd instead of the local one: https://HOST:PORT of its remote_listen (TLS; its certificate is pinned on first use in ~/.config/relay/known_servers.toml)'
+            cand --token-file 'File (mode 0600) holding the remote token for --server [default: the RELAY_TOKEN variable]'
+            cand --client-cert 'Client certificate (PEM) for a relayd that requires mTLS (`relay daemon client-cert NAME` makes one)'
+            cand --client-key 'The client certificate''s private key (PEM)'
+            cand --json 'Print the answer as JSON (stable field names, for scripts)'
+            cand --insecure 'Allow --server with http:// (plaintext: the token crosses the network unencrypted)'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'relay;env;help'= {
+            cand list 'List a project''s environments (kind, the agents'' level and where it comes from, base URL, access entries), then its pending proposals'
+            cand show 'Show one environment: each capability''s level with its source, the guard mode, sign-in, notes and its access entries (test secrets by name)'
+            cand set 'Create an environment (give --kind), or change the given fields of one'
+            cand rm 'Remove an environment with its access entries and its policy layer'
+            cand access 'An environment''s access entries (ssh, kubectl, db, gitops, logs, monitoring, other): add, change or remove one. They hold references only: where a secret lives, never the secret'
+            cand propose 'Propose a change to an environment: recorded for the owner to accept or reject; nothing changes now'
+            cand proposals 'List the pending environment proposals (of every project unless --project)'
+            cand accept 'Accept a pending environment proposal: its change is applied in one write'
+            cand reject 'Reject a pending environment proposal'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'relay;env;help;list'= {
+        }
+        &'relay;env;help;show'= {
+        }
+        &'relay;env;help;set'= {
+        }
+        &'relay;env;help;rm'= {
+        }
+        &'relay;env;help;access'= {
+            cand add 'Add an access entry: its kind and FIELD=VALUE pairs (ssh: alias, host, port, user, key_path_ref; kubectl: context, namespace; db: type, host, port, port_forward, database, user, password_ref; gitops: repo, path, branch; logs and monitoring: url; other: any lowercase names)'
+            cand set 'Change an access entry: the fields given are set (`FIELD=-` removes one), the others are kept'
+            cand rm 'Remove an access entry'
+        }
+        &'relay;env;help;access;add'= {
+        }
+        &'relay;env;help;access;set'= {
+        }
+        &'relay;env;help;access;rm'= {
+        }
+        &'relay;env;help;propose'= {
+        }
+        &'relay;env;help;proposals'= {
+        }
+        &'relay;env;help;accept'= {
+        }
+        &'relay;env;help;reject'= {
+        }
+        &'relay;env;help;help'= {
+        }
+        &'relay;policy'= {
+            cand --home 'Data directory (database, token, config.toml) [env: RELAY_HOME]'
+            cand --port 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]'
+            cand --socket 'Path of the daemon''s local socket [env: RELAY_SOCKET]'
+            cand --server 'Talk to a remote relayd instead of the local one: https://HOST:PORT of its remote_listen (TLS; its certificate is pinned on first use in ~/.config/relay/known_servers.toml)'
+            cand --token-file 'File (mode 0600) holding the remote token for --server [default: the RELAY_TOKEN variable]'
+            cand --client-cert 'Client certificate (PEM) for a relayd that requires mTLS (`relay daemon client-cert NAME` makes one)'
+            cand --client-key 'The client certificate''s private key (PEM)'
+            cand --insecure 'Allow --server with http:// (plaintext: the token crosses the network unencrypted)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+            cand show 'Show the effective policy of a scope: the layer chain, one line per value with the layer that set it, layers ignored because they do not validate, a broken policy.json, and the scope''s own layer'
+            cand set 'Save a scope''s whole layer from FILE (`-` reads stdin): validated first; a layer that widens agents'' access on live is refused, saying what it widens, until repeated with --confirm'
+            cand rm 'Remove a project''s or an environment''s layer (the global one is the file policy.json)'
+            cand preview 'Validate a layer and show the effective policy it would make and whether it widens agents'' access on live; nothing is saved'
+            cand preset 'Write a preset into policy.json, keeping the rest of the file: default (local and test full, live read, guard warn), strict (local full, test ask, live none, guard block) or trusted (full everywhere, guard log)'
+            cand propose 'Propose a change to a scope''s layer: a JSON patch (objects merge key by key, null removes a key) recorded for the owner; nothing changes now'
+            cand proposals 'List the pending policy proposals'
+            cand accept 'Accept a pending policy proposal: the merged layer is validated again and saved'
+            cand reject 'Reject a pending policy proposal'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'relay;policy;show'= {
+            cand --home 'Data directory (database, token, config.toml) [env: RELAY_HOME]'
+            cand --port 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]'
+            cand --socket 'Path of the daemon''s local socket [env: RELAY_SOCKET]'
+            cand --server 'Talk to a remote relayd instead of the local one: https://HOST:PORT of its remote_listen (TLS; its certificate is pinned on first use in ~/.config/relay/known_servers.toml)'
+            cand --token-file 'File (mode 0600) holding the remote token for --server [default: the RELAY_TOKEN variable]'
+            cand --client-cert 'Client certificate (PEM) for a relayd that requires mTLS (`relay daemon client-cert NAME` makes one)'
+            cand --client-key 'The client certificate''s private key (PEM)'
+            cand --json 'Print the answer as JSON (stable field names, for scripts)'
+            cand --insecure 'Allow --server with http:// (plaintext: the token crosses the network unencrypted)'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'relay;policy;set'= {
+            cand --home 'Data directory (database, token, config.toml) [env: RELAY_HOME]'
+            cand --port 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]'
+            cand --socket 'Path of the daemon''s local socket [env: RELAY_SOCKET]'
+            cand --server 'Talk to a remote relayd instead of the local one: https://HOST:PORT of its remote_listen (TLS; its certificate is pinned on first use in ~/.config/relay/known_servers.toml)'
+            cand --token-file 'File (mode 0600) holding the remote token for --server [default: the RELAY_TOKEN variable]'
+            cand --client-cert 'Client certificate (PEM) for a relayd that requires mTLS (`relay daemon client-cert NAME` makes one)'
+            cand --client-key 'The client certificate''s private key (PEM)'
+            cand --confirm 'Confirm a layer that widens agents'' access on live'
+            cand --json 'Print the answer as JSON (stable field names, for scripts)'
+            cand --insecure 'Allow --server with http:// (plaintext: the token crosses the network unencrypted)'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'relay;policy;rm'= {
+            cand --home 'Data directory (database, token, config.toml) [env: RELAY_HOME]'
+            cand --port 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]'
+            cand --socket 'Path of the daemon''s local socket [env: RELAY_SOCKET]'
+            cand --server 'Talk to a remote relayd instead of the local one: https://HOST:PORT of its remote_listen (TLS; its certificate is pinned on first use in ~/.config/relay/known_servers.toml)'
+            cand --token-file 'File (mode 0600) holding the remote token for --server [default: the RELAY_TOKEN variable]'
+            cand --client-cert 'Client certificate (PEM) for a relayd that requires mTLS (`relay daemon client-cert NAME` makes one)'
+            cand --client-key 'The client certificate''s private key (PEM)'
+            cand --confirm 'Confirm a removal that widens agents'' access on live'
+            cand --json 'Print the answer as JSON (stable field names, for scripts)'
+            cand --insecure 'Allow --server with http:// (plaintext: the token crosses the network unencrypted)'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'relay;policy;preview'= {
+            cand --home 'Data directory (database, token, config.toml) [env: RELAY_HOME]'
+            cand --port 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]'
+            cand --socket 'Path of the daemon''s local socket [env: RELAY_SOCKET]'
+            cand --server 'Talk to a remote relayd instead of the local one: https://HOST:PORT of its remote_listen (TLS; its certificate is pinned on first use in ~/.config/relay/known_servers.toml)'
+            cand --token-file 'File (mode 0600) holding the remote token for --server [default: the RELAY_TOKEN variable]'
+            cand --client-cert 'Client certificate (PEM) for a relayd that requires mTLS (`relay daemon client-cert NAME` makes one)'
+            cand --client-key 'The client certificate''s private key (PEM)'
+            cand --json 'Print the answer as JSON (stable field names, for scripts)'
+            cand --insecure 'Allow --server with http:// (plaintext: the token crosses the network unencrypted)'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'relay;policy;preset'= {
+            cand --home 'Data directory (database, token, config.toml) [env: RELAY_HOME]'
+            cand --port 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]'
+            cand --socket 'Path of the daemon''s local socket [env: RELAY_SOCKET]'
+            cand --server 'Talk to a remote relayd instead of the local one: https://HOST:PORT of its remote_listen (TLS; its certificate is pinned on first use in ~/.config/relay/known_servers.toml)'
+            cand --token-file 'File (mode 0600) holding the remote token for --server [default: the RELAY_TOKEN variable]'
+            cand --client-cert 'Client certificate (PEM) for a relayd that requires mTLS (`relay daemon client-cert NAME` makes one)'
+            cand --client-key 'The client certificate''s private key (PEM)'
+            cand --confirm 'Confirm a preset that widens agents'' access on live'
+            cand --json 'Print the answer as JSON (stable field names, for scripts)'
+            cand --insecure 'Allow --server with http:// (plaintext: the token crosses the network unencrypted)'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'relay;policy;propose'= {
+            cand --reason 'Why the change is needed (shown to the owner)'
+            cand --home 'Data directory (database, token, config.toml) [env: RELAY_HOME]'
+            cand --port 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]'
+            cand --socket 'Path of the daemon''s local socket [env: RELAY_SOCKET]'
+            cand --server 'Talk to a remote relayd instead of the local one: https://HOST:PORT of its remote_listen (TLS; its certificate is pinned on first use in ~/.config/relay/known_servers.toml)'
+            cand --token-file 'File (mode 0600) holding the remote token for --server [default: the RELAY_TOKEN variable]'
+            cand --client-cert 'Client certificate (PEM) for a relayd that requires mTLS (`relay daemon client-cert NAME` makes one)'
+            cand --client-key 'The client certificate''s private key (PEM)'
+            cand --json 'Print the answer as JSON (stable field names, for scripts)'
+            cand --insecure 'Allow --server with http:// (plaintext: the token crosses the network unencrypted)'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'relay;policy;proposals'= {
+            cand --home 'Data directory (database, token, config.toml) [env: RELAY_HOME]'
+            cand --port 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]'
+            cand --socket 'Path of the daemon''s local socket [env: RELAY_SOCKET]'
+            cand --server 'Talk to a remote relayd instead of the local one: https://HOST:PORT of its remote_listen (TLS; its certificate is pinned on first use in ~/.config/relay/known_servers.toml)'
+            cand --token-file 'File (mode 0600) holding the remote token for --server [default: the RELAY_TOKEN variable]'
+            cand --client-cert 'Client certificate (PEM) for a relayd that requires mTLS (`relay daemon client-cert NAME` makes one)'
+            cand --client-key 'The client certificate''s private key (PEM)'
+            cand --json 'Print the answer as JSON (stable field names, for scripts)'
+            cand --insecure 'Allow --server with http:// (plaintext: the token crosses the network unencrypted)'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'relay;policy;accept'= {
+            cand --home 'Data directory (database, token, config.toml) [env: RELAY_HOME]'
+            cand --port 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]'
+            cand --socket 'Path of the daemon''s local socket [env: RELAY_SOCKET]'
+            cand --server 'Talk to a remote relayd instead of the local one: https://HOST:PORT of its remote_listen (TLS; its certificate is pinned on first use in ~/.config/relay/known_servers.toml)'
+            cand --token-file 'File (mode 0600) holding the remote token for --server [default: the RELAY_TOKEN variable]'
+            cand --client-cert 'Client certificate (PEM) for a relayd that requires mTLS (`relay daemon client-cert NAME` makes one)'
+            cand --client-key 'The client certificate''s private key (PEM)'
+            cand --confirm 'Confirm a change that widens agents'' access on live'
+            cand --json 'Print the answer as JSON (stable field names, for scripts)'
+            cand --insecure 'Allow --server with http:// (plaintext: the token crosses the network unencrypted)'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'relay;policy;reject'= {
+            cand --home 'Data directory (database, token, config.toml) [env: RELAY_HOME]'
+            cand --port 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]'
+            cand --socket 'Path of the daemon''s local socket [env: RELAY_SOCKET]'
+            cand --server 'Talk to a remote relayd instead of the local one: https://HOST:PORT of its remote_listen (TLS; its certificate is pinned on first use in ~/.config/relay/known_servers.toml)'
+            cand --token-file 'File (mode 0600) holding the remote token for --server [default: the RELAY_TOKEN variable]'
+            cand --client-cert 'Client certificate (PEM) for a relayd that requires mTLS (`relay daemon client-cert NAME` makes one)'
+            cand --client-key 'The client certificate''s private key (PEM)'
+            cand --json 'Print the answer as JSON (stable field names, for scripts)'
+            cand --insecure 'Allow --server with http:// (plaintext: the token crosses the network unencrypted)'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'relay;policy;help'= {
+            cand show 'Show the effective policy of a scope: the layer chain, one line per value with the layer that set it, layers ignored because they do not validate, a broken policy.json, and the scope''s own layer'
+            cand set 'Save a scope''s whole layer from FILE (`-` reads stdin): validated first; a layer that widens agents'' access on live is refused, saying what it widens, until repeated with --confirm'
+            cand rm 'Remove a project''s or an environment''s layer (the global one is the file policy.json)'
+            cand preview 'Validate a layer and show the effective policy it would make and whether it widens agents'' access on live; nothing is saved'
+            cand preset 'Write a preset into policy.json, keeping the rest of the file: default (local and test full, live read, guard warn), strict (local full, test ask, live none, guard block) or trusted (full everywhere, guard log)'
+            cand propose 'Propose a change to a scope''s layer: a JSON patch (objects merge key by key, null removes a key) recorded for the owner; nothing changes now'
+            cand proposals 'List the pending policy proposals'
+            cand accept 'Accept a pending policy proposal: the merged layer is validated again and saved'
+            cand reject 'Reject a pending policy proposal'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'relay;policy;help;show'= {
+        }
+        &'relay;policy;help;set'= {
+        }
+        &'relay;policy;help;rm'= {
+        }
+        &'relay;policy;help;preview'= {
+        }
+        &'relay;policy;help;preset'= {
+        }
+        &'relay;policy;help;propose'= {
+        }
+        &'relay;policy;help;proposals'= {
+        }
+        &'relay;policy;help;accept'= {
+        }
+        &'relay;policy;help;reject'= {
+        }
+        &'relay;policy;help;help'= {
+        }
         &'relay;events'= {
             cand --since 'Only events after this event id (with --follow: from there instead of from the end)'
             cand -p 'Only events of this project'
@@ -1516,6 +1999,8 @@ set edit:completion:arg-completer[relay] = {|@words|
             cand comment 'A task''s comment thread: read it, write to the agent of the bound session, mark replies read'
             cand plan 'A task''s plan: show its steps, checkpoints, the agent''s todo and history, and accept it as the owner'
             cand attachment 'A task''s screenshots: list them, write one to a file, attach, caption or remove one'
+            cand env 'A project''s environments (local, test and live stands): their access map (references only), the agents'' levels with where they come from, and agents'' proposals to accept or reject'
+            cand policy 'Policy as data: the effective policy of a scope with the layer of every value, saving and previewing a layer, the preset, and agents'' policy proposals'
             cand events 'Print the event log (what happened on the board), optionally following it'
             cand rules 'The working rules agents follow: report format and what a stage move needs'
             cand hook 'Answer one agent hook call: the program every agent''s hooks run (always exits 0)'
@@ -1695,6 +2180,73 @@ set edit:completion:arg-completer[relay] = {|@words|
         &'relay;help;attachment;caption'= {
         }
         &'relay;help;attachment;rm'= {
+        }
+        &'relay;help;env'= {
+            cand list 'List a project''s environments (kind, the agents'' level and where it comes from, base URL, access entries), then its pending proposals'
+            cand show 'Show one environment: each capability''s level with its source, the guard mode, sign-in, notes and its access entries (test secrets by name)'
+            cand set 'Create an environment (give --kind), or change the given fields of one'
+            cand rm 'Remove an environment with its access entries and its policy layer'
+            cand access 'An environment''s access entries (ssh, kubectl, db, gitops, logs, monitoring, other): add, change or remove one. They hold references only: where a secret lives, never the secret'
+            cand propose 'Propose a change to an environment: recorded for the owner to accept or reject; nothing changes now'
+            cand proposals 'List the pending environment proposals (of every project unless --project)'
+            cand accept 'Accept a pending environment proposal: its change is applied in one write'
+            cand reject 'Reject a pending environment proposal'
+        }
+        &'relay;help;env;list'= {
+        }
+        &'relay;help;env;show'= {
+        }
+        &'relay;help;env;set'= {
+        }
+        &'relay;help;env;rm'= {
+        }
+        &'relay;help;env;access'= {
+            cand add 'Add an access entry: its kind and FIELD=VALUE pairs (ssh: alias, host, port, user, key_path_ref; kubectl: context, namespace; db: type, host, port, port_forward, database, user, password_ref; gitops: repo, path, branch; logs and monitoring: url; other: any lowercase names)'
+            cand set 'Change an access entry: the fields given are set (`FIELD=-` removes one), the others are kept'
+            cand rm 'Remove an access entry'
+        }
+        &'relay;help;env;access;add'= {
+        }
+        &'relay;help;env;access;set'= {
+        }
+        &'relay;help;env;access;rm'= {
+        }
+        &'relay;help;env;propose'= {
+        }
+        &'relay;help;env;proposals'= {
+        }
+        &'relay;help;env;accept'= {
+        }
+        &'relay;help;env;reject'= {
+        }
+        &'relay;help;policy'= {
+            cand show 'Show the effective policy of a scope: the layer chain, one line per value with the layer that set it, layers ignored because they do not validate, a broken policy.json, and the scope''s own layer'
+            cand set 'Save a scope''s whole layer from FILE (`-` reads stdin): validated first; a layer that widens agents'' access on live is refused, saying what it widens, until repeated with --confirm'
+            cand rm 'Remove a project''s or an environment''s layer (the global one is the file policy.json)'
+            cand preview 'Validate a layer and show the effective policy it would make and whether it widens agents'' access on live; nothing is saved'
+            cand preset 'Write a preset into policy.json, keeping the rest of the file: default (local and test full, live read, guard warn), strict (local full, test ask, live none, guard block) or trusted (full everywhere, guard log)'
+            cand propose 'Propose a change to a scope''s layer: a JSON patch (objects merge key by key, null removes a key) recorded for the owner; nothing changes now'
+            cand proposals 'List the pending policy proposals'
+            cand accept 'Accept a pending policy proposal: the merged layer is validated again and saved'
+            cand reject 'Reject a pending policy proposal'
+        }
+        &'relay;help;policy;show'= {
+        }
+        &'relay;help;policy;set'= {
+        }
+        &'relay;help;policy;rm'= {
+        }
+        &'relay;help;policy;preview'= {
+        }
+        &'relay;help;policy;preset'= {
+        }
+        &'relay;help;policy;propose'= {
+        }
+        &'relay;help;policy;proposals'= {
+        }
+        &'relay;help;policy;accept'= {
+        }
+        &'relay;help;policy;reject'= {
         }
         &'relay;help;events'= {
         }

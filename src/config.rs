@@ -13,8 +13,11 @@ use std::net::{IpAddr, SocketAddr};
 use std::ops::RangeInclusive;
 use std::path::{Path, PathBuf};
 
+use std::collections::BTreeMap;
+
 use crate::board::StageLabels;
 use crate::paths::{self, DataDir};
+use crate::policy::{EnvKind, GuardMode, LegacyConfig, Level};
 use crate::profile::{PROFILES_TABLE, Profiles};
 use crate::rules::{RulesLayer, RulesMode};
 
@@ -536,6 +539,22 @@ config_keys! { |dirs, raw|
         read: raw.boolean(),
         help: "the remote listener also asks every client for a certificate signed by relayd's remote CA (`relay daemon client-cert NAME`); the token is still required",
     }
+    guard_mode: Option<GuardMode> {
+        env: "RELAY_GUARD_MODE",
+        accepts: "one of off, log, warn, block",
+        default: None,
+        default_doc: "unset (the policy's: warn with the default preset)",
+        read: raw.text().and_then(|t| GuardMode::parse(t.trim())).map(Some),
+        help: "legacy: the guard mode of every environment, as the `config` policy layer (policy.json, the project and environment layers win over it; SPEC §15)",
+    }
+    permission_defaults: BTreeMap<EnvKind, Level> {
+        env: "RELAY_PERMISSION_DEFAULTS",
+        accepts: "a table of kind = level (kinds local, test, live; levels none, read, ask, full; `live=read,test=ask` in the environment)",
+        default: BTreeMap::new(),
+        default_doc: "empty (the policy's)",
+        read: permission_defaults(raw),
+        help: "legacy: the agents' default level per kind of environment, as the `config` policy layer (`levels.<kind>.default`; later layers win over it)",
+    }
     stage_labels: StageLabels {
         env: "RELAY_STAGE_LABELS",
         accepts: "a table of stage = label (plan, dev, review, test, live, done; labels of 1 to 20 characters, all different; `dev=Build,live=Shipped` in the environment)",
@@ -639,6 +658,22 @@ impl RemoteListen {
             "" | "off" => Some(RemoteListen(None)),
             addr => addr.parse().ok().map(|addr| RemoteListen(Some(addr))),
         }
+    }
+}
+
+impl Shown for Option<GuardMode> {
+    fn shown(&self) -> String {
+        self.map_or_else(String::new, |mode| mode.as_str().to_owned())
+    }
+}
+
+impl Shown for BTreeMap<EnvKind, Level> {
+    fn shown(&self) -> String {
+        let pairs: Vec<String> = self
+            .iter()
+            .map(|(kind, level)| format!("{kind}={level}"))
+            .collect();
+        pairs.join(",")
     }
 }
 
@@ -926,6 +961,23 @@ fn stage_labels(raw: &Raw<'_>) -> Option<StageLabels> {
     }
 }
 
+/// `[permission_defaults]` (or `live=read,test=ask` in the environment): a level per kind, every name known.
+fn permission_defaults(raw: &Raw<'_>) -> Option<BTreeMap<EnvKind, Level>> {
+    let pair = |kind: &str, level: &str| Some((EnvKind::parse(kind.trim())?, Level::parse(level.trim())?));
+    match raw {
+        Raw::Toml(toml::Value::Table(table)) => table
+            .iter()
+            .map(|(kind, level)| pair(kind, level.as_str()?))
+            .collect(),
+        Raw::Toml(_) => None,
+        Raw::Env(text) => text
+            .split(',')
+            .filter(|pair| !pair.trim().is_empty())
+            .map(|text| text.split_once('=').and_then(|(kind, level)| pair(kind, level)))
+            .collect(),
+    }
+}
+
 /// A desktop link template: a scheme (`claude:`, `https:`) first, so the link is never read as an option by
 /// the opener, and `{id}` in it.
 /// A FalkorDB URL relay can dial: `falkor://` or `redis://`, a host, a port, nothing that would not survive a log.
@@ -1010,6 +1062,14 @@ fn owner_names(raw: &Raw<'_>) -> Option<Vec<String>> {
 }
 
 impl Config {
+    /// `guard_mode` and `[permission_defaults]`: the `config` policy layer (none when neither is set).
+    pub fn legacy_policy(&self) -> LegacyConfig {
+        LegacyConfig {
+            guard_mode: self.guard_mode,
+            permission_defaults: self.permission_defaults.clone(),
+        }
+    }
+
     /// Loads the configuration from the process environment and the given flags.
     pub fn load(flags: &Flags) -> Result<Config, ConfigError> {
         Self::load_with(flags, |name| std::env::var(name).ok())

@@ -336,6 +336,8 @@ fn every_key_in_the_table_is_accepted_by_the_parser() {
         ("detach_key", "\"ctrl-a q\""),
         ("notify_review", "false"),
         ("desktop_link_template", "\"claude://session/{id}\""),
+        ("guard_mode", "\"block\""),
+        ("permission_defaults", "{ live = \"none\", test = \"ask\" }"),
         ("stage_labels", "{ dev = \"Build\", live = \"Shipped\" }"),
         ("remote_listen", "\"0.0.0.0:50051\""),
         ("remote_require_mtls", "true"),
@@ -473,4 +475,71 @@ fn graph_url_is_checked_and_its_password_never_shown_when_set() {
             "{bad}: {err}"
         );
     }
+}
+
+#[test]
+fn the_legacy_guard_mode_and_permission_defaults_are_the_config_policy_layer_when_set() {
+    use crate::policy::{Capability, EnvKind, GuardMode, LayerSource, Level, effective};
+    let dir = tempfile::tempdir().unwrap();
+    let config = load(dir.path(), &[], Flags::default()).unwrap();
+    assert_eq!(
+        config.legacy_policy().layer(),
+        None,
+        "no layer unless a key is set"
+    );
+
+    let dir = home_with("guard_mode = \"block\"\n[permission_defaults]\nlive = \"none\"\ntest = \"ask\"\n");
+    let config = load(dir.path(), &[], Flags::default()).unwrap();
+    assert_eq!(config.guard_mode, Some(GuardMode::Block));
+    let layer = config.legacy_policy().layer().unwrap();
+    let policy = effective(vec![(LayerSource::Config, Ok(layer))]);
+    assert_eq!(policy.guard_mode.value, GuardMode::Block);
+    assert_eq!(policy.guard_mode.source, LayerSource::Config);
+    let live_db = policy.level(EnvKind::Live, Capability::Db);
+    assert_eq!(
+        (live_db.value, live_db.source.to_string()),
+        (Level::None, "config".to_owned())
+    );
+    assert_eq!(policy.level(EnvKind::Test, Capability::Ssh).value, Level::Ask);
+    assert_eq!(policy.level(EnvKind::Local, Capability::Ssh).value, Level::Full);
+
+    // The environment wins over the file, as for every key.
+    let config = load(
+        dir.path(),
+        &[
+            ("RELAY_GUARD_MODE", " log "),
+            ("RELAY_PERMISSION_DEFAULTS", "live=read, local = ask"),
+        ],
+        Flags::default(),
+    )
+    .unwrap();
+    assert_eq!(config.guard_mode, Some(GuardMode::Log));
+    assert_eq!(
+        config.permission_defaults,
+        BTreeMap::from([(EnvKind::Local, Level::Ask), (EnvKind::Live, Level::Read)])
+    );
+
+    for bad in [
+        "guard_mode = \"loud\"",
+        "guard_mode = 3",
+        "permission_defaults = { staging = \"read\" }",
+        "permission_defaults = { live = \"write\" }",
+        "permission_defaults = \"live=read\"",
+    ] {
+        let dir = home_with(&format!("{bad}\n"));
+        let err = load(dir.path(), &[], Flags::default()).unwrap_err().to_string();
+        let key = bad.split(' ').next().unwrap();
+        assert!(
+            err.contains(&format!("`{key}`")) && err.contains("config.toml"),
+            "{bad}: {err}"
+        );
+    }
+    let empty = tempfile::tempdir().unwrap();
+    let err = load(
+        empty.path(),
+        &[("RELAY_PERMISSION_DEFAULTS", "live")],
+        Flags::default(),
+    )
+    .unwrap_err();
+    assert!(err.to_string().contains("RELAY_PERMISSION_DEFAULTS"), "{err}");
 }

@@ -165,6 +165,24 @@ pub enum Command {
         #[command(subcommand)]
         action: crate::cmd::attachment::AttachmentCommand,
     },
+    /// A project's environments (local, test and live stands): their access map (references only), the agents'
+    /// levels with where they come from, and agents' proposals to accept or reject
+    ///
+    /// Changes that widen agents' access on live are refused until repeated with --confirm; the refusal says what
+    /// they widen. A field that looks like it holds a secret is refused naming the field and the detector.
+    Env {
+        #[command(subcommand)]
+        action: crate::cmd::env::EnvCommand,
+    },
+    /// Policy as data: the effective policy of a scope with the layer of every value, saving and previewing a
+    /// layer, the preset, and agents' policy proposals
+    ///
+    /// A scope is `global` (the file policy.json in the data directory), a project's slug, or
+    /// `<project>/<environment>`.
+    Policy {
+        #[command(subcommand)]
+        action: crate::cmd::policy::PolicyCommand,
+    },
     /// Print the event log (what happened on the board), optionally following it
     ///
     /// Events are printed oldest first, one per line; with --json each line is one JSON object

@@ -11,6 +11,7 @@ use relay_core::config::{Config, Flags};
 use relay_core::proto::board_service_client::BoardServiceClient;
 use relay_core::proto::coordination_service_client::CoordinationServiceClient;
 use relay_core::proto::daemon_service_client::DaemonServiceClient;
+use relay_core::proto::environment_service_client::EnvironmentServiceClient;
 use relay_core::proto::review_service_client::ReviewServiceClient;
 use relay_core::proto::runner_service_client::RunnerServiceClient;
 use relay_core::proto::{GetStatusRequest, Status};
@@ -58,6 +59,8 @@ pub struct Client {
     pub coord: CoordinationServiceClient<Transport>,
     /// Runner projects, sessions and their terminals.
     pub runner: RunnerServiceClient<Transport>,
+    /// Environments, the access map, policy layers and their proposals.
+    pub environments: EnvironmentServiceClient<Transport>,
 }
 
 impl Client {
@@ -72,6 +75,7 @@ impl Client {
             board: BoardServiceClient::with_interceptor(channel.clone(), bearer.clone()),
             review: ReviewServiceClient::with_interceptor(channel.clone(), bearer.clone()),
             coord: CoordinationServiceClient::with_interceptor(channel.clone(), bearer.clone()),
+            environments: EnvironmentServiceClient::with_interceptor(channel.clone(), bearer.clone()),
             runner: RunnerServiceClient::with_interceptor(channel, bearer),
         }
     }

@@ -122,6 +122,8 @@ pub async fn run(cli: Cli) -> Result<(), CliError> {
             PlanCommand::Accept { key, output } => cmd::plan::accept(&ctx, key, output).await,
         },
         Some(Command::Attachment { action }) => cmd::attachment::run(&ctx, action).await,
+        Some(Command::Env { action }) => cmd::env::run(&ctx, action).await,
+        Some(Command::Policy { action }) => cmd::policy::run(&ctx, action).await,
         Some(Command::Events(args)) => cmd::events::run(&ctx, args).await,
         Some(Command::Rules { action }) => match action {
             RulesCommand::Show { project, output } => cmd::rules::show(&ctx, project, output).await,

@@ -243,6 +243,24 @@ pub struct PolicyView {
     pub policy: EffectivePolicy,
 }
 
+/// What saving a layer would do (`relay policy preview`): the effective policy after it, and what it widens.
+#[derive(Clone, Debug, Serialize)]
+pub struct PolicyPreview {
+    pub scope: String,
+    pub chain: Vec<String>,
+    pub lines: Vec<String>,
+    /// What saving it would widen on live (then it needs the second confirmation).
+    pub widened: Vec<String>,
+}
+
+/// A layer compared with the one in effect.
+struct LayerChange {
+    after: EffectivePolicy,
+    widened: Vec<String>,
+    project: Option<ProjectRow>,
+    environment: Option<EnvironmentRow>,
+}
+
 /// A policy scope: the global file, a project's layer or an environment's.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Scope {
@@ -264,6 +282,20 @@ impl Scope {
             _ => Err(EnvError::Invalid(format!(
                 "scope {text:?} is not `global`, `<project>` or `<project>/<environment>`."
             ))),
+        }
+    }
+}
+
+impl Scope {
+    /// The layer source this scope's own layer is validated as.
+    pub fn source(&self) -> LayerSource {
+        match self {
+            Scope::Global => LayerSource::Global,
+            Scope::Project(slug) => LayerSource::Project(slug.clone()),
+            Scope::Environment(slug, name) => LayerSource::Environment {
+                project: slug.clone(),
+                environment: name.clone(),
+            },
         }
     }
 }
@@ -395,14 +427,21 @@ struct StoredLayers {
 }
 
 impl Environments<'_> {
-    /// The global layer as [`effective`] takes it (none when there is no file).
+    /// The layers below a project's as [`effective`] takes them: the `config` layer (`guard_mode` and
+    /// `[permission_defaults]` of `config.toml`, when set), then the global file (when there is one).
     fn global_input(&self) -> Vec<(LayerSource, Result<PolicyLayer, PolicyErrors>)> {
-        self.handle
+        let config = self
+            .handle
+            .config()
+            .legacy_policy()
+            .layer()
+            .map(|layer| (LayerSource::Config, Ok(layer)));
+        let global = self
+            .handle
             .global_policy()
             .current()
-            .map(|loaded| (LayerSource::Global, Ok(loaded.layer)))
-            .into_iter()
-            .collect()
+            .map(|loaded| (LayerSource::Global, Ok(loaded.layer)));
+        config.into_iter().chain(global).collect()
     }
 
     async fn stored_layers(&self, conn: &mut impl Db, project_id: i64) -> Result<StoredLayers, EnvError> {
@@ -1168,20 +1207,20 @@ impl Environments<'_> {
         replace: Option<Option<&Value>>,
     ) -> Result<EffectivePolicy, EnvError> {
         let layer = |value: &Value, source: &LayerSource| PolicyLayer::from_value(value, source);
-        let mut inputs = Vec::new();
+        let mut inputs = self.global_input();
         match scope {
             Scope::Global => {
                 match replace {
                     Some(Some(value)) => {
+                        inputs.retain(|(source, _)| !source.is_global());
                         inputs.push((LayerSource::Global, layer(value, &LayerSource::Global)))
                     }
-                    Some(None) => {}
-                    None => inputs = self.global_input(),
+                    Some(None) => inputs.retain(|(source, _)| !source.is_global()),
+                    None => {}
                 }
                 return Ok(effective(inputs));
             }
             Scope::Project(slug) | Scope::Environment(slug, _) => {
-                inputs = self.global_input();
                 let project = self.handle.board().project_row(&mut *conn, slug).await?;
                 let layers = self.stored_layers(&mut *conn, project.id).await?;
                 let source = LayerSource::Project(project.slug.clone());
@@ -1247,32 +1286,8 @@ impl Environments<'_> {
         layer: Option<&Value>,
         confirm: bool,
     ) -> Result<Vec<String>, EnvError> {
-        if let Some(value) = layer {
-            let source = match scope {
-                Scope::Global => LayerSource::Global,
-                Scope::Project(slug) => LayerSource::Project(slug.clone()),
-                Scope::Environment(slug, name) => LayerSource::Environment {
-                    project: slug.clone(),
-                    environment: name.clone(),
-                },
-            };
-            PolicyLayer::from_value(value, &source).map_err(|errors| EnvError::Policy { errors })?;
-        }
-        if matches!(scope, Scope::Global) && layer.is_none() {
-            return Err(EnvError::Invalid(
-                "the global layer is the file policy.json; edit it, or remove the file by hand.".into(),
-            ));
-        }
-        let before = self.effective_in(&mut *tx, scope, None).await?;
-        let after = self.effective_in(&mut *tx, scope, Some(layer)).await?;
-        // An environment layer of a local or test environment does not ask now; it is compared when the
-        // environment becomes live.
-        let (_, project, env) = self.layer_json(&mut *tx, scope).await?;
-        let env_is_live = env.as_ref().is_none_or(|env| env.kind == "live");
-        let widened = match env_is_live {
-            true => widen::policy_widens(&before, &after),
-            false => Vec::new(),
-        };
+        let change = self.layer_change(&mut *tx, scope, layer).await?;
+        let (widened, project, env) = (change.widened, change.project, change.environment);
         if !widened.is_empty() && !confirm {
             return Err(EnvError::NeedsConfirmation(widened));
         }
@@ -1301,6 +1316,92 @@ impl Environments<'_> {
         )
         .await?;
         Ok(widened)
+    }
+
+    /// Validates `layer` for `scope` (`None`: the layer removed) and compares the effective policy before and
+    /// after: what it would widen on live. An environment layer of a local or test environment widens nothing
+    /// now; it is compared when the environment becomes live.
+    async fn layer_change(
+        &self,
+        conn: &mut impl Db,
+        scope: &Scope,
+        layer: Option<&Value>,
+    ) -> Result<LayerChange, EnvError> {
+        if let Some(value) = layer {
+            PolicyLayer::from_value(value, &scope.source()).map_err(|errors| EnvError::Policy { errors })?;
+        }
+        if matches!(scope, Scope::Global) && layer.is_none() {
+            return Err(EnvError::Invalid(
+                "the global layer is the file policy.json; edit it, or remove the file by hand.".into(),
+            ));
+        }
+        let before = self.effective_in(&mut *conn, scope, None).await?;
+        let after = self.effective_in(&mut *conn, scope, Some(layer)).await?;
+        let (_, project, environment) = self.layer_json(&mut *conn, scope).await?;
+        let env_is_live = environment.as_ref().is_none_or(|env| env.kind == "live");
+        let widened = match env_is_live {
+            true => widen::policy_widens(&before, &after),
+            false => Vec::new(),
+        };
+        Ok(LayerChange {
+            after,
+            widened,
+            project,
+            environment,
+        })
+    }
+
+    /// Validate and preview: the effective policy `scope` would have with `layer` as its own layer (`None`:
+    /// removed) and what saving it would widen on live. Nothing is saved; anyone may ask.
+    pub async fn preview_layer(
+        &self,
+        scope: &Scope,
+        layer: Option<&Value>,
+    ) -> Result<PolicyPreview, EnvError> {
+        let mut conn = self.handle.store().read().await?;
+        let change = self.layer_change(&mut conn, scope, layer).await?;
+        Ok(PolicyPreview {
+            scope: scope.to_string(),
+            chain: change.after.chain.iter().map(ToString::to_string).collect(),
+            lines: change.after.lines(),
+            widened: change.widened,
+        })
+    }
+
+    /// The layer stored for `scope` as JSON (the global file's document for `global`), `{}` when none.
+    pub async fn layer(&self, scope: &Scope) -> Result<Value, EnvError> {
+        let mut conn = self.handle.store().read().await?;
+        Ok(self.layer_json(&mut conn, scope).await?.0)
+    }
+
+    /// The preset picker (owner only): writes `preset` into `policy.json`, keeping the rest of the file; refused
+    /// while the file is broken rather than overwriting it. A preset that widens access on live needs `confirm`.
+    pub async fn set_preset(
+        &self,
+        caller: &Caller,
+        preset: &str,
+        confirm: bool,
+    ) -> Result<Vec<String>, EnvError> {
+        caller.require_owner(owner_only_policy)?;
+        let Some(preset) = relay_core::policy::Preset::parse(preset.trim()) else {
+            return Err(EnvError::Invalid(format!(
+                "preset {preset:?} is not one of default, strict, trusted."
+            )));
+        };
+        if let Some(broken) = self.handle.global_policy().broken() {
+            return Err(EnvError::Invalid(format!(
+                "policy.json is broken now, so the preset is not written into it; fix the file first: {broken}"
+            )));
+        }
+        let mut document = match self.handle.global_policy().current() {
+            Some(loaded) => loaded.raw,
+            None => Value::Object(Map::new()),
+        };
+        if let Value::Object(object) = &mut document {
+            object.insert("preset".to_owned(), Value::String(preset.as_str().to_owned()));
+        }
+        self.set_layer(caller, &Scope::Global, Some(&document), confirm)
+            .await
     }
 
     /// Records a policy proposal: `patch` merged into the scope's layer (objects key by key, `null` removes a

@@ -493,3 +493,137 @@ fn a_patch_merges_objects_key_by_key_and_null_removes() {
         json!({"guard": {"mode": "warn"}, "description": "x", "levels": {"live": {"db": "none"}}})
     );
 }
+
+#[tokio::test]
+async fn a_preview_validates_and_says_what_it_widens_without_saving_anything() {
+    let (_dir, handle) = with_project().await;
+    let envs = handle.environments();
+    let project = Scope::Project("acme-shop".into());
+    let wide = json!({"levels": {"live": {"default": "full"}}, "guard": {"mode": "log"}});
+    let preview = envs.preview_layer(&project, Some(&wide)).await.unwrap();
+    assert_eq!(preview.chain, ["preset:default", "project:acme-shop"]);
+    assert!(
+        preview
+            .lines
+            .contains(&r#"- guard.mode = "log" (project:acme-shop)"#.to_owned()),
+        "{:?}",
+        preview.lines
+    );
+    assert!(
+        preview
+            .widened
+            .iter()
+            .any(|w| w.contains("guard.mode weakens from warn to log")),
+        "{:?}",
+        preview.widened
+    );
+    assert_eq!(
+        envs.layer(&project).await.unwrap(),
+        json!({}),
+        "a preview saves nothing"
+    );
+    let events = handle.store().events_after(0, 100).await.unwrap();
+    assert!(
+        !events.iter().any(|e| e.kind == "policy.updated"),
+        "and records nothing"
+    );
+
+    // A layer that does not validate is refused with its errors, as saving it would be.
+    let bad = json!({"guard": {"patterns": [{"id": "twice", "change": "(a+)+"}]}});
+    let err = envs.preview_layer(&project, Some(&bad)).await.unwrap_err();
+    assert!(err.to_string().contains("guard.patterns[0]"), "{err}");
+    assert!(err.to_string().contains("twice"), "the pattern's id: {err}");
+}
+
+#[tokio::test]
+async fn the_preset_is_written_into_the_global_file_keeping_the_rest_and_never_over_a_broken_one() {
+    let (dir, handle) = with_project().await;
+    let envs = handle.environments();
+    let path = dir.path().join("policy.json");
+    std::fs::write(
+        &path,
+        r#"{"guard": {"disable": ["git-push"]}, "description": "ours"}"#,
+    )
+    .unwrap();
+    let err = envs.set_preset(&agent(), "trusted", true).await.unwrap_err();
+    assert!(matches!(err, EnvError::OwnerOnly(_)), "{err}");
+    let err = envs.set_preset(&owner(), "loose", false).await.unwrap_err();
+    assert!(
+        err.to_string().contains("not one of default, strict, trusted"),
+        "{err}"
+    );
+
+    // trusted widens live (read → full, warn → log): the second confirmation first.
+    let err = envs.set_preset(&owner(), "trusted", false).await.unwrap_err();
+    assert!(matches!(err, EnvError::NeedsConfirmation(_)), "{err}");
+    envs.set_preset(&owner(), "trusted", true).await.unwrap();
+    let written: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    assert_eq!(
+        written,
+        json!({"preset": "trusted", "guard": {"disable": ["git-push"]}, "description": "ours"})
+    );
+
+    // A broken file is not overwritten.
+    std::fs::write(&path, r#"{"guard": {"mode": "loud"}}"#).unwrap();
+    let err = envs.set_preset(&owner(), "strict", true).await.unwrap_err();
+    assert!(err.to_string().contains("policy.json is broken now"), "{err}");
+    assert_eq!(
+        std::fs::read_to_string(&path).unwrap(),
+        r#"{"guard": {"mode": "loud"}}"#,
+        "the broken file is left as it was"
+    );
+}
+
+#[tokio::test]
+async fn the_legacy_config_keys_are_the_config_layer_under_the_global_file() {
+    use relay_core::policy::GuardMode;
+    let (dir, handle) = crate::testing::fixture_with(|config| {
+        config.guard_mode = Some(GuardMode::Block);
+        config.permission_defaults = BTreeMap::from([(EnvKind::Live, Level::None)]);
+    })
+    .await;
+    let mut tx = handle.store().begin_write().await.unwrap();
+    crate::store::board::insert_project(&mut tx, "acme-shop", "Acme shop", Some("/src/acme"), None, 1)
+        .await
+        .unwrap();
+    tx.commit().await.unwrap();
+    let envs = handle.environments();
+    let live = change(json!({"environment": "live", "kind": "live"}));
+    envs.apply(&owner(), "acme-shop", &live, false).await.unwrap();
+    let map = envs.map(&owner(), "acme-shop").await.unwrap();
+    assert_eq!(map.guard_mode, "block");
+    assert_eq!(
+        map.environments[0].level,
+        LevelView {
+            level: Level::None,
+            source: "(policy: config)".into()
+        }
+    );
+    let view = envs.effective(&Scope::Global).await.unwrap();
+    assert_eq!(view.chain, ["preset:default", "config"]);
+    assert!(
+        view.lines
+            .contains(&r#"- guard.mode = "block" (config)"#.to_owned()),
+        "{:?}",
+        view.lines
+    );
+
+    // The global file wins over it.
+    std::fs::write(dir.path().join("policy.json"), r#"{"guard": {"mode": "warn"}}"#).unwrap();
+    let view = envs.effective(&Scope::Project("acme-shop".into())).await.unwrap();
+    assert_eq!(view.chain, ["preset:default", "config", "global"]);
+    assert_eq!(view.policy.guard_mode.value, GuardMode::Warn);
+    // Replacing the global layer (a preview, a save) keeps the config layer under it.
+    let preview = envs
+        .preview_layer(&Scope::Global, Some(&json!({"description": "x"})))
+        .await
+        .unwrap();
+    assert_eq!(preview.chain, ["preset:default", "config", "global"]);
+    assert!(
+        preview
+            .lines
+            .contains(&r#"- guard.mode = "block" (config)"#.to_owned()),
+        "{:?}",
+        preview.lines
+    );
+}

@@ -8,6 +8,7 @@ mod cards;
 mod convert;
 mod coord;
 mod daemon;
+mod environments;
 mod error;
 mod inbox;
 mod plan;
@@ -24,6 +25,7 @@ use std::sync::Arc;
 use relay_core::proto::board_service_server::BoardServiceServer;
 use relay_core::proto::coordination_service_server::CoordinationServiceServer;
 use relay_core::proto::daemon_service_server::DaemonServiceServer;
+use relay_core::proto::environment_service_server::EnvironmentServiceServer;
 use relay_core::proto::review_service_server::ReviewServiceServer;
 use relay_core::proto::runner_service_server::RunnerServiceServer;
 use tokio::net::{UnixListener, UnixStream};
@@ -88,6 +90,7 @@ pub(crate) fn routes(handle: DaemonHandle, streams: Arc<OpenStreams>) -> tonic::
         .add_service(BoardServiceServer::new(rpc.clone()))
         .add_service(ReviewServiceServer::new(rpc.clone()).max_decoding_message_size(max_message))
         .add_service(CoordinationServiceServer::new(rpc.clone()))
+        .add_service(EnvironmentServiceServer::new(rpc.clone()))
         .add_service(RunnerServiceServer::new(rpc))
 }
 

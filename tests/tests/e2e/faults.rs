@@ -205,6 +205,38 @@ async fn start_fails_naming_the_key_when_the_config_has_an_unknown_key() {
 }
 
 #[tokio::test]
+async fn start_fails_naming_the_file_and_the_layers_errors_when_policy_json_is_broken() {
+    let home = TestHome::new();
+    let path = home.path().join("policy.json");
+    std::fs::write(
+        &path,
+        r#"{"guard": {"mode": "loud", "patterns": [{"id": "twice", "change": "(a)\\1"}]}, "levls": {}}"#,
+    )
+    .unwrap();
+    let output = run(home.relay().args(["daemon", "run"])).await;
+    assert_refused_start(&home, &output);
+    assert!(
+        output
+            .stderr
+            .contains("policy.json: guard.mode: 'loud' is not one of ['off', 'log', 'warn', 'block']"),
+        "{output}"
+    );
+    assert!(output.stderr.contains("levls"), "every problem at once: {output}");
+    assert!(output.stderr.contains(&path.display().to_string()), "{output}");
+    // The file is left as it was, for its owner to fix.
+    assert!(std::fs::read_to_string(&path).unwrap().contains("loud"));
+    // Fixed, relayd starts and serves it.
+    std::fs::write(&path, r#"{"guard": {"mode": "block"}}"#).unwrap();
+    let daemon = relay_tests::TestDaemon::start_in(home).await;
+    let shown = run(daemon.relay().args(["policy", "show"])).await;
+    shown.assert_success();
+    assert!(
+        shown.stdout.contains(r#"- guard.mode = "block" (global)"#),
+        "{shown}"
+    );
+}
+
+#[tokio::test]
 async fn start_fails_naming_the_rules_key_when_the_rules_table_is_invalid() {
     let home = TestHome::new();
     home.write_config("[rules.stage_requirements]\ntset = []\n");

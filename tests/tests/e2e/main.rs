@@ -9,6 +9,7 @@ mod board_cli;
 mod claude_hooks;
 mod demo;
 mod doctor;
+mod environments;
 mod faults;
 mod hooks;
 mod http;

@@ -305,6 +305,79 @@ async fn an_agent_token_writes_the_board_as_an_agent_and_is_refused_the_owners_c
 }
 
 #[tokio::test]
+async fn an_agent_token_cannot_raise_a_level_or_change_a_policy_layer_and_proposes_instead() {
+    let (daemon, remote) = remote("").await;
+    let made = run(daemon.relay().args(["token", "--remote", "agent", "--rotate"])).await;
+    made.assert_success();
+    let agent = made.stdout.trim().to_owned();
+    let as_agent = || remote.relay_with(Some(&agent));
+    run(remote
+        .relay()
+        .args(["project", "upsert", "shop", "--name", "Shop"]))
+    .await
+    .assert_success();
+    run(remote
+        .relay()
+        .args(["env", "set", "shop", "live", "--kind", "live"]))
+    .await
+    .assert_success();
+
+    let raise = run(as_agent().args(["env", "set", "shop", "live", "--level", "full", "--confirm"])).await;
+    raise.assert_code(1);
+    assert!(
+        raise
+            .stderr
+            .contains("only the owner changes environments, access entries and levels"),
+        "{raise}"
+    );
+    assert!(
+        raise.stderr.contains("environment_propose"),
+        "says what to do: {raise}"
+    );
+    let layer = daemon.home().scratch().join("open.json");
+    std::fs::write(&layer, r#"{"levels": {"live": {"default": "full"}}}"#).unwrap();
+    let policy = run(as_agent()
+        .args(["policy", "set", "shop", "--confirm"])
+        .arg(&layer))
+    .await;
+    policy.assert_code(1);
+    assert!(
+        policy.stderr.contains("only the owner changes policy layers"),
+        "{policy}"
+    );
+    let preset = run(as_agent().args(["policy", "preset", "trusted", "--confirm"])).await;
+    preset.assert_code(1);
+    // Reading is anyone's; the level is unchanged.
+    let shown = run(as_agent().args(["env", "show", "shop", "live", "--json"])).await;
+    shown.assert_success();
+    assert!(shown.stdout.contains("\"level\": \"read\""), "{shown}");
+
+    // The agent proposes; only the owner decides.
+    let proposed = run(as_agent().args([
+        "env",
+        "propose",
+        "shop",
+        "live",
+        "--level",
+        "full",
+        "--reason",
+        "deploys need it",
+    ]))
+    .await;
+    proposed.assert_success();
+    assert!(
+        proposed.stdout.starts_with("proposed #1 for shop live"),
+        "{proposed}"
+    );
+    let accept = run(as_agent().args(["env", "accept", "1", "--confirm"])).await;
+    accept.assert_code(1);
+    assert!(accept.stderr.contains("only the owner"), "{accept}");
+    run(remote.relay().args(["env", "accept", "1", "--confirm"]))
+        .await
+        .assert_success();
+}
+
+#[tokio::test]
 async fn a_changed_server_certificate_is_refused_with_both_fingerprints() {
     let (daemon, remote) = remote("").await;
     run(remote.relay().args(["project", "list"]))

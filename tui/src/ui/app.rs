@@ -123,6 +123,8 @@ pub enum Fetch {
     PaletteTasks,
     /// The lock table and the newest contentions.
     Locks,
+    /// A project's environments, access entries and pending proposals (`environments.rs`).
+    Environments(String),
     /// The project's rules' `description_template`, for the new-task form.
     Template(String),
     /// The board's archived done tasks matching a query (`board.rs`: "show archived" and the `/` filter).
@@ -200,6 +202,14 @@ pub enum Write {
         session: String,
         action: RunnerWrite,
     },
+    /// The owner accepts or rejects an environment proposal of `project`; `confirm` is the second confirmation
+    /// for an accept that widens agents' access on live.
+    DecideEnvProposal {
+        project: String,
+        id: i64,
+        accept: bool,
+        confirm: bool,
+    },
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -225,6 +235,7 @@ impl Write {
             Write::CreateTask { project, .. } => project,
             Write::AttachShot { key, .. } | Write::RemoveShot { key, .. } => key,
             Write::CreateProject { slug, .. } => slug,
+            Write::DecideEnvProposal { project, .. } => project,
             Write::CreateSession(request) => request
                 .task
                 .as_ref()
@@ -269,6 +280,7 @@ pub enum Data {
         slugs: Vec<String>,
     },
     Locks(Box<proto::ListLocksResponse>),
+    Environments(Box<proto::EnvironmentMap>),
     Template(Option<String>),
 }
 
@@ -315,6 +327,8 @@ pub enum Screen {
     Terminal(String),
     /// The file locks (`locks.rs`).
     Locks,
+    /// A project's stands & access (`environments.rs`).
+    Environments(String),
 }
 
 /// A line under the screen: what a write did, its warnings, or why something failed.
@@ -549,6 +563,7 @@ pub struct Model {
     pub sessions: SessionsState,
     pub activity: ActivityState,
     pub locks: super::locks::LocksState,
+    pub environments: super::environments::EnvironmentsState,
     /// The attached terminal, while its pane is open.
     pub terminal: Option<super::terminal::TerminalState>,
     /// The terminal pane's detach prefix and key as bytes (config `detach_key`; Ctrl-B d).
@@ -615,6 +630,7 @@ impl Model {
             sessions: SessionsState::default(),
             activity: ActivityState::default(),
             locks: super::locks::LocksState::default(),
+            environments: super::environments::EnvironmentsState::default(),
             terminal: None,
             detach_key: (0x02, b'd'),
             slugs: Vec::new(),
@@ -679,6 +695,7 @@ impl Model {
             // The sessions, for switching to the next one.
             Screen::Terminal(_) => Fetch::Sessions(self.sessions.project.clone()),
             Screen::Locks => Fetch::Locks,
+            Screen::Environments(slug) => Fetch::Environments(slug.clone()),
         }
     }
 
@@ -704,6 +721,7 @@ impl Model {
             Screen::Sessions => vec![Scope::Sessions, Scope::Global],
             Screen::Activity => vec![Scope::Activity, Scope::Global],
             Screen::Locks => vec![Scope::Locks, Scope::Global],
+            Screen::Environments(_) => vec![Scope::Environments, Scope::Global],
             Screen::Terminal(_) => vec![Scope::Global],
         }
     }
@@ -722,6 +740,12 @@ impl Model {
                     // Kept (it is bounded): going back to a task draws its bodies without rendering them again.
                     markdown: std::mem::take(&mut self.task.markdown),
                     ..TaskState::default()
+                };
+            }
+            Screen::Environments(slug) if self.environments.slug != *slug => {
+                self.environments = super::environments::EnvironmentsState {
+                    slug: slug.clone(),
+                    ..Default::default()
                 };
             }
             _ => {}
@@ -749,6 +773,7 @@ impl Model {
                 .rsplit_once('-')
                 .map(|(project, _)| Screen::Board(project.to_owned())),
             Screen::Terminal(_) => Some(Screen::Sessions),
+            Screen::Environments(slug) => Some(Screen::Board(slug.clone())),
             Screen::Projects => None,
             _ => Some(Screen::Projects),
         };
@@ -892,7 +917,7 @@ impl Model {
             Screen::Sessions => Some(&self.sessions.find),
             Screen::Activity => Some(&self.activity.find),
             Screen::Locks => Some(&self.locks.find),
-            Screen::Task(_) | Screen::Terminal(_) => None,
+            Screen::Task(_) | Screen::Terminal(_) | Screen::Environments(_) => None,
         }
     }
 
@@ -904,7 +929,7 @@ impl Model {
             Screen::Sessions => Some(&mut self.sessions.find),
             Screen::Activity => Some(&mut self.activity.find),
             Screen::Locks => Some(&mut self.locks.find),
-            Screen::Task(_) | Screen::Terminal(_) => None,
+            Screen::Task(_) | Screen::Terminal(_) | Screen::Environments(_) => None,
         }
     }
 
@@ -947,6 +972,12 @@ impl Model {
                 .map(|r| r.event.as_ref().map_or(0, |e| e.id).to_string())
                 .collect(),
             Screen::Locks => self.locks.visible().iter().map(|l| super::locks::id(l)).collect(),
+            Screen::Environments(_) => self
+                .environments
+                .rows()
+                .iter()
+                .map(super::environments::id)
+                .collect(),
             Screen::Board(_) | Screen::Task(_) | Screen::Terminal(_) => Vec::new(),
         }
     }
@@ -958,6 +989,7 @@ impl Model {
             Screen::Sessions => Some(self.sessions.selected),
             Screen::Activity => Some(self.activity.selected),
             Screen::Locks => Some(self.locks.selected),
+            Screen::Environments(_) => Some(self.environments.selected),
             Screen::Board(_) | Screen::Task(_) | Screen::Terminal(_) => None,
         }
     }
@@ -969,6 +1001,7 @@ impl Model {
             Screen::Sessions => Some(&mut self.sessions.selected),
             Screen::Activity => Some(&mut self.activity.selected),
             Screen::Locks => Some(&mut self.locks.selected),
+            Screen::Environments(_) => Some(&mut self.environments.selected),
             Screen::Board(_) | Screen::Task(_) | Screen::Terminal(_) => None,
         }
     }
@@ -1190,6 +1223,10 @@ pub fn affects(fetch: &Fetch, event: &proto::Event) -> bool {
         Fetch::ActivityMore { .. } | Fetch::PaletteTasks => false,
         // Lock changes come as `LocksChanged`, not events; a contention is an event.
         Fetch::Locks => kind == "lock.contended",
+        // Environment and policy events (a policy layer can change every level's source).
+        Fetch::Environments(slug) => {
+            matches!(area, "environment" | "policy") && project().is_none_or(|p| p == slug.as_str())
+        }
         // The archive is asked again when the board is (`board::follow_archive`).
         Fetch::Template(_) | Fetch::Archive { .. } => false,
     }
@@ -1314,6 +1351,9 @@ fn loaded(model: &mut Model, fetch: Fetch, result: Result<Data, String>, effects
             sessions::loaded(model, project, *list, runner);
         }
         (Fetch::Locks, Data::Locks(listing)) => super::locks::loaded(model, *listing),
+        (Fetch::Environments(slug), Data::Environments(map)) if model.environments.slug == *slug => {
+            super::environments::loaded(model, *map)
+        }
         (Fetch::Template(project), Data::Template(Some(template))) => {
             // Prefilled below the title line, unless the owner typed (or a draft came back) meanwhile.
             if let Some(form) = model.form.as_mut()
@@ -1370,6 +1410,7 @@ fn wrote(model: &mut Model, write: Write, result: Result<Outcome, String>, effec
             let fetch = model.screen_fetch();
             model.fetch(fetch, effects);
         }
+        Err(message) if super::environments::second_confirmation(model, &write, &message) => {}
         Err(message) => match model.form.as_mut() {
             // A refusal keeps the form and its text, with the reason.
             Some(form) => {
@@ -1594,6 +1635,7 @@ pub(super) fn run_command(model: &mut Model, command: Command, effects: &mut Vec
             // Keys go to the process (`terminal::key`); only the palette's and help's commands come here.
             Screen::Terminal(_) => model.dirty = false,
             Screen::Locks => super::locks::command(model, command, effects),
+            Screen::Environments(_) => super::environments::command(model, command, effects),
         },
     }
 }
@@ -1689,6 +1731,10 @@ fn board_command(model: &mut Model, command: Command, effects: &mut Vec<Effect>)
             }
         }
         Command::ShowArchived => super::board::toggle_archived(model),
+        Command::Environments => {
+            let slug = board.slug.clone();
+            model.open(Screen::Environments(slug), effects);
+        }
         Command::CopyTask => match board.selected_task().map(|t| (t.key.clone(), t.title.clone())) {
             Some((key, title)) => copy_task(model, &key, &title),
             None => model.dirty = false,

@@ -69,6 +69,9 @@ pub enum Command {
     RemoveShot,
     ShowArchived,
     OpenDesktop,
+    Environments,
+    AcceptProposal,
+    RejectProposal,
 }
 
 impl Command {
@@ -100,6 +103,7 @@ pub enum Scope {
     Sessions,
     Activity,
     Locks,
+    Environments,
     Form,
     Palette,
 }
@@ -116,6 +120,7 @@ impl Scope {
             Scope::Sessions => "sessions",
             Scope::Activity => "activity",
             Scope::Locks => "locks",
+            Scope::Environments => "stands & access",
             Scope::Form => "forms (editor, pickers)",
             Scope::Palette => "command palette",
         }
@@ -279,6 +284,7 @@ pub static KEYMAP: &[Binding] = &[
     bind(&[key('a')], "a", S::Board, C::ShowArchived, "show or hide the archived done tasks (done longer than done_window_days ago)", false),
     bind(&[key('y')], "y", S::Board, C::CopyTask, "copy the task's key and title to the clipboard", false),
     bind(&[key('O')], "O", S::Board, C::OpenDesktop, "open the task's desktop session in the desktop app (desktop_link_template)", false),
+    bind(&[key('A')], "A", S::Board, C::Environments, "stands & access: the project's environments, the agents' levels and their proposals", false),
     bind(&[code(KeyCode::Tab), key('l'), code(KeyCode::Right)], "Tab, l, →", S::Task, C::NextTab, "next tab", false),
     bind(&[code(KeyCode::BackTab), key('h'), code(KeyCode::Left)], "Shift-Tab, h, ←", S::Task, C::PrevTab, "previous tab", false),
     bind(&[key('1')], "1", S::Task, C::Tab(0), "Overview tab", false),
@@ -320,6 +326,8 @@ pub static KEYMAP: &[Binding] = &[
     bind(&[key('/')], "/", S::Activity, C::Find, "filter the loaded events (kind, subject, words, actor)", false),
     bind(&[key('n')], "n", S::Activity, C::LoadMore, "load more (the next 50 older events; also ↓ on the last row)", true),
     bind(&[key('/')], "/", S::Locks, C::Find, "filter the locks (file, workspace, holder, intent)", false),
+    bind(&[key('a')], "a", S::Environments, C::AcceptProposal, "accept the selected proposal (asks y/n; widening live asks again)", false),
+    bind(&[key('x')], "x", S::Environments, C::RejectProposal, "reject the selected proposal (asks y/n)", false),
     bind(&[ctrl('s')], "Ctrl-S", S::Form, C::Submit, "send (in the stage picker also Enter)", true),
     bind(&[code(KeyCode::Esc)], "Esc", S::Form, C::Cancel, "close the form, its text kept as a draft (a field's editor: back to the fields); Ctrl-C closes any form", true),
     bind(&[code(KeyCode::Enter)], "Enter", S::Palette, C::Open, "run the entry (open the task or the board, or do what its key does)", true),

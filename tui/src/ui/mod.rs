@@ -7,6 +7,7 @@ pub mod app;
 pub mod board;
 mod edit;
 mod editor;
+mod environments;
 mod find;
 mod fit;
 mod form;

@@ -91,6 +91,7 @@ fn draw(model: &Model, theme: &Theme, buf: &mut Buffer) -> Hits {
             Screen::Activity => activity::render(model, theme, body, buf, &mut hits),
             Screen::Terminal(_) => super::terminal::render(model, theme, body, buf),
             Screen::Locks => super::locks::render(model, theme, body, buf, &mut hits),
+            Screen::Environments(_) => super::environments::render(model, theme, body, buf, &mut hits),
         },
     }
     render_footer(model, theme, footer, buf);
@@ -176,6 +177,7 @@ fn has_data(model: &Model) -> bool {
         Screen::Activity => model.activity.rows.is_some(),
         Screen::Terminal(_) => true,
         Screen::Locks => model.locks.listing.is_some(),
+        Screen::Environments(_) => model.environments.map.is_some(),
     }
 }
 
@@ -204,6 +206,7 @@ fn render_header(model: &Model, theme: &Theme, area: Rect, buf: &mut Buffer) {
         Screen::Activity => vec!["Activity".into()],
         Screen::Terminal(session) => vec!["Sessions".into(), session.clone()],
         Screen::Locks => vec!["Locks".into()],
+        Screen::Environments(slug) => vec!["Projects".into(), slug.clone(), "Stands & access".into()],
     };
     for (i, part) in path.iter().enumerate() {
         if i > 0 {

@@ -593,6 +593,15 @@ pub async fn fetch_data(client: &mut Client, fetch: &Fetch) -> Result<Data, toni
                 .await?
                 .into_inner(),
         )),
+        Fetch::Environments(slug) => Data::Environments(Box::new(
+            client
+                .environments
+                .get_environment_map(proto::GetEnvironmentMapRequest {
+                    project: slug.clone(),
+                })
+                .await?
+                .into_inner(),
+        )),
         Fetch::PaletteTasks => {
             let mut second = client.clone();
             let (tasks, projects) = tokio::join!(
@@ -724,6 +733,24 @@ pub async fn write_data(client: &mut Client, write: &Write) -> Result<Outcome, t
         Write::BindSession { key, session } => super::edit::bind_session(client, key, session).await?,
         Write::UnbindSession { key } => super::edit::unbind_session(client, key).await?,
         Write::Runner { session, action } => runner_write(client, &session, action).await?,
+        Write::DecideEnvProposal {
+            id, accept, confirm, ..
+        } => {
+            let answer = client
+                .environments
+                .decide_environment_proposal(proto::DecideProposalRequest { id, accept, confirm })
+                .await?
+                .into_inner();
+            Outcome {
+                summary: format!("environment proposal #{id} {}", answer.status),
+                notes: answer
+                    .widened
+                    .iter()
+                    .map(|line| format!("confirmed: this widens agents' access on live: {line}"))
+                    .collect(),
+                ..Outcome::default()
+            }
+        }
         Write::CreateTask {
             project,
             title,

@@ -1108,3 +1108,203 @@ fn y_on_the_board_copies_the_selected_card() {
     let copied = model.clipboard.clone().unwrap();
     assert!(copied.starts_with("acme-3: "), "{copied}");
 }
+
+fn stands() -> proto::EnvironmentMap {
+    let level = |level: &str, source: &str| {
+        Some(proto::SourcedLevel {
+            level: level.into(),
+            source: source.into(),
+        })
+    };
+    proto::EnvironmentMap {
+        project: "acme".into(),
+        preset: "default".into(),
+        guard_mode: "warn".into(),
+        environments: vec![
+            proto::Environment {
+                name: "live".into(),
+                kind: "live".into(),
+                base_url: Some("https://shop.acme.com".into()),
+                level: level("read", "(default)"),
+                capabilities: vec![proto::CapabilityLevel {
+                    capability: "ssh".into(),
+                    level: level("none", ""),
+                    r#override: Some("none".into()),
+                }],
+                guard_mode: "warn".into(),
+                access: vec![proto::AccessEntry {
+                    id: 1,
+                    kind: "ssh".into(),
+                    fields: vec![proto::AccessField {
+                        name: "alias".into(),
+                        value: "prod-app".into(),
+                        test: false,
+                    }],
+                    ..Default::default()
+                }],
+                changed_by: "owner".into(),
+                ..Default::default()
+            },
+            proto::Environment {
+                name: "staging".into(),
+                kind: "test".into(),
+                level: level("full", "(default)"),
+                guard_mode: "warn".into(),
+                access: vec![proto::AccessEntry {
+                    id: 2,
+                    kind: "other".into(),
+                    fields: vec![proto::AccessField {
+                        name: "api_token".into(),
+                        value: "test-value-123".into(),
+                        test: true,
+                    }],
+                    ..Default::default()
+                }],
+                ..Default::default()
+            },
+        ],
+        proposals: vec![proto::EnvironmentProposal {
+            id: 7,
+            project: "acme".into(),
+            environment: "live".into(),
+            change_json: r#"{"environment":"live","level":"full","overrides":{},"access":[]}"#.into(),
+            reason: "restarts need ssh".into(),
+            proposed_by: "worker-1".into(),
+            status: "pending".into(),
+            ..Default::default()
+        }],
+    }
+}
+
+/// `A` on a board opens its Stands & access: proposals on top, each environment with its effective level and
+/// source, the selected one's capabilities and access entries (a test secret by name only); `a` accepts a
+/// proposal after y, and an accept refused because it widens live asks a second time with what it widens.
+#[test]
+fn stands_and_access_shows_levels_with_sources_and_decides_proposals_with_both_confirmations() {
+    let mut model = board_model();
+    let slug = "acme".to_owned();
+    assert_eq!(
+        update(&mut model, ch('A')),
+        vec![Effect::Fetch(Fetch::Environments(slug.clone()))]
+    );
+    update(
+        &mut model,
+        Action::Loaded {
+            fetch: Fetch::Environments(slug.clone()),
+            result: Ok(Data::Environments(Box::new(stands()))),
+        },
+    );
+    let text = screen(&model, 140, 40);
+    for words in [
+        "Stands & access · acme · preset default · guard warn · 1 pending",
+        "proposal #7",
+        r#"level "full" — restarts need ssh"#,
+        "read (default)",
+        "full (default)",
+        "https://shop.acme.com",
+    ] {
+        assert!(text.contains(words), "{words:?} missing:\n{text}");
+    }
+    // The environment's detail: each capability with its source (* set by the environment), its entries.
+    update(&mut model, ch('j'));
+    let text = screen(&model, 140, 40);
+    assert!(text.contains("ssh: none*"), "{text}");
+    assert!(text.contains("alias=prod-app"), "{text}");
+    update(&mut model, ch('j'));
+    let text = screen(&model, 140, 40);
+    assert!(text.contains("api_token=••• (test secret)"), "{text}");
+    assert!(
+        !text.contains("test-value-123"),
+        "a test secret's value is never drawn:\n{text}"
+    );
+    // `a` on an environment row says what to select.
+    assert!(update(&mut model, ch('a')).is_empty());
+    assert!(model.confirm.is_none());
+
+    // On the proposal: y/n first, nothing sent on another key.
+    update(&mut model, ch('g'));
+    assert!(update(&mut model, ch('a')).is_empty());
+    assert!(
+        model
+            .confirm
+            .as_ref()
+            .unwrap()
+            .0
+            .starts_with("Accept proposal #7 for live")
+    );
+    assert!(
+        update(&mut model, ch('n')).is_empty(),
+        "any other key leaves it pending"
+    );
+    update(&mut model, ch('a'));
+    let first = Write::DecideEnvProposal {
+        project: slug.clone(),
+        id: 7,
+        accept: true,
+        confirm: false,
+    };
+    assert_eq!(update(&mut model, ch('y')), vec![Effect::Write(first.clone())]);
+    // Refused: it widens live. The second question names what it widens; y sends the confirmed accept.
+    let refusal = "this widens agents' access on live: the agents' level on live rises to full. Confirm it to \
+                   apply (relay: --confirm). Nothing changed.";
+    update(
+        &mut model,
+        Action::Wrote {
+            write: first,
+            result: Err(refusal.to_owned()),
+        },
+    );
+    let question = &model.confirm.as_ref().unwrap().0;
+    assert!(
+        question.starts_with(
+            "this widens agents' access on live: the agents' level on live rises to full. y confirms"
+        ),
+        "{question}"
+    );
+    let confirmed = Write::DecideEnvProposal {
+        project: slug.clone(),
+        id: 7,
+        accept: true,
+        confirm: true,
+    };
+    assert_eq!(update(&mut model, ch('y')), vec![Effect::Write(confirmed)]);
+
+    // Another refusal (decided already) is a plain error line.
+    update(
+        &mut model,
+        Action::Wrote {
+            write: Write::DecideEnvProposal {
+                project: slug.clone(),
+                id: 7,
+                accept: false,
+                confirm: false,
+            },
+            result: Err(
+                "proposal #7 was already accepted; a proposal is decided once. Nothing changed.".into(),
+            ),
+        },
+    );
+    assert!(model.confirm.is_none());
+    assert_eq!(model.flash.as_ref().unwrap().level, Level::Error);
+
+    // It follows the project's environment and policy events, not other projects'.
+    let effects = update(
+        &mut model,
+        Action::Event(event(20, "environment.proposed", "acme/live", "acme")),
+    );
+    assert!(
+        effects.contains(&Effect::Fetch(Fetch::Environments(slug.clone()))),
+        "{effects:?}"
+    );
+    let effects = update(
+        &mut model,
+        Action::Event(event(21, "environment.changed", "other/live", "other")),
+    );
+    assert!(
+        !effects.contains(&Effect::Fetch(Fetch::Environments(slug.clone()))),
+        "{effects:?}"
+    );
+    // Back goes to the board.
+    update(&mut model, key(KeyCode::Esc));
+    assert_eq!(model.screen, Screen::Board("acme".into()));
+}
