@@ -396,6 +396,13 @@ config_keys! { |dirs, raw|
         read: raw.within(0..=10_000_000),
         help: "a clone or a session's workspace is refused when less than this is free in the data directory",
     }
+    low_disk_warning_mb: u64 {
+        env: "RELAY_LOW_DISK_WARNING_MB",
+        accepts: "an integer from 0 to 10000000 (MB of 1,048,576 bytes)",
+        default: 1024,
+        read: raw.within(0..=10_000_000),
+        help: "when less than this is free in the data directory relayd warns: in its log, in `relay daemon status` and with a runner.disk_low event for the clients (once each time the free space falls below it)",
+    }
     local_sandbox: bool {
         env: "RELAY_LOCAL_SANDBOX",
         accepts: "true or false",

@@ -315,6 +315,7 @@ fn every_key_in_the_table_is_accepted_by_the_parser() {
         ("git_allow_private_addresses", "true"),
         ("git_clone_timeout_s", "30"),
         ("git_min_free_disk_mb", "0"),
+        ("low_disk_warning_mb", "2048"),
         ("local_sandbox", "true"),
         ("docker_socket", "\"unix:///run/docker.sock\""),
         ("docker_default_image", "\"relay-test/busybox:1\""),

@@ -74,6 +74,8 @@ event_kinds! {
         "relayd started and opened the store (data: pid, version)";
     DaemonStopped = "daemon.stopped", [-],
         "relayd shut down gracefully (data: pid)";
+    RunnerDiskLow = "runner.disk_low", [-],
+        "the data directory's free space fell below low_disk_warning_mb (once each time it falls; subject: the data directory; data: free_mb, warning_mb, refuse_below_mb)";
     BackupCreated = "backup.created", [-],
         "an online backup was written (subject: path; data: bytes)";
     ProjectCreated = "project.created", [project],
@@ -240,6 +242,7 @@ mod tests {
             | EventKind::RunnerProjectAdded
             | EventKind::RunnerProjectChanged
             | EventKind::RunnerProjectRemoved
+            | EventKind::RunnerDiskLow
             | EventKind::RunnerCloneProgressed
             | EventKind::RunnerSessionChanged
             | EventKind::SnapshotTaken
@@ -265,7 +268,7 @@ mod tests {
         assert!(EventKind::ALL.iter().all(|k| listed(*k)));
         assert_eq!(
             EventKind::ALL.len(),
-            50,
+            51,
             "update `listed` and this count with a new kind"
         );
     }

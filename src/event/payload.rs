@@ -409,6 +409,17 @@ pub struct RunnerProjectRemoved {
 
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]
+pub struct RunnerDiskLow {
+    /// MB free in the data directory when it was seen.
+    pub free_mb: u64,
+    /// `low_disk_warning_mb`.
+    pub warning_mb: u64,
+    /// `git_min_free_disk_mb`: below it clones and workspaces are refused.
+    pub refuse_below_mb: u64,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
 pub struct RunnerCloneProgressed {
     pub project: String,
     /// git's phase: `Counting objects`, `Receiving objects`, `Resolving deltas`, …

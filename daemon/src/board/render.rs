@@ -781,6 +781,13 @@ fn what_of(kind: &str, data: &str) -> Option<String> {
             }
             Some(format!("{session} on {}: {change}{why}", one_line(&e.branch)))
         }
+        EventKind::RunnerDiskLow => {
+            let e: p::RunnerDiskLow = read(kind, data)?;
+            Some(format!(
+                "low disk space: {} MB free in the data directory (warning below {} MB); clones and new sessions are refused below {} MB",
+                e.free_mb, e.warning_mb, e.refuse_below_mb
+            ))
+        }
         EventKind::BackupCreated => Some(format!(
             "backup written ({})",
             relay_core::display::short_size(

@@ -8,8 +8,6 @@ use std::time::Duration;
 
 /// How many of the newest samples a timing keeps.
 pub const WINDOW: usize = 1024;
-/// Below this much free space in the data directory relayd warns (seed §11: 1 GB).
-pub const LOW_DISK_MB: u64 = 1024;
 
 /// The newest [`WINDOW`] samples of one timing.
 #[derive(Debug, Default)]

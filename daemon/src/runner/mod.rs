@@ -60,6 +60,8 @@ pub struct Runner {
     hook_owners: hooks::Owners,
     /// Running docker sessions' containers as last sampled, by runner session id.
     gauges: Mutex<HashMap<i64, (metrics::ContainerSample, metrics::ContainerGauge)>>,
+    /// The data directory had less than `low_disk_warning_mb` free when last checked.
+    disk_low: AtomicBool,
     /// Each URL project's latest clone task, by project id, so removing the project can stop it.
     clones: Mutex<HashMap<i64, CloneTask>>,
 }
@@ -82,6 +84,7 @@ impl Default for Runner {
             metrics: Arc::default(),
             hook_owners: hooks::Owners::default(),
             gauges: Mutex::new(HashMap::new()),
+            disk_low: AtomicBool::new(false),
             clones: Mutex::new(HashMap::new()),
         }
     }
@@ -129,7 +132,7 @@ pub struct MetricsReport {
     pub docker_oom: u64,
     pub docker_lost: u64,
     pub free_disk_mb: u64,
-    /// Less than [`metrics::LOW_DISK_MB`] free in the data directory.
+    /// Less than `low_disk_warning_mb` free in the data directory.
     pub low_disk: bool,
     /// Each running docker session's container: CPU and memory as last sampled.
     pub containers: Vec<metrics::ContainerGauge>,
@@ -237,7 +240,7 @@ impl<'h> Runs<'h> {
             docker_oom: metrics::Metrics::get(&m.docker_oom),
             docker_lost: metrics::Metrics::get(&m.docker_lost),
             free_disk_mb,
-            low_disk: free_disk_mb < metrics::LOW_DISK_MB,
+            low_disk: free_disk_mb < self.handle.config().low_disk_warning_mb,
             containers: self.container_gauges(),
         }
     }
@@ -292,19 +295,40 @@ impl<'h> Runs<'h> {
         self.state().metrics.rest_requests.snapshot()
     }
 
-    /// Logs (once per run) that the data directory has less than 1 GB free (seed §11's low-disk warning;
-    /// `relay daemon status` shows it too). Creation is refused below `git_min_free_disk_mb`, not here.
-    fn warn_low_disk(&self) {
-        let data = self.handle.config().data_dir.path();
-        if let Ok(free) = clone::free_bytes(data)
-            && free / (1024 * 1024) < metrics::LOW_DISK_MB
-            && self.handle.first_warning("runner.low_disk")
-        {
-            tracing::warn!(
-                free_mb = free / (1024 * 1024),
-                data_dir = %data.display(),
-                "low disk space: less than 1 GB free in the data directory; sessions and clones stop below git_min_free_disk_mb"
-            );
+    /// Checks the data directory's free space against `low_disk_warning_mb` (seed §11's low-disk warning) when
+    /// a session starts or a clone begins: each time it falls below, relayd logs a warning and records
+    /// `runner.disk_low` for the clients; `relay daemon status` shows it too. Creation is refused below
+    /// `git_min_free_disk_mb`, not here.
+    async fn check_free_disk(&self) {
+        let config = self.handle.config();
+        let data = config.data_dir.path();
+        let Ok(free) = clone::free_bytes(data) else {
+            return;
+        };
+        let free_mb = free / (1024 * 1024);
+        let low = free_mb < config.low_disk_warning_mb;
+        if self.state().disk_low.swap(low, Ordering::AcqRel) || !low {
+            return;
+        }
+        tracing::warn!(
+            free_mb,
+            data_dir = %data.display(),
+            "low disk space: less than low_disk_warning_mb free in the data directory; clones and new sessions stop below git_min_free_disk_mb"
+        );
+        let event = payload::RunnerDiskLow {
+            free_mb,
+            warning_mb: config.low_disk_warning_mb,
+            refuse_below_mb: config.git_min_free_disk_mb,
+        };
+        let written = async {
+            let store = self.handle.store();
+            let mut write = store.begin_write().await?;
+            write.emit(&data.to_string_lossy(), &event).await?;
+            write.commit().await?;
+            Ok::<_, RunnerError>(())
+        };
+        if let Err(err) = written.await {
+            tracing::warn!(error = %err, "the low-disk event was not recorded");
         }
     }
 
@@ -675,7 +699,7 @@ impl<'h> Runs<'h> {
         cancel: &tokio::sync::Notify,
     ) {
         let timeout = Duration::from_secs(self.handle.config().git_clone_timeout_s);
-        self.warn_low_disk();
+        self.check_free_disk().await;
         let began = std::time::Instant::now();
         let (progress, steps) = tokio::sync::mpsc::channel(64);
         let reporter = tokio::spawn(report_progress(self.handle.clone(), slug.to_owned(), steps));
@@ -1002,7 +1026,7 @@ impl<'h> Runs<'h> {
         row: RunnerSessionRow,
         resume: Option<String>,
     ) -> Result<RunnerSessionRow, RunnerError> {
-        self.warn_low_disk();
+        self.check_free_disk().await;
         let timeout = Duration::from_secs(self.handle.config().session_creation_timeout_s);
         let began = std::time::Instant::now();
         let started = tokio::time::timeout(timeout, self.start_inner(&row, resume)).await;

@@ -609,3 +609,26 @@ async fn the_agents_hooks_in_a_runner_terminal_link_to_that_session_exactly_and_
     handle.runner().stop(&session.name).await.unwrap();
     handle.runner().stop("run-app-1").await.unwrap();
 }
+
+#[tokio::test]
+async fn low_free_space_is_one_runner_disk_low_event_for_the_clients_and_shows_in_the_status() {
+    // Every disk has less free than 10 TB: the warning is due at the first session.
+    let (_dir, handle, checkout) = setup(|config| config.low_disk_warning_mb = 10_000_000).await;
+    add(&handle, &checkout).await;
+    for name in ["a", "b"] {
+        let session = handle
+            .runner()
+            .create(branch("app", name), &Caller::socket_peer())
+            .await
+            .unwrap();
+        assert_eq!(session.state, "running", "{:?}", session.error);
+    }
+    let events = handle.store().events_after(0, 10_000).await.unwrap();
+    let low: Vec<_> = events.iter().filter(|e| e.kind == "runner.disk_low").collect();
+    assert_eq!(low.len(), 1, "once while it stays low: {low:?}");
+    let data: serde_json::Value = serde_json::from_str(&low[0].data).unwrap();
+    assert_eq!(data["warning_mb"], 10_000_000);
+    assert_eq!(data["refuse_below_mb"], handle.config().git_min_free_disk_mb);
+    assert!(data["free_mb"].as_u64().unwrap() < 10_000_000, "{data}");
+    assert!(handle.runner().metrics().low_disk);
+}
