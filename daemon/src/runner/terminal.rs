@@ -1,5 +1,7 @@
-//! A runner session's terminal as relayd keeps it: the PTY's output goes through a `vt100` parser (the screen
-//! and `scrollback_lines` of history), and to every attached client through its own bounded queue.
+//! A runner session's terminal as relayd keeps it: the PTY's output goes through a `vt100` parser (the screen as
+//! cells) whose rows, as they scroll off the top, are kept as text with their colours ([`History`],
+//! `scrollback_lines` of them: a line costs its bytes, not a row of cells), and to every attached client through its
+//! own bounded queue.
 //!
 //! Nothing here ever waits on a client. The backend's reader calls [`Terminal::feed`], which parses the bytes and
 //! offers them to each client with `try_send`; a client whose queue is full is marked lagged and skipped until it
@@ -7,6 +9,7 @@
 //! leave a gap). One client at a time is the writer (its input reaches the PTY); a new writer detaches the
 //! previous one with a reason; any number watch.
 
+use std::collections::VecDeque;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 
@@ -105,8 +108,45 @@ struct Client {
     signals: Arc<Signals>,
 }
 
+/// The lines that scrolled off the top of the screen, oldest first, each as vt100's "basic formatted" text (the
+/// characters with the SGR codes that colour them, from the default attributes) — at most `capacity`. Rows of the
+/// alternate screen (a full-screen program's) are not history, as in any terminal.
+#[derive(Debug, Default)]
+struct History {
+    lines: VecDeque<Box<str>>,
+    capacity: usize,
+}
+
+impl vt100::Callbacks for History {
+    fn on_scroll(&mut self, row: vt100::capture::RowContents<'_>, alternate_screen: bool) {
+        if alternate_screen || self.capacity == 0 {
+            return;
+        }
+        let mut line = String::new();
+        let mut state = vt100::capture::BasicFormattedCaptureState::new();
+        if row.write_formatted_basic(&mut line, &mut state).is_err() {
+            return;
+        }
+        if self.lines.len() == self.capacity {
+            self.lines.pop_front();
+        }
+        self.lines.push_back(line.into_boxed_str());
+    }
+}
+
+impl History {
+    /// The newest `max` lines, oldest first.
+    fn newest(&self, max: usize) -> impl Iterator<Item = &str> {
+        self.lines
+            .iter()
+            .skip(self.lines.len().saturating_sub(max))
+            .map(|line| &**line)
+    }
+}
+
 struct Inner {
-    parser: vt100::Parser,
+    /// The screen as cells; it keeps no scrollback of its own (`History` does).
+    parser: vt100::Parser<History>,
     clients: Vec<Client>,
     next_client: u64,
     writer: Option<u64>,
@@ -147,7 +187,15 @@ impl Terminal {
         let (input, input_rx) = mpsc::channel(INPUT_QUEUE);
         let terminal = Terminal {
             inner: Mutex::new(Inner {
-                parser: vt100::Parser::new(rows, cols, scrollback),
+                parser: vt100::Parser::new_with_callbacks(
+                    rows,
+                    cols,
+                    0,
+                    History {
+                        lines: VecDeque::new(),
+                        capacity: scrollback,
+                    },
+                ),
                 clients: Vec::new(),
                 next_client: 1,
                 writer: None,
@@ -247,7 +295,7 @@ impl Terminal {
             resize = inner.control.clone().map(|control| (control, size));
         }
         let snapshot = (
-            snapshot(&mut inner.parser, self.snapshot_lines),
+            snapshot(&inner.parser, self.snapshot_lines),
             size_of(&inner.parser),
         );
         if let Some(exit) = inner.exited.clone() {
@@ -288,14 +336,18 @@ impl Terminal {
 
     /// The history and the screen as plain text lines, oldest first, at most `limit` lines (the newest).
     pub fn scrollback(&self, limit: usize) -> Vec<String> {
-        let mut inner = self.lock();
-        let screen = inner.parser.screen_mut();
+        let inner = self.lock();
+        let screen = inner.parser.screen();
         let (rows, cols) = screen.size();
         let (rows, cols) = (usize::from(rows.get()), cols.get());
-        let mut lines = Vec::new();
-        history(screen, usize::MAX, |screen, take| {
-            lines.extend(screen.rows(0, cols).take(take).map(|l| l.trim_end().to_owned()));
-        });
+        let history = inner.parser.callbacks();
+        let mut lines: Vec<String> = history
+            .newest(limit.saturating_add(rows))
+            .map(|line| {
+                let plain: String = vt100::capture::basic_formatted_to_plain(line).collect();
+                plain.trim_end().to_owned()
+            })
+            .collect();
         lines.extend(screen.rows(0, cols).take(rows).map(|l| l.trim_end().to_owned()));
         while lines.last().is_some_and(|l| l.trim().is_empty()) {
             lines.pop();
@@ -317,7 +369,8 @@ impl Terminal {
         let (rows, cols) = size.non_zero();
         let control = {
             let mut inner = self.lock();
-            inner.parser.screen_mut().set_size(rows, cols);
+            // The parser's own set_size: rows a smaller screen pushes off the top go into the history.
+            inner.parser.set_size(rows, cols);
             inner.control.clone()
         };
         match control {
@@ -348,17 +401,17 @@ impl Terminal {
     /// A fresh snapshot for a lagging client, taken with its stale queue emptied under the parse lock: the
     /// snapshot holds everything the queue held, and what follows it is new.
     fn resnapshot(&self, rx: &mut mpsc::Receiver<Arc<[u8]>>, signals: &Signals) -> (Vec<u8>, TermSize) {
-        let mut inner = self.lock();
+        let inner = self.lock();
         while rx.try_recv().is_ok() {}
         signals.lagged.store(false, Ordering::Release);
         (
-            snapshot(&mut inner.parser, self.snapshot_lines),
+            snapshot(&inner.parser, self.snapshot_lines),
             size_of(&inner.parser),
         )
     }
 }
 
-fn size_of(parser: &vt100::Parser) -> TermSize {
+fn size_of(parser: &vt100::Parser<History>) -> TermSize {
     let (rows, cols) = parser.screen().size();
     TermSize {
         rows: rows.get(),
@@ -371,37 +424,19 @@ fn end(signals: &Signals, end: End) {
     signals.notify.notify_one();
 }
 
-/// Walks up to `max` lines of history, oldest first, a screen's height at a time: `take` rows at the top of the
-/// scrolled view are history rows. Leaves the view at the live screen.
-fn history(screen: &mut vt100::Screen, max: usize, mut page: impl FnMut(&vt100::Screen, usize)) {
-    let rows = usize::from(screen.size().0.get());
-    // set_scrollback clamps to what the history holds.
-    screen.set_scrollback(usize::MAX);
-    let mut offset = screen.scrollback().min(max);
-    while offset > 0 {
-        screen.set_scrollback(offset);
-        let take = offset.min(rows);
-        page(screen, take);
-        offset -= take;
-    }
-    screen.set_scrollback(0);
-}
-
 /// Bytes that reproduce the screen on a fresh terminal of the same size: up to `lines` of history, scrolled
 /// up into the client's own scrollback, then the screen with its colours, cursor and modes.
-fn snapshot(parser: &mut vt100::Parser, lines: usize) -> Vec<u8> {
-    let screen = parser.screen_mut();
-    let (rows, cols) = screen.size();
+fn snapshot(parser: &vt100::Parser<History>, lines: usize) -> Vec<u8> {
+    let screen = parser.screen();
+    let rows = screen.size().0;
     let mut out = Vec::new();
     out.extend_from_slice(b"\x1b[0m\x1b[H\x1b[2J");
     let mut had_history = false;
-    history(screen, lines, |screen, take| {
-        for row in screen.rows_formatted(0, cols.get()).take(take) {
-            out.extend_from_slice(row.as_bytes());
-            out.extend_from_slice(b"\x1b[0m\r\n");
-            had_history = true;
-        }
-    });
+    for line in parser.callbacks().newest(lines) {
+        out.extend_from_slice(line.as_bytes());
+        out.extend_from_slice(b"\x1b[0m\r\n");
+        had_history = true;
+    }
     if had_history {
         // Push the history off the screen into the client's scrollback before drawing the screen.
         for _ in 0..rows.get() {
@@ -576,6 +611,48 @@ mod tests {
         assert_eq!(lines.first().map(String::as_str), Some("line 0"));
         assert_eq!(lines.last().map(String::as_str), Some("red prompt$"));
         assert_eq!(term.scrollback(2), vec!["line 11", "red prompt$"]);
+    }
+
+    #[tokio::test]
+    async fn the_history_keeps_its_colours_its_bound_and_the_rows_a_smaller_screen_pushes_off() {
+        // 100 lines of history kept (`terminal()`), a screen of 5.
+        let (term, _input) = terminal();
+        for n in 0..150 {
+            term.feed(format!("\x1b[32mline {n}\x1b[0m\r\n").as_bytes());
+        }
+        let lines = term.scrollback(usize::MAX);
+        assert_eq!(
+            lines.len(),
+            100 + 4,
+            "the bound, then the screen's rows but its empty last one"
+        );
+        assert_eq!(lines.first().map(String::as_str), Some("line 46"));
+        assert_eq!(lines.last().map(String::as_str), Some("line 149"));
+        // A client's snapshot colours the history as the program did.
+        let mut attachment = term.attach(false, None);
+        let Some(Frame::Snapshot { bytes, size }) = attachment.next().await else {
+            panic!("the first frame is a snapshot");
+        };
+        let text = String::from_utf8_lossy(&bytes);
+        // snapshot_max_lines (50) of the 100: lines 96 to 145, then the screen.
+        assert!(text.contains("line 96\x1b"), "{text}");
+        assert!(
+            !text.contains("line 95\x1b"),
+            "no more than snapshot_max_lines: {text}"
+        );
+        let mut replayed = replay(&bytes, size);
+        replayed.screen_mut().set_scrollback(usize::MAX);
+        assert_eq!(
+            replayed.screen().cell(0, 0).unwrap().fgcolor(),
+            vt100::Color::Idx(2)
+        );
+        // Shrinking the screen pushes its top rows into the history, not away.
+        term.resize(TermSize { rows: 2, cols: 20 }).unwrap();
+        assert_eq!(
+            term.scrollback(4),
+            ["line 146", "line 147", "line 148", "line 149"],
+            "every line is still there, in order"
+        );
     }
 
     #[tokio::test]
