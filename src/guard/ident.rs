@@ -7,9 +7,9 @@
 
 use std::collections::{BTreeMap, HashMap};
 
-use aho_corasick::{AhoCorasick, MatchKind};
+use aho_corasick::{AhoCorasick, AhoCorasickKind, MatchKind};
 
-use super::shell::{Segment, Word, command_index, command_name};
+use super::shell::{Segment, Word, command_name};
 use crate::policy::Capability;
 
 /// The shortest identifier the guard looks for.
@@ -225,6 +225,7 @@ impl IdentIndex {
         if !texts.is_empty() {
             index.automaton = AhoCorasick::builder()
                 .match_kind(MatchKind::Standard)
+                .kind(Some(AhoCorasickKind::DFA))
                 .build(&texts)
                 .ok();
         }
@@ -234,8 +235,17 @@ impl IdentIndex {
     /// Scans a segment's lower-cased text once.
     pub fn scan(&self, lower: &str) -> Scan {
         let mut scan = Scan::default();
+        self.scan_into(lower, &mut scan);
+        scan
+    }
+
+    /// [`IdentIndex::scan`] into a buffer the caller reuses.
+    pub fn scan_into(&self, lower: &str, scan: &mut Scan) {
+        scan.tokens.clear();
+        scan.maybe_word = false;
+        scan.maybe_repo = false;
         let Some(automaton) = &self.automaton else {
-            return scan;
+            return;
         };
         let bytes = lower.as_bytes();
         for found in automaton.find_overlapping_iter(lower) {
@@ -248,13 +258,20 @@ impl IdentIndex {
                 _ => {}
             }
         }
-        scan
     }
 
     /// The indexes of the identifiers a segment names (sorted, each once), from its scan, its host positions and
     /// its words normalised as repositories.
     pub fn named(&self, scan: Scan, hosts: &[String], repos: &[String]) -> Vec<usize> {
-        let mut out = scan.tokens;
+        let mut out = Vec::new();
+        self.named_into(&scan, hosts, repos, &mut out);
+        out
+    }
+
+    /// [`IdentIndex::named`] into a buffer the caller reuses (cleared first).
+    pub fn named_into(&self, scan: &Scan, hosts: &[String], repos: &[String], out: &mut Vec<usize>) {
+        out.clear();
+        out.extend_from_slice(&scan.tokens);
         for host in hosts {
             out.extend(self.words.get(host).into_iter().flatten());
         }
@@ -263,7 +280,6 @@ impl IdentIndex {
         }
         out.sort_unstable();
         out.dedup();
-        out
     }
 }
 
@@ -301,21 +317,22 @@ const SFTP_VALUE_OPTIONS: &str = "BbcDFiJlOoPRSs";
 
 /// Where a host is expected in a segment's words: the lower-cased host names found there, with `user@`, ports
 /// and paths removed. Not in a commit message, an echo, a file name or a package name.
-pub fn host_positions(segment: &Segment) -> Vec<String> {
+pub fn host_positions(segment: &Segment<'_>) -> Vec<String> {
     let words = &segment.words;
     let mut out = Vec::new();
-    let Some(start) = command_index(words) else {
+    let Some(start) = segment.command else {
         return out;
     };
     let command = command_name(&words[start].text);
-    if matches!(command.as_str(), "echo" | "printf") {
+    let command = command.as_ref();
+    if matches!(command, "echo" | "printf") {
         return out;
     }
     if let Some(index) = destination_index(words, start) {
         push_host(&mut out, destination_host(&words[index].text));
     }
     let is_ssh = command == "ssh";
-    if matches!(command.as_str(), "scp" | "rsync" | "sftp") {
+    if matches!(command, "scp" | "rsync" | "sftp") {
         for word in &words[start + 1..] {
             if !word.text.starts_with('-') {
                 push_host(&mut out, remote_host(&word.text));
@@ -324,8 +341,12 @@ pub fn host_positions(segment: &Segment) -> Vec<String> {
     }
     let mut index = start + 1;
     while index < words.len() {
-        let word = words[index].text.as_str();
-        let next = words.get(index + 1).map(|w| w.text.as_str());
+        let word = words[index].text.as_ref();
+        if !word.starts_with('-') {
+            index += 1;
+            continue;
+        }
+        let next = words.get(index + 1).map(|w| w.text.as_ref());
         for option in ["--context", "--kube-context"] {
             if word == option {
                 push_host(&mut out, next.map(str::to_owned));
@@ -348,7 +369,7 @@ pub fn host_positions(segment: &Segment) -> Vec<String> {
         index += 1;
     }
     for word in &words[start..] {
-        let text = word.text.as_str();
+        let text = word.text.as_ref();
         let value = match text.starts_with('-') {
             true => text.split_once('=').map_or("", |(_, value)| value),
             false => text,
@@ -361,8 +382,8 @@ pub fn host_positions(segment: &Segment) -> Vec<String> {
 }
 
 fn push_host(out: &mut Vec<String>, host: Option<String>) {
-    if let Some(host) = host {
-        let host = host.to_ascii_lowercase();
+    if let Some(mut host) = host {
+        host.make_ascii_lowercase();
         if !host.is_empty() && !out.contains(&host) {
             out.push(host);
         }
@@ -384,15 +405,15 @@ fn starts_with_url(word: &str) -> bool {
 }
 
 /// The word index of the destination of `ssh` / `sftp` when the segment's command is one of them.
-pub fn destination_index(words: &[Word], start: usize) -> Option<usize> {
-    let options = match command_name(&words.get(start)?.text).as_str() {
+pub fn destination_index(words: &[Word<'_>], start: usize) -> Option<usize> {
+    let options = match command_name(&words.get(start)?.text).as_ref() {
         "ssh" => SSH_VALUE_OPTIONS,
         "sftp" => SFTP_VALUE_OPTIONS,
         _ => return None,
     };
     let mut index = start + 1;
     while index < words.len() {
-        let word = words[index].text.as_str();
+        let word = words[index].text.as_ref();
         if word == "--" {
             return (index + 1 < words.len()).then_some(index + 1);
         }
