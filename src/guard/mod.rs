@@ -18,7 +18,7 @@ use std::borrow::Cow;
 use std::collections::BTreeMap;
 use std::fmt;
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 
@@ -301,12 +301,11 @@ enum Custom {
     OverBudget,
 }
 
-/// One segment, read at most once, and only as far as an environment needs: its text and lower-cased text are
-/// slices of the call's; its words, host positions and repositories when an identifier may be in it; its
+/// One segment, read at most once, and only as far as an environment needs: its text is a slice of the call's
+/// (each environment's index scans the call's lower-cased copy once for all segments); its words, host positions and repositories when an identifier may be in it; its
 /// built-in rules and custom patterns when one is.
 struct ReadSegment<'t> {
     text: &'t str,
-    lower: &'t str,
     segment: Option<Segment<'t>>,
     hosts: Option<Vec<String>>,
     /// Its words that name a git repository, normalised (`host/org/repo`).
@@ -319,10 +318,9 @@ struct ReadSegment<'t> {
 }
 
 impl<'t> ReadSegment<'t> {
-    fn new(text: &'t str, lower: &'t str) -> ReadSegment<'t> {
+    fn new(text: &'t str) -> ReadSegment<'t> {
         ReadSegment {
             text,
-            lower,
             segment: None,
             hosts: None,
             repos: None,
@@ -373,7 +371,8 @@ impl<'t> ReadSegment<'t> {
     }
 
     /// A custom pattern: its change after its command in the same segment (without command, the change alone).
-    fn custom(&mut self, pattern: &GuardPatternDef, budget: Duration) -> Custom {
+    /// `clock` is when the previous match of this segment ended (read once when the first one starts).
+    fn custom(&mut self, pattern: &GuardPatternDef, budget: Duration, clock: &mut Option<Instant>) -> Custom {
         let change: *const SafePattern = Arc::as_ptr(&pattern.compiled_change);
         let command: *const SafePattern = pattern
             .compiled_command
@@ -386,7 +385,7 @@ impl<'t> ReadSegment<'t> {
         {
             return *found;
         }
-        let found = custom_matches(pattern, self.text, budget);
+        let found = custom_matches(pattern, self.text, budget, clock);
         self.custom.push((change, command, found));
         found
     }
@@ -428,11 +427,12 @@ pub fn decide_within(
         return outcome;
     }
     let text = call_text(call);
-    // Lower-casing ASCII keeps every byte offset, so a segment's lower-cased text is the same slice of this.
+    // Lower-casing ASCII keeps every byte offset: a segment's range is the same in both.
     let lower = text.to_ascii_lowercase();
-    let mut segments: Vec<ReadSegment<'_>> = shell::segment_ranges(&text, MAX_SEGMENTS)
-        .into_iter()
-        .map(|range| ReadSegment::new(&text[range.clone()], &lower[range]))
+    let ranges = shell::segment_ranges(&text, MAX_SEGMENTS);
+    let mut segments: Vec<ReadSegment<'_>> = ranges
+        .iter()
+        .map(|range| ReadSegment::new(&text[range.clone()]))
         .collect();
     let (mcp_tool, mcp_named_change) = match call {
         ToolCall::Mcp { tool, .. } => (true, rules::mcp_tool_changes(tool)),
@@ -440,6 +440,7 @@ pub fn decide_within(
     };
     let mut scratch = Scratch::default();
     for env in active {
+        env.index.scan_segments(&lower, &ranges, &mut scratch.scans);
         if let Some(touch) = judge(
             env,
             &mut segments,
@@ -457,35 +458,37 @@ pub fn decide_within(
 /// Buffers one decision reuses from environment to environment.
 #[derive(Default)]
 struct Scratch {
-    scan: ident::Scan,
+    /// What the environment's index found in each segment (one scan of the whole call).
+    scans: Vec<ident::Scan>,
     named: Vec<usize>,
 }
 
 /// Adds to `out` the identifiers of `env` one segment names (their indexes, sorted, each once).
-fn named(env: &GuardEnvironment, segment: &mut ReadSegment<'_>, scratch: &mut Scratch) {
+fn named(env: &GuardEnvironment, segment: &mut ReadSegment<'_>, at: usize, scratch: &mut Scratch) {
     scratch.named.clear();
-    env.index.scan_into(segment.lower, &mut scratch.scan);
-    if scratch.scan.is_empty() {
+    let Some(scan) = scratch.scans.get(at) else {
+        return;
+    };
+    if scan.is_empty() {
         return;
     }
-    if scratch.scan.maybe_word {
+    if scan.maybe_word {
         segment.hosts();
     }
-    if scratch.scan.maybe_repo {
+    if scan.maybe_repo {
         segment.repos();
     }
     let hosts = segment
         .hosts
         .as_deref()
-        .filter(|_| scratch.scan.maybe_word)
+        .filter(|_| scan.maybe_word)
         .unwrap_or_default();
     let repos = segment
         .repos
         .as_deref()
-        .filter(|_| scratch.scan.maybe_repo)
+        .filter(|_| scan.maybe_repo)
         .unwrap_or_default();
-    env.index
-        .named_into(&scratch.scan, hosts, repos, &mut scratch.named);
+    env.index.named_into(scan, hosts, repos, &mut scratch.named);
 }
 
 /// The rules (built-in ones on in `env`, then its own patterns) that match a segment, added to `out`.
@@ -520,8 +523,9 @@ fn segment_rules<'e>(
             out.push(Hit::built_in(rule));
         }
     }
+    let mut clock = None;
     for pattern in &env.patterns {
-        let found = segment.custom(pattern, budget);
+        let found = segment.custom(pattern, budget, &mut clock);
         if found == Custom::OverBudget && !slow.iter().any(|id| *id == pattern.id) {
             slow.push(pattern.id.clone());
         }
@@ -536,17 +540,28 @@ fn segment_rules<'e>(
 }
 
 /// A custom pattern: its change after its command in the same segment (without command, the change alone). A
-/// match over its budget counts as matched.
-fn custom_matches(pattern: &GuardPatternDef, text: &str, budget: Duration) -> Custom {
+/// match over its budget counts as matched. Each match is timed from the end of the one before it (`clock`).
+fn custom_matches(
+    pattern: &GuardPatternDef,
+    text: &str,
+    budget: Duration,
+    clock: &mut Option<Instant>,
+) -> Custom {
+    let mut run = |compiled: &SafePattern, text: &str| {
+        let started = *clock.get_or_insert_with(Instant::now);
+        let (found, ended) = compiled.find_from(text, started, budget);
+        *clock = Some(ended);
+        found
+    };
     let from = match &pattern.compiled_command {
-        Some(command) => match command.find(text, budget) {
+        Some(command) => match run(command, text) {
             Timed::Done(Some(found)) => found.end,
             Timed::Done(None) => return Custom::NotMatched,
             Timed::OverBudget => return Custom::OverBudget,
         },
         None => 0,
     };
-    match pattern.compiled_change.find(&text[from..], budget) {
+    match run(&pattern.compiled_change, &text[from..]) {
         Timed::Done(Some(_)) => Custom::Matched,
         Timed::Done(None) => Custom::NotMatched,
         Timed::OverBudget => Custom::OverBudget,
@@ -572,7 +587,7 @@ fn judge(
     // Every (segment, identifier) the call names, in segment order.
     let mut names: Vec<(usize, usize)> = Vec::new();
     for (at, segment) in segments.iter_mut().enumerate() {
-        named(env, segment, scratch);
+        named(env, segment, at, scratch);
         names.extend(scratch.named.iter().map(|&identifier| (at, identifier)));
     }
     if names.is_empty() {

@@ -134,6 +134,21 @@ fn git_push_to_the_gitops_repo_is_a_deploy() {
         );
         assert_eq!(verdict(command, &live()), Verdict::Warn, "{command}");
     }
+    let touch = bash("git push git@github.com:acme/deploy.git main", &[live()])
+        .strongest()
+        .cloned()
+        .unwrap();
+    assert_eq!(
+        (touch.identifier.as_str(), touch.rule.unwrap().capability),
+        ("github.com/acme/deploy", Some(Capability::Deploy)),
+        "the repository, counted as a deploy"
+    );
+    let deploys = live_with("{}", None, &[(Capability::Deploy, Level::Full)]);
+    assert_eq!(
+        verdict("git push git@github.com:acme/deploy.git main", &deploys),
+        Verdict::Allow,
+        "the deploy level decides"
+    );
     assert_eq!(
         verdict("git push origin main", &live()),
         Verdict::Allow,

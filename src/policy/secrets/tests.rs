@@ -65,6 +65,14 @@ fn every_secret_shape_is_refused_with_its_detector_id() {
     for (detector, text) in secret_shapes() {
         assert_eq!(refused_by("notes", &text), Some(detector), "{text:?}");
     }
+    // Every detector of the table has its shape here, or (the two field detectors) its own test below.
+    let covered: Vec<&str> = secret_shapes().iter().map(|(detector, _)| *detector).collect();
+    for id in DETECTOR_IDS {
+        assert!(
+            covered.contains(id) || ["secret-field", "user-field-password"].contains(id),
+            "{id} has no shape"
+        );
+    }
 }
 
 #[test]
