@@ -189,6 +189,21 @@ fn single_words_count_only_where_a_host_is_expected() {
 }
 
 #[test]
+fn commands_in_substitutions_are_words_of_the_segment_that_holds_them() {
+    let env = live_with(r#"{"guard": {"mode": "block"}}"#, None, &[]);
+    assert_eq!(
+        verdict("ssh app \"$(echo reboot)\"", &env),
+        Verdict::Deny,
+        "the remote command's words"
+    );
+    assert_eq!(
+        verdict("echo `ssh app reboot`", &env),
+        Verdict::Allow,
+        "an echo's arguments are never host positions (SPEC §15 says so)"
+    );
+}
+
+#[test]
 fn identifiers_with_a_dot_or_dash_count_anywhere_as_whole_tokens() {
     let env = live_with(r#"{"levels": {"live": {"default": "none"}}}"#, None, &[]);
     assert_eq!(
