@@ -143,9 +143,15 @@ fn parser_holds(text: &str) -> Result<(), TestCaseError> {
     Ok(())
 }
 
+/// A budget no match reaches: the answers compared here must not depend on how loaded the machine is (the
+/// budget's fail-closed path has its own tests).
+const NO_BUDGET: std::time::Duration = std::time::Duration::from_secs(3600);
+
 /// The decision's properties on one call.
 fn decision_holds(call: &ToolCall<'_>, stands: &[GuardEnvironment]) -> Result<(), TestCaseError> {
+    let decide = |call: &ToolCall<'_>, stands: &[GuardEnvironment]| decide_within(call, stands, NO_BUDGET);
     let outcome = decide(call, stands);
+    prop_assert!(outcome.slow_patterns.is_empty());
     prop_assert_eq!(&outcome, &decide(call, stands), "the same answer twice");
     if let ToolCall::Bash { command } = call {
         let capped = ToolCall::Bash {
@@ -270,7 +276,7 @@ proptest! {
     #![proptest_config(ProptestConfig { cases: cases(), failure_persistence: None, ..ProptestConfig::default() })]
 
     #[test]
-    fn fuzz_parser_on_arbitrary_bytes(bytes in proptest::collection::vec(any::<u8>(), 0..12_000)) {
+    fn fuzz_parser_on_arbitrary_bytes(bytes in proptest::collection::vec(any::<u8>(), 0..9_000)) {
         let text = String::from_utf8_lossy(&bytes);
         parser_holds(&text)?;
         decision_holds(&ToolCall::Bash { command: &text }, &stands())?;

@@ -526,7 +526,7 @@ fn segment_rules<'e>(
     let mut clock = None;
     for pattern in &env.patterns {
         let found = segment.custom(pattern, budget, &mut clock);
-        if found == Custom::OverBudget && !slow.iter().any(|id| *id == pattern.id) {
+        if found == Custom::OverBudget && !slow.contains(&pattern.id) {
             slow.push(pattern.id.clone());
         }
         if found != Custom::NotMatched {
