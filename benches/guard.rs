@@ -4,14 +4,17 @@
 //!   naming the environments' identifiers, some changes) against three environments of 50 identifiers each —
 //!   the largest input the guard reads, with the most identifiers it keeps;
 //! - the same for an 8 KB MCP tool input (strings in a JSON object);
-//! - each input of the hostile corpus (4 KB: nested quotes, 10,000 `;`, unterminated quotes, NUL bytes, very long
-//!   words, Unicode look-alikes) — §7's budget is the guard's 8 KB / 200 segments bound, so every one must stay
-//!   near the 8 KB decision;
+//! - each input of the hostile corpus (`src/guard/hostile.rs`, the inputs the tests check: 4 KB of nested quotes,
+//!   10,000 `;`, unterminated quotes, NUL bytes, very long words, Unicode look-alikes, nested `$(…)` and
+//!   backticks, …) — §7's budget is the guard's 8 KB / 200 segments bound, so every one must stay near the 8 KB
+//!   decision;
+//! - building the guard's view of the three environments (what relayd does on every guarded hook call) and
+//!   parsing their policy;
 //! - the secret check of an 8 KB notes field, and the journal's mask of an 8 KB command;
 //! - the validation of one custom pattern (AST checks, compile, the hostile 4 KB probes; §7: within 50 ms).
 //!
-//! Each call is timed alone (wall clock: median, p99), and the thread's CPU time over all timed calls gives the CPU
-//! per call (the machine is shared; wall-clock percentiles include other processes). Prints a Markdown table for
+//! Each call is timed alone, by the wall clock and by the thread's own CPU time (the machine is shared: wall-clock
+//! percentiles include the time other processes ran instead); median and p99 of each. Prints a Markdown table for
 //! docs/PERFORMANCE.md. Timings are never
 //! asserted; each decision's outcome is checked once before timing.
 
@@ -21,14 +24,18 @@ use std::collections::BTreeMap;
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
+#[path = "../src/guard/hostile.rs"]
+mod hostile;
+
 use relay_core::guard::{AccessKind, GuardEnvironment, ToolCall, Verdict, decide};
 use relay_core::policy::pattern::SafePattern;
 use relay_core::policy::secrets::{check_field, mask};
-use relay_core::policy::{EnvKind, LayerSource, PolicyLayer, effective};
+use relay_core::policy::{EffectivePolicy, EnvKind, LayerSource, PolicyLayer, effective};
 
 const RUNS: usize = 3_000;
 
-fn environments() -> Vec<GuardEnvironment> {
+/// The policy every environment of the bench has: block mode and two custom patterns.
+fn policy() -> EffectivePolicy {
     let layer = PolicyLayer::parse(
         r#"{"guard": {"mode": "block", "patterns": [
             {"id": "deploy-script", "capability": "ssh", "command": "\\bssh\\b", "change": "deploy\\.sh"},
@@ -36,40 +43,56 @@ fn environments() -> Vec<GuardEnvironment> {
         ]}}"#,
         &LayerSource::Global,
     );
-    let policy = effective(vec![(LayerSource::Global, layer)]);
+    effective(vec![(LayerSource::Global, layer)])
+}
+
+/// The access entries of environment `n`: 49 entries (ssh aliases and hosts, kubectl contexts, db hosts, gitops
+/// repos) and the base URL make its 50 identifiers.
+fn entries(n: usize) -> Vec<(AccessKind, BTreeMap<String, String>)> {
+    (0..49)
+        .map(|i| {
+            let (kind, field, value) = match i % 5 {
+                0 => (AccessKind::Ssh, "alias", format!("app{n}x{i}")),
+                1 => (AccessKind::Ssh, "host", format!("web-{n}-{i}.acme.io")),
+                2 => (AccessKind::Kubectl, "context", format!("prod-{n}-{i}")),
+                3 => (AccessKind::Db, "host", format!("pg{n}x{i}")),
+                _ => (
+                    AccessKind::Gitops,
+                    "repo",
+                    format!("git@github.com:acme/deploy-{n}-{i}.git"),
+                ),
+            };
+            (kind, [(field.to_owned(), value)].into())
+        })
+        .collect()
+}
+
+fn environments_of(
+    policy: &EffectivePolicy,
+    access: &[Vec<(AccessKind, BTreeMap<String, String>)>],
+) -> Vec<GuardEnvironment> {
     ["live", "eu", "staging"]
         .iter()
         .enumerate()
         .map(|(n, name)| {
-            let entries: Vec<(AccessKind, BTreeMap<String, String>)> = (0..49)
-                .map(|i| {
-                    let (kind, field, value) = match i % 5 {
-                        0 => (AccessKind::Ssh, "alias", format!("app{n}x{i}")),
-                        1 => (AccessKind::Ssh, "host", format!("web-{n}-{i}.acme.io")),
-                        2 => (AccessKind::Kubectl, "context", format!("prod-{n}-{i}")),
-                        3 => (AccessKind::Db, "host", format!("pg{n}x{i}")),
-                        _ => (
-                            AccessKind::Gitops,
-                            "repo",
-                            format!("git@github.com:acme/deploy-{n}-{i}.git"),
-                        ),
-                    };
-                    (kind, [(field.to_owned(), value)].into())
-                })
-                .collect();
             let kind = if n == 2 { EnvKind::Test } else { EnvKind::Live };
             GuardEnvironment::new(
                 "acme-shop",
                 name,
                 kind,
-                &policy,
+                policy,
                 None,
                 &BTreeMap::new(),
                 Some(&format!("https://shop{n}.acme.io")),
-                entries.iter().map(|(kind, fields)| (*kind, fields)),
+                access[n].iter().map(|(kind, fields)| (*kind, fields)),
             )
         })
         .collect()
+}
+
+fn environments() -> Vec<GuardEnvironment> {
+    let access: Vec<_> = (0..3).map(entries).collect();
+    environments_of(&policy(), &access)
 }
 
 /// An 8 KB command line: 200 segments, many naming identifiers, one change on live at the end.
@@ -111,31 +134,21 @@ fn mcp_input_8kb() -> serde_json::Value {
     serde_json::Value::Object(fields)
 }
 
-fn hostile() -> Vec<(&'static str, String)> {
-    let kb4 = 4 * 1024;
-    vec![
-        ("nested quotes", "ssh app0x0 \"'\\\"'\\\"'".repeat(kb4 / 18)),
-        ("10,000 `;`", ";".repeat(10_000)),
-        (
-            "unterminated quote",
-            format!("ssh app0x0 '{}", "rm -rf / ".repeat(450)),
-        ),
-        ("NUL bytes", format!("ssh\0app0x0\0reboot {}", "\0".repeat(kb4))),
-        ("very long word", format!("ssh {} reboot", "a".repeat(kb4))),
-        (
-            "Unicode look-alikes",
-            "ѕѕh аpp0x0 ѕudo rеboot; kubеctl --context prоd-1-2 delete pod x; ".repeat(40),
-        ),
-        ("200 short segments", "ssh app0x0 ls;".repeat(290)),
-    ]
+/// The hostile corpus the guard's tests check (`src/guard/hostile.rs`), aimed at the first stand's names.
+fn hostile_inputs() -> Vec<(&'static str, String)> {
+    hostile::corpus(hostile::Target {
+        ssh: "app0x0",
+        context: "prod-1-2",
+        db: "pg0x3",
+    })
 }
 
-/// The CPU time this thread has run, from `/proc/thread-self/schedstat` (Linux; `None` elsewhere). Wall-clock
-/// percentiles on a shared 2-core machine mostly measure the other processes; this does not.
-fn thread_cpu() -> Option<Duration> {
-    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
-    let ns: u64 = text.split_whitespace().next()?.parse().ok()?;
-    Some(Duration::from_nanos(ns))
+/// The CPU time this thread has run (`CLOCK_THREAD_CPUTIME_ID`): on a shared 2-core machine a wall-clock
+/// percentile mostly measures the other processes (one preemption is a scheduler slice of milliseconds); the
+/// thread's own CPU time per call does not. Reading it is a system call (well under a microsecond).
+fn thread_cpu() -> Duration {
+    let now = rustix::time::clock_gettime(rustix::time::ClockId::ThreadCPUTime);
+    Duration::new(now.tv_sec as u64, now.tv_nsec as u32)
 }
 
 fn load() -> String {
@@ -147,31 +160,30 @@ fn load() -> String {
 struct Timing {
     median: Duration,
     p99: Duration,
-    /// CPU time per call, over all timed calls.
-    cpu: Option<Duration>,
+    cpu_median: Duration,
+    cpu_p99: Duration,
 }
 
 fn time<T>(runs: usize, mut f: impl FnMut() -> T) -> Timing {
     for _ in 0..runs / 10 {
         black_box(f());
     }
-    let cpu_start = thread_cpu();
-    let mut samples: Vec<Duration> = (0..runs)
-        .map(|_| {
-            let start = Instant::now();
-            black_box(f());
-            start.elapsed()
-        })
-        .collect();
-    let cpu = match (cpu_start, thread_cpu()) {
-        (Some(a), Some(b)) => Some((b.saturating_sub(a)) / runs as u32),
-        _ => None,
-    };
-    samples.sort();
+    let mut wall: Vec<Duration> = Vec::with_capacity(runs);
+    let mut cpu: Vec<Duration> = Vec::with_capacity(runs);
+    for _ in 0..runs {
+        let cpu_start = thread_cpu();
+        let start = Instant::now();
+        black_box(f());
+        wall.push(start.elapsed());
+        cpu.push(thread_cpu().saturating_sub(cpu_start));
+    }
+    wall.sort();
+    cpu.sort();
     Timing {
-        median: samples[runs / 2],
-        p99: samples[(runs * 99) / 100],
-        cpu,
+        median: wall[runs / 2],
+        p99: wall[(runs * 99) / 100],
+        cpu_median: cpu[runs / 2],
+        cpu_p99: cpu[(runs * 99) / 100],
     }
 }
 
@@ -191,10 +203,11 @@ fn row(name: &str, timing: impl FnOnce() -> Timing, target: &str) {
     let timing = timing();
     let us = |d: Duration| format!("{:.1} µs", d.as_secs_f64() * 1e6);
     println!(
-        "| {name} | {} | {} | {} | {target} |",
+        "| {name} | {} | {} | {} | {} | {target} |",
         us(timing.median),
         us(timing.p99),
-        timing.cpu.map_or("—".to_owned(), us)
+        us(timing.cpu_median),
+        us(timing.cpu_p99),
     );
 }
 
@@ -216,8 +229,8 @@ fn main() {
     assert_eq!(decide(&mcp, &envs).verdict(), Verdict::Deny);
 
     println!("load average before: {}", load());
-    println!("| measure | median (wall) | p99 (wall) | CPU per call (mean) | target |");
-    println!("|---|---|---|---|---|");
+    println!("| measure | median (wall) | p99 (wall) | median (CPU) | p99 (CPU) | target |");
+    println!("|---|---|---|---|---|---|");
     row(
         "decision, 8 KB Bash command, 3 environments × 50 identifiers",
         || time(RUNS, || decide(&ToolCall::Bash { command: &command }, &envs)),
@@ -228,13 +241,25 @@ fn main() {
         || time(RUNS, || decide(&mcp, &envs)),
         "p99 < 200 µs",
     );
-    for (name, text) in hostile() {
+    for (name, text) in hostile_inputs() {
         row(
             &format!("decision, hostile: {name}"),
             || time(RUNS, || decide(&ToolCall::Bash { command: &text }, &envs)),
             "within the 8 KB decision",
         );
     }
+    let access: Vec<_> = (0..3).map(entries).collect();
+    let shared = policy();
+    row(
+        "the guard's view: 3 environments × 50 identifiers built from their policy and access entries",
+        || time(RUNS, || environments_of(&shared, &access)),
+        "—",
+    );
+    row(
+        "the policy of those environments parsed and merged (2 custom patterns compiled and probed)",
+        || time(200, policy),
+        "—",
+    );
     let policy = effective(vec![]);
     let notes = format!(
         "{} PGPASSWORD=$PGPASS",

@@ -6,10 +6,11 @@
 //! whole token (not part of a longer name); a single word only where a host is expected ([`host_positions`]).
 
 use std::collections::{BTreeMap, HashMap};
+use std::ops::Range;
 
-use aho_corasick::{AhoCorasick, MatchKind};
+use aho_corasick::{AhoCorasick, AhoCorasickKind, MatchKind};
 
-use super::shell::{Segment, Word, command_index, command_name};
+use super::shell::{Segment, Word, command_name};
 use crate::policy::Capability;
 
 /// The shortest identifier the guard looks for.
@@ -125,9 +126,16 @@ pub fn identifiers<'a>(
     out
 }
 
+/// `text` split at its first `://` (what `split_once("://")` gives, without building a substring searcher for each
+/// word: this runs on every word of a segment).
+fn split_scheme(text: &str) -> Option<(&str, &str)> {
+    let at = text.as_bytes().windows(3).position(|w| w == b"://")?;
+    Some((&text[..at], &text[at + 3..]))
+}
+
 /// The host of a URL (`https://user@api.acme.com:8443/x` → `api.acme.com`), lower-cased.
 pub fn url_host(url: &str) -> Option<String> {
-    let (_, rest) = url.split_once("://")?;
+    let (_, rest) = split_scheme(url)?;
     let authority = rest.split(['/', '?', '#']).next().unwrap_or(rest);
     let host = authority.rsplit('@').next().unwrap_or(authority);
     let host = match host.strip_prefix('[') {
@@ -142,7 +150,7 @@ pub fn url_host(url: &str) -> Option<String> {
 pub fn normalise_repo(repo: &str) -> Option<String> {
     let repo = repo.trim().trim_end_matches('/');
     let repo = repo.strip_suffix(".git").unwrap_or(repo);
-    let (host, path) = if let Some((_, rest)) = repo.split_once("://") {
+    let (host, path) = if let Some((_, rest)) = split_scheme(repo) {
         let (authority, path) = rest.split_once('/')?;
         let host = authority.rsplit('@').next().unwrap_or(authority);
         (host.split(':').next().unwrap_or(host), path)
@@ -223,8 +231,11 @@ impl IdentIndex {
             }
         }
         if !texts.is_empty() {
+            // A contiguous NFA: relayd builds the guard's view on every guarded call, and a DFA's build (measured:
+            // ~3× the whole view's cost) outweighs its faster scan (docs/PERFORMANCE.md).
             index.automaton = AhoCorasick::builder()
                 .match_kind(MatchKind::Standard)
+                .kind(Some(AhoCorasickKind::ContiguousNFA))
                 .build(&texts)
                 .ok();
         }
@@ -234,8 +245,17 @@ impl IdentIndex {
     /// Scans a segment's lower-cased text once.
     pub fn scan(&self, lower: &str) -> Scan {
         let mut scan = Scan::default();
+        self.scan_into(lower, &mut scan);
+        scan
+    }
+
+    /// [`IdentIndex::scan`] into a buffer the caller reuses.
+    pub fn scan_into(&self, lower: &str, scan: &mut Scan) {
+        scan.tokens.clear();
+        scan.maybe_word = false;
+        scan.maybe_repo = false;
         let Some(automaton) = &self.automaton else {
-            return scan;
+            return;
         };
         let bytes = lower.as_bytes();
         for found in automaton.find_overlapping_iter(lower) {
@@ -248,13 +268,62 @@ impl IdentIndex {
                 _ => {}
             }
         }
-        scan
+    }
+
+    /// Scans a whole (lower-cased) call once for the segments at `ranges` (in order, not overlapping): `scans[i]`
+    /// is what [`IdentIndex::scan`] finds in `lower[ranges[i]]`. A match counts for the segment that holds it
+    /// whole; the bytes around a segment are whitespace or separators, which end a token as the segment's ends do.
+    pub fn scan_segments(&self, lower: &str, ranges: &[Range<usize>], scans: &mut Vec<Scan>) {
+        scans.resize_with(ranges.len(), Scan::default);
+        for scan in scans.iter_mut() {
+            scan.tokens.clear();
+            scan.maybe_word = false;
+            scan.maybe_repo = false;
+        }
+        let (Some(automaton), Some(last)) = (&self.automaton, ranges.last()) else {
+            return;
+        };
+        let Some(text) = lower.get(..last.end) else {
+            return;
+        };
+        let bytes = text.as_bytes();
+        for found in automaton.find_overlapping_iter(text) {
+            let at = ranges.partition_point(|range| range.end < found.end());
+            let (Some(range), Some(scan)) = (ranges.get(at), scans.get_mut(at)) else {
+                continue;
+            };
+            if found.start() < range.start {
+                continue;
+            }
+            match self.patterns.get(found.pattern().as_usize()) {
+                Some(Pattern::Token(index))
+                    if whole_at(
+                        &bytes[range.start..range.end],
+                        found.start() - range.start,
+                        found.end() - range.start,
+                    ) =>
+                {
+                    scan.tokens.push(*index)
+                }
+                Some(Pattern::Word) => scan.maybe_word = true,
+                Some(Pattern::Repo) => scan.maybe_repo = true,
+                _ => {}
+            }
+        }
     }
 
     /// The indexes of the identifiers a segment names (sorted, each once), from its scan, its host positions and
     /// its words normalised as repositories.
     pub fn named(&self, scan: Scan, hosts: &[String], repos: &[String]) -> Vec<usize> {
-        let mut out = scan.tokens;
+        let mut out = Vec::new();
+        self.named_into(&scan, hosts, repos, &mut out);
+        out
+    }
+
+    /// [`IdentIndex::named`] into a buffer the caller reuses (cleared first).
+    pub fn named_into(&self, scan: &Scan, hosts: &[String], repos: &[String], out: &mut Vec<usize>) {
+        out.clear();
+        out.extend_from_slice(&scan.tokens);
         for host in hosts {
             out.extend(self.words.get(host).into_iter().flatten());
         }
@@ -263,7 +332,6 @@ impl IdentIndex {
         }
         out.sort_unstable();
         out.dedup();
-        out
     }
 }
 
@@ -301,21 +369,22 @@ const SFTP_VALUE_OPTIONS: &str = "BbcDFiJlOoPRSs";
 
 /// Where a host is expected in a segment's words: the lower-cased host names found there, with `user@`, ports
 /// and paths removed. Not in a commit message, an echo, a file name or a package name.
-pub fn host_positions(segment: &Segment) -> Vec<String> {
+pub fn host_positions(segment: &Segment<'_>) -> Vec<String> {
     let words = &segment.words;
     let mut out = Vec::new();
-    let Some(start) = command_index(words) else {
+    let Some(start) = segment.command else {
         return out;
     };
     let command = command_name(&words[start].text);
-    if matches!(command.as_str(), "echo" | "printf") {
+    let command = command.as_ref();
+    if matches!(command, "echo" | "printf") {
         return out;
     }
     if let Some(index) = destination_index(words, start) {
         push_host(&mut out, destination_host(&words[index].text));
     }
     let is_ssh = command == "ssh";
-    if matches!(command.as_str(), "scp" | "rsync" | "sftp") {
+    if matches!(command, "scp" | "rsync" | "sftp") {
         for word in &words[start + 1..] {
             if !word.text.starts_with('-') {
                 push_host(&mut out, remote_host(&word.text));
@@ -324,8 +393,12 @@ pub fn host_positions(segment: &Segment) -> Vec<String> {
     }
     let mut index = start + 1;
     while index < words.len() {
-        let word = words[index].text.as_str();
-        let next = words.get(index + 1).map(|w| w.text.as_str());
+        let word = words[index].text.as_ref();
+        if !word.starts_with('-') {
+            index += 1;
+            continue;
+        }
+        let next = words.get(index + 1).map(|w| w.text.as_ref());
         for option in ["--context", "--kube-context"] {
             if word == option {
                 push_host(&mut out, next.map(str::to_owned));
@@ -348,7 +421,7 @@ pub fn host_positions(segment: &Segment) -> Vec<String> {
         index += 1;
     }
     for word in &words[start..] {
-        let text = word.text.as_str();
+        let text = word.text.as_ref();
         let value = match text.starts_with('-') {
             true => text.split_once('=').map_or("", |(_, value)| value),
             false => text,
@@ -361,8 +434,8 @@ pub fn host_positions(segment: &Segment) -> Vec<String> {
 }
 
 fn push_host(out: &mut Vec<String>, host: Option<String>) {
-    if let Some(host) = host {
-        let host = host.to_ascii_lowercase();
+    if let Some(mut host) = host {
+        host.make_ascii_lowercase();
         if !host.is_empty() && !out.contains(&host) {
             out.push(host);
         }
@@ -371,7 +444,7 @@ fn push_host(out: &mut Vec<String>, host: Option<String>) {
 
 /// Whether the word begins with `scheme://` (a URL host position; not text that merely contains a URL).
 fn starts_with_url(word: &str) -> bool {
-    match word.split_once("://") {
+    match split_scheme(word) {
         Some((scheme, _)) => {
             !scheme.is_empty()
                 && scheme.as_bytes()[0].is_ascii_alphabetic()
@@ -384,15 +457,15 @@ fn starts_with_url(word: &str) -> bool {
 }
 
 /// The word index of the destination of `ssh` / `sftp` when the segment's command is one of them.
-pub fn destination_index(words: &[Word], start: usize) -> Option<usize> {
-    let options = match command_name(&words.get(start)?.text).as_str() {
+pub fn destination_index(words: &[Word<'_>], start: usize) -> Option<usize> {
+    let options = match command_name(&words.get(start)?.text).as_ref() {
         "ssh" => SSH_VALUE_OPTIONS,
         "sftp" => SFTP_VALUE_OPTIONS,
         _ => return None,
     };
     let mut index = start + 1;
     while index < words.len() {
-        let word = words[index].text.as_str();
+        let word = words[index].text.as_ref();
         if word == "--" {
             return (index + 1 < words.len()).then_some(index + 1);
         }

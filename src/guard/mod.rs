@@ -14,9 +14,11 @@ pub mod ident;
 pub mod rules;
 pub mod shell;
 
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 use std::fmt;
-use std::time::Duration;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 
@@ -232,13 +234,15 @@ impl GuardOutcome {
 
 /// The texts of a call: a Bash command, or every string of an MCP tool's input joined by newlines — the first
 /// [`MAX_TEXT`] bytes.
-fn call_text(call: &ToolCall<'_>) -> String {
+fn call_text<'a>(call: &ToolCall<'a>) -> Cow<'a, str> {
     match call {
-        ToolCall::Bash { command } => shell::cap(command).to_owned(),
+        ToolCall::Bash { command } => Cow::Borrowed(shell::cap(command)),
         ToolCall::Mcp { input, .. } => {
             let mut out = String::new();
             collect_strings(input, &mut out);
-            shell::cap(&out).to_owned()
+            let len = shell::cap(&out).len();
+            out.truncate(len);
+            Cow::Owned(out)
         }
     }
 }
@@ -260,36 +264,75 @@ fn collect_strings(value: &Value, out: &mut String) {
     }
 }
 
-/// One segment, read at most once, and only as far as an environment needs: its lower-cased text always; its
-/// words, host positions and repositories when an identifier may be in it; its built-in rules when one is.
-struct ReadSegment {
-    text: String,
-    lower: String,
-    segment: Option<Segment>,
+/// A rule that matched one segment, borrowed from the table or the environment's policy (made into a
+/// [`Matched`] only for the touch that is kept).
+#[derive(Clone, Copy, Debug)]
+struct Hit<'e> {
+    id: &'e str,
+    capability: Option<Capability>,
+    description: &'e str,
+}
+
+impl Hit<'_> {
+    fn built_in(rule: &Rule) -> Hit<'_> {
+        Hit {
+            id: rule.id,
+            capability: rule.capability,
+            description: rule.description,
+        }
+    }
+
+    fn to_matched(self) -> Matched {
+        Matched {
+            id: self.id.to_owned(),
+            capability: self.capability,
+            description: self.description.to_owned(),
+        }
+    }
+}
+
+/// What one custom pattern made of one segment (kept so that environments sharing the policy's compiled
+/// pattern run it once per segment).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Custom {
+    Matched,
+    NotMatched,
+    /// Over its time budget: counts as matched and is reported.
+    OverBudget,
+}
+
+/// One segment, read at most once, and only as far as an environment needs: its text is a slice of the call's
+/// (each environment's index scans the call's lower-cased copy once for all segments); its words, host positions and repositories when an identifier may be in it; its
+/// built-in rules and custom patterns when one is.
+struct ReadSegment<'t> {
+    text: &'t str,
+    segment: Option<Segment<'t>>,
     hosts: Option<Vec<String>>,
     /// Its words that name a git repository, normalised (`host/org/repo`).
     repos: Option<Vec<String>>,
     rules: Option<Vec<&'static Rule>>,
+    /// Whether it holds a SQL change (MCP input, where no client is needed).
+    sql: Option<bool>,
+    /// Custom patterns run on it: the compiled change and command (by identity) and the result.
+    custom: Vec<(*const SafePattern, *const SafePattern, Custom)>,
 }
 
-impl ReadSegment {
-    fn new(text: &str) -> ReadSegment {
+impl<'t> ReadSegment<'t> {
+    fn new(text: &'t str) -> ReadSegment<'t> {
         ReadSegment {
-            text: text.to_owned(),
-            lower: text.to_ascii_lowercase(),
+            text,
             segment: None,
             hosts: None,
             repos: None,
             rules: None,
+            sql: None,
+            custom: Vec::new(),
         }
     }
 
-    fn segment(&mut self) -> &Segment {
-        let text = &self.text;
-        self.segment.get_or_insert_with(|| Segment {
-            text: text.clone(),
-            words: shell::words(text),
-        })
+    fn segment(&mut self) -> &Segment<'t> {
+        let text = self.text;
+        self.segment.get_or_insert_with(|| Segment::new(text))
     }
 
     fn hosts(&mut self) -> &[String] {
@@ -320,6 +363,31 @@ impl ReadSegment {
             self.rules = Some(found);
         }
         self.rules.as_deref().unwrap_or_default()
+    }
+
+    fn sql_change(&mut self) -> bool {
+        let text = self.text;
+        *self.sql.get_or_insert_with(|| rules::sql_change(text))
+    }
+
+    /// A custom pattern: its change after its command in the same segment (without command, the change alone).
+    /// `clock` is when the previous match of this segment ended (read once when the first one starts).
+    fn custom(&mut self, pattern: &GuardPatternDef, budget: Duration, clock: &mut Option<Instant>) -> Custom {
+        let change: *const SafePattern = Arc::as_ptr(&pattern.compiled_change);
+        let command: *const SafePattern = pattern
+            .compiled_command
+            .as_ref()
+            .map_or(std::ptr::null(), Arc::as_ptr);
+        if let Some((_, _, found)) = self
+            .custom
+            .iter()
+            .find(|(have_change, have_command, _)| *have_change == change && *have_command == command)
+        {
+            return *found;
+        }
+        let found = custom_matches(pattern, self.text, budget, clock);
+        self.custom.push((change, command, found));
+        found
     }
 }
 
@@ -359,21 +427,27 @@ pub fn decide_within(
         return outcome;
     }
     let text = call_text(call);
-    let mut segments: Vec<ReadSegment> = shell::segment_texts(&text, MAX_SEGMENTS)
-        .into_iter()
-        .map(ReadSegment::new)
+    // Lower-casing ASCII keeps every byte offset: a segment's range is the same in both.
+    let lower = text.to_ascii_lowercase();
+    let ranges = shell::segment_ranges(&text, MAX_SEGMENTS);
+    let mut segments: Vec<ReadSegment<'_>> = ranges
+        .iter()
+        .map(|range| ReadSegment::new(&text[range.clone()]))
         .collect();
     let (mcp_tool, mcp_named_change) = match call {
         ToolCall::Mcp { tool, .. } => (true, rules::mcp_tool_changes(tool)),
         ToolCall::Bash { .. } => (false, false),
     };
+    let mut scratch = Scratch::default();
     for env in active {
+        env.index.scan_segments(&lower, &ranges, &mut scratch.scans);
         if let Some(touch) = judge(
             env,
             &mut segments,
             (mcp_tool, mcp_named_change),
             budget,
             &mut outcome.slow_patterns,
+            &mut scratch,
         ) {
             outcome.touches.push(touch);
         }
@@ -381,11 +455,22 @@ pub fn decide_within(
     outcome
 }
 
-/// The identifiers of `env` one segment names.
-fn named<'e>(env: &'e GuardEnvironment, segment: &mut ReadSegment) -> Vec<&'e Identifier> {
-    let scan = env.index.scan(&segment.lower);
+/// Buffers one decision reuses from environment to environment.
+#[derive(Default)]
+struct Scratch {
+    /// What the environment's index found in each segment (one scan of the whole call).
+    scans: Vec<ident::Scan>,
+    named: Vec<usize>,
+}
+
+/// Adds to `out` the identifiers of `env` one segment names (their indexes, sorted, each once).
+fn named(env: &GuardEnvironment, segment: &mut ReadSegment<'_>, at: usize, scratch: &mut Scratch) {
+    scratch.named.clear();
+    let Some(scan) = scratch.scans.get(at) else {
+        return;
+    };
     if scan.is_empty() {
-        return Vec::new();
+        return;
     }
     if scan.maybe_word {
         segment.hosts();
@@ -403,82 +488,83 @@ fn named<'e>(env: &'e GuardEnvironment, segment: &mut ReadSegment) -> Vec<&'e Id
         .as_deref()
         .filter(|_| scan.maybe_repo)
         .unwrap_or_default();
-    env.index
-        .named(scan, hosts, repos)
-        .into_iter()
-        .filter_map(|at| env.identifiers.get(at))
-        .collect()
+    env.index.named_into(scan, hosts, repos, &mut scratch.named);
 }
 
-/// The rules (built-in ones on in `env`, then its own patterns) that match a segment.
-fn segment_rules(
-    env: &GuardEnvironment,
-    segment: &mut ReadSegment,
+/// The rules (built-in ones on in `env`, then its own patterns) that match a segment, added to `out`.
+fn segment_rules<'e>(
+    env: &'e GuardEnvironment,
+    segment: &mut ReadSegment<'_>,
     (mcp_tool, mcp_named_change): (bool, bool),
     budget: Duration,
     slow: &mut Vec<String>,
-) -> Vec<Matched> {
-    let mut out: Vec<Matched> = segment
-        .rules()
-        .iter()
-        .filter(|rule| env.rule_on(rule.id))
-        .map(|rule| matched(rule))
-        .collect();
+    out: &mut Vec<Hit<'e>>,
+) {
+    let first = out.len();
+    out.extend(
+        segment
+            .rules()
+            .iter()
+            .filter(|rule| env.rule_on(rule.id))
+            .map(|rule| Hit::built_in(rule)),
+    );
     if mcp_tool {
         if env.rule_on("sql-change")
-            && !out.iter().any(|m| m.id == "sql-change")
-            && rules::sql_change(&segment.text)
+            && !out[first..].iter().any(|hit| hit.id == "sql-change")
+            && segment.sql_change()
             && let Some(rule) = rules::rule("sql-change")
         {
-            out.push(matched(rule));
+            out.push(Hit::built_in(rule));
         }
         if mcp_named_change
             && env.rule_on("mcp-tool-name")
             && let Some(rule) = rules::rule("mcp-tool-name")
         {
-            out.push(matched(rule));
+            out.push(Hit::built_in(rule));
         }
     }
+    let mut clock = None;
     for pattern in &env.patterns {
-        if custom_matches(pattern, &segment.text, budget, slow) {
-            out.push(Matched {
-                id: pattern.id.clone(),
+        let found = segment.custom(pattern, budget, &mut clock);
+        if found == Custom::OverBudget && !slow.contains(&pattern.id) {
+            slow.push(pattern.id.clone());
+        }
+        if found != Custom::NotMatched {
+            out.push(Hit {
+                id: &pattern.id,
                 capability: pattern.capability,
-                description: pattern.description.clone().unwrap_or_else(|| pattern.id.clone()),
+                description: pattern.description.as_deref().unwrap_or(&pattern.id),
             });
         }
-    }
-    out
-}
-
-fn matched(rule: &Rule) -> Matched {
-    Matched {
-        id: rule.id.to_owned(),
-        capability: rule.capability,
-        description: rule.description.to_owned(),
     }
 }
 
 /// A custom pattern: its change after its command in the same segment (without command, the change alone). A
-/// match over its budget counts as matched and is reported.
-fn custom_matches(pattern: &GuardPatternDef, text: &str, budget: Duration, slow: &mut Vec<String>) -> bool {
-    let mut over = |compiled: &SafePattern| {
-        if !slow.iter().any(|id| id == compiled.id()) {
-            slow.push(compiled.id().to_owned());
-        }
-        true
+/// match over its budget counts as matched. Each match is timed from the end of the one before it (`clock`).
+fn custom_matches(
+    pattern: &GuardPatternDef,
+    text: &str,
+    budget: Duration,
+    clock: &mut Option<Instant>,
+) -> Custom {
+    let mut run = |compiled: &SafePattern, text: &str| {
+        let started = *clock.get_or_insert_with(Instant::now);
+        let (found, ended) = compiled.find_from(text, started, budget);
+        *clock = Some(ended);
+        found
     };
     let from = match &pattern.compiled_command {
-        Some(command) => match command.find(text, budget) {
+        Some(command) => match run(command, text) {
             Timed::Done(Some(found)) => found.end,
-            Timed::Done(None) => return false,
-            Timed::OverBudget => return over(command),
+            Timed::Done(None) => return Custom::NotMatched,
+            Timed::OverBudget => return Custom::OverBudget,
         },
         None => 0,
     };
-    match pattern.compiled_change.find(&text[from..], budget) {
-        Timed::Done(found) => found.is_some(),
-        Timed::OverBudget => over(&pattern.compiled_change),
+    match run(&pattern.compiled_change, &text[from..]) {
+        Timed::Done(Some(_)) => Custom::Matched,
+        Timed::Done(None) => Custom::NotMatched,
+        Timed::OverBudget => Custom::OverBudget,
     }
 }
 
@@ -492,87 +578,87 @@ fn capabilities_agree(identifier: Option<Capability>, rule: Option<Capability>) 
 /// The strongest verdict of all identifiers of `env` the call names, or `None` when it names none.
 fn judge(
     env: &GuardEnvironment,
-    segments: &mut [ReadSegment],
+    segments: &mut [ReadSegment<'_>],
     mcp: (bool, bool),
     budget: Duration,
     slow: &mut Vec<String>,
+    scratch: &mut Scratch,
 ) -> Option<Touch> {
-    let mut best: Option<Touch> = None;
-    let names: Vec<Vec<&Identifier>> = segments.iter_mut().map(|segment| named(env, segment)).collect();
-    if names.iter().all(Vec::is_empty) {
+    // Every (segment, identifier) the call names, in segment order.
+    let mut names: Vec<(usize, usize)> = Vec::new();
+    for (at, segment) in segments.iter_mut().enumerate() {
+        named(env, segment, at, scratch);
+        names.extend(scratch.named.iter().map(|&identifier| (at, identifier)));
+    }
+    if names.is_empty() {
         return None;
     }
     // An MCP tool's strings are separate fields, not one command line: their rules count for the whole call.
-    let call_wide: Option<Vec<Matched>> = match mcp.0 {
-        true => {
-            let mut all: Vec<Matched> = Vec::new();
-            for segment in segments.iter_mut() {
-                for rule in segment_rules(env, segment, mcp, budget, slow) {
-                    if !all.iter().any(|have| have.id == rule.id) {
-                        all.push(rule);
-                    }
+    let mut found: Vec<Hit<'_>> = Vec::new();
+    if mcp.0 {
+        let mut each = Vec::new();
+        for segment in segments.iter_mut() {
+            each.clear();
+            segment_rules(env, segment, mcp, budget, slow, &mut each);
+            for hit in &each {
+                if !found.iter().any(|have| have.id == hit.id) {
+                    found.push(*hit);
                 }
             }
-            Some(all)
         }
-        false => None,
-    };
-    for (segment, names) in segments.iter_mut().zip(names) {
-        if names.is_empty() {
+    }
+    let mut best: Option<Touch> = None;
+    let mut current: Option<usize> = None;
+    for (at, index) in names {
+        let Some(identifier) = env.identifiers.get(index) else {
+            continue;
+        };
+        if !mcp.0 && current != Some(at) {
+            current = Some(at);
+            found.clear();
+            if let Some(segment) = segments.get_mut(at) {
+                segment_rules(env, segment, mcp, budget, slow, &mut found);
+            }
+        }
+        let mut counting = found
+            .iter()
+            .filter(|hit| capabilities_agree(identifier.capability, hit.capability));
+        let level = match identifier.capability {
+            Some(cap) => env.level(Some(cap)),
+            None => counting
+                .clone()
+                .filter_map(|hit| hit.capability)
+                .map(|cap| env.level(Some(cap)))
+                .min()
+                .unwrap_or(env.default_level),
+        };
+        let rule = counting.next();
+        let violation = match level {
+            Level::Full => false,
+            Level::Read => rule.is_some(),
+            Level::Ask | Level::None => true,
+        };
+        let verdict = match (violation, level, env.mode) {
+            (false, _, _) => Verdict::Allow,
+            (true, _, GuardMode::Log | GuardMode::Off) => Verdict::Log,
+            (true, Level::Ask, _) => Verdict::Ask,
+            (true, _, GuardMode::Block) => Verdict::Deny,
+            (true, _, GuardMode::Warn) => Verdict::Warn,
+        };
+        if best.as_ref().is_some_and(|have| verdict <= have.verdict) {
             continue;
         }
-        let found = match &call_wide {
-            Some(all) => all.clone(),
-            None => segment_rules(env, segment, mcp, budget, slow),
-        };
-        for identifier in names {
-            let counting: Vec<&Matched> = found
-                .iter()
-                .filter(|rule| capabilities_agree(identifier.capability, rule.capability))
-                .collect();
-            let capabilities: Vec<Option<Capability>> = match identifier.capability {
-                Some(cap) => vec![Some(cap)],
-                None => {
-                    let caps: Vec<Option<Capability>> = counting
-                        .iter()
-                        .filter_map(|rule| rule.capability)
-                        .map(Some)
-                        .collect();
-                    if caps.is_empty() { vec![None] } else { caps }
-                }
-            };
-            let level = capabilities
-                .iter()
-                .map(|cap| env.level(*cap))
-                .min()
-                .unwrap_or(env.default_level);
-            let rule = counting.first().copied();
-            let violation = match level {
-                Level::Full => false,
-                Level::Read => rule.is_some(),
-                Level::Ask | Level::None => true,
-            };
-            let verdict = match (violation, level, env.mode) {
-                (false, _, _) => Verdict::Allow,
-                (true, _, GuardMode::Log | GuardMode::Off) => Verdict::Log,
-                (true, Level::Ask, _) => Verdict::Ask,
-                (true, _, GuardMode::Block) => Verdict::Deny,
-                (true, _, GuardMode::Warn) => Verdict::Warn,
-            };
-            if best.as_ref().is_some_and(|have| verdict <= have.verdict) {
-                continue;
-            }
-            best = Some(Touch {
-                reason: reason(env, level, identifier, rule),
-                project: env.project.clone(),
-                environment: env.name.clone(),
-                kind: env.kind,
-                verdict,
-                level,
-                identifier: identifier.text.clone(),
-                rule: rule.cloned(),
-            });
-        }
+        let rule = rule.map(|hit| hit.to_matched());
+        best = Some(Touch {
+            reason: reason(env, level, identifier, rule.as_ref()),
+            project: env.project.clone(),
+            environment: env.name.clone(),
+            kind: env.kind,
+            verdict,
+            level,
+            identifier: identifier.text.clone(),
+            rule,
+        });
     }
     best
 }
@@ -601,5 +687,9 @@ fn reason(env: &GuardEnvironment, level: Level, identifier: &Identifier, rule: O
     }
 }
 
+#[cfg(test)]
+pub(crate) mod fuzz;
+#[cfg(test)]
+pub(crate) mod hostile;
 #[cfg(test)]
 mod tests;

@@ -2,12 +2,13 @@
 //! They see text only. A rule applies when its change follows its command in the same command segment, so
 //! `ssh app uptime; rm -rf build` is not a remote change.
 
+use std::borrow::Cow;
 use std::sync::OnceLock;
 
 use regex::Regex;
 
 use super::ident::{destination_index, remote_host};
-use super::shell::{Segment, command_index, command_name, inner_words};
+use super::shell::{Segment, basename_at, command_name, inner_words, lower, runs};
 use crate::policy::Capability;
 
 /// A built-in rule.
@@ -106,7 +107,7 @@ const SYSTEMCTL_VERBS: &[&str] = &[
 const SERVICE_VERBS: &[&str] = &["start", "stop", "restart", "reload"];
 const DOCKER_VERBS: &[&str] = &["rm", "stop", "restart", "run", "kill", "exec", "compose", "pull"];
 /// Every command a rule starts from (a segment without one matches no rule).
-const RULE_COMMANDS: &[&str] = &[
+pub const RULE_COMMANDS: &[&str] = &[
     "kubectl",
     "oc",
     "helm",
@@ -139,7 +140,7 @@ const RULE_COMMANDS: &[&str] = &[
     "bq",
 ];
 /// Database clients: a SQL change counts after one of them.
-const DB_CLIENTS: &[&str] = &[
+pub const DB_CLIENTS: &[&str] = &[
     "psql",
     "pgcli",
     "mysql",
@@ -216,20 +217,79 @@ pub fn sql_change(text: &str) -> bool {
     sql_regex().is_some_and(|re| re.is_match(text))
 }
 
+/// One word as the rules read it: lower-cased (borrowed when it already was), and where its command name (the
+/// part after its last `/`) begins, found once.
+struct Flat<'a> {
+    text: Cow<'a, str>,
+    base: usize,
+    /// The rule command it runs, if any.
+    command: Option<Command>,
+}
+
+/// The commands rules start from ([`RULE_COMMANDS`]), as the rules tell them apart.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Command {
+    Kubectl,
+    Helm,
+    Git,
+    Terraform,
+    /// A database client ([`DB_CLIENTS`]).
+    Db,
+    /// ssh, scp, rsync, sftp (their rules read the segment's words, not these).
+    Remote,
+}
+
+/// The rule command a (lower-cased) command name is: exactly the names of [`RULE_COMMANDS`], one match instead of
+/// a search of the list for every word.
+fn command_of(name: &str) -> Option<Command> {
+    Some(match name {
+        "kubectl" | "oc" => Command::Kubectl,
+        "helm" => Command::Helm,
+        "git" => Command::Git,
+        "terraform" | "tofu" | "terragrunt" => Command::Terraform,
+        "psql" | "pgcli" | "mysql" | "mariadb" | "mycli" | "sqlite3" | "sqlcmd" | "mongosh" | "mongo"
+        | "redis-cli" | "clickhouse-client" | "clickhouse" | "cqlsh" | "usql" | "duckdb" | "cockroach"
+        | "vsql" | "snowsql" | "bq" => Command::Db,
+        "ssh" | "scp" | "rsync" | "sftp" => Command::Remote,
+        _ => return None,
+    })
+}
+
+impl<'a> Flat<'a> {
+    fn new(text: Cow<'a, str>) -> Flat<'a> {
+        let base = basename_at(&text);
+        let command = command_of(&text[base..]);
+        Flat { text, base, command }
+    }
+
+    fn lowered(text: &'a str) -> Flat<'a> {
+        Flat::new(lower(text))
+    }
+
+    fn text(&self) -> &str {
+        &self.text
+    }
+
+    /// The part after the last `/`.
+    fn name(&self) -> &str {
+        &self.text[self.base..]
+    }
+}
+
 /// The words rules read, lower-cased: the segment's words, with a quoted word that holds a script (`"uptime; rm -rf x"`) split
 /// into its words — except a commit message (`-m`, `--message`) and the arguments of `echo` / `printf`.
-fn flat_words(segment: &Segment) -> Vec<String> {
-    let mut out = Vec::new();
+fn flat_words<'s>(segment: &'s Segment<'_>) -> Vec<Flat<'s>> {
+    let mut out = Vec::with_capacity(segment.words.len());
     let mut skip_next = false;
     let mut quiet = false;
     for word in &segment.words {
-        let text = word.text.as_str();
+        let text = word.text.as_ref();
         if skip_next {
             skip_next = false;
-            out.push(String::new());
+            out.push(Flat::new(Cow::Borrowed("")));
             continue;
         }
-        if matches!(command_name(text).as_str(), "echo" | "printf") && !word.quoted {
+        if !word.quoted && (runs(text, "echo") || runs(text, "printf")) {
             quiet = true;
         }
         if quiet {
@@ -237,46 +297,36 @@ fn flat_words(segment: &Segment) -> Vec<String> {
         }
         if matches!(text, "-m" | "--message" | "-F" | "--file") {
             skip_next = true;
-            out.push(text.to_owned());
+            out.push(Flat::new(Cow::Borrowed(text)));
             continue;
         }
         if text.starts_with("--message=") {
             continue;
         }
         if word.quoted && text.contains(|c: char| c.is_whitespace() || c == ';') {
-            out.extend(inner_words(text).map(str::to_ascii_lowercase));
+            out.extend(inner_words(text).map(Flat::lowered));
         } else {
-            out.push(text.to_ascii_lowercase());
+            out.push(Flat::lowered(text));
         }
     }
     out
 }
 
-/// The part of a (lower-cased) word after its last `/`.
-fn basename(word: &str) -> &str {
-    word.rsplit('/').next().unwrap_or(word)
-}
-
-/// Whether a lower-cased word runs one of `names`.
-fn is(word: &str, names: &[&str]) -> bool {
-    names.contains(&basename(word))
-}
-
-/// The first index at or after `from` whose command name is one of `names`.
-fn find_command(words: &[String], from: usize, names: &[&str]) -> Option<usize> {
-    (from..words.len()).find(|&index| is(&words[index], names))
+/// The first index at or after `from` whose word runs `command`.
+fn find_command(words: &[Flat<'_>], from: usize, command: Command) -> Option<usize> {
+    (from..words.len()).find(|&index| words[index].command == Some(command))
 }
 
 /// Whether a later word (after `from`) is one of `verbs`.
-fn later(words: &[String], from: usize, verbs: &[&str]) -> bool {
+fn later(words: &[Flat<'_>], from: usize, verbs: &[&str]) -> bool {
     words
         .iter()
         .skip(from + 1)
-        .any(|word| verbs.contains(&word.as_str()))
+        .any(|word| verbs.contains(&word.text()))
 }
 
 /// Whether `verb` follows `command` (both after `from`).
-fn command_then(words: &[String], from: usize, command: &[&str], verbs: &[&str]) -> bool {
+fn command_then(words: &[Flat<'_>], from: usize, command: Command, verbs: &[&str]) -> bool {
     let mut index = from;
     while let Some(at) = find_command(words, index, command) {
         if later(words, at, verbs) {
@@ -288,9 +338,9 @@ fn command_then(words: &[String], from: usize, command: &[&str], verbs: &[&str])
 }
 
 /// The built-in rules that match one segment of a Bash command.
-pub fn matching_rules(segment: &Segment) -> Vec<&'static Rule> {
+pub fn matching_rules(segment: &Segment<'_>) -> Vec<&'static Rule> {
     let words = flat_words(segment);
-    if !words.iter().any(|word| is(word, RULE_COMMANDS)) {
+    if words.iter().all(|word| word.command.is_none()) {
         return Vec::new();
     }
     let mut out = Vec::new();
@@ -302,7 +352,7 @@ pub fn matching_rules(segment: &Segment) -> Vec<&'static Rule> {
     if kubectl_change(&words) {
         hit("kubectl-change");
     }
-    if command_then(&words, 0, &["helm"], HELM_VERBS) {
+    if command_then(&words, 0, Command::Helm, HELM_VERBS) {
         hit("helm-change");
     }
     if ssh_remote_change(segment) {
@@ -311,31 +361,46 @@ pub fn matching_rules(segment: &Segment) -> Vec<&'static Rule> {
     if scp_to_host(segment) {
         hit("scp-to-host");
     }
-    if command_index(&segment.words).is_some_and(|start| command_name(&segment.words[start].text) == "sftp") {
+    if segment
+        .command
+        .is_some_and(|start| command_name(&segment.words[start].text) == "sftp")
+    {
         hit("sftp-session");
     }
-    if let Some(client) = find_command(&words, 0, DB_CLIENTS)
-        && sql_change(&words[client + 1..].join(" "))
+    if let Some(client) = find_command(&words, 0, Command::Db)
+        && sql_change(&joined(&words[client + 1..]))
     {
         hit("sql-change");
     }
-    if command_then(&words, 0, &["git"], &["push"]) {
+    if command_then(&words, 0, Command::Git, &["push"]) {
         hit("git-push");
     }
-    if command_then(&words, 0, &["terraform", "tofu", "terragrunt"], TERRAFORM_VERBS) {
+    if command_then(&words, 0, Command::Terraform, TERRAFORM_VERBS) {
         hit("terraform-change");
     }
     out
 }
 
-fn kubectl_change(words: &[String]) -> bool {
+/// The words joined by spaces.
+fn joined(words: &[Flat<'_>]) -> String {
+    let mut out = String::with_capacity(words.iter().map(|word| word.text.len() + 1).sum());
+    for (at, word) in words.iter().enumerate() {
+        if at > 0 {
+            out.push(' ');
+        }
+        out.push_str(word.text());
+    }
+    out
+}
+
+fn kubectl_change(words: &[Flat<'_>]) -> bool {
     let mut index = 0;
-    while let Some(at) = find_command(words, index, &["kubectl", "oc"]) {
+    while let Some(at) = find_command(words, index, Command::Kubectl) {
         let rest = &words[at + 1..];
         if later(words, at, KUBECTL_VERBS) {
             return true;
         }
-        if let Some(rollout) = rest.iter().position(|word| word == "rollout")
+        if let Some(rollout) = rest.iter().position(|word| word.text() == "rollout")
             && later(rest, rollout, ROLLOUT_VERBS)
         {
             return true;
@@ -345,24 +410,20 @@ fn kubectl_change(words: &[String]) -> bool {
     false
 }
 
-fn ssh_remote_change(segment: &Segment) -> bool {
-    let Some(start) = command_index(&segment.words) else {
+fn ssh_remote_change(segment: &Segment<'_>) -> bool {
+    let Some(start) = segment.command else {
         return false;
     };
     let Some(destination) = destination_index(&segment.words, start) else {
         return false;
     };
     // The remote command: the words after the destination, scripts in quotes split.
-    let remote: Vec<String> = segment.words[destination + 1..]
+    let remote: Vec<Flat<'_>> = segment.words[destination + 1..]
         .iter()
-        .flat_map(|word| {
-            inner_words(&word.text)
-                .map(str::to_ascii_lowercase)
-                .collect::<Vec<_>>()
-        })
+        .flat_map(|word| inner_words(&word.text).map(Flat::lowered))
         .collect();
     remote.iter().enumerate().any(|(index, word)| {
-        let name = basename(word);
+        let name = word.name();
         REMOTE_CHANGES.contains(&name)
             || (name == "systemctl" && later(&remote, index, SYSTEMCTL_VERBS))
             || (name == "service" && later(&remote, index, SERVICE_VERBS))
@@ -370,15 +431,15 @@ fn ssh_remote_change(segment: &Segment) -> bool {
             || (name == "sed"
                 && remote[index + 1..]
                     .iter()
-                    .any(|w| w.starts_with("-i") || w == "--in-place"))
+                    .any(|w| w.text().starts_with("-i") || w.text() == "--in-place"))
     })
 }
 
-fn scp_to_host(segment: &Segment) -> bool {
-    let Some(start) = command_index(&segment.words) else {
+fn scp_to_host(segment: &Segment<'_>) -> bool {
+    let Some(start) = segment.command else {
         return false;
     };
-    if !matches!(command_name(&segment.words[start].text).as_str(), "scp" | "rsync") {
+    if !matches!(command_name(&segment.words[start].text).as_ref(), "scp" | "rsync") {
         return false;
     }
     let last = segment.words[start + 1..]
@@ -433,6 +494,34 @@ mod tests {
     fn every_rule_command_is_in_the_prefilter() {
         for client in DB_CLIENTS {
             assert!(RULE_COMMANDS.contains(client), "{client}");
+            assert_eq!(command_of(client), Some(Command::Db), "{client}");
+        }
+        for name in RULE_COMMANDS {
+            assert!(command_of(name).is_some(), "{name}");
+        }
+        for (name, command) in [
+            ("kubectl", Command::Kubectl),
+            ("oc", Command::Kubectl),
+            ("helm", Command::Helm),
+            ("git", Command::Git),
+            ("terraform", Command::Terraform),
+            ("tofu", Command::Terraform),
+            ("terragrunt", Command::Terraform),
+        ] {
+            assert_eq!(command_of(name), Some(command), "{name}");
+        }
+        for name in [
+            "",
+            "echo",
+            "cargo",
+            "kubectl2",
+            "Git",
+            "ssh-keygen",
+            "psql.sh",
+            "curl",
+            "npm",
+        ] {
+            assert_eq!(command_of(name), None, "{name}");
         }
     }
 

@@ -134,6 +134,21 @@ fn git_push_to_the_gitops_repo_is_a_deploy() {
         );
         assert_eq!(verdict(command, &live()), Verdict::Warn, "{command}");
     }
+    let touch = bash("git push git@github.com:acme/deploy.git main", &[live()])
+        .strongest()
+        .cloned()
+        .unwrap();
+    assert_eq!(
+        (touch.identifier.as_str(), touch.rule.unwrap().capability),
+        ("github.com/acme/deploy", Some(Capability::Deploy)),
+        "the repository, counted as a deploy"
+    );
+    let deploys = live_with("{}", None, &[(Capability::Deploy, Level::Full)]);
+    assert_eq!(
+        verdict("git push git@github.com:acme/deploy.git main", &deploys),
+        Verdict::Allow,
+        "the deploy level decides"
+    );
     assert_eq!(
         verdict("git push origin main", &live()),
         Verdict::Allow,
@@ -171,6 +186,21 @@ fn single_words_count_only_where_a_host_is_expected() {
     ] {
         assert_eq!(verdict(command, &env), Verdict::Deny, "{command}");
     }
+}
+
+#[test]
+fn commands_in_substitutions_are_words_of_the_segment_that_holds_them() {
+    let env = live_with(r#"{"guard": {"mode": "block"}}"#, None, &[]);
+    assert_eq!(
+        verdict("ssh app \"$(echo reboot)\"", &env),
+        Verdict::Deny,
+        "the remote command's words"
+    );
+    assert_eq!(
+        verdict("echo `ssh app reboot`", &env),
+        Verdict::Allow,
+        "an echo's arguments are never host positions (SPEC §15 says so)"
+    );
 }
 
 #[test]
@@ -448,49 +478,21 @@ fn the_guard_reads_at_most_200_segments() {
     );
 }
 
-/// The hostile corpus: 4 KB inputs (and 10,000 `;`) that must be read within the limits and decided the same
-/// way every time.
-fn hostile_corpus() -> Vec<(&'static str, String)> {
-    let four_kb = 4 * 1024;
-    vec![
-        ("nested quotes", "ssh app \"'\\\"'\\\"'".repeat(four_kb / 16)),
-        ("10,000 semicolons", ";".repeat(10_000)),
-        (
-            "semicolons then a change",
-            format!("{}ssh app reboot", ";".repeat(4000)),
-        ),
-        (
-            "unterminated single quote",
-            format!("ssh app '{}", "rm -rf / ".repeat(450)),
-        ),
-        (
-            "unterminated double quote",
-            format!("psql -h postgres -c \"{}", "drop ".repeat(800)),
-        ),
-        ("NUL bytes", format!("ssh\0app\0reboot {}", "\0".repeat(four_kb))),
-        ("very long word", format!("ssh {} reboot", "a".repeat(four_kb))),
-        (
-            "long host-like word",
-            format!("curl https://{}.shop.acme.io", "x".repeat(four_kb)),
-        ),
-        (
-            "unicode look-alikes",
-            "ѕѕh аpp ѕudo rеboot; kubеctl --context prоd-cluster delete pod x; ".repeat(40),
-        ),
-        ("backslashes", "\\".repeat(four_kb)),
-        ("substitutions", "$(".repeat(2000)),
-        ("pipes and ampersands", "a|b&c&&d||e;".repeat(340)),
-        ("many options", format!("ssh {} app", "-p 22 ".repeat(680))),
-        ("many urls", "curl https://shop.acme.io/ ".repeat(150)),
-    ]
+fn corpus() -> Vec<(&'static str, String)> {
+    hostile::corpus(hostile::Target {
+        ssh: "app",
+        context: "prod-cluster",
+        db: "postgres",
+    })
 }
 
 #[test]
 fn the_hostile_corpus_is_read_within_its_bounds() {
     let env = live_with(r#"{"guard": {"mode": "block"}}"#, None, &[]);
-    for (name, text) in hostile_corpus() {
+    for (name, text) in corpus() {
         let capped = shell::cap(&text);
         assert!(capped.len() <= MAX_TEXT, "{name}");
+        assert!(text.starts_with(capped), "{name}: a prefix of the input");
         let segments = shell::segments(capped, MAX_SEGMENTS);
         assert!(segments.len() <= MAX_SEGMENTS, "{name}");
         assert!(segments.iter().all(|s| s.text.len() <= MAX_TEXT), "{name}");
@@ -505,22 +507,111 @@ fn the_hostile_corpus_is_read_within_its_bounds() {
 fn the_hostile_corpus_is_decided_as_written() {
     let env = live_with(r#"{"guard": {"mode": "block"}}"#, None, &[]);
     let expect = [
-        ("10,000 semicolons", Verdict::Allow),
-        ("semicolons then a change", Verdict::Deny),
+        ("10,000 `;`", Verdict::Allow),
+        ("10,000 `;` then a change", Verdict::Allow),
         ("unterminated single quote", Verdict::Deny),
         ("unterminated double quote", Verdict::Deny),
         ("NUL bytes", Verdict::Allow),
         ("very long word", Verdict::Allow),
-        ("long host-like word", Verdict::Allow),
-        ("unicode look-alikes", Verdict::Allow),
+        ("very long host-like word", Verdict::Allow),
+        ("Unicode look-alikes", Verdict::Allow),
+        ("nested $(…)", Verdict::Deny),
         ("backslashes", Verdict::Allow),
-        ("many urls", Verdict::Allow),
+        ("unclosed $(", Verdict::Allow),
+        ("pipes and ampersands", Verdict::Allow),
+        ("many options", Verdict::Deny),
+        ("many host positions", Verdict::Allow),
+        ("201 segments, a change in the last", Verdict::Allow),
+        ("200 short segments", Verdict::Allow),
     ];
-    let corpus = hostile_corpus();
+    let corpus = corpus();
     for (name, want) in expect {
         let text = &corpus.iter().find(|(n, _)| *n == name).unwrap().1;
         assert_eq!(bash(text, std::slice::from_ref(&env)).verdict(), want, "{name}");
     }
+    assert!(
+        bash(&corpus[1].1, std::slice::from_ref(&env)).touches.is_empty(),
+        "10,000 `;` hold no segment"
+    );
+}
+
+#[test]
+fn the_hostile_corpus_stays_within_the_segment_limit() {
+    let corpus = corpus();
+    let input = |name: &str| corpus.iter().find(|(n, _)| *n == name).unwrap().1.clone();
+    assert!(shell::segments(&input("10,000 `;`"), MAX_SEGMENTS).is_empty());
+    let short = input("200 short segments");
+    assert!(
+        short.matches(';').count() > MAX_SEGMENTS,
+        "more than the limit written"
+    );
+    assert_eq!(
+        shell::segments(shell::cap(&short), MAX_SEGMENTS).len(),
+        MAX_SEGMENTS
+    );
+    let last = input("201 segments, a change in the last");
+    let read = shell::segments(&last, MAX_SEGMENTS);
+    assert_eq!(read.len(), MAX_SEGMENTS);
+    assert!(
+        read.iter().all(|segment| segment.text == "true"),
+        "the 201st is not read"
+    );
+    // The same change as the 200th segment is read.
+    let within = format!("{}ssh app reboot", "true;".repeat(MAX_SEGMENTS - 1));
+    let env = live_with(r#"{"guard": {"mode": "block"}}"#, None, &[]);
+    assert_eq!(verdict(&within, &env), Verdict::Deny);
+    assert_eq!(verdict(&last, &env), Verdict::Allow);
+}
+
+#[test]
+fn the_hostile_corpus_fails_closed_when_a_custom_pattern_goes_over_its_budget() {
+    // A pattern that never matches: over its budget it counts as matched, wherever the input names the stand.
+    let env = live_with(
+        r#"{"guard": {"mode": "block", "patterns": [{"id": "never", "change": "zzz-never"}]}}"#,
+        None,
+        &[(Capability::Ssh, Level::Read), (Capability::Kubectl, Level::Read)],
+    );
+    let mut touched = 0;
+    for (name, text) in corpus() {
+        let call = ToolCall::Bash { command: &text };
+        let within = decide(&call, std::slice::from_ref(&env));
+        let over = decide_within(&call, std::slice::from_ref(&env), Duration::ZERO);
+        assert!(within.slow_patterns.is_empty(), "{name}: within budget");
+        if within.touches.is_empty() {
+            assert!(over.touches.is_empty(), "{name}: no stand named, no pattern run");
+            continue;
+        }
+        touched += 1;
+        assert_eq!(over.verdict(), Verdict::Deny, "{name}: fails closed");
+        assert_eq!(over.slow_patterns, ["never"], "{name}: reported once");
+        let rule = over.strongest().and_then(|touch| touch.rule.as_ref());
+        assert!(rule.is_some(), "{name}: a rule counted");
+    }
+    assert!(touched >= 6, "most of the corpus names the stand ({touched})");
+}
+
+#[test]
+fn an_environment_keeps_at_most_50_identifiers_when_deciding() {
+    let policy = effective(vec![]);
+    let entries: Vec<BTreeMap<String, String>> = (0..80)
+        .map(|n| fields(&[("alias", &format!("host{n}"))]))
+        .collect();
+    let env = GuardEnvironment::new(
+        "acme-shop",
+        "live",
+        EnvKind::Live,
+        &policy,
+        None,
+        &BTreeMap::new(),
+        None,
+        entries.iter().map(|fields| (AccessKind::Ssh, fields)),
+    );
+    assert_eq!(env.identifiers().len(), MAX_IDENTIFIERS);
+    assert_eq!(verdict("ssh host49 sudo reboot", &env), Verdict::Warn, "the 50th");
+    assert!(
+        bash("ssh host50 sudo reboot", &[env]).touches.is_empty(),
+        "the 51st is not kept"
+    );
 }
 
 #[test]

@@ -173,13 +173,26 @@ impl SafePattern {
 
     /// The first match in the first [`MAX_INPUT`] bytes of `text`, within `budget`.
     pub fn find(&self, text: &str, budget: Duration) -> Timed<Option<Range<usize>>> {
+        self.find_from(text, Instant::now(), budget).0
+    }
+
+    /// [`SafePattern::find`] timed from `started` — the end of the previous match when several run one after
+    /// another, so that each match costs one clock read; the time counted is never less than the match's own.
+    /// Gives the time the match ended.
+    pub fn find_from(
+        &self,
+        text: &str,
+        started: Instant,
+        budget: Duration,
+    ) -> (Timed<Option<Range<usize>>>, Instant) {
         let text = cap(text);
-        let started = Instant::now();
         let found = self.regex.find(text).map(|m| m.range());
-        match started.elapsed() > budget {
+        let ended = Instant::now();
+        let timed = match ended.saturating_duration_since(started) > budget {
             true => Timed::OverBudget,
             false => Timed::Done(found),
-        }
+        };
+        (timed, ended)
     }
 
     /// Whether the pattern matches all of `text` (only texts up to [`MAX_INPUT`] bytes can), within `budget`.

@@ -561,4 +561,6 @@ pub fn summary(text: &str, test_values: &[&str]) -> String {
 }
 
 #[cfg(test)]
+mod fuzz;
+#[cfg(test)]
 mod tests;

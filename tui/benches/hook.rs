@@ -8,7 +8,15 @@
 //!   urllib) and a minimal Node hook (`tests/bench/hook_node.js`, http), each reading the same payload and doing
 //!   one HTTP round trip to relayd's `/healthz`; the ratio of their medians to relay's;
 //! - `relay hook claude pre-tool` on a data directory whose relayd is not running (the fail-open path), also
-//!   interleaved.
+//!   interleaved;
+//! - the guard on (issue 17): a project whose repository holds the hook's cwd, with a live environment (an ssh
+//!   alias and host, a db host, a gitops repo, a base URL, 50 identifiers in all) in block mode, seeded through
+//!   relayd's own service before relayd starts; Claude Code's PreToolUse for a 1 KB Bash command that ends with a
+//!   remote change on live, answered deny by the guard (the view of the environments is read from the store and
+//!   decided on every call, then the journal's `live.action` is written);
+//! - the spawn floor in the same run: `relay --version` (the same binary started, its arguments parsed, exit —
+//!   no socket, no relayd) and `/bin/true`. Goal (issue 17): the guard-on hook within 2× the spawn floor
+//!   (`relay --version`).
 //!
 //! 300 runs each (10 without `--bench`), after 10 untimed warm-up runs. Prints a Markdown table for
 //! docs/PERFORMANCE.md. Timings are never asserted (these machines are noisy); every answer is.
@@ -20,6 +28,12 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
+use relay_core::config::{Config, Flags};
+use relayd::DaemonHandle;
+use relayd::board::{Caller, ProjectInput};
+use relayd::environments::{EnvChange, Scope};
+use relayd::store::Store;
+use relayd::token::Token;
 use serde_json::{Value, json};
 
 const RELAY: &str = env!("CARGO_BIN_EXE_relay");
@@ -48,7 +62,11 @@ fn run(command: &mut Command, body: &[u8]) -> (String, Duration) {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap_or_else(|e| panic!("cannot run {command:?}: {e}"));
-    child.stdin.take().unwrap().write_all(body).unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    if !body.is_empty() {
+        stdin.write_all(body).unwrap();
+    }
+    drop(stdin);
     let output = child.wait_with_output().unwrap();
     let elapsed = began.elapsed();
     assert!(
@@ -152,6 +170,77 @@ fn machine() -> String {
     format!("{cores} cores, {cpu}")
 }
 
+/// The guard's fixture, written through relayd's own services before relayd starts: project `shop` whose
+/// repository is `repo`, a live environment `live` of 50 identifiers (ssh aliases and hosts, db hosts, gitops
+/// repos, the base URL), and block mode for the project.
+async fn seed_guard(home: &Path, repo: &Path) {
+    let flags = Flags {
+        home: Some(home.to_path_buf()),
+        ..Flags::default()
+    };
+    let config = Config::load_with(&flags, |_| None).unwrap();
+    let store = Store::open(&config.data_dir.db()).await.unwrap();
+    let (token, _) = Token::load_or_create(&config.data_dir).unwrap();
+    let handle = DaemonHandle::new(config, store, token, "127.0.0.1:0".parse().unwrap());
+    let owner = Caller::socket_peer();
+    let input = ProjectInput {
+        slug: "shop".into(),
+        name: Some("Shop".into()),
+        repo_path: Some(repo.to_string_lossy().into_owned()),
+        ..ProjectInput::default()
+    };
+    handle.board().upsert_project(input, &owner).await.unwrap();
+    let mut access =
+        vec![json!({"kind": "ssh", "fields": {"alias": "prod-app", "host": "web-1.shop.example"}})];
+    for n in 0..48 {
+        access.push(match n % 3 {
+            0 => json!({"kind": "ssh", "fields": {"alias": format!("app{n}"), "host": format!("web-{n}.shop.example")}}),
+            1 => json!({"kind": "db", "fields": {"host": format!("pg-{n}.shop.example")}}),
+            _ => json!({"kind": "gitops", "fields": {"repo": format!("git@github.com:shop/deploy-{n}.git")}}),
+        });
+    }
+    let live: EnvChange = serde_json::from_value(json!({
+        "environment": "live", "kind": "live", "base_url": "https://shop.example", "access": access
+    }))
+    .unwrap();
+    handle
+        .environments()
+        .apply(&owner, "shop", &live, false)
+        .await
+        .unwrap();
+    handle
+        .environments()
+        .set_layer(
+            &owner,
+            &Scope::Project("shop".into()),
+            Some(&json!({"guard": {"mode": "block"}})),
+            true,
+        )
+        .await
+        .unwrap();
+    handle.store().close().await;
+}
+
+/// A 1 KB Bash command: reads on the stand and local work, then a remote change on live at the end.
+fn guarded_command() -> String {
+    let reads = [
+        "ssh app0 uptime",
+        "psql -h pg-1.shop.example -c 'select count(*) from orders'",
+        "curl -s https://shop.example/health",
+        "git status --short",
+        "cargo build --release",
+    ];
+    let mut out = String::new();
+    let mut n = 0;
+    while out.len() < 1024 - 60 {
+        out.push_str(reads[n % reads.len()]);
+        out.push_str(" && ");
+        n += 1;
+    }
+    out.push_str("ssh prod-app 'sudo systemctl restart nginx'");
+    out
+}
+
 fn hook(home: &Path, agent: &str) -> Command {
     let mut command = Command::new(RELAY);
     command
@@ -170,6 +259,11 @@ fn main() {
     let home = tempfile::tempdir().unwrap();
     let repo = home.path().join("repo");
     std::fs::create_dir_all(repo.join(".git")).unwrap();
+    let shop = home.path().join("shop");
+    std::fs::create_dir_all(shop.join(".git")).unwrap();
+    tokio::runtime::Runtime::new()
+        .unwrap()
+        .block_on(seed_guard(home.path(), &shop));
     let started = relay(home.path(), &["daemon", "start"]);
     assert!(
         started.status.success(),
@@ -238,6 +332,35 @@ fn main() {
         ));
     }
 
+    let guarded = json!({
+        "session_id": "cc-guard-bench", "cwd": shop, "hook_event_name": "PreToolUse",
+        "tool_name": "Bash", "tool_input": {"command": guarded_command()}
+    });
+    contenders.push(Contender::new(
+        "`relay hook claude pre-tool`, guard on: 1 KB Bash command, remote change on live (deny)",
+        hook(home.path(), "claude"),
+        &guarded,
+        |out| {
+            out.contains("\"permissionDecision\":\"deny\"") && out.contains("relay guard: shop live (live)")
+        },
+    ));
+    let mut floor = Command::new(RELAY);
+    floor.arg("--version");
+    // The floors read nothing: they get no stdin.
+    let mut floor = Contender::new("spawn floor: `relay --version`", floor, &Value::Null, |out| {
+        out.starts_with("relay")
+    });
+    floor.body.clear();
+    contenders.push(floor);
+    let mut truth = Contender::new(
+        "spawn floor: `/bin/true`",
+        Command::new("/bin/true"),
+        &Value::Null,
+        |out| out.is_empty(),
+    );
+    truth.body.clear();
+    contenders.push(truth);
+
     // relayd down: a data directory whose relayd is not running (connecting fails at once; nothing is started).
     let down_home = tempfile::tempdir().unwrap();
     contenders.push(Contender::new(
@@ -287,7 +410,18 @@ fn main() {
     let relay_p50 = contenders[0].p(0.5).as_secs_f64();
     let relay_p99 = contenders[0].p(0.99).as_secs_f64();
     println!();
-    for contender in &contenders[2..] {
+    let named = |prefix: &str| contenders.iter().find(|c| c.name.starts_with(prefix));
+    if let (Some(guarded), Some(floor)) = (
+        named("`relay hook claude pre-tool`, guard on"),
+        named("spawn floor: `relay --version`"),
+    ) {
+        println!(
+            "guard on: {:.2}× the spawn floor's p50, {:.2}× its p99 (goal: within 2×)",
+            guarded.p(0.5).as_secs_f64() / floor.p(0.5).as_secs_f64(),
+            guarded.p(0.99).as_secs_f64() / floor.p(0.99).as_secs_f64()
+        );
+    }
+    for contender in contenders.iter().filter(|c| c.name.starts_with("minimal")) {
         println!(
             "{}: {:.1}× relay's p50, {:.1}× its p99",
             contender.name,

@@ -65,6 +65,14 @@ fn every_secret_shape_is_refused_with_its_detector_id() {
     for (detector, text) in secret_shapes() {
         assert_eq!(refused_by("notes", &text), Some(detector), "{text:?}");
     }
+    // Every detector of the table has its shape here, or (the two field detectors) its own test below.
+    let covered: Vec<&str> = secret_shapes().iter().map(|(detector, _)| *detector).collect();
+    for id in DETECTOR_IDS {
+        assert!(
+            covered.contains(id) || ["secret-field", "user-field-password"].contains(id),
+            "{id} has no shape"
+        );
+    }
 }
 
 #[test]
@@ -278,6 +286,57 @@ fn the_summary_collapses_whitespace_masks_and_cuts_at_200() {
         "{summary}"
     );
     assert_eq!(summary.chars().count(), 200);
+}
+
+#[test]
+fn the_hostile_corpus_stays_within_the_detectors_bounds() {
+    use crate::guard::hostile::{Target, corpus};
+    let policy = default_policy();
+    let allow = effective(vec![(
+        LayerSource::Global,
+        PolicyLayer::parse(
+            r#"{"secrets": {"allow": [{"id": "demo-pw", "pattern": "demo-[0-9]{4}"}]}}"#,
+            &LayerSource::Global,
+        ),
+    )]);
+    let target = Target {
+        ssh: "app",
+        context: "prod-cluster",
+        db: "postgres",
+    };
+    for (name, text) in corpus(target) {
+        for spot in spots(&text) {
+            assert!(spot.range.end <= text.len(), "{name}");
+            assert!(
+                text.is_char_boundary(spot.range.start) && text.is_char_boundary(spot.range.end),
+                "{name}"
+            );
+        }
+        // The same answer every time, and the allow pattern's budget failing closed: over its budget it allows
+        // nothing, so the answer is the default policy's.
+        let plain = check_field("notes", &text, &policy, &mut |_| {}).map_err(|e| e.detector);
+        assert_eq!(
+            plain,
+            check_field("notes", &text, &policy, &mut |_| {}).map_err(|e| e.detector),
+            "{name}"
+        );
+        let mut slow = Vec::new();
+        let over = check_field_within("password", &text, &allow, Duration::ZERO, &mut |p| {
+            slow.push(p.id().to_owned())
+        });
+        assert_eq!(
+            over.map_err(|e| e.detector),
+            Err("secret-field"),
+            "{name}: no allow over budget"
+        );
+        // Only a value of at most 8 KB can match an allow pattern whole; a longer one is not run at all.
+        let run: &[&str] = match text.trim().len() <= crate::policy::pattern::MAX_INPUT {
+            true => &["demo-pw"],
+            false => &[],
+        };
+        assert_eq!(slow, run, "{name}");
+        assert!(summary(&text, &[]).chars().count() <= 200, "{name}");
+    }
 }
 
 proptest! {
