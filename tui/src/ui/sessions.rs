@@ -316,8 +316,8 @@ pub fn render(model: &Model, theme: &Theme, area: Rect, buf: &mut Buffer, hits: 
     .areas(area);
     let (detail_area, snapshots_area) = match (wide, detail_height) {
         (true, 7) => {
-            let [left, right] =
-                Layout::horizontal([Constraint::Percentage(45), Constraint::Percentage(55)]).areas(detail_area);
+            let [left, right] = Layout::horizontal([Constraint::Percentage(45), Constraint::Percentage(55)])
+                .areas(detail_area);
             (left, right)
         }
         _ => (detail_area, snapshots_below),
@@ -369,7 +369,11 @@ pub fn render(model: &Model, theme: &Theme, area: Rect, buf: &mut Buffer, hits: 
     {
         render_detail(model, session, theme, detail_area, buf);
         if snapshots_area.height > 0 {
-            let snapshots = state.snapshots.as_ref().filter(|(n, _)| *n == session.name).map(|(_, l)| l);
+            let snapshots = state
+                .snapshots
+                .as_ref()
+                .filter(|(n, _)| *n == session.name)
+                .map(|(_, l)| l);
             super::snapshots::List {
                 title: "Snapshots".to_owned(),
                 snapshots,

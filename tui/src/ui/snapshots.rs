@@ -92,7 +92,9 @@ pub(super) fn ask(model: &mut Model, id: Option<i64>, effects: &mut Vec<Effect>)
     let Some(id) = id else {
         model.flash = Some(Flash {
             level: Level::Info,
-            lines: vec!["No snapshot is selected: relay takes one before a command discards uncommitted work.".into()],
+            lines: vec![
+                "No snapshot is selected: relay takes one before a command discards uncommitted work.".into(),
+            ],
         });
         return;
     };
@@ -104,7 +106,12 @@ pub(super) fn ask(model: &mut Model, id: Option<i64>, effects: &mut Vec<Effect>)
 }
 
 /// The dry run answered: the question, or why it could not be asked.
-pub(super) fn previewed(model: &mut Model, id: i64, to: Option<String>, result: Result<proto::RestoreSnapshotResponse, String>) {
+pub(super) fn previewed(
+    model: &mut Model,
+    id: i64,
+    to: Option<String>,
+    result: Result<proto::RestoreSnapshotResponse, String>,
+) {
     match result {
         Ok(preview) => {
             let step = if preview.refused { Step::Newer } else { Step::Ask };
@@ -164,7 +171,13 @@ pub(super) fn refused(model: &mut Model, write: &Write, message: &str, effects: 
         lines: vec![format!("snapshot #{id}: {message}")],
     });
     if message.starts_with(REFUSED) {
-        model.fetch_once(Fetch::RestorePreview { id: *id, to: to.clone() }, effects);
+        model.fetch_once(
+            Fetch::RestorePreview {
+                id: *id,
+                to: to.clone(),
+            },
+            effects,
+        );
     }
     true
 }
@@ -215,7 +228,13 @@ pub fn render_question(restore: &Restore, theme: &Theme, area: Rect, buf: &mut B
         lines.push(Line::styled(format!("  {}", fit::one_line(&text, 300)), style));
     }
     if more > 0 {
-        lines.push(Line::styled(format!("  … and {more} more (relay undo {} --dry-run lists them)", restore.id), theme.muted));
+        lines.push(Line::styled(
+            format!(
+                "  … and {more} more (relay undo {} --dry-run lists them)",
+                restore.id
+            ),
+            theme.muted,
+        ));
     }
     if restore.preview.ref_deleted {
         lines.push(Line::styled(
@@ -225,7 +244,8 @@ pub fn render_question(restore: &Restore, theme: &Theme, area: Rect, buf: &mut B
     }
     let keys = match restore.step {
         Step::Ask => match restore.writes(false) {
-            0 => "Nothing to write: every file is already as the snapshot has it. Any key closes this.".to_owned(),
+            0 => "Nothing to write: every file is already as the snapshot has it. Any key closes this."
+                .to_owned(),
             n => format!("y restores {n} file(s) · any other key leaves everything as it is"),
         },
         Step::Newer => match restore.elsewhere().filter(|_| restore.to.is_none()) {
@@ -239,7 +259,10 @@ pub fn render_question(restore: &Restore, theme: &Theme, area: Rect, buf: &mut B
                 restore.id
             ),
         },
-        Step::Force => format!("y overwrites and restores {} file(s) · any other key leaves everything as it is", restore.writes(true)),
+        Step::Force => format!(
+            "y overwrites and restores {} file(s) · any other key leaves everything as it is",
+            restore.writes(true)
+        ),
     };
     lines.push(Line::raw(""));
     lines.push(Line::styled(keys, theme.accent));

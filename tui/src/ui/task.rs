@@ -604,7 +604,7 @@ fn snapshots(model: &Model, data: &TaskData, theme: &Theme, area: Rect, buf: &mu
         title: "Snapshots".to_owned(),
         snapshots: data.snapshots.as_ref(),
         selected: model.task.snapshot,
-        empty: "None: relay saves a session's uncommitted work before a command discards it, and lists it here.",
+        empty: "None yet: relay saves a session's uncommitted work before a command discards it.",
         focused: true,
     }
     .render(model.now_ms, theme, list, buf);
@@ -614,13 +614,12 @@ fn snapshots(model: &Model, data: &TaskData, theme: &Theme, area: Rect, buf: &mu
         .and_then(|s| s.as_ref().ok())
         .is_some_and(|l| !l.is_empty());
     if has {
-        let restore = model
-            .keymap
-            .first_label(super::keymap::Scope::TaskSnapshots, super::keymap::Command::RestoreSnapshot);
+        let restore = model.keymap.first_label(
+            super::keymap::Scope::TaskSnapshots,
+            super::keymap::Command::RestoreSnapshot,
+        );
         let line = Line::styled(
-            format!(
-                " {restore} restores the selected one: it shows what would change and asks first; nothing is written before you say yes."
-            ),
+            format!(" {restore} restores the selected snapshot: it shows what would change and asks first."),
             theme.muted,
         );
         fit::fit(line, usize::from(hint.width)).render(hint, buf);

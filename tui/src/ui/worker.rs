@@ -489,7 +489,8 @@ pub async fn fetch_data(client: &mut Client, fetch: &Fetch) -> Result<Data, toni
                 .into_inner(),
         )),
         Fetch::Task(key) => {
-            let (mut a, mut b, mut c, mut d) = (client.clone(), client.clone(), client.clone(), client.clone());
+            let (mut a, mut b, mut c, mut d) =
+                (client.clone(), client.clone(), client.clone(), client.clone());
             let (detail, plan, review, comments, snapshots) = tokio::join!(
                 client.board.get_task(proto::GetTaskRequest { key: key.clone() }),
                 a.review.get_plan(proto::GetPlanRequest {
@@ -953,7 +954,10 @@ async fn restore_snapshot(
         notes.push("Its ref was deleted by hand; the commit was still in git and was used.".to_owned());
     }
     Ok(Outcome {
-        summary: format!("Restored {written} file(s) of snapshot #{id}{whose} into {}.", answer.into),
+        summary: format!(
+            "Restored {written} file(s) of snapshot #{id}{whose} into {}.",
+            answer.into
+        ),
         notes,
         ..Outcome::default()
     })
