@@ -1509,8 +1509,8 @@ fn on_key(model: &mut Model, key: KeyEvent, effects: &mut Vec<Effect>) {
         model.quit = matches!(key.code, KeyCode::Char('y' | 'Y'));
         return;
     }
-    if model.restore.is_some() {
-        // "Restore snapshot …?": only the keys it names act.
+    if model.restore.is_some() && !model.too_small() {
+        // "Restore snapshot …?": only the keys it names act (never unseen, behind "Enlarge the terminal").
         super::snapshots::key(model, key, effects);
         return;
     }
