@@ -653,7 +653,7 @@ async fn a_sessions_snapshot_is_restored_from_the_window_after_a_reset_discarded
         .await;
     tmux.send(&["s"]);
     tmux.wait_for("the session's snapshot under its detail", |s| {
-        s.contains("Snapshots · 1") && s.contains("git reset --hard && git clean -fd")
+        s.contains("Snapshots · 1") && s.contains("git reset --hard ; git clean -fd")
     })
     .await;
     tmux.send(&["U"]);
