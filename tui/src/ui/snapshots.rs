@@ -112,7 +112,20 @@ pub(super) fn previewed(
     to: Option<String>,
     result: Result<proto::RestoreSnapshotResponse, String>,
 ) {
+    // Typing went elsewhere meanwhile (a form, the palette, a filter): a question now would take its keys.
+    let typing = model.form.is_some()
+        || model.palette.is_some()
+        || model.picker.is_some()
+        || model.find().is_some_and(|f| f.typing);
     match result {
+        Ok(_) if typing => {
+            model.flash = Some(Flash {
+                level: Level::Info,
+                lines: vec![format!(
+                    "Snapshot #{id} was not restored: you were typing when its question was ready. Press U again when you are done."
+                )],
+            });
+        }
         Ok(preview) => {
             let step = if preview.refused { Step::Newer } else { Step::Ask };
             model.flash = None;

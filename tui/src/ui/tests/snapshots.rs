@@ -371,10 +371,39 @@ fn snapshot_blocks_and_the_restore_question_are_drawn_at_both_sizes() {
         },
     );
     snapshot("snapshot_restore_newer", &sessions);
+    // A click under the question reaches nothing; the question stays.
+    let click = crossterm::event::MouseEvent {
+        kind: crossterm::event::MouseEventKind::Down(crossterm::event::MouseButton::Left),
+        column: 5,
+        row: 3,
+        modifiers: crossterm::event::KeyModifiers::NONE,
+    };
+    assert!(update(&mut sessions, Action::Mouse(click)).is_empty());
+    assert!(sessions.restore.is_some());
     update(&mut sessions, ch('f'));
     snapshot("snapshot_restore_force", &sessions);
-    // A snapshot event refetches the sessions, and with them the block.
+    // A question that comes back while the owner types a filter is not opened: its keys stay theirs.
     update(&mut sessions, ch('n'));
+    update(&mut sessions, key(KeyCode::Esc));
+    update(&mut sessions, ch('/'));
+    update(
+        &mut sessions,
+        Action::Loaded {
+            fetch: Fetch::RestorePreview { id: 3, to: None },
+            result: Ok(crate::ui::app::Data::RestorePreview(Box::new(
+                proto::RestoreSnapshotResponse {
+                    into: "/src/app".into(),
+                    ..proto::RestoreSnapshotResponse::default()
+                },
+            ))),
+        },
+    );
+    assert!(sessions.restore.is_none());
+    assert!(sessions.flash.as_ref().unwrap().lines[0].contains("Press U again"));
+    update(&mut sessions, key(KeyCode::Esc));
+    assert!(!sessions.sessions.find.typing);
+    assert_eq!(sessions.screen, Screen::Sessions);
+    // A snapshot event refetches the sessions, and with them the block.
     let event = proto::Event {
         id: 9,
         kind: "snapshot.taken".into(),
