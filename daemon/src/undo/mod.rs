@@ -283,7 +283,11 @@ impl DaemonHandle {
     }
 
     /// The newest snapshots first that `filter` admits (a project, a task, a session), at most `limit`.
-    pub async fn snapshots_where(&self, filter: rows::Filter<'_>, limit: i64) -> Result<Vec<SnapshotRow>, UndoError> {
+    pub async fn snapshots_where(
+        &self,
+        filter: rows::Filter<'_>,
+        limit: i64,
+    ) -> Result<Vec<SnapshotRow>, UndoError> {
         let mut read = self.store().read().await?;
         Ok(rows::list(&mut read, filter, limit).await?)
     }

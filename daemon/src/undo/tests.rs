@@ -270,8 +270,8 @@ async fn retention_deletes_refs_and_rows_past_the_limit() {
 
 #[tokio::test]
 async fn list_snapshots_narrows_to_a_task_or_a_session_when_asked() {
-    use relay_core::proto::coordination_service_server::CoordinationService;
     use relay_core::proto;
+    use relay_core::proto::coordination_service_server::CoordinationService;
 
     let (_dir, handle) = fixture().await;
     let rows = [
@@ -336,7 +336,10 @@ async fn list_snapshots_narrows_to_a_task_or_a_session_when_asked() {
         ..Default::default()
     })
     .await;
-    assert_eq!(session, [("run-app-2".to_owned(), 30), ("run-app-2".to_owned(), 20)]);
+    assert_eq!(
+        session,
+        [("run-app-2".to_owned(), 30), ("run-app-2".to_owned(), 20)]
+    );
     // Both narrow together; an unknown task has none; no filter lists every one.
     let both = list(proto::ListSnapshotsRequest {
         task_key: Some("app-7".into()),
