@@ -134,6 +134,7 @@ fn task() -> relay::ui::app::TaskData {
             ..Default::default()
         }),
         session: None,
+        snapshots: None,
     }
 }
 

@@ -62,9 +62,14 @@ impl CoordinationService for RelayService {
             0 => 100,
             n => i64::from(n),
         };
+        let filter = crate::store::snapshot::Filter {
+            project: request.project.as_deref(),
+            task_key: request.task_key.as_deref(),
+            session: request.session.as_deref(),
+        };
         let rows = self
             .handle
-            .snapshots(request.project.as_deref(), limit)
+            .snapshots_where(filter, limit)
             .await
             .map_err(error::undo)?;
         Ok(Response::new(proto::ListSnapshotsResponse {

@@ -80,17 +80,28 @@ pub async fn insert(db: &mut impl Db, row: &NewSnapshot<'_>) -> Result<i64, Stor
     .await
 }
 
-/// The newest snapshots first, of one project when `project` is given, at most `limit`.
-pub async fn list(
-    db: &mut impl Db,
-    project: Option<&str>,
-    limit: i64,
-) -> Result<Vec<SnapshotRow>, StoreError> {
+/// Which snapshots a listing holds: each field given narrows it (all of them when none is).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Filter<'a> {
+    pub project: Option<&'a str>,
+    pub task_key: Option<&'a str>,
+    pub session: Option<&'a str>,
+}
+
+/// The newest snapshots first, those `filter` admits, at most `limit`.
+pub async fn list(db: &mut impl Db, filter: Filter<'_>, limit: i64) -> Result<Vec<SnapshotRow>, StoreError> {
     run(db, async |conn| {
         let sql = format!(
-            "SELECT {COLUMNS} WHERE (?1 IS NULL OR project = ?1) ORDER BY created_at_ms DESC, id DESC LIMIT ?2"
+            "SELECT {COLUMNS} WHERE (?1 IS NULL OR project = ?1) AND (?2 IS NULL OR task_key = ?2)
+               AND (?3 IS NULL OR session = ?3) ORDER BY created_at_ms DESC, id DESC LIMIT ?4"
         );
-        sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(project).bind(limit).fetch_all(conn).await
+        sqlx::query_as(sqlx::AssertSqlSafe(sql))
+            .bind(filter.project)
+            .bind(filter.task_key)
+            .bind(filter.session)
+            .bind(limit)
+            .fetch_all(conn)
+            .await
     })
     .await
 }

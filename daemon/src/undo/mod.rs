@@ -275,8 +275,21 @@ impl DaemonHandle {
 
     /// The newest snapshots first (of one project when given), at most `limit`.
     pub async fn snapshots(&self, project: Option<&str>, limit: i64) -> Result<Vec<SnapshotRow>, UndoError> {
+        let filter = rows::Filter {
+            project,
+            ..rows::Filter::default()
+        };
+        self.snapshots_where(filter, limit).await
+    }
+
+    /// The newest snapshots first that `filter` admits (a project, a task, a session), at most `limit`.
+    pub async fn snapshots_where(
+        &self,
+        filter: rows::Filter<'_>,
+        limit: i64,
+    ) -> Result<Vec<SnapshotRow>, UndoError> {
         let mut read = self.store().read().await?;
-        Ok(rows::list(&mut read, project, limit).await?)
+        Ok(rows::list(&mut read, filter, limit).await?)
     }
 
     /// Retention for one repository: snapshots older than `undo_keep_days` or past the newest

@@ -267,3 +267,94 @@ async fn retention_deletes_refs_and_rows_past_the_limit() {
     assert_eq!(refs, second.git_ref);
     assert_ne!(first.git_ref, second.git_ref);
 }
+
+#[tokio::test]
+async fn list_snapshots_narrows_to_a_task_or_a_session_when_asked() {
+    use relay_core::proto;
+    use relay_core::proto::coordination_service_server::CoordinationService;
+
+    let (_dir, handle) = fixture().await;
+    let rows = [
+        ("run-app-1", Some("app"), Some("app-7"), 10),
+        ("run-app-2", Some("app"), Some("app-7"), 20),
+        ("run-app-2", Some("app"), None, 30),
+        ("codex:abc", None, None, 40),
+    ];
+    let commit = "c".repeat(40);
+    {
+        let mut write = handle.store().begin_write().await.unwrap();
+        for (i, (session, project, task_key, at)) in rows.into_iter().enumerate() {
+            let git_ref = format!("refs/relay/snapshots/{i}");
+            crate::store::snapshot::insert(
+                &mut write,
+                &crate::store::snapshot::NewSnapshot {
+                    repo: "/r",
+                    git_ref: &git_ref,
+                    commit_sha: &commit,
+                    reason: "command",
+                    session,
+                    agent: "Claude Code",
+                    command: "git reset --hard",
+                    project,
+                    task_key,
+                    files: 1,
+                    bytes: 1,
+                    skipped_json: "[]",
+                    notes_json: "[]",
+                    held_json: "[]",
+                    created_at_ms: at,
+                    ..Default::default()
+                },
+            )
+            .await
+            .unwrap();
+        }
+        write.commit().await.unwrap();
+    }
+    let service = crate::rpc::RelayService::new(handle.clone(), std::sync::Arc::default());
+    let list = async |request: proto::ListSnapshotsRequest| -> Vec<(String, i64)> {
+        service
+            .list_snapshots(tonic::Request::new(request))
+            .await
+            .unwrap()
+            .into_inner()
+            .snapshots
+            .into_iter()
+            .map(|s| (s.session, s.created_at_ms))
+            .collect()
+    };
+    // A task's: the two taken while it was bound, newest first.
+    let task = list(proto::ListSnapshotsRequest {
+        task_key: Some("app-7".into()),
+        ..Default::default()
+    })
+    .await;
+    assert_eq!(task, [("run-app-2".to_owned(), 20), ("run-app-1".to_owned(), 10)]);
+    // A session's: with a task and without.
+    let session = list(proto::ListSnapshotsRequest {
+        session: Some("run-app-2".into()),
+        ..Default::default()
+    })
+    .await;
+    assert_eq!(
+        session,
+        [("run-app-2".to_owned(), 30), ("run-app-2".to_owned(), 20)]
+    );
+    // Both narrow together; an unknown task has none; no filter lists every one.
+    let both = list(proto::ListSnapshotsRequest {
+        task_key: Some("app-7".into()),
+        session: Some("run-app-1".into()),
+        ..Default::default()
+    })
+    .await;
+    assert_eq!(both, [("run-app-1".to_owned(), 10)]);
+    let none = list(proto::ListSnapshotsRequest {
+        task_key: Some("app-99".into()),
+        ..Default::default()
+    })
+    .await;
+    assert!(none.is_empty());
+    let all = list(proto::ListSnapshotsRequest::default()).await;
+    assert_eq!(all.len(), 4);
+    assert_eq!(all[0], ("codex:abc".to_owned(), 40));
+}

@@ -602,3 +602,85 @@ async fn new_user_journey_from_the_readme_command_to_the_owners_whole_job() {
     run(home.relay().args(["daemon", "stop"])).await.assert_success();
     drop(tmux);
 }
+
+/// A Claude Code session's uncommitted work, saved by the pre-tool hook before another command's `git reset
+/// --hard`, is listed under the session on the sessions screen and brought back with U and y in the window.
+#[tokio::test]
+async fn a_sessions_snapshot_is_restored_from_the_window_after_a_reset_discarded_its_work() {
+    // A loaded test machine may need longer than the 220 ms a hook answer waits for its snapshot by default.
+    let daemon = TestDaemon::builder()
+        .env("RELAY_UNDO_WAIT_MS", "15000")
+        .start()
+        .await;
+    let home = daemon.home();
+    let root = home.scratch().join("shop");
+    std::fs::create_dir_all(&root).unwrap();
+    relay_tests::git(&root, &["init", "-q", "-b", "main"]);
+    std::fs::write(root.join("a.txt"), "one\n").unwrap();
+    relay_tests::git(&root, &["add", "-A"]);
+    relay_tests::git(&root, &["commit", "-qm", "start"]);
+    let cwd = root.to_string_lossy().into_owned();
+    let start = serde_json::json!({"session_id": "cc-tmux", "cwd": cwd, "hook_event_name": "SessionStart",
+        "source": "startup"});
+    relay_tests::run_with_stdin(
+        home.relay().args(["hook", "claude", "session-start"]),
+        start.to_string().as_bytes(),
+    )
+    .await
+    .assert_success();
+    std::fs::write(root.join("a.txt"), "the session's edit\n").unwrap();
+    std::fs::write(root.join("notes.md"), "the session's notes\n").unwrap();
+    let reset = serde_json::json!({"session_id": "cc-tmux", "cwd": cwd, "hook_event_name": "PreToolUse",
+        "tool_name": "Bash", "tool_input": {"command": "git reset --hard && git clean -fd"}});
+    let answer = relay_tests::run_with_stdin(
+        home.relay().args(["hook", "claude", "pre-tool"]),
+        reset.to_string().as_bytes(),
+    )
+    .await;
+    answer.assert_success();
+    assert!(answer.stdout.contains("relay undo 1"), "{answer}");
+    relay_tests::git(&root, &["reset", "-q", "--hard"]);
+    relay_tests::git(&root, &["clean", "-qfd"]);
+    assert!(!root.join("notes.md").exists());
+
+    let window = format!(
+        "{} --home {} --port 0; echo \"relay exited: $?\"; exec sleep 600",
+        quoted(&relay_bin()),
+        quoted(home.path())
+    );
+    let tmux = Tmux::start(home.scratch(), &window);
+    tmux.wait_for("the projects, live", |s| s.contains("● live"))
+        .await;
+    tmux.send(&["s"]);
+    tmux.wait_for("the session's snapshot under its detail", |s| {
+        s.contains("Snapshots · 1") && s.contains("git reset --hard ; git clean -fd")
+    })
+    .await;
+    tmux.send(&["U"]);
+    let question = tmux
+        .wait_for("what the restore would change, asked first", |s| {
+            s.contains("Restore snapshot") && s.contains("y restores 2 file(s)")
+        })
+        .await;
+    assert!(question.contains("create     notes.md"), "{question}");
+    assert!(
+        !root.join("notes.md").exists(),
+        "nothing is written before the yes"
+    );
+    tmux.send(&["y"]);
+    tmux.wait_for("the restore's answer", |s| {
+        s.contains("Restored 2 file(s) of snapshot #1")
+    })
+    .await;
+    assert_eq!(
+        std::fs::read_to_string(root.join("a.txt")).unwrap(),
+        "the session's edit\n"
+    );
+    assert_eq!(
+        std::fs::read_to_string(root.join("notes.md")).unwrap(),
+        "the session's notes\n"
+    );
+    tmux.send(&["q"]);
+    tmux.wait_for("the window exited", |s| s.contains("relay exited: 0"))
+        .await;
+}

@@ -16,6 +16,7 @@ pub async fn list(ctx: &Context, project: Option<String>, output: OutputArgs) ->
         .list_snapshots(ListSnapshotsRequest {
             project: project.clone(),
             limit: 0,
+            ..ListSnapshotsRequest::default()
         })
         .await?
         .into_inner();

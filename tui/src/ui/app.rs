@@ -33,10 +33,11 @@ pub const STAGES: [&str; Stage::ALL.len()] = {
 };
 
 /// The task view's tabs.
-pub const TABS: [&str; 5] = ["Overview", "Plan", "Review", "Comments", "History"];
+pub const TABS: [&str; 6] = ["Overview", "Plan", "Review", "Comments", "History", "Snapshots"];
 pub const TAB_REVIEW: usize = 2;
 pub const TAB_COMMENTS: usize = 3;
 pub const TAB_HISTORY: usize = 4;
+pub const TAB_SNAPSHOTS: usize = 5;
 
 /// Something that happened: a key, the connection changing, an event on the stream, or an answer.
 #[derive(Debug)]
@@ -132,6 +133,14 @@ pub enum Fetch {
         slug: String,
         query: String,
     },
+    /// The snapshots of one session (its name), newest first: the sessions screen's block (`snapshots.rs`).
+    SessionSnapshots(String),
+    /// What restoring a snapshot would change (RestoreSnapshot's dry run: nothing is written), into its
+    /// repository or another folder.
+    RestorePreview {
+        id: i64,
+        to: Option<String>,
+    },
 }
 
 /// An owner action.
@@ -210,6 +219,14 @@ pub enum Write {
         accept: bool,
         confirm: bool,
     },
+    /// A snapshot's files brought back (the owner said yes to the dry run's plan; `force` after a second yes),
+    /// into its repository or another folder. `label` names it in messages (`snapshot #3`).
+    RestoreSnapshot {
+        label: String,
+        id: i64,
+        to: Option<String>,
+        force: bool,
+    },
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -236,6 +253,7 @@ impl Write {
             Write::AttachShot { key, .. } | Write::RemoveShot { key, .. } => key,
             Write::CreateProject { slug, .. } => slug,
             Write::DecideEnvProposal { project, .. } => project,
+            Write::RestoreSnapshot { label, .. } => label,
             Write::CreateSession(request) => request
                 .task
                 .as_ref()
@@ -282,6 +300,8 @@ pub enum Data {
     Locks(Box<proto::ListLocksResponse>),
     Environments(Box<proto::EnvironmentMap>),
     Template(Option<String>),
+    SessionSnapshots(Vec<proto::WorkSnapshot>),
+    RestorePreview(Box<proto::RestoreSnapshotResponse>),
 }
 
 #[derive(Debug, Clone, Default)]
@@ -292,6 +312,8 @@ pub struct TaskData {
     pub comments: Option<proto::ListCommentsResponse>,
     /// The bound session as the sessions list has it (hook status, last activity), when one is bound.
     pub session: Option<proto::SessionRow>,
+    /// The snapshots taken while the task was bound, newest first (`None`: not asked; `Err`: not readable).
+    pub snapshots: Option<Result<Vec<proto::WorkSnapshot>, String>>,
 }
 
 /// What a write answered: a line saying what happened, and the daemon's warnings and notes.
@@ -494,6 +516,8 @@ pub struct TaskState {
     pub tab: usize,
     /// The selected review step (0-based).
     pub step: usize,
+    /// The selected snapshot on the Snapshots tab (0-based, newest first).
+    pub snapshot: usize,
     /// The scroll offset of each tab (the Review tab follows its selected step instead).
     pub scroll: [u16; TABS.len()],
     /// Markdown bodies as drawn, kept between frames and across tasks (bounded; see `markdown::Cache`).
@@ -577,6 +601,8 @@ pub struct Model {
     pub quit_asked: bool,
     /// A write that needs a yes first (deleting a runner session): its question, y sends it.
     pub confirm: Option<(String, Write)>,
+    /// A snapshot's restore being asked about, with what it would change (`snapshots.rs`).
+    pub restore: Option<super::snapshots::Restore>,
     /// An unknown key has said "? for help" (once a run).
     pub help_hinted: bool,
     /// Raise a terminal notification when a task moves to review or test (config `notify_review`).
@@ -638,6 +664,7 @@ impl Model {
             drafts: HashMap::new(),
             quit_asked: false,
             confirm: None,
+            restore: None,
             help_hinted: false,
             notify_review: false,
             settings: super::board::Settings::default(),
@@ -716,6 +743,9 @@ impl Model {
             Screen::Projects => vec![Scope::Projects, Scope::Global],
             Screen::Board(_) => vec![Scope::Board, Scope::Global],
             Screen::Task(_) if self.task.tab == TAB_REVIEW => vec![Scope::Review, Scope::Task, Scope::Global],
+            Screen::Task(_) if self.task.tab == TAB_SNAPSHOTS => {
+                vec![Scope::TaskSnapshots, Scope::Task, Scope::Global]
+            }
             Screen::Task(_) => vec![Scope::Task, Scope::Global],
             Screen::Inbox => vec![Scope::Inbox, Scope::Global],
             Screen::Sessions => vec![Scope::Sessions, Scope::Global],
@@ -1152,6 +1182,8 @@ pub fn update(model: &mut Model, action: Action) -> Vec<Effect> {
     super::image::follow(model, &mut effects);
     // The board's archive follows "show archived" and the filter.
     super::board::follow_archive(model, &mut effects);
+    // The sessions screen's snapshot block follows the selected session.
+    sessions::follow_snapshots(model, &mut effects);
     effects
 }
 
@@ -1215,9 +1247,15 @@ pub fn affects(fetch: &Fetch, event: &proto::Event) -> bool {
                         .is_some_and(|rest| rest.starts_with('-')))
         }
         // Of the session events only the agent's todo shows on the task (the Plan tab); its subject is the task.
-        Fetch::Task(key) => (area != "session" || kind == "session.todo_updated") && event.subject == *key,
+        Fetch::Task(key) => {
+            ((area != "session" || kind == "session.todo_updated") && event.subject == *key)
+                || (area == "snapshot" && super::snapshots::concerns_task(event, key))
+        }
         Fetch::Inbox => changes_inbox(event),
-        Fetch::Sessions(_) => matches!(area, "session" | "runner") || kind.starts_with("task.session_"),
+        // A snapshot event refetches the sessions, and with them the selected session's snapshots.
+        Fetch::Sessions(_) => {
+            matches!(area, "session" | "runner" | "snapshot") || kind.starts_with("task.session_")
+        }
         Fetch::Activity(filter) => filter.admits(event),
         // The palette's list is fetched when it opens and kept while it is open.
         Fetch::ActivityMore { .. } | Fetch::PaletteTasks => false,
@@ -1229,6 +1267,8 @@ pub fn affects(fetch: &Fetch, event: &proto::Event) -> bool {
         }
         // The archive is asked again when the board is (`board::follow_archive`).
         Fetch::Template(_) | Fetch::Archive { .. } => false,
+        // Asked for by the sessions screen (`sessions::follow_snapshots`) and the restore key.
+        Fetch::SessionSnapshots(_) | Fetch::RestorePreview { .. } => false,
     }
 }
 
@@ -1278,6 +1318,24 @@ fn loaded(model: &mut Model, fetch: Fetch, result: Result<Data, String>, effects
     }
     if let Fetch::Archive { .. } = fetch {
         super::board::archive_loaded(model, fetch, result);
+        return;
+    }
+    if let Fetch::RestorePreview { id, to } = &fetch {
+        model.in_flight.remove(&fetch);
+        let result = result.and_then(|data| match data {
+            Data::RestorePreview(answer) => Ok(*answer),
+            _ => Err("relayd answered something else".to_owned()),
+        });
+        super::snapshots::previewed(model, *id, to.clone(), result);
+        return;
+    }
+    if let Fetch::SessionSnapshots(name) = &fetch {
+        let again = model.in_flight.remove(&fetch).unwrap_or(false);
+        let name = name.clone();
+        if again {
+            model.fetch(fetch, effects);
+        }
+        sessions::snapshots_loaded(model, name, result);
         return;
     }
     let again = model.in_flight.remove(&fetch).unwrap_or(false);
@@ -1339,6 +1397,22 @@ fn loaded(model: &mut Model, fetch: Fetch, result: Result<Data, String>, effects
             let steps = data.review.as_ref().map_or(&[][..], |r| r.steps.as_slice());
             let found = position.and_then(|p| steps.iter().position(|s| s.position == p));
             model.task.step = found.unwrap_or(model.task.step.min(steps.len().saturating_sub(1)));
+            // The selected snapshot stays the same one (by id) when a newer one comes on top.
+            let shown = |d: &TaskData| -> Vec<i64> {
+                d.snapshots
+                    .as_ref()
+                    .and_then(|s| s.as_ref().ok())
+                    .map_or_else(Vec::new, |l| l.iter().map(|s| s.id).collect())
+            };
+            let before = model
+                .task
+                .data
+                .as_ref()
+                .and_then(|d| shown(d).get(model.task.snapshot).copied());
+            let after = shown(&data);
+            model.task.snapshot = before
+                .and_then(|id| after.iter().position(|s| *s == id))
+                .unwrap_or(model.task.snapshot.min(after.len().saturating_sub(1)));
             model.task.data = Some(*data);
         }
         (Fetch::Inbox, Data::Inbox(inbox)) => {
@@ -1411,6 +1485,7 @@ fn wrote(model: &mut Model, write: Write, result: Result<Outcome, String>, effec
             model.fetch(fetch, effects);
         }
         Err(message) if super::environments::second_confirmation(model, &write, &message) => {}
+        Err(message) if super::snapshots::refused(model, &write, &message, effects) => {}
         Err(message) => match model.form.as_mut() {
             // A refusal keeps the form and its text, with the reason.
             Some(form) => {
@@ -1432,6 +1507,11 @@ fn on_key(model: &mut Model, key: KeyEvent, effects: &mut Vec<Effect>) {
         // "Quit and lose the drafts?": y quits, any other key stays.
         model.quit_asked = false;
         model.quit = matches!(key.code, KeyCode::Char('y' | 'Y'));
+        return;
+    }
+    if model.restore.is_some() && !model.too_small() {
+        // "Restore snapshot …?": only the keys it names act (never unseen, behind "Enlarge the terminal").
+        super::snapshots::key(model, key, effects);
         return;
     }
     if let Some((_, write)) = model.confirm.take() {
@@ -1571,6 +1651,10 @@ pub(super) fn run_command(model: &mut Model, command: Command, effects: &mut Vec
         // The activity's detail pane closes before Back leaves the feed.
         Command::Back if model.screen == Screen::Activity && model.activity.detail => {
             model.activity.detail = false
+        }
+        // The sessions' snapshot block gives the keys back to the list before Back leaves the screen.
+        Command::Back if model.screen == Screen::Sessions && model.sessions.snapshot_focus => {
+            model.sessions.snapshot_focus = false
         }
         Command::Back if model.find().is_some_and(Find::active) => {
             // A filter is cleared before Back leaves its screen.
@@ -1764,6 +1848,7 @@ fn board_command(model: &mut Model, command: Command, effects: &mut Vec<Effect>)
 }
 
 fn task_command(model: &mut Model, command: Command, effects: &mut Vec<Effect>) {
+    let page = model.page();
     let state = &mut model.task;
     let key = state.key.clone();
     let tabs = TABS.len();
@@ -1771,6 +1856,25 @@ fn task_command(model: &mut Model, command: Command, effects: &mut Vec<Effect>) 
         Command::NextTab => state.tab = (state.tab + 1) % tabs,
         Command::PrevTab => state.tab = (state.tab + tabs - 1) % tabs,
         Command::Tab(n) if n < tabs => state.tab = n,
+        c if c.is_move() && state.tab == TAB_SNAPSHOTS => {
+            let len = state
+                .data
+                .as_ref()
+                .and_then(|d| d.snapshots.as_ref())
+                .and_then(|s| s.as_ref().ok())
+                .map_or(0, Vec::len);
+            step(&mut state.snapshot, len, command, page);
+        }
+        Command::RestoreSnapshot => {
+            let id = state
+                .data
+                .as_ref()
+                .and_then(|d| d.snapshots.as_ref())
+                .and_then(|s| s.as_ref().ok())
+                .and_then(|list| list.get(state.snapshot))
+                .map(|s| s.id);
+            super::snapshots::ask(model, id, effects);
+        }
         c if c.is_move() && state.tab == TAB_REVIEW => {
             let len = state
                 .data

@@ -72,6 +72,10 @@ pub enum Command {
     Environments,
     AcceptProposal,
     RejectProposal,
+    /// The sessions screen: the keys to the selected session's snapshot block and back.
+    Snapshots,
+    /// Restore the selected snapshot (asks first, showing what it would change).
+    RestoreSnapshot,
 }
 
 impl Command {
@@ -99,6 +103,7 @@ pub enum Scope {
     Board,
     Task,
     Review,
+    TaskSnapshots,
     Inbox,
     Sessions,
     Activity,
@@ -116,6 +121,7 @@ impl Scope {
             Scope::Board => "board",
             Scope::Task => "task",
             Scope::Review => "task, Review tab",
+            Scope::TaskSnapshots => "task, Snapshots tab",
             Scope::Inbox => "inbox",
             Scope::Sessions => "sessions",
             Scope::Activity => "activity",
@@ -135,7 +141,7 @@ impl Scope {
     pub fn below(self) -> &'static [Scope] {
         match self {
             Scope::Global | Scope::Form | Scope::Palette => &[],
-            Scope::Review => &[Scope::Task, Scope::Global],
+            Scope::Review | Scope::TaskSnapshots => &[Scope::Task, Scope::Global],
             _ => &[Scope::Global],
         }
     }
@@ -292,6 +298,7 @@ pub static KEYMAP: &[Binding] = &[
     bind(&[key('3')], "3", S::Task, C::Tab(2), "Review tab", false),
     bind(&[key('4')], "4", S::Task, C::Tab(3), "Comments tab", false),
     bind(&[key('5')], "5", S::Task, C::Tab(4), "History tab (bindings, tracker, plan revisions)", false),
+    bind(&[key('6')], "6", S::Task, C::Tab(5), "Snapshots tab (the uncommitted work relay saved while the task was bound)", false),
     bind(&[key('m')], "m", S::Task, C::MoveStage, "move the task to another stage", true),
     bind(&[key('c')], "c", S::Task, C::Comment, "write an owner comment for the bound session's agent", true),
     bind(&[key('r')], "r", S::Task, C::MarkRead, "mark the agent's replies read", false),
@@ -309,6 +316,7 @@ pub static KEYMAP: &[Binding] = &[
     bind(&[key('P')], "P", S::Review, C::AttachShot, "attach a screenshot to the step (its file's path: drag the file in or paste it)", false),
     bind(&[key('X')], "X", S::Review, C::RemoveShot, "remove the screenshot shown (asks y/n)", false),
     bind(&[key('C')], "C", S::Review, C::CommentStep, "comment on the step (leaves its status)", false),
+    bind(&[key('U')], "U", S::TaskSnapshots, C::RestoreSnapshot, "restore the selected snapshot (shows what it would change and asks first)", true),
     bind(&[code(KeyCode::Enter)], "Enter", S::Inbox, C::Open, "open the task (on its Review or Comments tab)", true),
     bind(&[key('/')], "/", S::Inbox, C::Find, "filter the rows (by task key or title, or session name)", false),
     bind(&[code(KeyCode::Enter)], "Enter", S::Sessions, C::Open, "attach the terminal; a session relay does not run: open its first bound task", true),
@@ -320,6 +328,8 @@ pub static KEYMAP: &[Binding] = &[
     bind(&[key('n')], "n", S::Sessions, C::NewSession, "new runner session (a task key or a branch, then the profile and docker if you like)", false),
     bind(&[key('f')], "f", S::Sessions, C::PickProject, "project filter: pick a project (or all)", true),
     bind(&[key('/')], "/", S::Sessions, C::Find, "filter the sessions (name, kind, title, folder, activity, tasks)", false),
+    bind(&[code(KeyCode::Tab)], "Tab", S::Sessions, C::Snapshots, "move between the sessions and the selected session's snapshots (↑/↓ then pick one)", false),
+    bind(&[key('U')], "U", S::Sessions, C::RestoreSnapshot, "restore the selected snapshot of the session (shows what it would change and asks first)", false),
     bind(&[code(KeyCode::Enter)], "Enter", S::Activity, C::Open, "show the event in full (again: open its task)", true),
     bind(&[key('f')], "f", S::Activity, C::PickProject, "project filter: pick a project (or all)", true),
     bind(&[key('t')], "t", S::Activity, C::PickKind, "kind filter: pick an event kind (or all; typing narrows the list)", true),

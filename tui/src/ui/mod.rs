@@ -26,6 +26,7 @@ mod picker;
 mod projects;
 mod screenshot;
 mod sessions;
+mod snapshots;
 mod task;
 mod terminal;
 pub mod theme;

@@ -84,8 +84,9 @@ impl Hits {
 }
 
 pub(super) fn on_mouse(model: &mut Model, event: MouseEvent, effects: &mut Vec<Effect>) {
-    // Behind "Enlarge the terminal" nothing is drawn that a click or the wheel could reach.
-    if model.too_small() {
+    // Behind "Enlarge the terminal" nothing is drawn that a click or the wheel could reach; a restore question
+    // takes only its keys.
+    if model.too_small() || model.restore.is_some() {
         model.dirty = false;
         return;
     }

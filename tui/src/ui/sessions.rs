@@ -9,7 +9,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Widget};
 use relay_core::proto;
 
-use super::app::{Effect, Model, RunnerWrite, Screen, Write};
+use super::app::{Data, Effect, Fetch, Model, RunnerWrite, Screen, Write};
 use super::find::Find;
 use super::fit::fit;
 use super::keymap::Command;
@@ -27,6 +27,14 @@ pub struct SessionsState {
     pub selected: usize,
     /// `/`: the sessions whose name, kind, title, folder, activity or tasks contain the query.
     pub find: Find,
+    /// The snapshots of the session they were fetched for (its name), newest first (`snapshots.rs`).
+    pub snapshots: Option<(String, Result<Vec<proto::WorkSnapshot>, String>)>,
+    /// The sessions were read again: their snapshots are fetched again too.
+    pub snapshots_stale: bool,
+    /// The selected snapshot in the block (0-based).
+    pub snapshot: usize,
+    /// Tab gave the keys to the snapshot block: ↑/↓ move in it, Tab or Esc give them back.
+    pub snapshot_focus: bool,
 }
 
 impl SessionsState {
@@ -69,6 +77,74 @@ pub(super) fn loaded(
     state.runner = runner.into_iter().map(|r| (r.name.clone(), r)).collect();
     let ids: Vec<String> = state.visible().iter().map(|s| s.name.clone()).collect();
     state.selected = super::find::reselect(before.as_deref(), &ids, state.selected);
+    state.snapshots_stale = true;
+}
+
+/// The selected session's snapshots are fetched when the selection moves to another session, and again after
+/// the sessions were (every snapshot event refetches them).
+pub(super) fn follow_snapshots(model: &mut Model, effects: &mut Vec<Effect>) {
+    if model.screen != Screen::Sessions {
+        return;
+    }
+    let state = &mut model.sessions;
+    let Some(name) = state.visible().get(state.selected).map(|s| s.name.clone()) else {
+        return;
+    };
+    let current = state.snapshots.as_ref().map(|(n, _)| n.as_str());
+    if current != Some(name.as_str()) {
+        // Another session: its own list, from its newest.
+        if current.is_some() {
+            state.snapshots = None;
+        }
+        state.snapshot = 0;
+    } else if !state.snapshots_stale {
+        return;
+    }
+    state.snapshots_stale = false;
+    let fetch = Fetch::SessionSnapshots(name);
+    match model.in_flight.get_mut(&fetch) {
+        // On its way: asked again once it answers (it may predate what made it stale).
+        Some(again) => *again = true,
+        None => {
+            model.in_flight.insert(fetch.clone(), false);
+            effects.push(Effect::Fetch(fetch));
+        }
+    }
+}
+
+/// A session's snapshots answered: kept when that session is still the selected one; the selection stays on
+/// its snapshot.
+pub(super) fn snapshots_loaded(model: &mut Model, name: String, result: Result<Data, String>) {
+    let state = &mut model.sessions;
+    if state.visible().get(state.selected).map(|s| s.name.as_str()) != Some(name.as_str()) {
+        model.dirty = false;
+        return;
+    }
+    let list = result.and_then(|data| match data {
+        Data::SessionSnapshots(list) => Ok(list),
+        _ => Err("relayd answered something else".to_owned()),
+    });
+    let before = match &state.snapshots {
+        Some((n, Ok(old))) if *n == name => old.get(state.snapshot).map(|s| s.id),
+        _ => None,
+    };
+    if let Ok(list) = &list {
+        state.snapshot = before
+            .and_then(|id| list.iter().position(|s| s.id == id))
+            .unwrap_or(state.snapshot.min(list.len().saturating_sub(1)));
+    }
+    state.snapshots = Some((name, list));
+}
+
+impl SessionsState {
+    /// The selected session's snapshots as loaded (none while they load or when they could not be read).
+    fn shown_snapshots(&self) -> &[proto::WorkSnapshot] {
+        let name = self.visible().get(self.selected).map(|s| s.name.clone());
+        match &self.snapshots {
+            Some((n, Ok(list))) if Some(n) == name.as_ref() => list,
+            _ => &[],
+        }
+    }
 }
 
 pub(super) fn command(model: &mut Model, command: Command, effects: &mut Vec<Effect>) {
@@ -78,9 +154,23 @@ pub(super) fn command(model: &mut Model, command: Command, effects: &mut Vec<Eff
         (s.name.clone(), s.tasks.first().cloned(), runner)
     });
     match command {
+        c if c.is_move() && model.sessions.snapshot_focus => {
+            let page = model.page();
+            let len = model.sessions.shown_snapshots().len();
+            super::app::step(&mut model.sessions.snapshot, len, command, page);
+        }
         c if c.is_move() => {
             let page = model.page();
             super::app::step(&mut model.sessions.selected, len, command, page);
+        }
+        Command::Snapshots => {
+            let state = &mut model.sessions;
+            state.snapshot_focus = !state.snapshot_focus && len > 0;
+        }
+        Command::RestoreSnapshot => {
+            let state = &model.sessions;
+            let id = state.shown_snapshots().get(state.snapshot).map(|s| s.id);
+            super::snapshots::ask(model, id, effects);
         }
         Command::NewSession => {
             let kind = super::form::FormKind::NewSession {
@@ -209,10 +299,29 @@ pub fn render(model: &Model, theme: &Theme, area: Rect, buf: &mut Buffer, hits: 
         let spans = find.spans(shown.len(), list.sessions.len(), "sessions", theme);
         fit(Line::from(spans), usize::from(line.width)).render(line, buf);
     }
-    // The table above, the selected session's detail below (when there is room for both).
+    // The table above, the selected session's detail below (when there is room for both), and its snapshots:
+    // beside the detail on a wide terminal, under it on a tall one.
     let detail_height = if area.height >= 16 { 7 } else { 0 };
-    let [table_area, detail_area] =
-        Layout::vertical([Constraint::Min(4), Constraint::Length(detail_height)]).areas(area);
+    let wide = area.width >= 120;
+    let snapshots_height = match (detail_height, wide) {
+        (0, _) | (_, true) => 0,
+        _ if area.height >= 20 => 6,
+        _ => 0,
+    };
+    let [table_area, detail_area, snapshots_below] = Layout::vertical([
+        Constraint::Min(4),
+        Constraint::Length(detail_height),
+        Constraint::Length(snapshots_height),
+    ])
+    .areas(area);
+    let (detail_area, snapshots_area) = match (wide, detail_height) {
+        (true, 7) => {
+            let [left, right] = Layout::horizontal([Constraint::Percentage(45), Constraint::Percentage(55)])
+                .areas(detail_area);
+            (left, right)
+        }
+        _ => (detail_area, snapshots_below),
+    };
     let now = model.now_ms;
     super::fit::Table {
         block,
@@ -259,6 +368,21 @@ pub fn render(model: &Model, theme: &Theme, area: Rect, buf: &mut Buffer, hits: 
         && let Some(session) = shown.get(state.selected)
     {
         render_detail(model, session, theme, detail_area, buf);
+        if snapshots_area.height > 0 {
+            let snapshots = state
+                .snapshots
+                .as_ref()
+                .filter(|(n, _)| *n == session.name)
+                .map(|(_, l)| l);
+            super::snapshots::List {
+                title: "Snapshots".to_owned(),
+                snapshots,
+                selected: state.snapshot,
+                empty: "None: relay saves the session's uncommitted work before a command discards it.",
+                focused: state.snapshot_focus,
+            }
+            .render(now, theme, snapshots_area, buf);
+        }
     }
 }
 

@@ -8,7 +8,7 @@ use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
 use relay_core::board::{PlanStatus, PlanStepStatus, ReviewStepStatus, TodoStatus};
 use relay_core::proto;
 
-use super::app::{Model, TAB_COMMENTS, TAB_HISTORY, TAB_REVIEW, TABS, TaskData};
+use super::app::{Model, TAB_COMMENTS, TAB_HISTORY, TAB_REVIEW, TAB_SNAPSHOTS, TABS, TaskData};
 use super::fit;
 use super::mouse::{Hits, Target};
 use super::theme::Theme;
@@ -48,6 +48,10 @@ pub fn render(model: &Model, theme: &Theme, area: Rect, buf: &mut Buffer, hits: 
                 || name.to_string(),
                 |r| format!("{name} {}/{}", r.accepted, r.steps.len()),
             ),
+            TAB_SNAPSHOTS => match data.snapshots.as_ref().and_then(|s| s.as_ref().ok()) {
+                Some(list) if !list.is_empty() => format!("{name} {}", list.len()),
+                _ => name.to_string(),
+            },
             TAB_COMMENTS => {
                 let unread = unread_replies(data);
                 match unread {
@@ -85,6 +89,10 @@ pub fn render(model: &Model, theme: &Theme, area: Rect, buf: &mut Buffer, hits: 
     } else {
         body
     };
+    if state.tab == TAB_SNAPSHOTS {
+        snapshots(model, data, theme, body, buf);
+        return;
+    }
     // The Review tab's selected step: its title line, kept in view.
     let mut selected_line = 0;
     let lines = match state.tab {
@@ -587,4 +595,33 @@ fn comments(model: &Model, data: &TaskData, theme: &Theme) -> Vec<Line<'static>>
         theme.muted,
     ));
     lines
+}
+
+/// The Snapshots tab: the uncommitted work relay saved while the task was bound, newest first, and what U does.
+fn snapshots(model: &Model, data: &TaskData, theme: &Theme, area: Rect, buf: &mut Buffer) {
+    let [list, hint] = Layout::vertical([Constraint::Min(3), Constraint::Length(1)]).areas(area);
+    super::snapshots::List {
+        title: "Snapshots".to_owned(),
+        snapshots: data.snapshots.as_ref(),
+        selected: model.task.snapshot,
+        empty: "None yet: relay saves a session's uncommitted work before a command discards it.",
+        focused: true,
+    }
+    .render(model.now_ms, theme, list, buf);
+    let has = data
+        .snapshots
+        .as_ref()
+        .and_then(|s| s.as_ref().ok())
+        .is_some_and(|l| !l.is_empty());
+    if has {
+        let restore = model.keymap.first_label(
+            super::keymap::Scope::TaskSnapshots,
+            super::keymap::Command::RestoreSnapshot,
+        );
+        let line = Line::styled(
+            format!(" {restore} restores the selected snapshot: it shows what would change and asks first."),
+            theme.muted,
+        );
+        fit::fit(line, usize::from(hint.width)).render(hint, buf);
+    }
 }

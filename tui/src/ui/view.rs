@@ -113,6 +113,9 @@ fn draw(model: &Model, theme: &Theme, buf: &mut Buffer) -> Hits {
     if let Some((question, _)) = &model.confirm {
         render_question(question, theme, body, buf);
     }
+    if let Some(restore) = &model.restore {
+        super::snapshots::render_question(restore, theme, body, buf);
+    }
     hits
 }
 

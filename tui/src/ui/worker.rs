@@ -489,8 +489,9 @@ pub async fn fetch_data(client: &mut Client, fetch: &Fetch) -> Result<Data, toni
                 .into_inner(),
         )),
         Fetch::Task(key) => {
-            let (mut a, mut b, mut c) = (client.clone(), client.clone(), client.clone());
-            let (detail, plan, review, comments) = tokio::join!(
+            let (mut a, mut b, mut c, mut d) =
+                (client.clone(), client.clone(), client.clone(), client.clone());
+            let (detail, plan, review, comments, snapshots) = tokio::join!(
                 client.board.get_task(proto::GetTaskRequest { key: key.clone() }),
                 a.review.get_plan(proto::GetPlanRequest {
                     key: key.clone(),
@@ -498,7 +499,12 @@ pub async fn fetch_data(client: &mut Client, fetch: &Fetch) -> Result<Data, toni
                 }),
                 b.review.get_review(proto::GetReviewRequest { key: key.clone() }),
                 c.review
-                    .list_comments(proto::ListCommentsRequest { key: key.clone() })
+                    .list_comments(proto::ListCommentsRequest { key: key.clone() }),
+                d.coord.list_snapshots(proto::ListSnapshotsRequest {
+                    task_key: Some(key.clone()),
+                    limit: super::snapshots::LIMIT,
+                    ..proto::ListSnapshotsRequest::default()
+                })
             );
             let detail = detail?.into_inner();
             // The bound session's hook status and last activity, from its project's sessions.
@@ -523,6 +529,11 @@ pub async fn fetch_data(client: &mut Client, fetch: &Fetch) -> Result<Data, toni
                 review: review.ok().map(tonic::Response::into_inner),
                 comments: comments.ok().map(tonic::Response::into_inner),
                 session,
+                snapshots: Some(
+                    snapshots
+                        .map(|r| r.into_inner().snapshots)
+                        .map_err(|s| s.message().to_owned()),
+                ),
             };
             // The grammars its code needs are prepared here, off the window's thread (once per language).
             let blocks = super::highlight::task_blocks(&data);
@@ -598,6 +609,31 @@ pub async fn fetch_data(client: &mut Client, fetch: &Fetch) -> Result<Data, toni
                 .environments
                 .get_environment_map(proto::GetEnvironmentMapRequest {
                     project: slug.clone(),
+                })
+                .await?
+                .into_inner(),
+        )),
+        Fetch::SessionSnapshots(session) => Data::SessionSnapshots(
+            client
+                .coord
+                .list_snapshots(proto::ListSnapshotsRequest {
+                    session: Some(session.clone()),
+                    limit: super::snapshots::LIMIT,
+                    ..proto::ListSnapshotsRequest::default()
+                })
+                .await?
+                .into_inner()
+                .snapshots,
+        ),
+        Fetch::RestorePreview { id, to } => Data::RestorePreview(Box::new(
+            client
+                .coord
+                .restore_snapshot(proto::RestoreSnapshotRequest {
+                    id: *id,
+                    paths: Vec::new(),
+                    to: to.clone(),
+                    force: false,
+                    dry_run: true,
                 })
                 .await?
                 .into_inner(),
@@ -864,5 +900,65 @@ pub async fn write_data(client: &mut Client, write: &Write) -> Result<Outcome, t
                 written.notes,
             )
         }
+        Write::RestoreSnapshot { id, to, force, .. } => restore_snapshot(client, id, to, force).await?,
+    })
+}
+
+/// A snapshot restored: what was written where, or the refusal (a file changed since the snapshot) as an error
+/// that begins with [`super::snapshots::REFUSED`], so the window asks again with what is in the way.
+async fn restore_snapshot(
+    client: &mut Client,
+    id: i64,
+    to: Option<String>,
+    force: bool,
+) -> Result<Outcome, tonic::Status> {
+    let answer = client
+        .coord
+        .restore_snapshot(proto::RestoreSnapshotRequest {
+            id,
+            paths: Vec::new(),
+            to,
+            force,
+            dry_run: false,
+        })
+        .await?
+        .into_inner();
+    if answer.refused {
+        let newer: Vec<&str> = answer
+            .changes
+            .iter()
+            .filter(|c| c.action == "newer")
+            .map(|c| c.path.as_str())
+            .collect();
+        return Err(tonic::Status::failed_precondition(format!(
+            "{}: {} file(s) changed since the snapshot ({}); your files are as they were",
+            super::snapshots::REFUSED,
+            newer.len(),
+            newer.join(", ")
+        )));
+    }
+    let written = answer
+        .changes
+        .iter()
+        .filter(|c| matches!(c.action.as_str(), "create" | "restore") || (force && c.action == "newer"))
+        .count();
+    let whose = answer.snapshot.as_ref().map_or_else(String::new, |s| {
+        format!(
+            " ({}'s work, lost to `{}`)",
+            super::fit::one_line(&s.session, 60),
+            super::fit::one_line(&s.command, 60)
+        )
+    });
+    let mut notes = Vec::new();
+    if answer.ref_deleted {
+        notes.push("Its ref was deleted by hand; the commit was still in git and was used.".to_owned());
+    }
+    Ok(Outcome {
+        summary: format!(
+            "Restored {written} file(s) of snapshot #{id}{whose} into {}.",
+            answer.into
+        ),
+        notes,
+        ..Outcome::default()
     })
 }

@@ -82,6 +82,13 @@ impl Demo {
         model
     }
 
+    /// The selected session's snapshots, as the sessions screen asks for them once its list is in.
+    pub(super) async fn load_session_snapshots(&self, model: &mut Model) {
+        let name = model.sessions.visible()[model.sessions.selected].name.clone();
+        self.load(model, Fetch::SessionSnapshots(name)).await;
+        model.in_flight.clear();
+    }
+
     pub(super) async fn stop(mut self) {
         let _ = self.client.daemon.stop_daemon(proto::StopDaemonRequest {}).await;
         let _ = tokio::time::timeout(Duration::from_secs(10), self.daemon).await;
@@ -164,7 +171,8 @@ async fn every_screen_matches_its_snapshot_when_drawn_from_the_demo() {
     let inbox = demo.model(Screen::Inbox).await;
     snapshot("inbox", &inbox);
 
-    let sessions = demo.model(Screen::Sessions).await;
+    let mut sessions = demo.model(Screen::Sessions).await;
+    demo.load_session_snapshots(&mut sessions).await;
     snapshot("sessions", &sessions);
     let mut shop_sessions = Model::new(Screen::Sessions);
     shop_sessions.sessions.project = Some("acme-shop".into());
@@ -172,6 +180,7 @@ async fn every_screen_matches_its_snapshot_when_drawn_from_the_demo() {
     update(&mut shop_sessions, Action::Live);
     demo.load(&mut shop_sessions, Fetch::Sessions(Some("acme-shop".into())))
         .await;
+    demo.load_session_snapshots(&mut shop_sessions).await;
     snapshot("sessions_acme_shop", &shop_sessions);
 
     let activity = demo.model(Screen::Activity).await;

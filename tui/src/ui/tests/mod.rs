@@ -16,6 +16,8 @@ mod image;
 mod keys;
 #[cfg(feature = "daemon")]
 mod palette;
+#[cfg(feature = "daemon")]
+mod snapshots;
 mod trace;
 mod update;
 
