@@ -4,6 +4,7 @@
 //! any time and is filled again from the ledger. Nothing on the board's or the locks' path waits on FalkorDB.
 //! [`client`] is the only code that talks to the server.
 
+pub mod brief;
 pub mod client;
 pub mod component;
 pub mod project;

@@ -482,3 +482,87 @@ async fn every_named_query_answers_from_the_projection_with_its_cypher() {
     assert!(err.to_string().contains("relay_never-projected"), "{err}");
     client.delete_graph(&graph_name(&slug)).await.unwrap();
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_session_brief_says_who_else_is_on_a_file_and_why_the_decisions_and_who_to_ask_within_500_tokens()
+{
+    use super::brief::{BRIEF_TOKENS, SESSION_BRIEF, session_brief};
+    let slug = falkordb::graph_name("b").replace('_', "-").to_lowercase();
+    let (_dir, handle) = filled(&slug, "").await;
+    let client = GraphClient::connect(falkordb::shared()).await.unwrap();
+    pass(&handle, &client, &BTreeSet::new()).await.unwrap();
+    let graph = graph_name(&slug);
+    let before = shape(&client, &graph).await;
+    let paths = vec!["src/login.ts".to_owned(), "src/unknown.ts".to_owned()];
+    let now = handle.now_ms();
+
+    let brief = session_brief(&client, &slug, &paths, None, now).await.unwrap();
+    assert_eq!(brief.answer.query, "session_brief");
+    assert_eq!(
+        brief.answer.cypher, SESSION_BRIEF,
+        "the answer carries its Cypher"
+    );
+    assert_eq!(brief.files.len(), 2, "{brief:?}");
+    let login = &brief.files[0];
+    assert_eq!(login.file, "src/login.ts");
+    // The lock holder of the fixture (claims only) and the transcripts' sessions that changed the file.
+    let holder = login
+        .others
+        .iter()
+        .find(|o| o.session == "s-holder")
+        .unwrap_or_else(|| panic!("the holder is on the file: {login:?}"));
+    assert_eq!((holder.agent.as_str(), holder.claims), ("claude", Some(1)));
+    assert!(
+        login
+            .others
+            .iter()
+            .any(|o| o.session != "s-holder" && o.why.as_deref().is_some_and(|w| !w.is_empty())),
+        "a session that changed the file says why, from its prompt: {login:?}"
+    );
+    assert_eq!(
+        login.decisions.first().map(|d| d.text.as_str()),
+        Some("login tokens are JWTs; the session cookie goes")
+    );
+    assert_eq!(
+        login.ask.first().map(|a| a.agent.as_str()),
+        Some("claude"),
+        "{login:?}"
+    );
+    assert!(login.ask[0].edits >= 1);
+    assert!(brief.files[1].is_empty(), "{brief:?}");
+    assert!(brief.text.contains("`src/login.ts`:"), "{}", brief.text);
+    assert!(brief.text.contains("- decided"), "{}", brief.text);
+    assert!(brief.text.contains("- ask: claude"), "{}", brief.text);
+    assert!(
+        brief
+            .text
+            .contains("`src/unknown.ts`: nothing recorded about it yet."),
+        "{}",
+        brief.text
+    );
+    assert!(brief.text.chars().count() <= BRIEF_TOKENS * 4, "{}", brief.text);
+
+    // The asking session is left out of "who else".
+    let me = ledger::session_key("claude", "s-holder");
+    let mine = session_brief(&client, &slug, &paths, Some(&me), now)
+        .await
+        .unwrap();
+    assert!(
+        mine.files[0].others.iter().all(|o| o.session != "s-holder"),
+        "{mine:?}"
+    );
+
+    // A Cypher-looking path is a parameter: it matches no file and changes nothing.
+    let hostile = vec!["x'}) MATCH (n) DETACH DELETE n //".to_owned()];
+    let nothing = session_brief(&client, &slug, &hostile, None, now).await.unwrap();
+    assert!(nothing.files[0].is_empty(), "{nothing:?}");
+    assert_eq!(shape(&client, &graph).await, before, "the graph is unchanged");
+
+    // No files, too many files: said, nothing run.
+    let err = session_brief(&client, &slug, &[], None, now).await.unwrap_err();
+    assert!(err.to_string().contains("needs a paths"), "{err}");
+    let many: Vec<String> = (0..51).map(|n| format!("f{n}")).collect();
+    let err = session_brief(&client, &slug, &many, None, now).await.unwrap_err();
+    assert!(err.to_string().contains("at most 50 files"), "{err}");
+    client.delete_graph(&graph).await.unwrap();
+}
