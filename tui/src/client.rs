@@ -11,6 +11,7 @@ use relay_core::config::{Config, Flags};
 use relay_core::proto::board_service_client::BoardServiceClient;
 use relay_core::proto::coordination_service_client::CoordinationServiceClient;
 use relay_core::proto::daemon_service_client::DaemonServiceClient;
+use relay_core::proto::graph_service_client::GraphServiceClient;
 use relay_core::proto::review_service_client::ReviewServiceClient;
 use relay_core::proto::runner_service_client::RunnerServiceClient;
 use relay_core::proto::{GetStatusRequest, Status};
@@ -58,6 +59,8 @@ pub struct Client {
     pub coord: CoordinationServiceClient<Transport>,
     /// Runner projects, sessions and their terminals.
     pub runner: RunnerServiceClient<Transport>,
+    /// The memory graph: status, enable and disable, rebuild, counts, named queries.
+    pub graph: GraphServiceClient<Transport>,
 }
 
 impl Client {
@@ -72,7 +75,8 @@ impl Client {
             board: BoardServiceClient::with_interceptor(channel.clone(), bearer.clone()),
             review: ReviewServiceClient::with_interceptor(channel.clone(), bearer.clone()),
             coord: CoordinationServiceClient::with_interceptor(channel.clone(), bearer.clone()),
-            runner: RunnerServiceClient::with_interceptor(channel, bearer),
+            runner: RunnerServiceClient::with_interceptor(channel.clone(), bearer.clone()),
+            graph: GraphServiceClient::with_interceptor(channel, bearer),
         }
     }
 

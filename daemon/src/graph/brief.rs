@@ -213,9 +213,7 @@ pub fn fold(paths: &[String], rows: &[serde_json::Map<String, serde_json::Value>
                         other.at_ms = other.at_ms.max(at_ms);
                         other.claims = other.claims.or(claims);
                         // The prompt behind a change beats the session's last prompt.
-                        if part == "edited" && why.is_some() {
-                            other.why = why;
-                        } else if other.why.is_none() {
+                        if (part == "edited" && why.is_some()) || other.why.is_none() {
                             other.why = why;
                         }
                     }
@@ -252,8 +250,8 @@ pub fn fold(paths: &[String], rows: &[serde_json::Map<String, serde_json::Value>
                 file: path.clone(),
                 ..FileBrief::default()
             });
-            brief.others.sort_by(|a, b| b.at_ms.cmp(&a.at_ms));
-            brief.decisions.sort_by(|a, b| b.at_ms.cmp(&a.at_ms));
+            brief.others.sort_by_key(|o| std::cmp::Reverse(o.at_ms));
+            brief.decisions.sort_by_key(|d| std::cmp::Reverse(d.at_ms));
             brief
                 .ask
                 .sort_by(|a, b| b.edits.cmp(&a.edits).then(b.last_at_ms.cmp(&a.last_at_ms)));

@@ -566,3 +566,177 @@ async fn the_session_brief_says_who_else_is_on_a_file_and_why_the_decisions_and_
     assert!(err.to_string().contains("at most 50 files"), "{err}");
     client.delete_graph(&graph).await.unwrap();
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn relay_graph_enable_writes_config_toml_for_the_owner_only_and_the_running_projector_follows_it() {
+    use super::admin::{self, AdminError};
+    let slug = falkordb::graph_name("e").replace('_', "-").to_lowercase();
+    let (_dir, handle) = filled(&slug, "").await;
+    let graph = graph_name(&slug);
+    let config = handle.config().data_dir.config();
+    let mine = "# mine\nport = 0\n\n[rules]\n";
+    std::fs::write(&config, mine).unwrap();
+    let running = crate::component::start(&handle, &[&super::Projector]);
+    let owner = Caller::socket_peer();
+
+    // Off: the status and every read say how to turn it on.
+    let report = admin::report(&handle).await;
+    assert!(
+        !report.status.enabled && report.url_source == "default",
+        "{report:?}"
+    );
+    let err = admin::query(&handle, "overview", None, Some(&slug), None, None)
+        .await
+        .unwrap_err();
+    assert!(
+        err.to_string().contains("relay graph enable falkor://HOST:PORT"),
+        "{err}"
+    );
+    let err = admin::rebuild(&handle, &owner, None).await.unwrap_err();
+    assert!(err.to_string().contains("the memory graph is off"), "{err}");
+
+    // Refused: an agent, a URL that is not FalkorDB's, a server that does not answer. Nothing written.
+    let err = admin::enable(&handle, &Caller::mcp_token(), falkordb::shared())
+        .await
+        .unwrap_err();
+    assert!(
+        matches!(err, AdminError::OwnerOnly(_)) && err.to_string().contains("owner's to do"),
+        "{err}"
+    );
+    let err = admin::enable(&handle, &owner, "http://db:6379")
+        .await
+        .unwrap_err();
+    assert!(
+        matches!(err, AdminError::BadUrl(_)) && err.to_string().contains("falkor://"),
+        "{err}"
+    );
+    let err = admin::enable(&handle, &owner, "falkor://127.0.0.1:1")
+        .await
+        .unwrap_err();
+    assert!(err.to_string().contains("unreachable"), "{err}");
+    assert_eq!(std::fs::read_to_string(&config).unwrap(), mine, "nothing written");
+    assert!(!handle.graph().status().enabled);
+
+    // Enabled: the line added at the top level, every other line kept, 0600; the projector fills the graph live.
+    let done = admin::enable(&handle, &owner, falkordb::shared()).await.unwrap();
+    assert!(done.live, "{done:?}");
+    assert_eq!(
+        std::fs::read_to_string(&config).unwrap(),
+        format!(
+            "# mine\nport = 0\ngraph_url = \"{}\"\n\n[rules]\n",
+            falkordb::shared()
+        )
+    );
+    assert_eq!(mode(&config), 0o600);
+    let turns = ledger_counts(&handle).await.turns;
+    eventually("the projector fills the graph after enable", || async {
+        turns_in(falkordb::shared(), &graph).await == Some(turns)
+    })
+    .await;
+    eventually("the status says connected", || async {
+        let report = admin::report(&handle).await;
+        report.status.connected
+            && report
+                .projects
+                .iter()
+                .any(|p| p.graph == graph && p.schema_version == Some(1))
+    })
+    .await;
+    let report = admin::report(&handle).await;
+    assert_eq!(report.url_source, "file");
+    assert!(!report.needs_rebuild, "{report:?}");
+
+    // A query finds its project from a folder inside the repository, and files from there.
+    let answered = admin::query(
+        &handle,
+        "who_to_ask",
+        Some("login.ts"),
+        None,
+        Some(&format!("{REPO}/src")),
+        None,
+    )
+    .await
+    .unwrap();
+    assert_eq!(answered.project, slug);
+    assert_eq!(answered.answer.arg.as_deref(), Some("src/login.ts"));
+    assert_eq!(answered.answer.rows[0]["agent"], json!("claude"), "{answered:?}");
+    let brief = admin::query(
+        &handle,
+        "session_brief",
+        Some("src/login.ts"),
+        Some(&slug),
+        None,
+        None,
+    )
+    .await
+    .unwrap();
+    assert!(
+        brief
+            .text
+            .as_deref()
+            .is_some_and(|t| t.contains("`src/login.ts`:")),
+        "{brief:?}"
+    );
+    let err = admin::query(&handle, "overview", None, Some("nope"), None, None)
+        .await
+        .unwrap_err();
+    assert!(
+        matches!(err, AdminError::NoProject(_)) && err.to_string().contains("relay project list"),
+        "{err}"
+    );
+
+    // Counts per label and type.
+    let stats = admin::stats(&handle, Some(&slug)).await.unwrap();
+    let nodes = &stats[0].nodes;
+    assert!(nodes.contains(&("Turn".to_owned(), turns)), "{stats:?}");
+    assert!(
+        stats[0].edges.iter().any(|(t, n)| t == "HAS_TURN" && *n == turns),
+        "{stats:?}"
+    );
+
+    // An older schema: NEEDS REBUILD, kept by the incremental passes, until a rebuild sends everything again.
+    let client = GraphClient::connect(falkordb::shared()).await.unwrap();
+    client
+        .write(&graph, "MATCH (m:Meta) SET m.schemaVersion = 0", Vec::new(), T)
+        .await
+        .unwrap();
+    let report = admin::report(&handle).await;
+    let ours = report.projects.iter().find(|p| p.graph == graph).unwrap();
+    assert!(
+        report.needs_rebuild
+            && ours
+                .needs_rebuild
+                .as_deref()
+                .is_some_and(|w| w.contains("schema is version 0")),
+        "{report:?}"
+    );
+    let err = admin::rebuild(&handle, &Caller::mcp_token(), Some(&slug))
+        .await
+        .unwrap_err();
+    assert!(matches!(err, AdminError::OwnerOnly(_)), "{err}");
+    let (graphs, _) = admin::rebuild(&handle, &owner, Some(&slug)).await.unwrap();
+    assert_eq!(graphs, vec![graph.clone()]);
+    eventually("the rebuild makes the graph this schema's again", || async {
+        !admin::report(&handle).await.needs_rebuild
+    })
+    .await;
+
+    // Disabled: the file says so, the projector stops, reads say how to turn it on again.
+    let done = admin::disable(&handle, &owner).await.unwrap();
+    assert!(done.live && done.url.is_empty(), "{done:?}");
+    assert_eq!(
+        std::fs::read_to_string(&config).unwrap(),
+        "# mine\nport = 0\ngraph_url = \"\"\n\n[rules]\n"
+    );
+    let report = admin::report(&handle).await;
+    assert!(
+        !report.status.enabled && handle.graph().client().is_none(),
+        "{report:?}"
+    );
+    let err = admin::stats(&handle, None).await.unwrap_err();
+    assert!(err.to_string().contains("relay graph enable"), "{err}");
+
+    handle.request_shutdown();
+    running.stop(&handle, std::time::Duration::from_secs(30)).await;
+    client.delete_graph(&graph).await.unwrap();
+}

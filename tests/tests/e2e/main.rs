@@ -10,6 +10,7 @@ mod claude_hooks;
 mod demo;
 mod doctor;
 mod faults;
+mod graph;
 mod hooks;
 mod http;
 mod inbox;

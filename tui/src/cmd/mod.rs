@@ -10,6 +10,7 @@ pub mod doctor;
 pub mod events;
 pub mod format;
 pub mod generate;
+pub mod graph;
 pub mod hook;
 pub mod inbox;
 pub mod keys;
