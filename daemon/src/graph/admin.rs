@@ -347,15 +347,24 @@ pub struct Answered {
     pub text: Option<String>,
 }
 
-/// Runs the named query `name` with `arg` on the project `slug` (else the one holding `cwd`).
+/// Where a request comes from: the project's slug, else the folder it was asked in (relative files are taken from
+/// there) or a path it names (which only finds the project).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Target<'a> {
+    pub project: Option<&'a str>,
+    pub cwd: Option<&'a str>,
+    pub near: Option<&'a str>,
+}
+
+/// Runs the named query `name` with `arg` on the target's project.
 pub async fn query(
     handle: &DaemonHandle,
     name: &str,
     arg: Option<&str>,
-    slug: Option<&str>,
-    cwd: Option<&str>,
+    target: Target<'_>,
     limit: Option<i64>,
 ) -> Result<Answered, AdminError> {
+    let (slug, cwd) = (target.project, target.cwd);
     let named = queries::QUERIES
         .iter()
         .find(|q| q.name == name)
@@ -363,7 +372,7 @@ pub async fn query(
             name: name.to_owned(),
         })?;
     let client = client(handle)?;
-    let project = resolve(handle, slug, cwd).await?;
+    let project = resolve(handle, slug, cwd.or(target.near)).await?;
     if named.name == "session_brief" {
         let paths: Vec<String> = brief::split_paths(arg.unwrap_or(""))
             .iter()
@@ -395,17 +404,17 @@ pub async fn query(
     })
 }
 
-/// The session brief for `paths` (repository-relative or absolute inside it) of the project `slug` (else the one
-/// holding `cwd`), leaving out the session key `me`.
+/// The session brief for `paths` (repository-relative or absolute inside it) of the target's project, leaving out
+/// the session key `me`.
 pub async fn session_brief(
     handle: &DaemonHandle,
-    slug: Option<&str>,
-    cwd: Option<&str>,
+    target: Target<'_>,
     paths: &[String],
     me: Option<&str>,
 ) -> Result<(String, Brief), AdminError> {
+    let cwd = target.cwd;
     let client = client(handle)?;
-    let project = resolve(handle, slug, cwd).await?;
+    let project = resolve(handle, target.project, cwd.or(target.near)).await?;
     let paths: Vec<String> = paths
         .iter()
         .map(|p| file_arg(&project.repo_path, cwd, p))

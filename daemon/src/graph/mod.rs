@@ -15,7 +15,7 @@ pub mod schema;
 #[cfg(test)]
 mod spike_tests;
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
 
 use std::time::Duration;
 

@@ -20,7 +20,7 @@ use crate::testing::{falkordb, fixture_with};
 const T: std::time::Duration = std::time::Duration::from_secs(10);
 
 /// The repository both fixture sessions ran in.
-const REPO: &str = "/tmp/relay-e2e-w16cYn/scratch/repo";
+pub(crate) const REPO: &str = "/tmp/relay-e2e-w16cYn/scratch/repo";
 
 fn fixture_file(dir: &str) -> PathBuf {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -42,7 +42,7 @@ fn fixture_file(dir: &str) -> PathBuf {
 
 /// A project `slug` whose repository is [`REPO`], with both sessions read in, a claim, a refusal and a decision
 /// about a file; the graph gets a name of its own on the shared server.
-async fn filled(slug: &str, graph_url: &str) -> (tempfile::TempDir, DaemonHandle) {
+pub(crate) async fn filled(slug: &str, graph_url: &str) -> (tempfile::TempDir, DaemonHandle) {
     let graph_url = graph_url.to_owned();
     let (dir, handle) = fixture_with(move |config| config.graph_url = graph_url).await;
     for name in ["claude-lock-holder", "claude-lock-refused"] {
@@ -287,7 +287,10 @@ async fn every_record_is_projected_once_and_resent_when_the_graph_is_wiped_or_be
 
 /// Polls `check` every 50 ms until it holds, failing with `what` after a minute (a bound far above the projector's
 /// 10 s retry pause, never a verdict on speed).
-async fn eventually<F: std::future::Future<Output = bool>>(what: &str, mut check: impl FnMut() -> F) {
+pub(crate) async fn eventually<F: std::future::Future<Output = bool>>(
+    what: &str,
+    mut check: impl FnMut() -> F,
+) {
     let deadline = tokio::time::Instant::now() + std::time::Duration::from_secs(60);
     while !check().await {
         assert!(
@@ -320,11 +323,13 @@ async fn the_board_works_while_falkordb_is_down_and_the_graph_is_refilled_when_i
         turns_in(&server.url(), &graph).await == Some(turns)
     })
     .await;
+    // The records land before the pass ends (its stamp, then the status).
+    eventually("the status counts the first pass", || async {
+        let status = handle.graph().status();
+        status.enabled && status.connected && status.passes >= 1
+    })
+    .await;
     let status = handle.graph().status();
-    assert!(
-        status.enabled && status.connected && status.passes >= 1,
-        "{status:?}"
-    );
     assert_eq!(status.url.as_deref(), Some(server.url().as_str()));
 
     server.stop();
@@ -585,7 +590,11 @@ async fn relay_graph_enable_writes_config_toml_for_the_owner_only_and_the_runnin
         !report.status.enabled && report.url_source == "default",
         "{report:?}"
     );
-    let err = admin::query(&handle, "overview", None, Some(&slug), None, None)
+    let on = |project| admin::Target {
+        project,
+        ..admin::Target::default()
+    };
+    let err = admin::query(&handle, "overview", None, on(Some(&slug)), None)
         .await
         .unwrap_err();
     assert!(
@@ -647,16 +656,14 @@ async fn relay_graph_enable_writes_config_toml_for_the_owner_only_and_the_runnin
     assert!(!report.needs_rebuild, "{report:?}");
 
     // A query finds its project from a folder inside the repository, and files from there.
-    let answered = admin::query(
-        &handle,
-        "who_to_ask",
-        Some("login.ts"),
-        None,
-        Some(&format!("{REPO}/src")),
-        None,
-    )
-    .await
-    .unwrap();
+    let src = format!("{REPO}/src");
+    let from_src = admin::Target {
+        cwd: Some(&src),
+        ..admin::Target::default()
+    };
+    let answered = admin::query(&handle, "who_to_ask", Some("login.ts"), from_src, None)
+        .await
+        .unwrap();
     assert_eq!(answered.project, slug);
     assert_eq!(answered.answer.arg.as_deref(), Some("src/login.ts"));
     assert_eq!(answered.answer.rows[0]["agent"], json!("claude"), "{answered:?}");
@@ -664,8 +671,7 @@ async fn relay_graph_enable_writes_config_toml_for_the_owner_only_and_the_runnin
         &handle,
         "session_brief",
         Some("src/login.ts"),
-        Some(&slug),
-        None,
+        on(Some(&slug)),
         None,
     )
     .await
@@ -677,7 +683,7 @@ async fn relay_graph_enable_writes_config_toml_for_the_owner_only_and_the_runnin
             .is_some_and(|t| t.contains("`src/login.ts`:")),
         "{brief:?}"
     );
-    let err = admin::query(&handle, "overview", None, Some("nope"), None, None)
+    let err = admin::query(&handle, "overview", None, on(Some("nope")), None)
         .await
         .unwrap_err();
     assert!(
