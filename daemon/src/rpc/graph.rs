@@ -184,8 +184,11 @@ impl GraphService for RelayService {
             &self.handle,
             &request.name,
             request.arg.as_deref(),
-            request.project.as_deref(),
-            request.cwd.as_deref(),
+            admin::Target {
+                project: request.project.as_deref(),
+                cwd: request.cwd.as_deref(),
+                near: None,
+            },
             limit,
         ))
         .await
