@@ -484,6 +484,13 @@ config_keys! { |dirs, raw|
         read: raw.within(1..=3650),
         help: "text in the ledger older than this many days is removed; every session, turn, edit, link and time is kept",
     }
+    graph_pre_tool_brief: bool {
+        env: "RELAY_GRAPH_PRE_TOOL_BRIEF",
+        accepts: "true or false",
+        default: true,
+        read: raw.boolean(),
+        help: "the first time a session edits a file the memory graph knows about, hand its agent a short brief (others on the file and why, decisions, who to ask; ~150 tokens) through the pre-tool hook's context, read from memory; off, no brief",
+    }
     graph_url: String {
         env: "RELAY_GRAPH_URL",
         accepts: "a FalkorDB URL: falkor://[user:password@]host:port (also redis://), or empty",

@@ -331,6 +331,7 @@ fn every_key_in_the_table_is_accepted_by_the_parser() {
         ("graph_ingest", "false"),
         ("graph_text", "false"),
         ("graph_text_days", "30"),
+        ("graph_pre_tool_brief", "false"),
         ("graph_url", "\"falkor://127.0.0.1:6379\""),
         ("transcript_roots", "[\"/home/ana\"]"),
         ("detach_key", "\"ctrl-a q\""),

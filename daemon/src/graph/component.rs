@@ -52,6 +52,8 @@ pub struct Graph {
     env_set: bool,
     /// Held while config.toml is rewritten, so two changes do not interleave.
     pub(crate) config_write: tokio::sync::Mutex<()>,
+    /// The pre-tool brief's cache, refilled after passes that sent records.
+    briefs: super::cache::BriefCache,
 }
 
 /// The environment variable that sets `graph_url`.
@@ -113,6 +115,11 @@ impl Graph {
 
     pub fn status(&self) -> GraphStatus {
         self.status.lock().map(|s| s.clone()).unwrap_or_default()
+    }
+
+    /// The pre-tool brief's cache (read by the hook step, never FalkorDB).
+    pub fn briefs(&self) -> &super::cache::BriefCache {
+        &self.briefs
     }
 
     /// The connected client, for the named queries; none while FalkorDB is off or unreachable.
@@ -183,6 +190,34 @@ impl Component for Projector {
     }
 }
 
+/// Refills the pre-tool brief's cache for each project whose pass sent records (or that the cache lacks); a
+/// failure only leaves the old briefs in place.
+async fn refill(handle: &DaemonHandle, client: &GraphClient, passes: &[super::project::ProjectPass]) {
+    if !handle.config().graph_pre_tool_brief {
+        return;
+    }
+    let projects = {
+        let Ok(mut db) = handle.store().read().await else {
+            return;
+        };
+        crate::store::graph_feed::projects(&mut db)
+            .await
+            .unwrap_or_default()
+    };
+    let cold = handle.graph().briefs.is_empty();
+    for project in &projects {
+        let sent = passes
+            .iter()
+            .any(|p| p.project == project.slug && p.sent.values().any(|n| *n > 0));
+        if !(sent || cold) {
+            continue;
+        }
+        if let Err(err) = Box::pin(super::cache::fill(&handle.graph().briefs, client, project)).await {
+            tracing::debug!(error = %err, project = %project.slug, "the pre-tool brief's cache was not refilled");
+        }
+    }
+}
+
 /// Sleeps `pause`; [`Duration::MAX`] never ends.
 async fn sleep_for(pause: Duration) {
     if pause == Duration::MAX {
@@ -220,6 +255,7 @@ async fn step(handle: &DaemonHandle, url: &str) -> Result<(), ()> {
         .unwrap_or_default();
     match pass(handle, &client, &forget).await {
         Ok(projects) => {
+            refill(handle, &client, &projects).await;
             let now = handle.now_ms();
             graph.update(|s| {
                 s.connected = true;

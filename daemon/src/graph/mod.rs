@@ -6,6 +6,7 @@
 
 pub mod admin;
 pub mod brief;
+pub mod cache;
 pub mod client;
 pub mod component;
 pub mod project;

@@ -746,3 +746,100 @@ async fn relay_graph_enable_writes_config_toml_for_the_owner_only_and_the_runnin
     running.stop(&handle, std::time::Duration::from_secs(30)).await;
     client.delete_graph(&graph).await.unwrap();
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_pre_tool_brief_is_read_from_memory_once_per_file_and_session_and_is_off_with_its_key() {
+    use relay_core::hook::{Agent, Phase};
+
+    use super::brief::{FileBrief, Other};
+    use super::cache::{PRE_TOOL_CHARS, fill};
+    let slug = falkordb::graph_name("h").replace('_', "-").to_lowercase();
+    let (_dir, handle) = filled(&slug, "").await;
+    let client = GraphClient::connect(falkordb::shared()).await.unwrap();
+    pass(&handle, &client, &BTreeSet::new()).await.unwrap();
+    let project = {
+        let mut db = handle.store().read().await.unwrap();
+        crate::store::graph_feed::projects(&mut db)
+            .await
+            .unwrap()
+            .remove(0)
+    };
+    let known = fill(handle.graph().briefs(), &client, &project).await.unwrap();
+    assert!(known >= 1, "the cache holds the files the graph knows about");
+    // FalkorDB is not on the hook's path: the graph is gone, the brief comes from memory.
+    client.delete_graph(&graph_name(&slug)).await.unwrap();
+
+    let edit = |session: &str, file: &str| {
+        json!({"session_id": session, "cwd": REPO, "hook_event_name": "PreToolUse", "tool_name": "Edit",
+               "tool_input": {"file_path": format!("{REPO}/{file}"), "old_string": "a", "new_string": "b"}})
+        .to_string()
+    };
+    let first = handle
+        .handle_hook(
+            Agent::Claude,
+            Phase::PreTool,
+            edit("s-new", "src/login.ts").as_bytes(),
+        )
+        .await;
+    let answer: serde_json::Value = serde_json::from_str(&first.stdout).unwrap();
+    let context = answer["hookSpecificOutput"]["additionalContext"]
+        .as_str()
+        .unwrap_or_else(|| panic!("a pre-tool context: {}", first.stdout));
+    let brief = &context[context
+        .find("relay memory graph, before you edit:")
+        .unwrap_or_else(|| panic!("{context}"))..];
+    assert!(brief.contains("`src/login.ts`:"), "{brief}");
+    assert!(brief.contains("session s-holder"), "the holder and why: {brief}");
+    assert!(
+        brief.contains("- decided") && brief.contains("- ask: claude"),
+        "{brief}"
+    );
+    assert!(brief.chars().count() <= PRE_TOOL_CHARS, "{}", brief.len());
+
+    // Once per file per session.
+    let again = handle
+        .handle_hook(
+            Agent::Claude,
+            Phase::PreTool,
+            edit("s-new", "src/login.ts").as_bytes(),
+        )
+        .await;
+    assert!(!again.stdout.contains("relay memory graph"), "{}", again.stdout);
+    // A file nothing is known about: nothing to say.
+    let unknown = handle
+        .handle_hook(
+            Agent::Claude,
+            Phase::PreTool,
+            edit("s-new", "src/none.ts").as_bytes(),
+        )
+        .await;
+    assert!(
+        !unknown.stdout.contains("relay memory graph"),
+        "{}",
+        unknown.stdout
+    );
+
+    // Off with its key.
+    let (_off_dir, off) = fixture_with(|config| config.graph_pre_tool_brief = false).await;
+    off.graph().briefs().replace(
+        REPO,
+        vec![FileBrief {
+            file: "src/login.ts".into(),
+            others: vec![Other {
+                agent: "codex".into(),
+                session: "s-other".into(),
+                why: Some("rewrite the login".into()),
+                ..Other::default()
+            }],
+            ..FileBrief::default()
+        }],
+    );
+    let quiet = off
+        .handle_hook(
+            Agent::Claude,
+            Phase::PreTool,
+            edit("s-new", "src/login.ts").as_bytes(),
+        )
+        .await;
+    assert!(!quiet.stdout.contains("relay memory graph"), "{}", quiet.stdout);
+}
