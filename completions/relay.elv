@@ -53,6 +53,7 @@ set edit:completion:arg-completer[relay] = {|@words|
             cand snapshots 'List the snapshots of uncommitted work relay took before destructive commands and workspace removals'
             cand undo 'Bring a snapshot''s files back into the working tree, or into another folder'
             cand locks 'List file locks (holder, intent, age, expiry, waiters, readers) and recent contentions'
+            cand graph 'The memory graph: its status, turning it on and off, rebuilding a project''s graph, its counts and the named queries (who changed a file and why, who to ask, the session brief, …)'
             cand keys 'Print the window''s keys in force with their binding ids, and what is wrong with the [keys] table'
             cand doctor 'Check the daemon, data directory, token, socket, HTTP port, store and Claude Code''s hooks; exit 1 on a failure'
             cand setup 'Connect an agent''s hooks to relay: show the plan (the default), --apply it, --remove it, or --check it'
@@ -1897,6 +1898,143 @@ set edit:completion:arg-completer[relay] = {|@words|
             cand -V 'Print version'
             cand --version 'Print version'
         }
+        &'relay;graph'= {
+            cand --home 'Data directory (database, token, config.toml) [env: RELAY_HOME]'
+            cand --port 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]'
+            cand --socket 'Path of the daemon''s local socket [env: RELAY_SOCKET]'
+            cand --server 'Talk to a remote relayd instead of the local one: https://HOST:PORT of its remote_listen (TLS; its certificate is pinned on first use in ~/.config/relay/known_servers.toml)'
+            cand --token-file 'File (mode 0600) holding the remote token for --server [default: the RELAY_TOKEN variable]'
+            cand --client-cert 'Client certificate (PEM) for a relayd that requires mTLS (`relay daemon client-cert NAME` makes one)'
+            cand --client-key 'The client certificate''s private key (PEM)'
+            cand --insecure 'Allow --server with http:// (plaintext: the token crosses the network unencrypted)'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+            cand status 'Whether the graph is on and connected, its URL (password hidden) and where it came from, the last error, and NEEDS REBUILD when a project''s graph is behind or of an older schema'
+            cand enable 'Point relay at a FalkorDB: it must answer; then graph_url is written into config.toml (0600, atomically) and the running relayd switches to it (unless RELAY_GRAPH_URL is set, which wins)'
+            cand disable 'Turn the graph off (graph_url = "" in config.toml); the ledger keeps recording'
+            cand rebuild 'Send a project''s whole history to its graph again (every project''s without PROJECT)'
+            cand stats 'Nodes per label and relationships per type of each project''s graph'
+            cand query 'Run a named read-only query: file_story FILE, who_to_ask FILE, contention_trace FILE, search_memory TEXT, agent_activity AGENT, hotspots, overlaps, decision_trace FILE, session_brief FILE…, overview'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'relay;graph;status'= {
+            cand --home 'Data directory (database, token, config.toml) [env: RELAY_HOME]'
+            cand --port 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]'
+            cand --socket 'Path of the daemon''s local socket [env: RELAY_SOCKET]'
+            cand --server 'Talk to a remote relayd instead of the local one: https://HOST:PORT of its remote_listen (TLS; its certificate is pinned on first use in ~/.config/relay/known_servers.toml)'
+            cand --token-file 'File (mode 0600) holding the remote token for --server [default: the RELAY_TOKEN variable]'
+            cand --client-cert 'Client certificate (PEM) for a relayd that requires mTLS (`relay daemon client-cert NAME` makes one)'
+            cand --client-key 'The client certificate''s private key (PEM)'
+            cand --json 'Print the answer as JSON (stable field names, for scripts)'
+            cand --insecure 'Allow --server with http:// (plaintext: the token crosses the network unencrypted)'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'relay;graph;enable'= {
+            cand --home 'Data directory (database, token, config.toml) [env: RELAY_HOME]'
+            cand --port 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]'
+            cand --socket 'Path of the daemon''s local socket [env: RELAY_SOCKET]'
+            cand --server 'Talk to a remote relayd instead of the local one: https://HOST:PORT of its remote_listen (TLS; its certificate is pinned on first use in ~/.config/relay/known_servers.toml)'
+            cand --token-file 'File (mode 0600) holding the remote token for --server [default: the RELAY_TOKEN variable]'
+            cand --client-cert 'Client certificate (PEM) for a relayd that requires mTLS (`relay daemon client-cert NAME` makes one)'
+            cand --client-key 'The client certificate''s private key (PEM)'
+            cand --json 'Print the answer as JSON (stable field names, for scripts)'
+            cand --insecure 'Allow --server with http:// (plaintext: the token crosses the network unencrypted)'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'relay;graph;disable'= {
+            cand --home 'Data directory (database, token, config.toml) [env: RELAY_HOME]'
+            cand --port 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]'
+            cand --socket 'Path of the daemon''s local socket [env: RELAY_SOCKET]'
+            cand --server 'Talk to a remote relayd instead of the local one: https://HOST:PORT of its remote_listen (TLS; its certificate is pinned on first use in ~/.config/relay/known_servers.toml)'
+            cand --token-file 'File (mode 0600) holding the remote token for --server [default: the RELAY_TOKEN variable]'
+            cand --client-cert 'Client certificate (PEM) for a relayd that requires mTLS (`relay daemon client-cert NAME` makes one)'
+            cand --client-key 'The client certificate''s private key (PEM)'
+            cand --json 'Print the answer as JSON (stable field names, for scripts)'
+            cand --insecure 'Allow --server with http:// (plaintext: the token crosses the network unencrypted)'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'relay;graph;rebuild'= {
+            cand --home 'Data directory (database, token, config.toml) [env: RELAY_HOME]'
+            cand --port 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]'
+            cand --socket 'Path of the daemon''s local socket [env: RELAY_SOCKET]'
+            cand --server 'Talk to a remote relayd instead of the local one: https://HOST:PORT of its remote_listen (TLS; its certificate is pinned on first use in ~/.config/relay/known_servers.toml)'
+            cand --token-file 'File (mode 0600) holding the remote token for --server [default: the RELAY_TOKEN variable]'
+            cand --client-cert 'Client certificate (PEM) for a relayd that requires mTLS (`relay daemon client-cert NAME` makes one)'
+            cand --client-key 'The client certificate''s private key (PEM)'
+            cand --json 'Print the answer as JSON (stable field names, for scripts)'
+            cand --insecure 'Allow --server with http:// (plaintext: the token crosses the network unencrypted)'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'relay;graph;stats'= {
+            cand --project 'Only this project''s graph'
+            cand --home 'Data directory (database, token, config.toml) [env: RELAY_HOME]'
+            cand --port 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]'
+            cand --socket 'Path of the daemon''s local socket [env: RELAY_SOCKET]'
+            cand --server 'Talk to a remote relayd instead of the local one: https://HOST:PORT of its remote_listen (TLS; its certificate is pinned on first use in ~/.config/relay/known_servers.toml)'
+            cand --token-file 'File (mode 0600) holding the remote token for --server [default: the RELAY_TOKEN variable]'
+            cand --client-cert 'Client certificate (PEM) for a relayd that requires mTLS (`relay daemon client-cert NAME` makes one)'
+            cand --client-key 'The client certificate''s private key (PEM)'
+            cand --json 'Print the answer as JSON (stable field names, for scripts)'
+            cand --insecure 'Allow --server with http:// (plaintext: the token crosses the network unencrypted)'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'relay;graph;query'= {
+            cand --project 'The project''s slug'
+            cand --limit 'Rows at most (default 20, at most 200)'
+            cand --home 'Data directory (database, token, config.toml) [env: RELAY_HOME]'
+            cand --port 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]'
+            cand --socket 'Path of the daemon''s local socket [env: RELAY_SOCKET]'
+            cand --server 'Talk to a remote relayd instead of the local one: https://HOST:PORT of its remote_listen (TLS; its certificate is pinned on first use in ~/.config/relay/known_servers.toml)'
+            cand --token-file 'File (mode 0600) holding the remote token for --server [default: the RELAY_TOKEN variable]'
+            cand --client-cert 'Client certificate (PEM) for a relayd that requires mTLS (`relay daemon client-cert NAME` makes one)'
+            cand --client-key 'The client certificate''s private key (PEM)'
+            cand --json 'Print the answer as JSON (stable field names, for scripts)'
+            cand --insecure 'Allow --server with http:// (plaintext: the token crosses the network unencrypted)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'relay;graph;help'= {
+            cand status 'Whether the graph is on and connected, its URL (password hidden) and where it came from, the last error, and NEEDS REBUILD when a project''s graph is behind or of an older schema'
+            cand enable 'Point relay at a FalkorDB: it must answer; then graph_url is written into config.toml (0600, atomically) and the running relayd switches to it (unless RELAY_GRAPH_URL is set, which wins)'
+            cand disable 'Turn the graph off (graph_url = "" in config.toml); the ledger keeps recording'
+            cand rebuild 'Send a project''s whole history to its graph again (every project''s without PROJECT)'
+            cand stats 'Nodes per label and relationships per type of each project''s graph'
+            cand query 'Run a named read-only query: file_story FILE, who_to_ask FILE, contention_trace FILE, search_memory TEXT, agent_activity AGENT, hotspots, overlaps, decision_trace FILE, session_brief FILE…, overview'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'relay;graph;help;status'= {
+        }
+        &'relay;graph;help;enable'= {
+        }
+        &'relay;graph;help;disable'= {
+        }
+        &'relay;graph;help;rebuild'= {
+        }
+        &'relay;graph;help;stats'= {
+        }
+        &'relay;graph;help;query'= {
+        }
+        &'relay;graph;help;help'= {
+        }
         &'relay;keys'= {
             cand --home 'Data directory (database, token, config.toml) [env: RELAY_HOME]'
             cand --port 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]'
@@ -2008,6 +2146,7 @@ set edit:completion:arg-completer[relay] = {|@words|
             cand snapshots 'List the snapshots of uncommitted work relay took before destructive commands and workspace removals'
             cand undo 'Bring a snapshot''s files back into the working tree, or into another folder'
             cand locks 'List file locks (holder, intent, age, expiry, waiters, readers) and recent contentions'
+            cand graph 'The memory graph: its status, turning it on and off, rebuilding a project''s graph, its counts and the named queries (who changed a file and why, who to ask, the session brief, …)'
             cand keys 'Print the window''s keys in force with their binding ids, and what is wrong with the [keys] table'
             cand doctor 'Check the daemon, data directory, token, socket, HTTP port, store and Claude Code''s hooks; exit 1 on a failure'
             cand setup 'Connect an agent''s hooks to relay: show the plan (the default), --apply it, --remove it, or --check it'
@@ -2264,6 +2403,26 @@ set edit:completion:arg-completer[relay] = {|@words|
         &'relay;help;undo'= {
         }
         &'relay;help;locks'= {
+        }
+        &'relay;help;graph'= {
+            cand status 'Whether the graph is on and connected, its URL (password hidden) and where it came from, the last error, and NEEDS REBUILD when a project''s graph is behind or of an older schema'
+            cand enable 'Point relay at a FalkorDB: it must answer; then graph_url is written into config.toml (0600, atomically) and the running relayd switches to it (unless RELAY_GRAPH_URL is set, which wins)'
+            cand disable 'Turn the graph off (graph_url = "" in config.toml); the ledger keeps recording'
+            cand rebuild 'Send a project''s whole history to its graph again (every project''s without PROJECT)'
+            cand stats 'Nodes per label and relationships per type of each project''s graph'
+            cand query 'Run a named read-only query: file_story FILE, who_to_ask FILE, contention_trace FILE, search_memory TEXT, agent_activity AGENT, hotspots, overlaps, decision_trace FILE, session_brief FILE…, overview'
+        }
+        &'relay;help;graph;status'= {
+        }
+        &'relay;help;graph;enable'= {
+        }
+        &'relay;help;graph;disable'= {
+        }
+        &'relay;help;graph;rebuild'= {
+        }
+        &'relay;help;graph;stats'= {
+        }
+        &'relay;help;graph;query'= {
         }
         &'relay;help;keys'= {
         }

@@ -494,6 +494,13 @@ config_keys! { |dirs, raw|
         read: raw.within(1..=3650),
         help: "text in the ledger older than this many days is removed; every session, turn, edit, link and time is kept",
     }
+    graph_pre_tool_brief: bool {
+        env: "RELAY_GRAPH_PRE_TOOL_BRIEF",
+        accepts: "true or false",
+        default: true,
+        read: raw.boolean(),
+        help: "the first time a session edits a file the memory graph knows about, hand its agent a short brief (others on the file and why, decisions, who to ask; ~150 tokens) through the pre-tool hook's context, read from memory; off, no brief",
+    }
     graph_url: String {
         env: "RELAY_GRAPH_URL",
         accepts: "a FalkorDB URL: falkor://[user:password@]host:port (also redis://), or empty",
@@ -988,7 +995,7 @@ fn permission_defaults(raw: &Raw<'_>) -> Option<BTreeMap<EnvKind, Level>> {
 /// A desktop link template: a scheme (`claude:`, `https:`) first, so the link is never read as an option by
 /// the opener, and `{id}` in it.
 /// A FalkorDB URL relay can dial: `falkor://` or `redis://`, a host, a port, nothing that would not survive a log.
-fn graph_url_ok(url: &str) -> bool {
+pub fn graph_url_ok(url: &str) -> bool {
     let Some(rest) = url
         .strip_prefix("falkor://")
         .or_else(|| url.strip_prefix("redis://"))
@@ -1003,6 +1010,72 @@ fn graph_url_ok(url: &str) -> bool {
         .rsplit_once(':')
         .is_some_and(|(host, port)| !host.is_empty() && port.parse::<u16>().is_ok_and(|p| p > 0));
     port_ok && !url.chars().any(|c| c.is_control() || c.is_whitespace())
+}
+
+/// Where the graph URL in force came from: `env` when `RELAY_GRAPH_URL` is set (it wins), `file` when
+/// `config.toml` sets `graph_url`, else `default`.
+pub fn graph_url_source(env_set: bool, config_text: Option<&str>) -> &'static str {
+    if env_set {
+        return "env";
+    }
+    let in_file = config_text
+        .and_then(|text| text.parse::<toml::Table>().ok())
+        .is_some_and(|table| table.contains_key("graph_url"));
+    if in_file { "file" } else { "default" }
+}
+
+/// `text` (a `config.toml`) with the top-level key `key` set to the string `value`: its line replaced where it
+/// has one, else a line added before the first table; every other line, comment included, stays as it was. An
+/// error (in words for the person) when the file is not valid TOML or the key's line cannot be edited in place.
+pub fn with_top_level_string(text: &str, key: &str, value: &str) -> Result<String, String> {
+    text.parse::<toml::Table>().map_err(|err| {
+        format!(
+            "config.toml is not valid TOML ({}); fix it first",
+            err.to_string().trim()
+        )
+    })?;
+    let line = format!("{key} = {}", toml::Value::String(value.to_owned()));
+    let is_key = |l: &str| {
+        l.trim_start()
+            .strip_prefix(key)
+            .is_some_and(|rest| rest.trim_start().starts_with('='))
+    };
+    let mut out: Vec<String> = Vec::new();
+    let mut placed = false;
+    let mut in_table = false;
+    for l in text.lines() {
+        if l.trim_start().starts_with('[') {
+            if !in_table && !placed {
+                // After the last top-level line, before the blank lines that lead to the table.
+                let blanks = out.iter().rev().take_while(|l| l.trim().is_empty()).count();
+                out.insert(out.len() - blanks, line.clone());
+                placed = true;
+            }
+            in_table = true;
+        }
+        if !in_table && is_key(l) {
+            if !placed {
+                out.push(line.clone());
+                placed = true;
+            }
+            continue;
+        }
+        out.push(l.to_owned());
+    }
+    if !placed {
+        out.push(line);
+    }
+    let mut written = out.join("\n");
+    written.push('\n');
+    let table: toml::Table = written.parse().map_err(|_| {
+        format!("the {key} line of config.toml could not be changed in place; set {key} by hand")
+    })?;
+    if table.get(key).and_then(toml::Value::as_str) != Some(value) {
+        return Err(format!(
+            "the {key} line of config.toml could not be changed in place; set {key} by hand"
+        ));
+    }
+    Ok(written)
 }
 
 /// `url` with the password of its user part replaced by `***`, for status lines and logs.

@@ -332,6 +332,7 @@ fn every_key_in_the_table_is_accepted_by_the_parser() {
         ("graph_ingest", "false"),
         ("graph_text", "false"),
         ("graph_text_days", "30"),
+        ("graph_pre_tool_brief", "false"),
         ("graph_url", "\"falkor://127.0.0.1:6379\""),
         ("transcript_roots", "[\"/home/ana\"]"),
         ("detach_key", "\"ctrl-a q\""),
@@ -543,4 +544,34 @@ fn the_legacy_guard_mode_and_permission_defaults_are_the_config_policy_layer_whe
     )
     .unwrap_err();
     assert!(err.to_string().contains("RELAY_PERMISSION_DEFAULTS"), "{err}");
+}
+
+#[test]
+fn graph_url_is_set_in_place_keeping_every_other_line_and_comment() {
+    let text = "# mine\nport = 7000 # keep\ngraph_url = \"falkor://old:1\"\n\n[rules]\n# a rule comment\n";
+    let written = with_top_level_string(text, "graph_url", "falkor://db:6380").unwrap();
+    assert_eq!(
+        written,
+        "# mine\nport = 7000 # keep\ngraph_url = \"falkor://db:6380\"\n\n[rules]\n# a rule comment\n"
+    );
+    // No line yet: added before the first table, so it stays a top-level key.
+    let written = with_top_level_string("port = 1\n[rules]\nx = 1\n", "graph_url", "").unwrap();
+    assert_eq!(written, "port = 1\ngraph_url = \"\"\n[rules]\nx = 1\n");
+    assert_eq!(
+        with_top_level_string("", "graph_url", "a").unwrap(),
+        "graph_url = \"a\"\n"
+    );
+    // A graph_url inside a table is not the top-level key.
+    let written = with_top_level_string("[profiles.x]\ngraph_url = 1\n", "graph_url", "a").unwrap();
+    assert!(
+        written.starts_with("graph_url = \"a\"\n[profiles.x]"),
+        "{written}"
+    );
+    let err = with_top_level_string("port = = 1", "graph_url", "a").unwrap_err();
+    assert!(err.contains("not valid TOML"), "{err}");
+
+    assert_eq!(graph_url_source(true, Some("graph_url = \"x\"")), "env");
+    assert_eq!(graph_url_source(false, Some("graph_url = \"x\"")), "file");
+    assert_eq!(graph_url_source(false, Some("port = 1")), "default");
+    assert_eq!(graph_url_source(false, None), "default");
 }

@@ -97,7 +97,7 @@ impl DaemonHandle {
         DaemonHandle(Arc::new(Inner {
             global_policy,
             ledger,
-            graph: crate::graph::Graph::default(),
+            graph: crate::graph::Graph::new(&config),
             bus,
             coord,
             hook_sessions: Default::default(),

@@ -16,6 +16,10 @@
 //! Everything else — the adapters (gRPC, HTTP, MCP), the hook pipeline, the bus, components, the clock — is the
 //! daemon's own.
 
+// The memory graph client's futures (falkordb over redis) nest deeper than the default 128 when a tonic or rmcp
+// handler awaits a named query: type checking its Send bound needs more room.
+#![recursion_limit = "256"]
+
 mod attach;
 pub mod board;
 mod bus;

@@ -27,6 +27,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             ".relay.v1.Event.data_json",
             r#"#[serde(rename = "data", serialize_with = "crate::proto_json::embedded")]"#,
         )
+        .field_attribute(
+            ".relay.v1.GraphQueryAnswer.rows_json",
+            r#"#[serde(rename = "rows", serialize_with = "crate::proto_json::embedded")]"#,
+        )
         // `relay events --json` prints the project inside `data`, as it always has.
         .field_attribute(".relay.v1.Event.project", "#[serde(skip)]")
         .field_attribute(

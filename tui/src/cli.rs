@@ -230,6 +230,12 @@ pub enum Command {
         #[command(flatten)]
         output: OutputArgs,
     },
+    /// The memory graph: its status, turning it on and off, rebuilding a project's graph, its counts and the
+    /// named queries (who changed a file and why, who to ask, the session brief, …)
+    Graph {
+        #[command(subcommand)]
+        action: crate::cmd::graph::GraphCommand,
+    },
     /// Print the window's keys in force with their binding ids, and what is wrong with the [keys] table
     ///
     /// The [keys] table of config.toml gives a binding other keys by its id, e.g. "review.accept_step" = ["y"].

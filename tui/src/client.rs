@@ -12,6 +12,7 @@ use relay_core::proto::board_service_client::BoardServiceClient;
 use relay_core::proto::coordination_service_client::CoordinationServiceClient;
 use relay_core::proto::daemon_service_client::DaemonServiceClient;
 use relay_core::proto::environment_service_client::EnvironmentServiceClient;
+use relay_core::proto::graph_service_client::GraphServiceClient;
 use relay_core::proto::review_service_client::ReviewServiceClient;
 use relay_core::proto::runner_service_client::RunnerServiceClient;
 use relay_core::proto::{GetStatusRequest, Status};
@@ -61,6 +62,8 @@ pub struct Client {
     pub runner: RunnerServiceClient<Transport>,
     /// Environments, the access map, policy layers and their proposals.
     pub environments: EnvironmentServiceClient<Transport>,
+    /// The memory graph: status, enable and disable, rebuild, counts, named queries.
+    pub graph: GraphServiceClient<Transport>,
 }
 
 impl Client {
@@ -76,7 +79,8 @@ impl Client {
             review: ReviewServiceClient::with_interceptor(channel.clone(), bearer.clone()),
             coord: CoordinationServiceClient::with_interceptor(channel.clone(), bearer.clone()),
             environments: EnvironmentServiceClient::with_interceptor(channel.clone(), bearer.clone()),
-            runner: RunnerServiceClient::with_interceptor(channel, bearer),
+            runner: RunnerServiceClient::with_interceptor(channel.clone(), bearer.clone()),
+            graph: GraphServiceClient::with_interceptor(channel, bearer),
         }
     }
 

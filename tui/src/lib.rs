@@ -130,6 +130,7 @@ pub async fn run(cli: Cli) -> Result<(), CliError> {
         },
         Some(Command::Inbox { output }) => cmd::inbox::run(&ctx, output).await,
         Some(Command::Locks { output }) => cmd::locks::run(&ctx, output).await,
+        Some(Command::Graph { action }) => cmd::graph::run(&ctx, action).await,
         Some(Command::Snapshots { project, output }) => cmd::undo::list(&ctx, project, output).await,
         Some(Command::Undo(args)) => cmd::undo::run(&ctx, args).await,
         Some(Command::Keys { output }) => cmd::keys::run(&ctx, output),

@@ -163,6 +163,17 @@ impl Board<'_> {
         input: DecisionInput,
         caller: &Caller,
     ) -> Result<Outcome<DecisionAdded>, BoardError> {
+        self.add_decision_about(input, &[], caller).await
+    }
+
+    /// [`Board::add_decision`] with the files it is about (the ledger's `ledger_decision_file`, which the memory
+    /// graph projects as `(Decision)-[:ABOUT]->(File)`), written in the same transaction.
+    pub async fn add_decision_about(
+        &self,
+        input: DecisionInput,
+        files: &[&str],
+        caller: &Caller,
+    ) -> Result<Outcome<DecisionAdded>, BoardError> {
         let text = check_text(
             "decision",
             "state what was decided, in one or two sentences",
@@ -258,6 +269,9 @@ impl Board<'_> {
         .await?;
         if let Some(old) = input.supersedes {
             db::supersede_decision(&mut write, old, id, now).await?;
+        }
+        if !files.is_empty() {
+            crate::store::ledger::record_decision_files(&mut write, id, files, None).await?;
         }
         let key = task.map(|t| t.1);
         let subject = key.clone().unwrap_or_else(|| project.slug.clone());

@@ -46,11 +46,80 @@ pub struct Graph {
     client: Mutex<Option<GraphClient>>,
     rebuild: Mutex<BTreeSet<String>>,
     wake: Notify,
+    /// The URL in force (empty: off) and where it came from; `relay graph enable` / `disable` change it live.
+    url: Mutex<(String, &'static str)>,
+    /// Whether `RELAY_GRAPH_URL` was set when relayd started (it wins over config.toml).
+    env_set: bool,
+    /// Held while config.toml is rewritten, so two changes do not interleave.
+    pub(crate) config_write: tokio::sync::Mutex<()>,
+    /// The pre-tool brief's cache, refilled after passes that sent records.
+    briefs: super::cache::BriefCache,
+}
+
+/// The environment variable that sets `graph_url`.
+pub fn graph_url_env() -> &'static str {
+    relay_core::config::KEYS
+        .iter()
+        .find(|key| key.name == "graph_url")
+        .map_or("RELAY_GRAPH_URL", |key| key.env)
 }
 
 impl Graph {
+    /// The graph of a relayd started with `config`: its URL, and whether it came from the environment or the file.
+    pub fn new(config: &relay_core::config::Config) -> Graph {
+        let env_set = std::env::var_os(graph_url_env()).is_some();
+        let text = std::fs::read_to_string(config.data_dir.config()).ok();
+        let source = relay_core::config::graph_url_source(env_set, text.as_deref());
+        let graph = Graph {
+            url: Mutex::new((config.graph_url.clone(), source)),
+            env_set,
+            ..Graph::default()
+        };
+        graph.reset_status(&config.graph_url);
+        graph
+    }
+
+    /// The URL in force (empty when off) and where it came from (`env`, `file`, `default`).
+    pub fn url(&self) -> (String, &'static str) {
+        self.url
+            .lock()
+            .map(|u| u.clone())
+            .unwrap_or_else(|_| (String::new(), "default"))
+    }
+
+    /// Whether `RELAY_GRAPH_URL` decides the URL (then config.toml changes wait for a start without it).
+    pub fn env_set(&self) -> bool {
+        self.env_set
+    }
+
+    /// Switches the running projector to `url` (empty: off), taken from config.toml: the connection is dropped,
+    /// the status starts over and the projector wakes.
+    pub fn set_url(&self, url: &str) {
+        if let Ok(mut slot) = self.url.lock() {
+            *slot = (url.to_owned(), "file");
+        }
+        self.set_client(None);
+        self.reset_status(url);
+        self.wake.notify_one();
+    }
+
+    fn reset_status(&self, url: &str) {
+        self.update(|s| {
+            *s = GraphStatus::default();
+            if !url.is_empty() {
+                s.enabled = true;
+                s.url = Some(relay_core::config::graph_url_shown(url));
+            }
+        });
+    }
+
     pub fn status(&self) -> GraphStatus {
         self.status.lock().map(|s| s.clone()).unwrap_or_default()
+    }
+
+    /// The pre-tool brief's cache (read by the hook step, never FalkorDB).
+    pub fn briefs(&self) -> &super::cache::BriefCache {
+        &self.briefs
     }
 
     /// The connected client, for the named queries; none while FalkorDB is off or unreachable.
@@ -90,37 +159,71 @@ impl Component for Projector {
 
     fn run(&self, handle: DaemonHandle) -> ComponentFuture {
         Box::pin(async move {
-            let url = handle.config().graph_url.clone();
             let graph = handle.graph();
-            if url.is_empty() {
-                graph.update(|s| *s = GraphStatus::default());
-                return;
-            }
-            let shown = relay_core::config::graph_url_shown(&url);
-            graph.update(|s| {
-                s.enabled = true;
-                s.url = Some(shown.clone());
-            });
             let mut retry = RETRY_FIRST;
             loop {
-                let pause = match step(&handle, &url).await {
-                    Ok(()) => {
-                        retry = RETRY_FIRST;
-                        PASS_INTERVAL
-                    }
-                    Err(()) => {
-                        let pause = retry;
-                        retry = (retry * 2).min(RETRY_MAX);
-                        pause
+                // Read each time: `relay graph enable` / `disable` change it while relayd runs.
+                let (url, _) = graph.url();
+                // Off: nothing to do until the URL changes.
+                let pause = if url.is_empty() {
+                    Duration::MAX
+                } else {
+                    match step(&handle, &url).await {
+                        Ok(()) => {
+                            retry = RETRY_FIRST;
+                            PASS_INTERVAL
+                        }
+                        Err(()) => {
+                            let pause = retry;
+                            retry = (retry * 2).min(RETRY_MAX);
+                            pause
+                        }
                     }
                 };
                 tokio::select! {
                     () = handle.shutdown_requested() => break,
-                    () = tokio::time::sleep(pause) => {}
+                    () = sleep_for(pause) => {}
                     () = graph.wake.notified() => {}
                 }
             }
         })
+    }
+}
+
+/// Refills the pre-tool brief's cache for each project whose pass sent records (or that the cache lacks); a
+/// failure only leaves the old briefs in place.
+async fn refill(handle: &DaemonHandle, client: &GraphClient, passes: &[super::project::ProjectPass]) {
+    if !handle.config().graph_pre_tool_brief {
+        return;
+    }
+    let projects = {
+        let Ok(mut db) = handle.store().read().await else {
+            return;
+        };
+        crate::store::graph_feed::projects(&mut db)
+            .await
+            .unwrap_or_default()
+    };
+    let cold = handle.graph().briefs.is_empty();
+    for project in &projects {
+        let sent = passes
+            .iter()
+            .any(|p| p.project == project.slug && p.sent.values().any(|n| *n > 0));
+        if !(sent || cold) {
+            continue;
+        }
+        if let Err(err) = Box::pin(super::cache::fill(&handle.graph().briefs, client, project)).await {
+            tracing::debug!(error = %err, project = %project.slug, "the pre-tool brief's cache was not refilled");
+        }
+    }
+}
+
+/// Sleeps `pause`; [`Duration::MAX`] never ends.
+async fn sleep_for(pause: Duration) {
+    if pause == Duration::MAX {
+        std::future::pending::<()>().await;
+    } else {
+        tokio::time::sleep(pause).await;
     }
 }
 
@@ -131,6 +234,10 @@ async fn step(handle: &DaemonHandle, url: &str) -> Result<(), ()> {
         Some(client) => client,
         None => match GraphClient::connect(url).await {
             Ok(client) => {
+                // The URL may have changed while dialing: the next round dials the new one.
+                if graph.url().0 != url {
+                    return Ok(());
+                }
                 tracing::info!(url = client.shown_url(), "memory graph connected");
                 graph.set_client(Some(client.clone()));
                 client
@@ -148,6 +255,7 @@ async fn step(handle: &DaemonHandle, url: &str) -> Result<(), ()> {
         .unwrap_or_default();
     match pass(handle, &client, &forget).await {
         Ok(projects) => {
+            refill(handle, &client, &projects).await;
             let now = handle.now_ms();
             graph.update(|s| {
                 s.connected = true;

@@ -4,6 +4,9 @@
 //! any time and is filled again from the ledger. Nothing on the board's or the locks' path waits on FalkorDB.
 //! [`client`] is the only code that talks to the server.
 
+pub mod admin;
+pub mod brief;
+pub mod cache;
 pub mod client;
 pub mod component;
 pub mod project;
@@ -13,7 +16,7 @@ pub mod schema;
 #[cfg(test)]
 mod spike_tests;
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
 
 use std::time::Duration;
 
@@ -29,7 +32,7 @@ pub fn graph_name(project_slug: &str) -> String {
 #[derive(Debug, thiserror::Error)]
 pub enum GraphError {
     #[error(
-        "the memory graph is off: no graph_url is set; start one with `relay graph up` or point relay at a FalkorDB with `relay graph enable falkor://HOST:PORT`"
+        "the memory graph is off: no graph_url is set; point relay at a FalkorDB with `relay graph enable falkor://HOST:PORT` (one you run: FalkorDB's Docker image, or redis-server with the FalkorDB module loaded)"
     )]
     Off,
     #[error("graph_url {url} is not a FalkorDB URL ({reason}); use falkor://[user:password@]host:port")]

@@ -139,7 +139,7 @@ async fn project_pass(
     cursor: Option<Cursor>,
 ) -> Result<(ProjectPass, Cursor), PassError> {
     let graph = graph_name(&project.slug);
-    let stamp = match client
+    let (stamp, version) = match client
         .read(
             &graph,
             schema::READ_STAMP,
@@ -148,8 +148,12 @@ async fn project_pass(
         )
         .await
     {
-        Ok(answer) => answer.scalar().and_then(serde_json::Value::as_i64),
-        Err(GraphError::Missing { .. }) => None,
+        Ok(answer) => {
+            let row = answer.rows.first();
+            let at = |i: usize| row.and_then(|r| r.get(i)).and_then(serde_json::Value::as_i64);
+            (at(0), at(1))
+        }
+        Err(GraphError::Missing { .. }) => (None, None),
         Err(err) => return Err(err.into()),
     };
     let (since, resend) = match (stamp, cursor) {
@@ -245,6 +249,12 @@ async fn project_pass(
     }
     // The stamp is never below the cursor's, so a later pass compares like with like.
     let stamp_ms = handle.now_ms().max(through);
+    // Only a whole re-send makes the graph this schema's; an incremental pass onto a graph of an older schema keeps
+    // its version, so `relay graph status` goes on saying NEEDS REBUILD.
+    let version = match (resend, version) {
+        (None, Some(version)) => version,
+        _ => schema::SCHEMA_VERSION,
+    };
     client
         .write(
             &graph,
@@ -253,7 +263,7 @@ async fn project_pass(
                 ("graph", param(graph.clone().into())),
                 ("project", param(project.slug.clone().into())),
                 ("stamp", param(stamp_ms.into())),
-                ("version", param(schema::SCHEMA_VERSION.into())),
+                ("version", param(version.into())),
                 (
                     "analytics",
                     param(analytics.map_or(serde_json::Value::Null, Into::into)),

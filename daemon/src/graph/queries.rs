@@ -6,6 +6,7 @@ use std::time::Duration;
 
 use serde::Serialize;
 
+use super::brief::SESSION_BRIEF;
 use super::client::param;
 use super::{GraphClient, GraphError, graph_name};
 
@@ -21,7 +22,7 @@ pub const MAX_LIMIT: i64 = 200;
 pub struct NamedQuery {
     pub name: &'static str,
     pub about: &'static str,
-    /// `file`, `text` or `agent`.
+    /// `file`, `text`, `agent` or `paths` (files separated by commas or spaces).
     pub needs: Option<&'static str>,
     pub cypher: &'static str,
 }
@@ -97,6 +98,12 @@ RETURN d.id AS id, d.text AS text, d.at AS at, d.decidedBy AS decided_by, s.agen
 ORDER BY at DESC LIMIT $limit",
     },
     NamedQuery {
+        name: "session_brief",
+        about: "before touching files: who else is on them and why, the last decisions about them, who to ask",
+        needs: Some("paths"),
+        cypher: SESSION_BRIEF,
+    },
+    NamedQuery {
         name: "overview",
         about: "how many nodes of each kind the graph holds",
         needs: None,
@@ -126,6 +133,8 @@ pub enum QueryError {
         query: &'static str,
         needs: &'static str,
     },
+    #[error("the session brief takes at most {most} files at once and was given {given}; ask about fewer")]
+    TooMany { given: usize, most: usize },
     #[error(transparent)]
     Graph(#[from] GraphError),
 }
@@ -134,13 +143,26 @@ fn names() -> String {
     QUERIES.iter().map(|q| q.name).collect::<Vec<_>>().join(", ")
 }
 
-/// Runs the named query `name` on `project`'s graph with `arg` (its file, text or agent) and at most `limit` rows.
+/// Runs the named query `name` on `project`'s graph with `arg` (its file, text, agent or paths) and at most
+/// `limit` rows.
 pub async fn run(
     client: &GraphClient,
     project: &str,
     name: &str,
     arg: Option<&str>,
     limit: Option<i64>,
+) -> Result<QueryAnswer, QueryError> {
+    run_with(client, project, name, arg, limit, None).await
+}
+
+/// [`run`], leaving the session key `me` out of the session brief.
+pub async fn run_with(
+    client: &GraphClient,
+    project: &str,
+    name: &str,
+    arg: Option<&str>,
+    limit: Option<i64>,
+    me: Option<&str>,
 ) -> Result<QueryAnswer, QueryError> {
     let query = QUERIES
         .iter()
@@ -159,7 +181,19 @@ pub async fn run(
                     query: query.name,
                     needs,
                 })?;
-            params.push((needs, param(value.into())));
+            if needs == "paths" {
+                let paths = super::brief::split_paths(value);
+                if paths.len() > super::brief::MAX_PATHS {
+                    return Err(QueryError::TooMany {
+                        given: paths.len(),
+                        most: super::brief::MAX_PATHS,
+                    });
+                }
+                params.push(("paths", param(paths.into())));
+                params.push(("me", param(me.unwrap_or("").into())));
+            } else {
+                params.push((needs, param(value.into())));
+            }
             Some(value.to_owned())
         }
         None => None,

@@ -20,7 +20,7 @@ use crate::testing::{falkordb, fixture_with};
 const T: std::time::Duration = std::time::Duration::from_secs(10);
 
 /// The repository both fixture sessions ran in.
-const REPO: &str = "/tmp/relay-e2e-w16cYn/scratch/repo";
+pub(crate) const REPO: &str = "/tmp/relay-e2e-w16cYn/scratch/repo";
 
 fn fixture_file(dir: &str) -> PathBuf {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -42,7 +42,7 @@ fn fixture_file(dir: &str) -> PathBuf {
 
 /// A project `slug` whose repository is [`REPO`], with both sessions read in, a claim, a refusal and a decision
 /// about a file; the graph gets a name of its own on the shared server.
-async fn filled(slug: &str, graph_url: &str) -> (tempfile::TempDir, DaemonHandle) {
+pub(crate) async fn filled(slug: &str, graph_url: &str) -> (tempfile::TempDir, DaemonHandle) {
     let graph_url = graph_url.to_owned();
     let (dir, handle) = fixture_with(move |config| config.graph_url = graph_url).await;
     for name in ["claude-lock-holder", "claude-lock-refused"] {
@@ -287,7 +287,10 @@ async fn every_record_is_projected_once_and_resent_when_the_graph_is_wiped_or_be
 
 /// Polls `check` every 50 ms until it holds, failing with `what` after a minute (a bound far above the projector's
 /// 10 s retry pause, never a verdict on speed).
-async fn eventually<F: std::future::Future<Output = bool>>(what: &str, mut check: impl FnMut() -> F) {
+pub(crate) async fn eventually<F: std::future::Future<Output = bool>>(
+    what: &str,
+    mut check: impl FnMut() -> F,
+) {
     let deadline = tokio::time::Instant::now() + std::time::Duration::from_secs(60);
     while !check().await {
         assert!(
@@ -320,11 +323,13 @@ async fn the_board_works_while_falkordb_is_down_and_the_graph_is_refilled_when_i
         turns_in(&server.url(), &graph).await == Some(turns)
     })
     .await;
+    // The records land before the pass ends (its stamp, then the status).
+    eventually("the status counts the first pass", || async {
+        let status = handle.graph().status();
+        status.enabled && status.connected && status.passes >= 1
+    })
+    .await;
     let status = handle.graph().status();
-    assert!(
-        status.enabled && status.connected && status.passes >= 1,
-        "{status:?}"
-    );
     assert_eq!(status.url.as_deref(), Some(server.url().as_str()));
 
     server.stop();
@@ -481,4 +486,360 @@ async fn every_named_query_answers_from_the_projection_with_its_cypher() {
         .unwrap_err();
     assert!(err.to_string().contains("relay_never-projected"), "{err}");
     client.delete_graph(&graph_name(&slug)).await.unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_session_brief_says_who_else_is_on_a_file_and_why_the_decisions_and_who_to_ask_within_500_tokens()
+{
+    use super::brief::{BRIEF_TOKENS, SESSION_BRIEF, session_brief};
+    let slug = falkordb::graph_name("b").replace('_', "-").to_lowercase();
+    let (_dir, handle) = filled(&slug, "").await;
+    let client = GraphClient::connect(falkordb::shared()).await.unwrap();
+    pass(&handle, &client, &BTreeSet::new()).await.unwrap();
+    let graph = graph_name(&slug);
+    let before = shape(&client, &graph).await;
+    let paths = vec!["src/login.ts".to_owned(), "src/unknown.ts".to_owned()];
+    let now = handle.now_ms();
+
+    let brief = session_brief(&client, &slug, &paths, None, now).await.unwrap();
+    assert_eq!(brief.answer.query, "session_brief");
+    assert_eq!(
+        brief.answer.cypher, SESSION_BRIEF,
+        "the answer carries its Cypher"
+    );
+    assert_eq!(brief.files.len(), 2, "{brief:?}");
+    let login = &brief.files[0];
+    assert_eq!(login.file, "src/login.ts");
+    // The lock holder of the fixture (claims only) and the transcripts' sessions that changed the file.
+    let holder = login
+        .others
+        .iter()
+        .find(|o| o.session == "s-holder")
+        .unwrap_or_else(|| panic!("the holder is on the file: {login:?}"));
+    assert_eq!((holder.agent.as_str(), holder.claims), ("claude", Some(1)));
+    assert!(
+        login
+            .others
+            .iter()
+            .any(|o| o.session != "s-holder" && o.why.as_deref().is_some_and(|w| !w.is_empty())),
+        "a session that changed the file says why, from its prompt: {login:?}"
+    );
+    assert_eq!(
+        login.decisions.first().map(|d| d.text.as_str()),
+        Some("login tokens are JWTs; the session cookie goes")
+    );
+    assert_eq!(
+        login.ask.first().map(|a| a.agent.as_str()),
+        Some("claude"),
+        "{login:?}"
+    );
+    assert!(login.ask[0].edits >= 1);
+    assert!(brief.files[1].is_empty(), "{brief:?}");
+    assert!(brief.text.contains("`src/login.ts`:"), "{}", brief.text);
+    assert!(brief.text.contains("- decided"), "{}", brief.text);
+    assert!(brief.text.contains("- ask: claude"), "{}", brief.text);
+    assert!(
+        brief
+            .text
+            .contains("`src/unknown.ts`: nothing recorded about it yet."),
+        "{}",
+        brief.text
+    );
+    assert!(brief.text.chars().count() <= BRIEF_TOKENS * 4, "{}", brief.text);
+
+    // The asking session is left out of "who else".
+    let me = ledger::session_key("claude", "s-holder");
+    let mine = session_brief(&client, &slug, &paths, Some(&me), now)
+        .await
+        .unwrap();
+    assert!(
+        mine.files[0].others.iter().all(|o| o.session != "s-holder"),
+        "{mine:?}"
+    );
+
+    // A Cypher-looking path is a parameter: it matches no file and changes nothing.
+    let hostile = vec!["x'}) MATCH (n) DETACH DELETE n //".to_owned()];
+    let nothing = session_brief(&client, &slug, &hostile, None, now).await.unwrap();
+    assert!(nothing.files[0].is_empty(), "{nothing:?}");
+    assert_eq!(shape(&client, &graph).await, before, "the graph is unchanged");
+
+    // No files, too many files: said, nothing run.
+    let err = session_brief(&client, &slug, &[], None, now).await.unwrap_err();
+    assert!(err.to_string().contains("needs a paths"), "{err}");
+    let many: Vec<String> = (0..51).map(|n| format!("f{n}")).collect();
+    let err = session_brief(&client, &slug, &many, None, now).await.unwrap_err();
+    assert!(err.to_string().contains("at most 50 files"), "{err}");
+    client.delete_graph(&graph).await.unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn relay_graph_enable_writes_config_toml_for_the_owner_only_and_the_running_projector_follows_it() {
+    use super::admin::{self, AdminError};
+    let slug = falkordb::graph_name("e").replace('_', "-").to_lowercase();
+    let (_dir, handle) = filled(&slug, "").await;
+    let graph = graph_name(&slug);
+    let config = handle.config().data_dir.config();
+    let mine = "# mine\nport = 0\n\n[rules]\n";
+    std::fs::write(&config, mine).unwrap();
+    let running = crate::component::start(&handle, &[&super::Projector]);
+    let owner = Caller::socket_peer();
+
+    // Off: the status and every read say how to turn it on.
+    let report = admin::report(&handle).await;
+    assert!(
+        !report.status.enabled && report.url_source == "default",
+        "{report:?}"
+    );
+    let on = |project| admin::Target {
+        project,
+        ..admin::Target::default()
+    };
+    let err = admin::query(&handle, "overview", None, on(Some(&slug)), None)
+        .await
+        .unwrap_err();
+    assert!(
+        err.to_string().contains("relay graph enable falkor://HOST:PORT"),
+        "{err}"
+    );
+    let err = admin::rebuild(&handle, &owner, None).await.unwrap_err();
+    assert!(err.to_string().contains("the memory graph is off"), "{err}");
+
+    // Refused: an agent, a URL that is not FalkorDB's, a server that does not answer. Nothing written.
+    let err = admin::enable(&handle, &Caller::mcp_token(), falkordb::shared())
+        .await
+        .unwrap_err();
+    assert!(
+        matches!(err, AdminError::OwnerOnly(_)) && err.to_string().contains("owner's to do"),
+        "{err}"
+    );
+    let err = admin::enable(&handle, &owner, "http://db:6379")
+        .await
+        .unwrap_err();
+    assert!(
+        matches!(err, AdminError::BadUrl(_)) && err.to_string().contains("falkor://"),
+        "{err}"
+    );
+    let err = admin::enable(&handle, &owner, "falkor://127.0.0.1:1")
+        .await
+        .unwrap_err();
+    assert!(err.to_string().contains("unreachable"), "{err}");
+    assert_eq!(std::fs::read_to_string(&config).unwrap(), mine, "nothing written");
+    assert!(!handle.graph().status().enabled);
+
+    // Enabled: the line added at the top level, every other line kept, 0600; the projector fills the graph live.
+    let done = admin::enable(&handle, &owner, falkordb::shared()).await.unwrap();
+    assert!(done.live, "{done:?}");
+    assert_eq!(
+        std::fs::read_to_string(&config).unwrap(),
+        format!(
+            "# mine\nport = 0\ngraph_url = \"{}\"\n\n[rules]\n",
+            falkordb::shared()
+        )
+    );
+    assert_eq!(mode(&config), 0o600);
+    let turns = ledger_counts(&handle).await.turns;
+    eventually("the projector fills the graph after enable", || async {
+        turns_in(falkordb::shared(), &graph).await == Some(turns)
+    })
+    .await;
+    eventually("the status says connected", || async {
+        let report = admin::report(&handle).await;
+        report.status.connected
+            && report
+                .projects
+                .iter()
+                .any(|p| p.graph == graph && p.schema_version == Some(1))
+    })
+    .await;
+    let report = admin::report(&handle).await;
+    assert_eq!(report.url_source, "file");
+    assert!(!report.needs_rebuild, "{report:?}");
+
+    // A query finds its project from a folder inside the repository, and files from there.
+    let src = format!("{REPO}/src");
+    let from_src = admin::Target {
+        cwd: Some(&src),
+        ..admin::Target::default()
+    };
+    let answered = admin::query(&handle, "who_to_ask", Some("login.ts"), from_src, None)
+        .await
+        .unwrap();
+    assert_eq!(answered.project, slug);
+    assert_eq!(answered.answer.arg.as_deref(), Some("src/login.ts"));
+    assert_eq!(answered.answer.rows[0]["agent"], json!("claude"), "{answered:?}");
+    let brief = admin::query(
+        &handle,
+        "session_brief",
+        Some("src/login.ts"),
+        on(Some(&slug)),
+        None,
+    )
+    .await
+    .unwrap();
+    assert!(
+        brief
+            .text
+            .as_deref()
+            .is_some_and(|t| t.contains("`src/login.ts`:")),
+        "{brief:?}"
+    );
+    let err = admin::query(&handle, "overview", None, on(Some("nope")), None)
+        .await
+        .unwrap_err();
+    assert!(
+        matches!(err, AdminError::NoProject(_)) && err.to_string().contains("relay project list"),
+        "{err}"
+    );
+
+    // Counts per label and type.
+    let stats = admin::stats(&handle, Some(&slug)).await.unwrap();
+    let nodes = &stats[0].nodes;
+    assert!(nodes.contains(&("Turn".to_owned(), turns)), "{stats:?}");
+    assert!(
+        stats[0].edges.iter().any(|(t, n)| t == "HAS_TURN" && *n == turns),
+        "{stats:?}"
+    );
+
+    // An older schema: NEEDS REBUILD, kept by the incremental passes, until a rebuild sends everything again.
+    let client = GraphClient::connect(falkordb::shared()).await.unwrap();
+    client
+        .write(&graph, "MATCH (m:Meta) SET m.schemaVersion = 0", Vec::new(), T)
+        .await
+        .unwrap();
+    let report = admin::report(&handle).await;
+    let ours = report.projects.iter().find(|p| p.graph == graph).unwrap();
+    assert!(
+        report.needs_rebuild
+            && ours
+                .needs_rebuild
+                .as_deref()
+                .is_some_and(|w| w.contains("schema is version 0")),
+        "{report:?}"
+    );
+    let err = admin::rebuild(&handle, &Caller::mcp_token(), Some(&slug))
+        .await
+        .unwrap_err();
+    assert!(matches!(err, AdminError::OwnerOnly(_)), "{err}");
+    let (graphs, _) = admin::rebuild(&handle, &owner, Some(&slug)).await.unwrap();
+    assert_eq!(graphs, vec![graph.clone()]);
+    eventually("the rebuild makes the graph this schema's again", || async {
+        !admin::report(&handle).await.needs_rebuild
+    })
+    .await;
+
+    // Disabled: the file says so, the projector stops, reads say how to turn it on again.
+    let done = admin::disable(&handle, &owner).await.unwrap();
+    assert!(done.live && done.url.is_empty(), "{done:?}");
+    assert_eq!(
+        std::fs::read_to_string(&config).unwrap(),
+        "# mine\nport = 0\ngraph_url = \"\"\n\n[rules]\n"
+    );
+    let report = admin::report(&handle).await;
+    assert!(
+        !report.status.enabled && handle.graph().client().is_none(),
+        "{report:?}"
+    );
+    let err = admin::stats(&handle, None).await.unwrap_err();
+    assert!(err.to_string().contains("relay graph enable"), "{err}");
+
+    handle.request_shutdown();
+    running.stop(&handle, std::time::Duration::from_secs(30)).await;
+    client.delete_graph(&graph).await.unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_pre_tool_brief_is_read_from_memory_once_per_file_and_session_and_is_off_with_its_key() {
+    use relay_core::hook::{Agent, Phase};
+
+    use super::brief::{FileBrief, Other};
+    use super::cache::{PRE_TOOL_CHARS, fill};
+    let slug = falkordb::graph_name("h").replace('_', "-").to_lowercase();
+    let (_dir, handle) = filled(&slug, "").await;
+    let client = GraphClient::connect(falkordb::shared()).await.unwrap();
+    pass(&handle, &client, &BTreeSet::new()).await.unwrap();
+    let project = {
+        let mut db = handle.store().read().await.unwrap();
+        crate::store::graph_feed::projects(&mut db)
+            .await
+            .unwrap()
+            .remove(0)
+    };
+    let known = fill(handle.graph().briefs(), &client, &project).await.unwrap();
+    assert!(known >= 1, "the cache holds the files the graph knows about");
+    // FalkorDB is not on the hook's path: the graph is gone, the brief comes from memory.
+    client.delete_graph(&graph_name(&slug)).await.unwrap();
+
+    let edit = |session: &str, file: &str| {
+        json!({"session_id": session, "cwd": REPO, "hook_event_name": "PreToolUse", "tool_name": "Edit",
+               "tool_input": {"file_path": format!("{REPO}/{file}"), "old_string": "a", "new_string": "b"}})
+        .to_string()
+    };
+    let first = handle
+        .handle_hook(
+            Agent::Claude,
+            Phase::PreTool,
+            edit("s-new", "src/login.ts").as_bytes(),
+        )
+        .await;
+    let answer: serde_json::Value = serde_json::from_str(&first.stdout).unwrap();
+    let context = answer["hookSpecificOutput"]["additionalContext"]
+        .as_str()
+        .unwrap_or_else(|| panic!("a pre-tool context: {}", first.stdout));
+    let brief = &context[context
+        .find("relay memory graph, before you edit:")
+        .unwrap_or_else(|| panic!("{context}"))..];
+    assert!(brief.contains("`src/login.ts`:"), "{brief}");
+    assert!(brief.contains("session s-holder"), "the holder and why: {brief}");
+    assert!(
+        brief.contains("- decided") && brief.contains("- ask: claude"),
+        "{brief}"
+    );
+    assert!(brief.chars().count() <= PRE_TOOL_CHARS, "{}", brief.len());
+
+    // Once per file per session.
+    let again = handle
+        .handle_hook(
+            Agent::Claude,
+            Phase::PreTool,
+            edit("s-new", "src/login.ts").as_bytes(),
+        )
+        .await;
+    assert!(!again.stdout.contains("relay memory graph"), "{}", again.stdout);
+    // A file nothing is known about: nothing to say.
+    let unknown = handle
+        .handle_hook(
+            Agent::Claude,
+            Phase::PreTool,
+            edit("s-new", "src/none.ts").as_bytes(),
+        )
+        .await;
+    assert!(
+        !unknown.stdout.contains("relay memory graph"),
+        "{}",
+        unknown.stdout
+    );
+
+    // Off with its key.
+    let (_off_dir, off) = fixture_with(|config| config.graph_pre_tool_brief = false).await;
+    off.graph().briefs().replace(
+        REPO,
+        vec![FileBrief {
+            file: "src/login.ts".into(),
+            others: vec![Other {
+                agent: "codex".into(),
+                session: "s-other".into(),
+                why: Some("rewrite the login".into()),
+                ..Other::default()
+            }],
+            ..FileBrief::default()
+        }],
+    );
+    let quiet = off
+        .handle_hook(
+            Agent::Claude,
+            Phase::PreTool,
+            edit("s-new", "src/login.ts").as_bytes(),
+        )
+        .await;
+    assert!(!quiet.stdout.contains("relay memory graph"), "{}", quiet.stdout);
 }

@@ -8,8 +8,9 @@
 //!    session's environments (deny / ask / warn; `live.action` for calls touching live);
 //! 1. [`locks`] — the file-lock table: claims for edits, presence for reads, heartbeats, release at Stop;
 //! 2. [`undo`] — a snapshot of the uncommitted work before a command that discards it, and whose work it is;
-//! 3. [`claude`] — Claude Code's sessions, the owner's comments, plan reminders and Stop blocks;
-//! 4. `ledger` — a Stop hook's transcript handed to the ledger's ingest queue (never waited on).
+//! 3. `brief` — the memory graph's pre-tool brief, the first time a session edits a file (from memory);
+//! 4. [`claude`] — Claude Code's sessions, the owner's comments, plan reminders and Stop blocks;
+//! 5. `ledger` — a Stop hook's transcript handed to the ledger's ingest queue (never waited on).
 //!
 //! **The merge rule.** The first step that denies decides the answer, with its reason (then the first that asks,
 //! with the other steps' context alongside); the context lines of a
@@ -21,6 +22,7 @@
 //! Nothing on this path waits for another agent: steps read memory and the store, and hand slow writes (the
 //! `lock.contended` events) to background tasks. Adding a step is one file here and one line in [`STEPS`].
 
+mod brief;
 pub mod claude;
 mod guard;
 mod ledger;
@@ -43,6 +45,7 @@ pub static STEPS: &[&(dyn Step + Sync)] = &[
     &guard::Step,
     &locks::Step,
     &undo::Step,
+    &brief::Step,
     &claude::Step,
     &ledger::Step,
 ];

@@ -150,8 +150,10 @@ async fn a_later_step_sees_the_earlier_deny_and_the_budget_left_when_the_pipelin
 }
 
 #[test]
-fn the_pipeline_runs_the_guard_then_the_locks_then_the_snapshot_then_claude_code_then_the_ledger() {
-    // The guard first: a call it refuses claims no lock and needs no snapshot; Claude Code's step comes last.
+fn the_pipeline_runs_the_guard_then_the_locks_then_the_snapshot_then_the_brief_then_claude_code_then_the_ledger()
+ {
+    // The guard first: a call it refuses claims no lock and needs no snapshot; the memory graph's brief after the
+    // locks (a refused edit gets none); Claude Code's step comes last.
     let names: Vec<&str> = STEPS.iter().map(|step| step.name()).collect();
-    assert_eq!(names, ["guard", "locks", "undo", "claude", "ledger"]);
+    assert_eq!(names, ["guard", "locks", "undo", "brief", "claude", "ledger"]);
 }

@@ -59,6 +59,14 @@ pub fn instructions(rules: &EffectiveRules, profile: Profile, missing: &[String]
                 .to_owned(),
         );
     }
+    if profile.includes("relay_session_brief") {
+        points.push(
+            "Before editing files you have not touched in this session, call relay_session_brief(paths): who else \
+             is on them and why, the last decisions about them, who to ask. Record a decision about files with \
+             relay_report_decision(decision, files); relay_graph_query runs the memory graph's named queries."
+                .to_owned(),
+        );
+    }
     match profile {
         Profile::Core if !missing.is_empty() => points.push(format!(
             "This connection has the core tools; {} are in the full profile (/mcp?profile=full). The rules are also \

@@ -29,6 +29,7 @@ mod server;
 mod tools;
 mod tools_attach;
 mod tools_env;
+mod tools_graph;
 mod tools_plan;
 mod tools_review;
 

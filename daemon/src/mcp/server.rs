@@ -56,6 +56,7 @@ impl RelayMcp {
         all += Self::plan_router();
         all += Self::review_router();
         all += Self::env_router();
+        all += Self::graph_router();
         for mut route in all {
             if !profile.includes(&route.attr.name) {
                 missing.push(route.attr.name.to_string());

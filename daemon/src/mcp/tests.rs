@@ -34,6 +34,9 @@ const REQUIRED: &[(&str, &[&str])] = &[
     ("project_list", &[]),
     ("project_snapshot", &["project"]),
     ("project_upsert", &["slug"]),
+    ("relay_graph_query", &["query"]),
+    ("relay_report_decision", &["decision", "files"]),
+    ("relay_session_brief", &["paths"]),
     ("report_add", &["body", "task"]),
     ("review_get", &["task"]),
     ("review_step_update", &["step", "task"]),
@@ -125,6 +128,8 @@ async fn reads_are_read_only_and_only_list_replacing_writes_are_destructive_when
         "comments_list",
         "environments_get",
         "policy_get",
+        "relay_session_brief",
+        "relay_graph_query",
     ];
     for tool in server.tools() {
         let annotations = tool.annotations.clone().unwrap_or_default();

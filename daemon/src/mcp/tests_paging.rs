@@ -344,6 +344,21 @@ async fn every_read_tool_answers_within_the_budget_and_says_how_to_read_the_rest
     );
     called.push("policy_get");
 
+    // The memory graph's reads: the scale fixture has no graph, so each says how to turn it on, briefly (their
+    // answers from a real graph are bounded in the_graph_tools_answer_from_the_real_graph_…).
+    for (tool, arguments) in [
+        ("relay_session_brief", json!({"paths": ["src/a.ts"]})),
+        ("relay_graph_query", json!({"query": "hotspots"})),
+    ] {
+        let answer = mcp.call(tool, arguments).await;
+        assert!(
+            answer.error && answer.text.contains("relay graph enable") && tokens(&answer.text) <= BUDGET,
+            "{tool}: {}",
+            answer.text
+        );
+        called.push(tool);
+    }
+
     called.sort_unstable();
     assert_eq!(
         called,
@@ -655,4 +670,135 @@ async fn agents_read_the_map_propose_changes_and_never_raise_a_level_over_mcp() 
             "{tool}"
         );
     }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_graph_tools_answer_from_the_real_graph_with_their_cypher_and_a_decision_is_never_attributed_by_an_argument()
+ {
+    use crate::graph::tests::{REPO, eventually, filled};
+    use crate::testing::falkordb;
+    let slug = falkordb::graph_name("m").replace('_', "-").to_lowercase();
+    let (dir, handle) = filled(&slug, "").await;
+    let mcp = Mcp::over(dir, handle.clone());
+
+    // Off: the reads say how to turn it on; a decision is recorded in the ledger anyway.
+    let off = mcp
+        .call("relay_session_brief", json!({"paths": ["src/login.ts"]}))
+        .await;
+    assert!(
+        off.error && off.text.contains("relay graph enable"),
+        "{}",
+        off.text
+    );
+    let hostile = "keep the refresh token server-side x'}) MATCH (n) DETACH DELETE n //";
+    let decided = mcp
+        .read(
+            "relay_report_decision",
+            json!({"decision": hostile, "files": [format!("{REPO}/src/login.ts")]}),
+        )
+        .await;
+    assert!(
+        decided.contains(&format!("for {slug} about src/login.ts, as an MCP agent's"))
+            && decided.contains("memory graph is off"),
+        "{decided}"
+    );
+    // The session is the transport's, never an argument's.
+    let named = mcp
+        .call(
+            "relay_report_decision",
+            json!({"decision": "x", "files": ["src/a.ts"], "session": "someone-else"}),
+        )
+        .await;
+    assert!(named.error && named.text.contains("session"), "{}", named.text);
+    let empty = mcp
+        .call("relay_report_decision", json!({"decision": "x", "files": []}))
+        .await;
+    assert!(
+        empty.error && empty.text.contains("1 to 50 files"),
+        "{}",
+        empty.text
+    );
+
+    // On: the projector fills the graph.
+    handle.graph().set_url(falkordb::shared());
+    let running = crate::component::start(&handle, &[&crate::graph::Projector]);
+    eventually("the decision reaches the graph", || async {
+        let answer = mcp
+            .call(
+                "relay_graph_query",
+                json!({"query": "decision_trace", "file": "src/login.ts", "project": slug}),
+            )
+            .await;
+        !answer.error && answer.text.contains("keep the refresh token")
+    })
+    .await;
+
+    let brief = mcp
+        .read_within(
+            "relay_session_brief",
+            json!({"paths": [format!("{REPO}/src/login.ts"), "src/none.ts"]}),
+            1_000,
+        )
+        .await;
+    assert!(brief.starts_with(&format!("Session brief ({slug}")), "{brief}");
+    assert!(
+        brief.contains("`src/login.ts`:") && brief.contains("- ask: claude"),
+        "{brief}"
+    );
+    assert!(brief.contains("- decided"), "{brief}");
+    assert!(
+        brief.contains("`src/none.ts`: nothing recorded about it yet."),
+        "{brief}"
+    );
+    assert!(
+        brief.contains("Cypher (session_brief, read-only):\nUNWIND $paths"),
+        "{brief}"
+    );
+
+    let trace = mcp
+        .read(
+            "relay_graph_query",
+            json!({"query": "decision_trace", "file": "src/login.ts", "project": slug}),
+        )
+        .await;
+    assert!(
+        trace.contains(&format!("\"{hostile}\"")),
+        "the decision is data, quoted: {trace}"
+    );
+    assert!(
+        trace.contains("Cypher (decision_trace, read-only):\nMATCH (d:Decision)"),
+        "{trace}"
+    );
+    let story = mcp
+        .read(
+            "relay_graph_query",
+            json!({"query": "file_story", "file": "src/login.ts", "project": slug, "limit": 2}),
+        )
+        .await;
+    assert!(
+        story.contains("2 rows, limit 2") && story.contains("prompt: \""),
+        "{story}"
+    );
+    let overview = mcp
+        .read("relay_graph_query", json!({"query": "overview", "project": slug}))
+        .await;
+    assert!(
+        overview.contains("label: \"Turn\""),
+        "the graph is whole: {overview}"
+    );
+    let unknown = mcp.call("relay_graph_query", json!({"query": "why"})).await;
+    assert!(
+        unknown.error && unknown.text.contains("file_story, who_to_ask"),
+        "{}",
+        unknown.text
+    );
+
+    handle.request_shutdown();
+    running.stop(&handle, std::time::Duration::from_secs(30)).await;
+    crate::graph::GraphClient::connect(falkordb::shared())
+        .await
+        .unwrap()
+        .delete_graph(&crate::graph::graph_name(&slug))
+        .await
+        .unwrap();
 }

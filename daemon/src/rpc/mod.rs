@@ -10,6 +10,7 @@ mod coord;
 mod daemon;
 mod environments;
 mod error;
+mod graph;
 mod inbox;
 mod plan;
 mod review;
@@ -26,6 +27,7 @@ use relay_core::proto::board_service_server::BoardServiceServer;
 use relay_core::proto::coordination_service_server::CoordinationServiceServer;
 use relay_core::proto::daemon_service_server::DaemonServiceServer;
 use relay_core::proto::environment_service_server::EnvironmentServiceServer;
+use relay_core::proto::graph_service_server::GraphServiceServer;
 use relay_core::proto::review_service_server::ReviewServiceServer;
 use relay_core::proto::runner_service_server::RunnerServiceServer;
 use tokio::net::{UnixListener, UnixStream};
@@ -91,6 +93,7 @@ pub(crate) fn routes(handle: DaemonHandle, streams: Arc<OpenStreams>) -> tonic::
         .add_service(ReviewServiceServer::new(rpc.clone()).max_decoding_message_size(max_message))
         .add_service(CoordinationServiceServer::new(rpc.clone()))
         .add_service(EnvironmentServiceServer::new(rpc.clone()))
+        .add_service(GraphServiceServer::new(rpc.clone()))
         .add_service(RunnerServiceServer::new(rpc))
 }
 

@@ -1,10 +1,10 @@
-//! `relay doctor` against a healthy daemon and against none. Its first ten items are relay's own; the Claude Code
+//! `relay doctor` against a healthy daemon and against none. Its first eleven items are relay's own; the Claude Code
 //! items after them are tested with a Claude Code home in setup.rs; here they read an empty scratch folder, never
 //! the real home.
 
 use relay_tests::{Output, TestDaemon, TestHome, run};
 
-const CHECKS: [&str; 10] = [
+const CHECKS: [&str; 11] = [
     "data dir",
     "token",
     "daemon",
@@ -13,6 +13,7 @@ const CHECKS: [&str; 10] = [
     "store",
     "mcp",
     "hook http",
+    "graph",
     "version",
     "config",
 ];

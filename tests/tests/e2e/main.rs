@@ -11,6 +11,7 @@ mod demo;
 mod doctor;
 mod environments;
 mod faults;
+mod graph;
 mod hooks;
 mod http;
 mod inbox;

@@ -28,7 +28,7 @@ pub(crate) type Client = RunningService<RoleClient, ()>;
 // docs/PERFORMANCE.md "MCP profiles".
 const CORE_BUDGET_TOKENS: usize = 3_500;
 const FULL_BUDGET_TOKENS: usize = 3_800 + 1_300 /* review and comment tools */ + 900 /* plan tools */
-    + 520 /* screenshot tools */;
+    + 520 /* screenshot tools */ + 450 /* the memory graph's three */;
 
 pub(crate) const CORE_TOOLS: &[&str] = &[
     "attach_file",
@@ -233,10 +233,10 @@ async fn tools_list_of_each_profile_fits_its_token_budget_when_a_client_connects
     );
     let full_tools = full.list_all_tools().await.expect("tools/list");
     // The board's 15, the review and comment tools 6, the plan tools 3 (plan_accept is the coordinator's), the
-    // screenshot tools 2, the environment and policy tools 4.
+    // screenshot tools 2, the environment and policy tools 4, the memory graph's 3.
     assert_eq!(
         full_tools.len(),
-        15 + 6 + 3 + 2 + 4,
+        15 + 6 + 3 + 2 + 4 + 3,
         "{:?}",
         tool_names(&full_tools)
     );

@@ -87,7 +87,9 @@ pub fn print(checks: &[Check], json: bool) -> Result<(), CliError> {
 }
 
 pub async fn checks(ctx: &Context) -> Vec<Check> {
-    let status = probe(&ctx.config.socket).await.map(|(_, status)| status);
+    let probed = probe(&ctx.config.socket).await;
+    let graph = graph(probed.as_ref().map(|(client, _)| client.clone())).await;
+    let status = probed.map(|(_, status)| status);
     vec![
         data_dir(ctx),
         token_file(ctx),
@@ -97,9 +99,51 @@ pub async fn checks(ctx: &Context) -> Vec<Check> {
         store(ctx, status.as_ref()).await,
         mcp(ctx, status.as_ref()).await,
         hook_endpoint(ctx, status.as_ref()).await,
+        graph,
         version(),
         config_file(ctx),
     ]
+}
+
+/// The memory graph: off (and how to turn it on: not a failure, everything else works without it), connected,
+/// or turned on but not connected — a failure, with the last error.
+async fn graph(client: Option<crate::client::Client>) -> Check {
+    let Some(mut client) = client else {
+        return skip(
+            "graph",
+            "not checked: relayd is not running (see the daemon item)",
+        );
+    };
+    let status = match client
+        .graph
+        .get_graph_status(relay_core::proto::GetGraphStatusRequest {})
+        .await
+    {
+        Ok(status) => status.into_inner(),
+        Err(err) => {
+            return fail(
+                "graph",
+                format!("relayd did not answer the graph status: {}", err.message()),
+            );
+        }
+    };
+    let lines = super::graph::status_lines(&status, relay_core::time::now_ms());
+    let mut detail = lines
+        .first()
+        .map_or_else(String::new, |l| l.trim_start_matches("graph: ").to_owned());
+    if !status.enabled {
+        detail.push_str("; `relay graph enable falkor://HOST:PORT` turns it on");
+    } else if let Some(error) = &status.last_error {
+        detail.push_str(&format!("; last error: {error}"));
+    }
+    if status.needs_rebuild {
+        detail.push_str("; NEEDS REBUILD (`relay graph status` says why)");
+    }
+    if status.enabled && !status.connected && status.last_error.is_some() {
+        fail("graph", detail)
+    } else {
+        ok("graph", detail)
+    }
 }
 
 /// relayd's address and this data directory's token, for the items that call relayd over HTTP as an agent does;

@@ -11,6 +11,7 @@ pub mod env;
 pub mod events;
 pub mod format;
 pub mod generate;
+pub mod graph;
 pub mod hook;
 pub mod inbox;
 pub mod keys;
