@@ -155,11 +155,11 @@ async fn a_wrong_missing_or_agent_token_is_refused_over_rest_and_only_its_finger
     let wrong = "not-a-token-of-this-relayd-0123456789";
     let refused = remote.call(Some(wrong), "GET", "/api/v1/sessions", None).await;
     assert_eq!(refused.status, 401, "{}", refused.raw);
-    let log = daemon.log_text();
-    assert!(
-        log.contains(&relay_core::token::fingerprint(wrong)),
-        "the log names the fingerprint"
-    );
+    // The log is written by its own thread: wait for the line rather than read it at once.
+    let log = daemon
+        .home()
+        .wait_for_log(&relay_core::token::fingerprint(wrong))
+        .await;
     assert!(!log.contains(wrong), "never the token");
     assert!(!log.contains(&remote.owner), "nor the owner's");
 
