@@ -61,7 +61,7 @@ pub const DEFAULT_DOCKER_SOCKET: &str = "unix:///var/run/docker.sock";
 pub const DEFAULT_DOCKER_IMAGE: &str = "relay-dev:latest";
 /// The key `relay session attach` detaches with, unless `detach_key` says otherwise.
 pub const DEFAULT_DETACH_KEY: &str = "ctrl-b d";
-/// The largest untracked file a snapshot of uncommitted work holds, unless `undo_max_file_mb` says otherwise.
+/// The largest file a snapshot of uncommitted work holds, unless `undo_max_file_mb` says otherwise.
 pub const DEFAULT_UNDO_MAX_FILE_MB: u64 = 50;
 /// How long a hook answer waits for its snapshot, unless `undo_wait_ms` says otherwise (`relay hook` gives the
 /// whole call 300 ms by default).
@@ -345,7 +345,7 @@ config_keys! { |dirs, raw|
         accepts: "an integer from 1 to 10240 (MB of 1,048,576 bytes)",
         default: DEFAULT_UNDO_MAX_FILE_MB,
         read: raw.within(1..=10_240),
-        help: "the largest untracked file a snapshot before a destructive command holds; a bigger one is left out and named in the hook's answer",
+        help: "the largest file (tracked or untracked) a snapshot before a destructive command holds; a bigger one is left out and named in the hook's answer",
     }
     undo_wait_ms: u64 {
         env: "RELAY_UNDO_WAIT_MS",

@@ -1,7 +1,7 @@
 //! The git plumbing of a snapshot: the working tree (tracked changes and untracked files, not ignored ones) as a
-//! commit under a private ref, made through a temporary index (`GIT_INDEX_FILE`, `git add`, `write-tree`,
-//! `commit-tree`, `update-ref`), so the user's branches, index, stash list and working tree never change; and the
-//! way back (which files a snapshot holds, what restoring them would change, the restore).
+//! commit under a private ref, made from one `git status` and one `git fast-import` over HEAD's tree, so the user's
+//! branches, index, stash list and working tree never change; and the way back (which files a snapshot holds, what
+//! restoring them would change, the restore).
 
 use std::collections::HashMap;
 use std::ffi::OsStr;
@@ -34,7 +34,7 @@ pub enum GitError {
     Io(String),
 }
 
-/// An untracked file left out for its size.
+/// A file left out for its size.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Skipped {
     pub path: String,
@@ -70,11 +70,11 @@ pub enum Outcome {
 
 struct Git<'a> {
     dir: &'a Path,
-    index: Option<&'a Path>,
 }
 
 impl Git<'_> {
-    async fn run(&self, args: &[&str], stdin: Option<&[u8]>) -> Result<Vec<u8>, GitError> {
+    /// Runs git to the end: its exit status and output, whatever the status.
+    async fn output(&self, args: &[&str], stdin: Option<&[u8]>) -> Result<std::process::Output, GitError> {
         let mut command = tokio::process::Command::new("git");
         command
             .arg("-C")
@@ -102,19 +102,21 @@ impl Git<'_> {
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
             .kill_on_drop(true);
-        if let Some(index) = self.index {
-            command.env("GIT_INDEX_FILE", index);
-        }
         let mut child = command.spawn().map_err(|err| GitError::Spawn(err.to_string()))?;
         if let (Some(input), Some(mut pipe)) = (stdin, child.stdin.take()) {
             pipe.write_all(input)
                 .await
                 .map_err(|err| GitError::Io(format!("could not feed git {}: {err}", args.join(" "))))?;
         }
-        let output = child
+        child
             .wait_with_output()
             .await
-            .map_err(|err| GitError::Spawn(err.to_string()))?;
+            .map_err(|err| GitError::Spawn(err.to_string()))
+    }
+
+    /// Runs git and returns its output; a failure says what git said.
+    async fn run(&self, args: &[&str], stdin: Option<&[u8]>) -> Result<Vec<u8>, GitError> {
+        let output = self.output(args, stdin).await?;
         if output.status.success() {
             return Ok(output.stdout);
         }
@@ -137,46 +139,32 @@ impl Git<'_> {
 }
 
 fn git(dir: &Path) -> Git<'_> {
-    Git { dir, index: None }
+    Git { dir }
 }
 
-/// The working tree `dir` is in and its index file, or why there is none.
-pub async fn work_tree(dir: &Path) -> Result<(PathBuf, PathBuf), GitError> {
-    let found = git(dir)
-        .text(&["rev-parse", "--show-toplevel", "--git-path", "index"])
-        .await;
-    let Ok(found) = found else {
-        let bare = git(dir).text(&["rev-parse", "--is-bare-repository"]).await;
-        return Err(match bare.as_deref() {
-            Ok("true") => GitError::Bare(dir.to_path_buf()),
-            _ => GitError::NotRepo(dir.to_path_buf()),
-        });
-    };
-    let mut lines = found.lines();
-    let root = PathBuf::from(lines.next().unwrap_or_default());
-    let index = PathBuf::from(lines.next().unwrap_or("index"));
-    let index = if index.is_absolute() {
-        index
-    } else {
-        dir.join(index)
-    };
-    if root.as_os_str().is_empty() {
-        return Err(GitError::NotRepo(dir.to_path_buf()));
+/// The working tree `dir` is in and its HEAD commit (`None` in a repository with no commits), in one git call;
+/// or why there is none.
+async fn locate(dir: &Path) -> Result<(PathBuf, Option<String>), GitError> {
+    let out = git(dir)
+        .output(&["rev-parse", "--show-toplevel", "--verify", "-q", "HEAD"], None)
+        .await?;
+    let text = String::from_utf8_lossy(&out.stdout);
+    let mut lines = text.lines();
+    let root = lines.next().unwrap_or_default();
+    // `--verify -q HEAD` fails quietly (exit 1) where there is no commit yet; the top level is printed first.
+    if matches!(out.status.code(), Some(0 | 1)) && !root.is_empty() {
+        let head = if out.status.success() {
+            lines.next().map(str::to_owned)
+        } else {
+            None
+        };
+        return Ok((PathBuf::from(root), head));
     }
-    Ok((root, index))
-}
-
-/// HEAD's commit and tree; `None` in a repository with no commits.
-async fn head(root: &Path) -> Option<(String, String)> {
-    let text = git(root)
-        .text(&["rev-parse", "-q", "--verify", "HEAD^{commit}"])
-        .await
-        .ok()?;
-    let tree = git(root)
-        .text(&["rev-parse", "-q", "--verify", "HEAD^{tree}"])
-        .await
-        .ok()?;
-    Some((text, tree))
+    let bare = git(dir).text(&["rev-parse", "--is-bare-repository"]).await;
+    Err(match bare.as_deref() {
+        Ok("true") => GitError::Bare(dir.to_path_buf()),
+        _ => GitError::NotRepo(dir.to_path_buf()),
+    })
 }
 
 fn split_nul(bytes: &[u8]) -> impl Iterator<Item = &[u8]> {
@@ -208,9 +196,134 @@ fn ref_part(text: &str) -> String {
     }
 }
 
+/// A path changed against HEAD, as `git status` names it (repo-relative bytes).
+enum Changed {
+    /// Tracked: `mode` is the working tree's as git sees it (`000000` when the file is gone).
+    Tracked { path: Vec<u8>, mode: String },
+    Untracked(Vec<u8>),
+}
+
+/// Reads `git status --porcelain=v2 -z` output: ordinary, renamed and unmerged entries, and untracked files.
+fn parse_status(out: &[u8]) -> Vec<Changed> {
+    let mut changed = Vec::new();
+    let mut records = split_nul(out);
+    while let Some(record) = records.next() {
+        let mut fields = record.splitn(2, |b| *b == b' ');
+        let (Some(kind), Some(rest)) = (fields.next(), fields.next()) else {
+            continue;
+        };
+        // The fields before the path, and where the working tree's mode is among them.
+        let (before_path, mode_at) = match kind {
+            b"1" => (7, 4),
+            b"2" => (8, 4),
+            b"u" => (9, 5),
+            b"?" => {
+                changed.push(Changed::Untracked(rest.to_vec()));
+                continue;
+            }
+            _ => continue,
+        };
+        let parts: Vec<&[u8]> = rest.splitn(before_path + 1, |b| *b == b' ').collect();
+        let (Some(mode), Some(path)) = (parts.get(mode_at), parts.get(before_path)) else {
+            continue;
+        };
+        changed.push(Changed::Tracked {
+            path: path.to_vec(),
+            mode: text_of(mode),
+        });
+        if kind == b"2" {
+            // A rename's original path follows as its own record: it is gone from the working tree.
+            if let Some(original) = records.next() {
+                changed.push(Changed::Tracked {
+                    path: original.to_vec(),
+                    mode: "000000".to_owned(),
+                });
+            }
+        }
+    }
+    changed
+}
+
+/// A path as `git fast-import` reads it: C-style quoted when it starts with a quote or holds a line feed.
+fn import_path(path: &[u8], stream: &mut Vec<u8>) {
+    if !path.starts_with(b"\"") && !path.contains(&b'\n') {
+        stream.extend_from_slice(path);
+        return;
+    }
+    stream.push(b'"');
+    for byte in path {
+        match byte {
+            b'"' => stream.extend_from_slice(b"\\\""),
+            b'\\' => stream.extend_from_slice(b"\\\\"),
+            b'\n' => stream.extend_from_slice(b"\\n"),
+            other => stream.push(*other),
+        }
+    }
+    stream.push(b'"');
+}
+
+/// One file's content for the snapshot: its mode and bytes, or why it is left out.
+enum Content {
+    Blob { mode: String, bytes: Vec<u8> },
+    Gitlink(String),
+    Gone,
+    TooBig(u64),
+    /// A socket, a fifo, a device: nothing git keeps.
+    NotAFile,
+}
+
+async fn content(root: &Path, path: &[u8], tracked_mode: Option<&str>, max_file_bytes: u64) -> Content {
+    let full = root.join(OsStr::from_bytes(path));
+    if tracked_mode == Some("160000") {
+        return match git(&full).text(&["rev-parse", "-q", "--verify", "HEAD"]).await {
+            Ok(commit) => Content::Gitlink(commit),
+            Err(_) => Content::NotAFile,
+        };
+    }
+    let Ok(meta) = tokio::fs::symlink_metadata(&full).await else {
+        return Content::Gone;
+    };
+    if meta.file_type().is_symlink() {
+        return match tokio::fs::read_link(&full).await {
+            Ok(target) => Content::Blob {
+                mode: "120000".to_owned(),
+                bytes: target.as_os_str().as_bytes().to_vec(),
+            },
+            Err(_) => Content::Gone,
+        };
+    }
+    if !meta.is_file() {
+        return Content::NotAFile;
+    }
+    if meta.len() > max_file_bytes {
+        return Content::TooBig(meta.len());
+    }
+    // git's own view of the mode for a tracked file (it honours core.fileMode); the executable bit otherwise.
+    let mode = match tracked_mode {
+        Some(mode @ ("100644" | "100755")) => mode.to_owned(),
+        _ => {
+            use std::os::unix::fs::PermissionsExt;
+            if meta.permissions().mode() & 0o100 != 0 {
+                "100755".to_owned()
+            } else {
+                "100644".to_owned()
+            }
+        }
+    };
+    match tokio::fs::read(&full).await {
+        Ok(bytes) if bytes.len() as u64 <= max_file_bytes => Content::Blob { mode, bytes },
+        Ok(bytes) => Content::TooBig(bytes.len() as u64),
+        Err(_) => Content::Gone,
+    }
+}
+
 /// Snapshots the working tree `dir` is in: tracked changes (staged or not) and untracked files that are not
-/// ignored, each untracked file over `max_file_bytes` left out. `message` goes in the commit; the ref is
-/// `refs/relay/snapshots/<time>-<session>-<commit>`.
+/// ignored, each file over `max_file_bytes` left out. `message` goes in the commit; the ref is
+/// `refs/relay/snapshots/<time>-<session>-<nonce>`.
+///
+/// Three git processes: `rev-parse` and `status` side by side (one scan of the tree), then one `fast-import`
+/// that writes the changed files' blobs, the trees over HEAD's, the commit and the ref. No index is read or
+/// written, so the user's index, branches and stash list never change.
 pub async fn snapshot(
     dir: &Path,
     session: &str,
@@ -218,127 +331,124 @@ pub async fn snapshot(
     max_file_bytes: u64,
     now_ms: i64,
 ) -> Result<Outcome, GitError> {
-    let (root, index) = work_tree(dir).await?;
-    let base = head(&root).await;
-    let repo = git(&root);
+    let here = git(dir);
+    let status = here.run(
+        &[
+            "-c",
+            "status.relativePaths=false",
+            "status",
+            "--porcelain=v2",
+            "-z",
+            "--untracked-files=all",
+            "--no-renames",
+            "--ignore-submodules=dirty",
+        ],
+        None,
+    );
+    let (located, status) = tokio::join!(locate(dir), status);
+    let (root, base) = located?;
+    let changed = parse_status(&status?);
 
-    // Untracked, not ignored: each file under the limit goes in.
-    let others = repo
-        .run(&["ls-files", "-z", "--others", "--exclude-standard"], None)
-        .await?;
     let mut skipped = Vec::new();
     let mut notes = Vec::new();
-    let mut untracked: Vec<u8> = Vec::new();
-    for path in split_nul(&others) {
-        let name = text_of(path);
-        if name.ends_with('/') {
+    let mut deleted: Vec<Vec<u8>> = Vec::new();
+    let mut written: Vec<(Vec<u8>, Content)> = Vec::new();
+    for change in changed {
+        let (path, mode) = match change {
+            Changed::Tracked { path, mode } => (path, Some(mode)),
+            Changed::Untracked(path) => (path, None),
+        };
+        if mode.is_none() && path.ends_with(b"/") {
             notes.push(format!(
-                "the nested repository {name} is not covered (commit there to keep it)"
+                "the nested repository {} is not covered (commit there to keep it)",
+                text_of(&path)
             ));
             continue;
         }
-        let bytes = std::fs::symlink_metadata(root.join(OsStr::from_bytes(path)))
-            .map(|meta| meta.len())
-            .unwrap_or(0);
-        if bytes > max_file_bytes {
-            skipped.push(Skipped { path: name, bytes });
+        if mode.as_deref() == Some("000000") {
+            deleted.push(path);
             continue;
         }
-        untracked.extend_from_slice(path);
-        untracked.push(0);
+        match content(&root, &path, mode.as_deref(), max_file_bytes).await {
+            Content::Gone if mode.is_some() => deleted.push(path),
+            Content::Gone | Content::NotAFile => {}
+            Content::TooBig(bytes) => skipped.push(Skipped {
+                path: text_of(&path),
+                bytes,
+            }),
+            found => written.push((path, found)),
+        }
     }
-
-    // A private copy of the index keeps git's stat cache (so unchanged files are not read again) and leaves the
-    // user's own index alone.
-    let temp = tempfile::Builder::new()
-        .prefix("relay-snapshot-index-")
-        .tempfile()
-        .map_err(|err| GitError::Io(format!("could not create a temporary index: {err}")))?;
-    if index.exists() {
-        std::fs::copy(&index, temp.path())
-            .map_err(|err| GitError::Io(format!("could not copy the index {}: {err}", index.display())))?;
-    } else {
-        // An empty file is not an index; git starts a fresh one where none exists.
-        std::fs::remove_file(temp.path()).ok();
-    }
-    let private = Git {
-        dir: &root,
-        index: Some(temp.path()),
-    };
-    private.run(&["add", "-u"], None).await?;
-    if !untracked.is_empty() {
-        private
-            .run(
-                &["add", "--pathspec-from-file=-", "--pathspec-file-nul", "--"],
-                Some(&untracked),
-            )
-            .await?;
-    }
-    let tree = private.text(&["write-tree"]).await?;
-    // The temp file is removed when `temp` drops; a fresh index git created in its place goes with it.
-    let _ = std::fs::remove_file(temp.path());
 
     // Submodules: their gitlink is recorded, their own uncommitted work is not.
-    let modules = private_modules(&root).await;
-    for module in modules {
+    for module in private_modules(&root).await {
         notes.push(format!(
             "the submodule {module}'s own uncommitted changes are not covered"
         ));
     }
 
-    if base.as_ref().is_some_and(|(_, base_tree)| *base_tree == tree) {
+    if deleted.is_empty() && written.is_empty() {
         return Ok(Outcome::Clean { root, skipped, notes });
     }
 
-    let files = match &base {
-        Some((_, base_tree)) => {
-            let out = repo
-                .run(
-                    &[
-                        "diff-tree",
-                        "-r",
-                        "-z",
-                        "--no-renames",
-                        "--name-only",
-                        base_tree,
-                        &tree,
-                    ],
-                    None,
-                )
-                .await?;
-            split_nul(&out).map(text_of).collect::<Vec<_>>()
-        }
-        None => {
-            let out = repo
-                .run(&["ls-tree", "-r", "-z", "--name-only", &tree], None)
-                .await?;
-            split_nul(&out).map(text_of).collect()
-        }
-    };
-    if files.is_empty() {
-        return Ok(Outcome::Clean { root, skipped, notes });
+    let nonce: u32 = rand::random();
+    let git_ref = format!(
+        "{REF_PREFIX}{now_ms}-{}-{nonce:08x}",
+        ref_part(session)
+    );
+    let subject = format!("relay snapshot: {message}\n");
+    let mut stream = Vec::new();
+    let _ = write!(
+        stream,
+        "commit {git_ref}\nmark :1\ncommitter relay <relay@localhost> {} +0000\ndata {}\n{subject}",
+        now_ms.div_euclid(1000),
+        subject.len()
+    );
+    if let Some(base) = &base {
+        let _ = writeln!(stream, "from {base}");
     }
-    let bytes = files
+    for path in &deleted {
+        stream.extend_from_slice(b"D ");
+        import_path(path, &mut stream);
+        stream.push(b'\n');
+    }
+    let mut bytes = 0u64;
+    for (path, found) in &written {
+        match found {
+            Content::Blob { mode, bytes: data } => {
+                let _ = write!(stream, "M {mode} inline ");
+                import_path(path, &mut stream);
+                let _ = writeln!(stream, "\ndata {}", data.len());
+                stream.extend_from_slice(data);
+                stream.push(b'\n');
+                bytes += data.len() as u64;
+            }
+            Content::Gitlink(commit) => {
+                let _ = write!(stream, "M 160000 {commit} ");
+                import_path(path, &mut stream);
+                stream.push(b'\n');
+            }
+            Content::Gone | Content::TooBig(_) | Content::NotAFile => {}
+        }
+    }
+    stream.extend_from_slice(b"\nget-mark :1\ndone\n");
+    let out = git(&root)
+        .run(&["fast-import", "--quiet", "--done"], Some(&stream))
+        .await?;
+    let commit = String::from_utf8_lossy(&out).trim().to_owned();
+
+    let mut files: Vec<String> = deleted
         .iter()
-        .filter_map(|file| std::fs::symlink_metadata(root.join(file)).ok())
-        .map(|meta| meta.len())
-        .sum();
-
-    let mut args = vec!["commit-tree", tree.as_str()];
-    if let Some((commit, _)) = &base {
-        args.extend(["-p", commit.as_str()]);
-    }
-    let subject = format!("relay snapshot: {message}");
-    args.extend(["-m", subject.as_str()]);
-    let commit = repo.text(&args).await?;
-    let short = commit.get(..8).unwrap_or(&commit);
-    let git_ref = format!("{REF_PREFIX}{now_ms}-{}-{short}", ref_part(session));
-    repo.run(&["update-ref", &git_ref, &commit], None).await?;
+        .chain(written.iter().map(|(path, _)| path))
+        .map(|path| text_of(path))
+        .collect();
+    files.sort();
+    files.dedup();
     Ok(Outcome::Taken(Taken {
         root,
         git_ref,
         commit,
-        base: base.map(|(commit, _)| commit),
+        base,
         files,
         bytes,
         skipped,

@@ -391,3 +391,81 @@ async fn restore_never_writes_through_a_symlinked_folder_or_outside_the_target()
         .unwrap_err();
     assert!(err.to_string().contains("not a plain relative path"), "{err}");
 }
+
+#[tokio::test]
+async fn deletes_symlinks_modes_and_awkward_names_come_through_the_import() {
+    use std::os::unix::fs::PermissionsExt;
+    let (_temp, root) = repo();
+    std::fs::remove_file(root.join("src/b.rs")).unwrap();
+    std::os::unix::fs::symlink("a.txt", root.join("link")).unwrap();
+    std::fs::write(root.join("run.sh"), "#!/bin/sh\n").unwrap();
+    std::fs::set_permissions(root.join("run.sh"), std::fs::Permissions::from_mode(0o755)).unwrap();
+    let awkward = "\"quoted\" name\nwith a line feed";
+    std::fs::write(root.join(awkward), "odd\n").unwrap();
+    std::fs::write(root.join("with space.txt"), "spaced\n").unwrap();
+    let snap = taken(snapshot(&root, "s", "git clean -fd", 50 * MB, 1).await.unwrap());
+    assert_eq!(
+        snap.files,
+        [awkward, "link", "run.sh", "src/b.rs", "with space.txt"]
+    );
+    let tree = sh_git(&root, &["ls-tree", "-r", "-z", &snap.commit]);
+    let entries: Vec<&str> = tree.split('\0').filter(|e| !e.is_empty()).collect();
+    assert!(
+        entries.iter().any(|e| e.starts_with("120000 ") && e.ends_with("\tlink")),
+        "{entries:?}"
+    );
+    assert!(
+        entries.iter().any(|e| e.starts_with("100755 ") && e.ends_with("\trun.sh")),
+        "{entries:?}"
+    );
+    assert!(
+        entries.iter().any(|e| e.ends_with(&format!("\t{awkward}"))),
+        "{entries:?}"
+    );
+    assert!(
+        !entries.iter().any(|e| e.ends_with("\tsrc/b.rs")),
+        "the deleted file is gone from the snapshot: {entries:?}"
+    );
+    assert_eq!(
+        sh_git(&root, &["show", &format!("{}:with space.txt", snap.commit)]),
+        "spaced"
+    );
+    assert_eq!(
+        sh_git(&root, &["show", &format!("{}:a.txt", snap.commit)]),
+        "a1",
+        "unchanged files are HEAD's"
+    );
+}
+
+#[tokio::test]
+async fn a_huge_tracked_change_is_left_out_and_named_and_the_rest_kept() {
+    let (_temp, root) = repo();
+    std::fs::write(root.join("a.txt"), vec![b'x'; 2 * MB as usize]).unwrap();
+    std::fs::write(root.join("src/b.rs"), "fn b() { kept }\n").unwrap();
+    let snap = taken(snapshot(&root, "s", "git reset --hard", MB, 1).await.unwrap());
+    assert_eq!(snap.files, ["src/b.rs"]);
+    assert_eq!(
+        snap.skipped,
+        [Skipped {
+            path: "a.txt".into(),
+            bytes: 2 * MB
+        }]
+    );
+    assert_eq!(
+        sh_git(&root, &["show", &format!("{}:a.txt", snap.commit)]),
+        "a1",
+        "the base's version stays in the tree"
+    );
+}
+
+#[tokio::test]
+async fn two_snapshots_in_the_same_millisecond_get_their_own_refs() {
+    let (_temp, root) = repo();
+    std::fs::write(root.join("a.txt"), "one\n").unwrap();
+    let first = taken(snapshot(&root, "s", "git stash", 50 * MB, 7).await.unwrap());
+    std::fs::write(root.join("a.txt"), "two\n").unwrap();
+    let second = taken(snapshot(&root, "s", "git stash", 50 * MB, 7).await.unwrap());
+    assert_ne!(first.git_ref, second.git_ref);
+    assert_eq!(sh_git(&root, &["rev-parse", &first.git_ref]), first.commit);
+    assert_eq!(sh_git(&root, &["rev-parse", &second.git_ref]), second.commit);
+}
