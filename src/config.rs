@@ -553,6 +553,21 @@ config_keys! { |dirs, raw|
         read: raw.boolean(),
         help: "the remote listener also asks every client for a certificate signed by relayd's remote CA (`relay daemon client-cert NAME`); the token is still required",
     }
+    mdns_advertise: bool {
+        env: "RELAY_MDNS_ADVERTISE",
+        accepts: "true or false",
+        default: false,
+        read: raw.boolean(),
+        help: "relayd advertises its remote listener on the LAN over mDNS (`_relay._tcp`, with the certificate's fingerprint; never a token) so `relay servers` finds it; needs remote_listen, off by default",
+    }
+    mdns_instance_name: String {
+        env: "RELAY_MDNS_INSTANCE_NAME",
+        accepts: "a name of 1 to 63 bytes without control characters, or empty",
+        default: String::new(),
+        default_doc: "empty (the host name)",
+        read: raw.text().map(str::trim).filter(|t| t.is_empty() || crate::discovery::check_instance_name(t).is_ok()).map(str::to_owned),
+        help: "the name `relay servers` shows for this relayd",
+    }
     guard_mode: Option<GuardMode> {
         env: "RELAY_GUARD_MODE",
         accepts: "one of off, log, warn, block",

@@ -343,6 +343,8 @@ fn every_key_in_the_table_is_accepted_by_the_parser() {
         ("stage_labels", "{ dev = \"Build\", live = \"Shipped\" }"),
         ("remote_listen", "\"0.0.0.0:50051\""),
         ("remote_require_mtls", "true"),
+        ("mdns_advertise", "true"),
+        ("mdns_instance_name", "\"Ana's relay\""),
     ];
     assert_eq!(samples.len(), KEYS.len());
     for (key, value) in samples {

@@ -6,6 +6,7 @@
 
 pub mod board;
 pub mod config;
+pub mod discovery;
 pub mod display;
 pub mod event;
 pub mod guard;

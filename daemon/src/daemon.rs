@@ -78,6 +78,7 @@ pub async fn run(config: Config) -> Result<(), DaemonError> {
     if let Some(remote) = &remote {
         handle.set_remote(remote.addr, &remote.fingerprint);
     }
+    let advertiser = advertise(handle.config(), remote.as_ref());
     let started = payload::DaemonStarted {
         pid: std::process::id(),
         version: relay_core::VERSION.to_owned(),
@@ -139,6 +140,10 @@ pub async fn run(config: Config) -> Result<(), DaemonError> {
         remote_task.abort();
     }
     remote_task.abort();
+    if let Some(advertiser) = advertiser {
+        // A goodbye packet, so `relay servers` elsewhere stops listing this relayd at once.
+        let _ = tokio::task::spawn_blocking(move || advertiser.stop(Duration::from_secs(1))).await;
+    }
     // The components stop after the servers, so their last call (the lock snapshot) sees no more changes.
     components.stop(&handle, DRAIN_TIMEOUT).await;
     if let Err(err) = handle
@@ -157,6 +162,49 @@ pub async fn run(config: Config) -> Result<(), DaemonError> {
     drop(lock);
     tracing::info!("relayd stopped");
     failure.flatten().map_or(Ok(()), Err)
+}
+
+/// Starts the LAN advertisement when `mdns_advertise` asks for it and there is a remote listener others can reach;
+/// any problem is a warning, never a failed start (Relay Cloud §13: "mDNS interface available — warning").
+fn advertise(
+    config: &Config,
+    remote: Option<&crate::remote::Remote>,
+) -> Option<relay_core::discovery::Advertiser> {
+    if !config.mdns_advertise {
+        return None;
+    }
+    let Some(remote) = remote else {
+        tracing::warn!(
+            "mdns_advertise is on but remote_listen is off: other machines have nothing to connect to, so nothing is advertised"
+        );
+        return None;
+    };
+    if remote.addr.ip().is_loopback() {
+        tracing::warn!(remote = %remote.addr, "mdns_advertise is on but remote_listen is a loopback address other machines cannot reach, so it is not advertised");
+        return None;
+    }
+    let instance = if config.mdns_instance_name.is_empty() {
+        relay_core::discovery::host_label()
+    } else {
+        config.mdns_instance_name.clone()
+    };
+    let advert = relay_core::discovery::Advert {
+        instance: instance.clone(),
+        port: remote.addr.port(),
+        address: (!remote.addr.ip().is_unspecified()).then(|| remote.addr.ip()),
+        fingerprint: remote.fingerprint.clone(),
+        require_mtls: config.remote_require_mtls,
+    };
+    match relay_core::discovery::Advertiser::start(&advert) {
+        Ok(advertiser) => {
+            tracing::info!(instance = %instance, port = advert.port, "advertising the remote listener on the LAN (mDNS _relay._tcp)");
+            Some(advertiser)
+        }
+        Err(err) => {
+            tracing::warn!(error = %err, "the remote listener is not advertised on the LAN");
+            None
+        }
+    }
 }
 
 async fn bind_http(addr: SocketAddr) -> Result<TcpListener, DaemonError> {

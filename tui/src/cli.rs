@@ -262,6 +262,17 @@ pub enum Command {
     /// and a plan hash; `--apply --expect HASH` writes only that plan (exit 1 when the file changed since). MCP
     /// registration is never written into another program's files: setup prints the `claude mcp add` command.
     Setup(crate::cmd::setup::SetupArgs),
+    /// List the relayds advertising themselves on the LAN over mDNS, with the URL for `relay --server`
+    ///
+    /// A relayd is advertised only when its config.toml sets mdns_advertise = true and remote_listen. Each line
+    /// shows the certificate fingerprint it announces and whether it matches the one pinned for that address.
+    Servers {
+        /// How long to listen, in seconds
+        #[arg(long, value_name = "SECS", default_value_t = 3, value_parser = clap::value_parser!(u64).range(1..=60))]
+        wait: u64,
+        #[command(flatten)]
+        output: OutputArgs,
+    },
     /// Print a shell completion script
     Completions {
         /// The shell to complete for

@@ -28,6 +28,8 @@ pub async fn run(cli: Cli) -> Result<(), CliError> {
             return Ok(());
         }
         Some(Command::Man { dir }) => return cmd::generate::man(dir.as_deref()),
+        // Needs no relayd and no data directory: it listens on the network.
+        Some(Command::Servers { wait, output }) => return cmd::servers::run(wait, output.json).await,
         Some(Command::Demo { force }) => {
             if flags.home.is_none() {
                 return Err(CliError::Usage(
@@ -138,7 +140,7 @@ pub async fn run(cli: Cli) -> Result<(), CliError> {
             cmd::doctor::run(&ctx, json, claude_home.as_deref()).await
         }
         Some(Command::Setup(args)) => cmd::setup::run(&ctx, args).await,
-        Some(Command::Demo { .. } | Command::Completions { .. } | Command::Man { .. } | Command::Hook(_)) => {
+        Some(Command::Demo { .. } | Command::Completions { .. } | Command::Man { .. } | Command::Hook(_) | Command::Servers { .. }) => {
             Ok(())
         }
     }

@@ -474,6 +474,12 @@ fn read_pins(path: &Path) -> Result<BTreeMap<String, String>, String> {
     }
 }
 
+/// The fingerprint pinned for `HOST:PORT`, if any (an unreadable pin file counts as none).
+pub fn pinned(authority: &str) -> Option<String> {
+    let path = known_servers_path()?;
+    read_pins(&path).ok()?.remove(authority)
+}
+
 /// Adds `authority`'s pin, written atomically with mode 0600.
 fn pin(path: &Path, authority: &str, fingerprint: &str) -> Result<(), String> {
     let mut servers = read_pins(path)?;

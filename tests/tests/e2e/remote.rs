@@ -49,6 +49,11 @@ pub(super) fn repo(root: &Path) -> PathBuf {
 /// `relay daemon init-remote` on a fresh home, then relayd with `remote_listen` on a free port and `extra`
 /// config.
 async fn remote(extra: &str) -> (TestDaemon, Remote) {
+    remote_at("127.0.0.1", extra).await
+}
+
+/// [`remote`] with the listener on `ip`.
+async fn remote_at(ip: &str, extra: &str) -> (TestDaemon, Remote) {
     let home = TestHome::new();
     let init = run(home.relay().args(["daemon", "init-remote"])).await;
     init.assert_success();
@@ -62,14 +67,13 @@ async fn remote(extra: &str) -> (TestDaemon, Remote) {
         "and the certificate's fingerprint: {init}"
     );
     let port = free_port();
-    let config =
-        format!("remote_listen = \"127.0.0.1:{port}\"\n{extra}[profiles.shell]\ncommand = \"/bin/sh\"\n");
+    let config = format!("remote_listen = \"{ip}:{port}\"\n{extra}[profiles.shell]\ncommand = \"/bin/sh\"\n");
     let client = home.scratch().join("client");
     std::fs::create_dir_all(client.join("home")).unwrap();
     let daemon = TestDaemon::builder().home(home).config(&config).start().await;
     assert_eq!(
         daemon.status().remote_addr.as_deref(),
-        Some(format!("127.0.0.1:{port}").as_str()),
+        Some(format!("{ip}:{port}").as_str()),
         "the status names the remote listener"
     );
     let remote = Remote {
@@ -567,4 +571,102 @@ async fn an_attached_remote_terminal_reattaches_when_relayd_restarts_under_it() 
         !stderr.contains("transport error") && !stderr.contains("h2 protocol"),
         "{stderr}"
     );
+}
+
+/// `relay servers --json` as a client with its own config dir: the servers it heard.
+async fn servers(remote: &Remote, wait: &str) -> Vec<serde_json::Value> {
+    let out = run(relay_command()
+        .env("XDG_CONFIG_HOME", remote.client.join("config"))
+        .args(["servers", "--wait", wait, "--json"]))
+    .await;
+    out.assert_success();
+    let value: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
+    value["servers"].as_array().unwrap().clone()
+}
+
+#[tokio::test]
+async fn relay_servers_finds_a_relayd_advertising_on_the_lan_and_connects_to_the_url_it_shows() {
+    let name = format!("relay-e2e-{}", std::process::id());
+    let (daemon, remote) = remote_at(
+        "0.0.0.0",
+        &format!("mdns_advertise = true\nmdns_instance_name = \"{name}\"\n"),
+    )
+    .await;
+    daemon
+        .home()
+        .wait_for_log("advertising the remote listener on the LAN")
+        .await;
+    let port = daemon.status().remote_addr.clone().unwrap();
+    let port: u16 = port.rsplit(':').next().unwrap().parse().unwrap();
+    let found = find_server(&remote, &name).await;
+    assert_eq!(found["port"], port, "{found}");
+    assert_eq!(found["fingerprint"], fingerprint(&daemon), "{found}");
+    assert_eq!(found["require_mtls"], false, "{found}");
+    assert_eq!(found["pin"], "new", "{found}");
+    assert!(
+        !found.to_string().contains(&remote.owner),
+        "no token is advertised: {found}"
+    );
+    // The URL it shows is one `relay --server` connects to; the pin then matches the announcement.
+    let url = found["url"].as_str().unwrap().to_owned();
+    run(remote
+        .relay_to(&url, Some(&remote.owner))
+        .args(["project", "list"]))
+    .await
+    .assert_success();
+    let again = find_server(&remote, &name).await;
+    assert_eq!(again["pin"], "pinned", "{again}");
+    // The human form names it with the command to connect.
+    let mut text = String::new();
+    for _ in 0..3 {
+        let out = run(relay_command()
+            .env("XDG_CONFIG_HOME", remote.client.join("config"))
+            .args(["servers", "--wait", "4"]))
+        .await;
+        out.assert_success();
+        text = out.stdout.clone();
+        if text.contains(&name) {
+            break;
+        }
+    }
+    assert!(text.contains(&format!("{name}  relay --server {url}")), "{text}");
+    assert!(text.contains("certificate matches your pin"), "{text}");
+}
+
+/// `name` as `relay servers --json` hears it; mDNS answers over multicast, so a busy machine gets three tries.
+async fn find_server(remote: &Remote, name: &str) -> serde_json::Value {
+    for _ in 0..3 {
+        if let Some(found) = servers(remote, "4")
+            .await
+            .into_iter()
+            .find(|s| s["instance"] == name)
+        {
+            return found;
+        }
+    }
+    panic!("relay servers did not hear {name}");
+}
+
+#[tokio::test]
+async fn mdns_on_a_loopback_listener_or_without_one_is_a_warning_and_nothing_is_advertised() {
+    let (daemon, _remote) = remote("mdns_advertise = true\n").await;
+    let log = daemon
+        .home()
+        .wait_for_log("a loopback address other machines cannot reach")
+        .await;
+    assert!(!log.contains("advertising the remote listener"), "{log}");
+    drop(daemon);
+    let daemon = TestDaemon::builder()
+        .config("mdns_advertise = true\n")
+        .start()
+        .await;
+    daemon
+        .home()
+        .wait_for_log("mdns_advertise is on but remote_listen is off")
+        .await;
+    // A bad instance name is refused like any bad config value, naming the key.
+    let home = TestHome::new();
+    home.write_config(&format!("mdns_instance_name = \"{}\"\n", "x".repeat(64)));
+    let out = run(home.relay().args(["daemon", "status"])).await;
+    assert!(out.stderr.contains("mdns_instance_name"), "{out}");
 }

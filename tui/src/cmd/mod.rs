@@ -21,6 +21,7 @@ pub mod policy;
 pub mod project;
 pub mod review;
 pub mod rules;
+pub mod servers;
 pub mod session;
 pub mod setup;
 pub mod task;
