@@ -57,6 +57,7 @@ set edit:completion:arg-completer[relay] = {|@words|
             cand keys 'Print the window''s keys in force with their binding ids, and what is wrong with the [keys] table'
             cand doctor 'Check the daemon, data directory, token, socket, HTTP port, store and Claude Code''s hooks; exit 1 on a failure'
             cand setup 'Connect an agent''s hooks to relay: show the plan (the default), --apply it, --remove it, or --check it'
+            cand servers 'List the relayds advertising themselves on the LAN over mDNS, with the URL for `relay --server`'
             cand completions 'Print a shell completion script'
             cand man 'Print the man page (or write every page into a directory)'
             cand help 'Print this message or the help of the given subcommand(s)'
@@ -2093,6 +2094,22 @@ set edit:completion:arg-completer[relay] = {|@words|
             cand -V 'Print version'
             cand --version 'Print version'
         }
+        &'relay;servers'= {
+            cand --wait 'How long to listen, in seconds'
+            cand --home 'Data directory (database, token, config.toml) [env: RELAY_HOME]'
+            cand --port 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]'
+            cand --socket 'Path of the daemon''s local socket [env: RELAY_SOCKET]'
+            cand --server 'Talk to a remote relayd instead of the local one: https://HOST:PORT of its remote_listen (TLS; its certificate is pinned on first use in ~/.config/relay/known_servers.toml)'
+            cand --token-file 'File (mode 0600) holding the remote token for --server [default: the RELAY_TOKEN variable]'
+            cand --client-cert 'Client certificate (PEM) for a relayd that requires mTLS (`relay daemon client-cert NAME` makes one)'
+            cand --client-key 'The client certificate''s private key (PEM)'
+            cand --json 'Print the answer as JSON (stable field names, for scripts)'
+            cand --insecure 'Allow --server with http:// (plaintext: the token crosses the network unencrypted)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
         &'relay;completions'= {
             cand --home 'Data directory (database, token, config.toml) [env: RELAY_HOME]'
             cand --port 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]'
@@ -2150,6 +2167,7 @@ set edit:completion:arg-completer[relay] = {|@words|
             cand keys 'Print the window''s keys in force with their binding ids, and what is wrong with the [keys] table'
             cand doctor 'Check the daemon, data directory, token, socket, HTTP port, store and Claude Code''s hooks; exit 1 on a failure'
             cand setup 'Connect an agent''s hooks to relay: show the plan (the default), --apply it, --remove it, or --check it'
+            cand servers 'List the relayds advertising themselves on the LAN over mDNS, with the URL for `relay --server`'
             cand completions 'Print a shell completion script'
             cand man 'Print the man page (or write every page into a directory)'
             cand help 'Print this message or the help of the given subcommand(s)'
@@ -2429,6 +2447,8 @@ set edit:completion:arg-completer[relay] = {|@words|
         &'relay;help;doctor'= {
         }
         &'relay;help;setup'= {
+        }
+        &'relay;help;servers'= {
         }
         &'relay;help;completions'= {
         }
