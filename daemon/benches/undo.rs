@@ -2,8 +2,8 @@
 //! (`cargo bench -p relayd --bench undo`; `tests/run` does not run it):
 //!
 //! - a repository of 10,000 tracked files (100 folders of 100) with 50 of them changed before each call; a Claude
-//!   Code PreToolUse of `Bash` `git reset --hard` — recognised, snapshotted (copy of the index, `git add -u`,
-//!   untracked files, `write-tree`, `commit-tree`, `update-ref`), recorded with its event, answered; 60 calls;
+//!   Code PreToolUse of `Bash` `git reset --hard` — recognised, snapshotted (`git rev-parse` beside `git status`,
+//!   then one `git fast-import`), recorded with its event, answered; 60 calls; then the git part alone, 60 calls;
 //! - the same hook with a non-destructive command (`cargo test --workspace`), 2,000 calls, and the recogniser alone
 //!   on that line: the cost every other shell call pays.
 //!
@@ -47,6 +47,51 @@ fn body(root: &Path, command: &str) -> Vec<u8> {
     .into_bytes()
 }
 
+/// 60 hook calls with a snapshot, then 60 calls of the git part alone, each after changing 50 files.
+async fn rounds(handle: &relayd::DaemonHandle, root: &Path) -> (Vec<Duration>, Vec<Duration>) {
+    let destructive = body(root, "git reset --hard");
+    let mut snapshot = Vec::new();
+    for round in 0..60 {
+        change(root, round, 0);
+        let began = Instant::now();
+        let answer = handle
+            .handle_hook(Agent::Claude, Phase::PreTool, &destructive)
+            .await;
+        snapshot.push(began.elapsed());
+        assert!(
+            answer.stdout.contains("(50 file(s)"),
+            "round {round}: {}",
+            answer.stdout
+        );
+        git(root, &["reset", "-q", "--hard"]);
+    }
+    // The git part alone (`rev-parse` beside `status`, then `fast-import`), on the same kind of changes: what the
+    // hook adds on top of it is relayd's (the row, the event, the answer).
+    let mut plumbing = Vec::new();
+    for round in 0..60 {
+        change(root, round, 1);
+        let began = Instant::now();
+        let outcome = relayd::undo::git::snapshot(root, "bench", "git reset --hard", 50 << 20, round)
+            .await
+            .unwrap();
+        plumbing.push(began.elapsed());
+        match outcome {
+            relayd::undo::git::Outcome::Taken(taken) => assert_eq!(taken.files.len(), 50),
+            other => panic!("round {round}: {other:?}"),
+        }
+        git(root, &["reset", "-q", "--hard"]);
+    }
+    (snapshot, plumbing)
+}
+
+/// Changes 50 files, one in every other folder (`offset` picks the odd or even ones).
+fn change(root: &Path, round: i64, offset: usize) {
+    for n in 0..50 {
+        let file = root.join(format!("d{:03}/f{:03}.rs", n * 2 + offset, round % 100));
+        std::fs::write(file, format!("// changed in round {round}\n")).unwrap();
+    }
+}
+
 #[tokio::main]
 async fn main() {
     let temp = tempfile::tempdir().unwrap();
@@ -71,26 +116,11 @@ async fn main() {
     })
     .await;
 
-    let destructive = body(&root, "git reset --hard");
-    let mut snapshot = Vec::new();
-    for round in 0..60 {
-        for n in 0..50 {
-            let file = root.join(format!("d{:03}/f{:03}.rs", n * 2, round % 100));
-            std::fs::write(file, format!("// changed in round {round}\n")).unwrap();
-        }
-        let began = Instant::now();
-        let answer = handle
-            .handle_hook(Agent::Claude, Phase::PreTool, &destructive)
-            .await;
-        snapshot.push(began.elapsed());
-        assert!(
-            answer.stdout.contains("(50 file(s)"),
-            "round {round}: {}",
-            answer.stdout
-        );
-        git(&root, &["reset", "-q", "--hard"]);
-    }
-
+    // First as `git add` left it (10,000 loose objects), then packed as a clone or any `git gc` leaves a
+    // repository: git reads HEAD's trees faster from a pack.
+    let loose = rounds(&handle, &root).await;
+    git(&root, &["gc", "-q"]);
+    let packed = rounds(&handle, &root).await;
     let harmless = body(&root, "cargo test --workspace");
     let mut plain = Vec::new();
     for _ in 0..2_000 {
@@ -120,9 +150,15 @@ async fn main() {
         );
     };
     row(
-        "hook, `git reset --hard`, 10,000 tracked / 50 changed (snapshot)",
-        snapshot,
+        "hook, `git reset --hard`, 10,000 tracked / 50 changed (snapshot), packed repository",
+        packed.0,
     );
+    row("`git::snapshot` alone, packed repository", packed.1);
+    row(
+        "hook, the same, 10,000 loose objects (right after `git add`)",
+        loose.0,
+    );
+    row("`git::snapshot` alone, loose objects", loose.1);
     row("hook, `cargo test --workspace` (no snapshot)", plain);
     row("recogniser alone on `cargo test --workspace`", recogniser);
 }

@@ -436,7 +436,18 @@ pub async fn snapshot(
     }
     stream.extend_from_slice(b"\nget-mark :1\ndone\n");
     let out = git(&root)
-        .run(&["fast-import", "--quiet", "--done"], Some(&stream))
+        // One pack for the snapshot's objects: below the default limit (100) git would run `unpack-objects` to
+        // make them loose, a second process that doubles the import's time.
+        .run(
+            &[
+                "-c",
+                "fastimport.unpackLimit=0",
+                "fast-import",
+                "--quiet",
+                "--done",
+            ],
+            Some(&stream),
+        )
         .await?;
     let commit = String::from_utf8_lossy(&out).trim().to_owned();
 
