@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # tests/bench/remote.sh — remote access's numbers (tests/benches/remote.rs): a new connection + its first RPC over
-# loopback TLS against the local socket, and a cold `relay session attach` until the full screen, remote and local.
+# loopback TLS against the local socket, a cold `relay session attach` until the full screen, and keystroke echo,
+# remote and local.
 # Prints Markdown tables for docs/PERFORMANCE.md.
 #
 #   tests/bench/remote.sh           build the release relay, measure, print the tables
 #   PROFILE=debug tests/bench/remote.sh   the same with the debug relay (label such numbers as debug)
 #
-# Environment: CONNECTS (default 200), ATTACHES (default 30); CARGO_TARGET_DIR is honoured. Not part of tests/run.
+# Environment: CONNECTS (default 200), ATTACHES (default 30), KEYS (default 500); CARGO_TARGET_DIR is honoured. Not part of tests/run.
 set -euo pipefail
 
 cd -- "$(dirname -- "$(readlink -f -- "${BASH_SOURCE[0]}")")/../.."

@@ -6,7 +6,9 @@
 //! `remote_listen` on loopback, set up with `relay daemon init-remote`. Prints Markdown tables for
 //! docs/PERFORMANCE.md. Run it with `tests/bench/remote.sh` (it sets `XDG_CONFIG_HOME` to a temp folder, where
 //! the client pins the certificate); `CONNECTS=n` sets the connections per case (default 200), `ATTACHES=n` the
-//! cold attaches (default 30). Without `--bench` it only says how to run it.
+//! cold attaches (default 30); (3) keystroke echo in a session running `cat` raw, through `AttachTerminal` over the
+//! remote listener and over the socket, five alternating runs of `KEYS`/5 keys each (default 500; target: the remote
+//! path adds ≤ 1 ms at p50). Without `--bench` it only says how to run it.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::print_stderr)]
 
 use std::os::unix::fs::PermissionsExt;
@@ -16,9 +18,73 @@ use std::time::{Duration, Instant};
 
 use relay::client::Client;
 use relay::remote::{RemoteArgs, Server};
-use relay_core::proto::GetStatusRequest;
+use relay_core::proto::terminal_input::Input;
+use relay_core::proto::terminal_output::Output;
+use relay_core::proto::{AttachOpen, GetStatusRequest, TerminalInput};
 use relay_tests::{TestDaemon, TestHome, relay_command, run};
 use tokio::io::AsyncReadExt;
+use tokio::sync::mpsc;
+use tokio_stream::wrappers::ReceiverStream;
+
+/// The echo session's program: it sends back every byte it reads, unbuffered.
+const ECHO: &str = "stty raw -echo; exec cat";
+
+/// Keystroke echo through one client's `AttachTerminal`: each key sent, timed until it comes back. The first
+/// `warm` keys are probes (until `stty` has run) and are not counted.
+async fn echo(client: &mut Client, session: &str, keys: usize) -> Vec<Duration> {
+    let (tx, input) = mpsc::channel(64);
+    tx.send(TerminalInput {
+        input: Some(Input::Open(AttachOpen {
+            session: session.to_owned(),
+            watch: false,
+            rows: 24,
+            cols: 80,
+        })),
+    })
+    .await
+    .unwrap();
+    let mut output = client
+        .runner
+        .attach_terminal(ReceiverStream::new(input))
+        .await
+        .unwrap()
+        .into_inner();
+    let key = |k: u8| TerminalInput {
+        input: Some(Input::Data(vec![k])),
+    };
+    'ready: loop {
+        tx.send(key(b'r')).await.unwrap();
+        let deadline = Instant::now() + Duration::from_millis(200);
+        while let Ok(Ok(Some(message))) = tokio::time::timeout(
+            deadline.saturating_duration_since(Instant::now()),
+            output.message(),
+        )
+        .await
+        {
+            if let Some(Output::Data(bytes)) = message.output
+                && bytes.contains(&b'r')
+            {
+                break 'ready;
+            }
+        }
+    }
+    while let Ok(Ok(Some(_))) = tokio::time::timeout(Duration::from_millis(300), output.message()).await {}
+    let mut samples = Vec::with_capacity(keys);
+    for n in 0..keys {
+        let k = b'a' + u8::try_from(n % 26).unwrap();
+        let began = Instant::now();
+        tx.send(key(k)).await.unwrap();
+        loop {
+            match output.message().await.unwrap().and_then(|m| m.output) {
+                Some(Output::Data(bytes)) if bytes.contains(&k) => break,
+                Some(Output::End(end)) => panic!("the terminal ended: {}", end.reason),
+                _ => {}
+            }
+        }
+        samples.push(began.elapsed());
+    }
+    samples
+}
 
 fn count(name: &str, default: usize) -> usize {
     std::env::var(name)
@@ -107,7 +173,9 @@ async fn main() {
     std::fs::write(&token_file, init.stdout.trim()).unwrap();
     std::fs::set_permissions(&token_file, std::fs::Permissions::from_mode(0o600)).unwrap();
     let port = free_port();
-    let config = format!("remote_listen = \"127.0.0.1:{port}\"\n[profiles.shell]\ncommand = \"/bin/sh\"\n");
+    let config = format!(
+        "remote_listen = \"127.0.0.1:{port}\"\n[profiles.shell]\ncommand = \"/bin/sh\"\n[profiles.echo]\ncommand = \"/bin/sh\"\nargs = [\"-c\", \"{ECHO}\"]\n"
+    );
     let daemon = TestDaemon::builder().home(home).config(&config).start().await;
     daemon.add_bench_project().await;
     let url = format!("https://127.0.0.1:{port}");
@@ -169,6 +237,23 @@ async fn main() {
         local_attach.push(cold_attach(daemon.relay(), "screen-ready").await);
     }
 
+    // (3) Keystroke echo in a session running `cat` raw: through the remote listener and through the socket,
+    // one key at a time, the same session (one writer at a time: the remote one detaches before the local one).
+    run(daemon
+        .relay()
+        .args(["session", "new", "--branch", "echo", "--profile", "echo"]))
+    .await
+    .assert_success();
+    let keys = count("KEYS", 500);
+    let (mut remote_echo, mut local_echo) = (Vec::new(), Vec::new());
+    for _ in 0..5 {
+        let mut client = Client::remote(&server).await.unwrap();
+        remote_echo.extend(echo(&mut client, "run-bench-2", keys / 5).await);
+        drop(client);
+        let mut client = relay::client::connect(&daemon.socket()).await.unwrap();
+        local_echo.extend(echo(&mut client, "run-bench-2", keys / 5).await);
+    }
+
     println!("| path | samples | p50 | p99 | max |");
     println!("|---|---|---|---|---|");
     println!(
@@ -189,5 +274,21 @@ async fn main() {
     println!(
         "{}",
         row("cold `relay session attach` (socket) → full screen", local_attach)
+    );
+    println!(
+        "{}",
+        row(
+            "keystroke echo, remote (`AttachTerminal` over TLS)",
+            remote_echo.clone()
+        )
+    );
+    println!("{}", row("keystroke echo, local socket", local_echo.clone()));
+    let p50 = |mut v: Vec<Duration>| {
+        v.sort();
+        percentile(&v, 0.5)
+    };
+    println!(
+        "\nthe remote path adds {:.3} ms to the echo at p50 (target ≤ 1 ms)",
+        (p50(remote_echo).as_secs_f64() - p50(local_echo).as_secs_f64()) * 1000.0
     );
 }
