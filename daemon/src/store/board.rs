@@ -609,16 +609,21 @@ pub async fn board_tasks(
 ) -> Result<BoardTaskRows, StoreError> {
     run(db, async |conn| {
         let (recent, archived, json): (i64, i64, String) = sqlx::query_as(sqlx::AssertSqlSafe(format!(
-            "SELECT
-               (SELECT count(*) FROM task t WHERE t.project_id = ?1 AND t.stage = 'done' AND NOT {archived}),
-               (SELECT count(*) FROM task t WHERE t.project_id = ?1 AND {archived}),
+            // The done count comes from `task_project_stage` alone and the archived one from a range of
+            // `task_done_closed` (migration 0011), which also gives the recent ones in order: no done task's row
+            // is read beyond the `done_cap` shown.
+            "WITH archived AS (SELECT count(*) AS n FROM task t WHERE t.project_id = ?1 AND {archived})
+             SELECT
+               (SELECT count(*) FROM task t WHERE t.project_id = ?1 AND t.stage = 'done') - archived.n,
+               archived.n,
                (SELECT coalesce(json_group_array(json(row)), '[]') FROM (
                   SELECT {task_json} AS row FROM task t JOIN project p ON p.id = t.project_id
                    WHERE t.id IN (SELECT t.id FROM task t WHERE t.project_id = ?1 AND t.stage <> 'done')
                       OR t.id IN (SELECT t.id FROM task t
                                    WHERE t.project_id = ?1 AND t.stage = 'done' AND NOT {archived}
                                    ORDER BY coalesce(t.closed_at_ms, t.stage_changed_at_ms) DESC, t.number DESC
-                                   LIMIT ?4)))",
+                                   LIMIT ?4)))
+             FROM archived",
             archived = archived!("?2", "?3"),
             task_json = task_json()
         )))
