@@ -322,6 +322,9 @@ _relay() {
             relay__subcmd__graph,disable)
                 cmd="relay__subcmd__graph__subcmd__disable"
                 ;;
+            relay__subcmd__graph,down)
+                cmd="relay__subcmd__graph__subcmd__down"
+                ;;
             relay__subcmd__graph,enable)
                 cmd="relay__subcmd__graph__subcmd__enable"
                 ;;
@@ -340,8 +343,14 @@ _relay() {
             relay__subcmd__graph,status)
                 cmd="relay__subcmd__graph__subcmd__status"
                 ;;
+            relay__subcmd__graph,up)
+                cmd="relay__subcmd__graph__subcmd__up"
+                ;;
             relay__subcmd__graph__subcmd__help,disable)
                 cmd="relay__subcmd__graph__subcmd__help__subcmd__disable"
+                ;;
+            relay__subcmd__graph__subcmd__help,down)
+                cmd="relay__subcmd__graph__subcmd__help__subcmd__down"
                 ;;
             relay__subcmd__graph__subcmd__help,enable)
                 cmd="relay__subcmd__graph__subcmd__help__subcmd__enable"
@@ -360,6 +369,9 @@ _relay() {
                 ;;
             relay__subcmd__graph__subcmd__help,status)
                 cmd="relay__subcmd__graph__subcmd__help__subcmd__status"
+                ;;
+            relay__subcmd__graph__subcmd__help,up)
+                cmd="relay__subcmd__graph__subcmd__help__subcmd__up"
                 ;;
             relay__subcmd__help,attachment)
                 cmd="relay__subcmd__help__subcmd__attachment"
@@ -538,6 +550,9 @@ _relay() {
             relay__subcmd__help__subcmd__graph,disable)
                 cmd="relay__subcmd__help__subcmd__graph__subcmd__disable"
                 ;;
+            relay__subcmd__help__subcmd__graph,down)
+                cmd="relay__subcmd__help__subcmd__graph__subcmd__down"
+                ;;
             relay__subcmd__help__subcmd__graph,enable)
                 cmd="relay__subcmd__help__subcmd__graph__subcmd__enable"
                 ;;
@@ -552,6 +567,9 @@ _relay() {
                 ;;
             relay__subcmd__help__subcmd__graph,status)
                 cmd="relay__subcmd__help__subcmd__graph__subcmd__status"
+                ;;
+            relay__subcmd__help__subcmd__graph,up)
+                cmd="relay__subcmd__help__subcmd__graph__subcmd__up"
                 ;;
             relay__subcmd__help__subcmd__plan,accept)
                 cmd="relay__subcmd__help__subcmd__plan__subcmd__accept"
@@ -3456,7 +3474,7 @@ _relay() {
             return 0
             ;;
         relay__subcmd__graph)
-            opts="-h -V --home --port --socket --server --token-file --insecure --client-cert --client-key --help --version status enable disable rebuild stats query help"
+            opts="-h -V --home --port --socket --server --token-file --insecure --client-cert --client-key --help --version status up down enable disable rebuild stats query help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3498,6 +3516,48 @@ _relay() {
             return 0
             ;;
         relay__subcmd__graph__subcmd__disable)
+            opts="-h -V --json --home --port --socket --server --token-file --insecure --client-cert --client-key --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --home)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --port)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --socket)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --server)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --client-cert)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --client-key)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        relay__subcmd__graph__subcmd__down)
             opts="-h -V --json --home --port --socket --server --token-file --insecure --client-cert --client-key --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -3582,7 +3642,7 @@ _relay() {
             return 0
             ;;
         relay__subcmd__graph__subcmd__help)
-            opts="status enable disable rebuild stats query help"
+            opts="status up down enable disable rebuild stats query help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3596,6 +3656,20 @@ _relay() {
             return 0
             ;;
         relay__subcmd__graph__subcmd__help__subcmd__disable)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        relay__subcmd__graph__subcmd__help__subcmd__down)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -3680,6 +3754,20 @@ _relay() {
             return 0
             ;;
         relay__subcmd__graph__subcmd__help__subcmd__status)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        relay__subcmd__graph__subcmd__help__subcmd__up)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -3832,6 +3920,48 @@ _relay() {
             return 0
             ;;
         relay__subcmd__graph__subcmd__status)
+            opts="-h -V --json --home --port --socket --server --token-file --insecure --client-cert --client-key --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --home)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --port)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --socket)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --server)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --client-cert)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --client-key)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        relay__subcmd__graph__subcmd__up)
             opts="-h -V --json --home --port --socket --server --token-file --insecure --client-cert --client-key --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -4434,7 +4564,7 @@ _relay() {
             return 0
             ;;
         relay__subcmd__help__subcmd__graph)
-            opts="status enable disable rebuild stats query"
+            opts="status up down enable disable rebuild stats query"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4448,6 +4578,20 @@ _relay() {
             return 0
             ;;
         relay__subcmd__help__subcmd__graph__subcmd__disable)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        relay__subcmd__help__subcmd__graph__subcmd__down)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -4518,6 +4662,20 @@ _relay() {
             return 0
             ;;
         relay__subcmd__help__subcmd__graph__subcmd__status)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        relay__subcmd__help__subcmd__graph__subcmd__up)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
