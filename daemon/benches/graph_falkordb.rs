@@ -29,6 +29,8 @@ use relayd::graph::server::{Server, Settings};
 use relayd::ledger::read::read_transcript;
 
 const REPO: &str = "/w/bench-app";
+/// Exchanges per session (one transcript each).
+const SESSION: usize = 5;
 
 fn exchange(n: usize, files: usize) -> String {
     let ts = format!(
@@ -81,7 +83,13 @@ fn settings(dir: PathBuf) -> Settings {
 #[tokio::main(flavor = "multi_thread")]
 async fn main() {
     let full = std::env::args().any(|a| a == "--bench");
-    let (files, exchanges, briefs) = if full { (20_000, 40_000, 200) } else { (500, 1_000, 20) };
+    // Sessions of SESSION exchanges, each on files of its own (a session that touches thousands of files makes
+    // CO_EDITED quadratic: see docs/PERFORMANCE.md).
+    let (files, exchanges, briefs): (usize, usize, usize) = if full {
+        (20_000, 20_000, 200)
+    } else {
+        (500, 1_000, 20)
+    };
 
     let server_home = tempfile::tempdir().unwrap();
     let server = Server::default();
@@ -96,13 +104,21 @@ async fn main() {
     let url = started.url.clone();
     let handle = common::daemon_with(home.path(), |config| config.graph_url = url).await;
     let transcripts = tempfile::tempdir().unwrap();
-    let path = transcripts
-        .path()
-        .join(".claude/projects/-w-bench-app/0b7f6a52-1111-4222-8333-444455556666.jsonl");
-    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-    let text: String = (0..exchanges).map(|n| exchange(n, files)).collect();
-    std::fs::write(&path, &text).unwrap();
-    read_transcript(&handle, &path, Format::Claude).await.unwrap();
+    let folder = transcripts.path().join(".claude/projects/-w-bench-app");
+    std::fs::create_dir_all(&folder).unwrap();
+    let session_path = |s: usize| folder.join(format!("0b7f6a52-1111-4222-8333-{s:012}.jsonl"));
+    let began = Instant::now();
+    for s in 0..exchanges.div_ceil(SESSION) {
+        let text: String = (s * SESSION..((s + 1) * SESSION).min(exchanges))
+            .map(|n| exchange(n, files))
+            .collect();
+        std::fs::write(session_path(s), &text).unwrap();
+        read_transcript(&handle, &session_path(s), Format::Claude)
+            .await
+            .unwrap();
+    }
+    let ledger_time = began.elapsed();
+    let path = session_path(exchanges.div_ceil(SESSION));
     handle
         .board()
         .upsert_project(
@@ -131,7 +147,7 @@ async fn main() {
     );
 
     // An incremental pass after 100 more exchanges.
-    let mut file = std::fs::OpenOptions::new().append(true).open(&path).unwrap();
+    let mut file = std::fs::File::create(&path).unwrap();
     for n in exchanges..exchanges + 100 {
         file.write_all(exchange(n, files).as_bytes()).unwrap();
     }
@@ -152,9 +168,10 @@ async fn main() {
     for round in 0..briefs {
         let file = format!("src/f{}.rs", (round * 97) % files);
         let began = Instant::now();
-        let brief = relayd::graph::brief::session_brief(&client, "bench", std::slice::from_ref(&file), None, now)
-            .await
-            .unwrap();
+        let brief =
+            relayd::graph::brief::session_brief(&client, "bench", std::slice::from_ref(&file), None, now)
+                .await
+                .unwrap();
         one.push(began.elapsed());
         assert!(brief.text.contains(&file), "{}", brief.text);
         tokens.0 = tokens.0.max(brief.text.len() / 4);
@@ -176,6 +193,11 @@ async fn main() {
         "| memory graph on a real FalkorDB ({files} files, {exchanges} exchanges, {sent} records) | value |"
     );
     println!("|---|---|");
+    println!(
+        "| ledger filled from {} transcripts (not the graph) | {} |",
+        exchanges.div_ceil(SESSION),
+        common::ms(ledger_time)
+    );
     println!(
         "| server start through `relay graph up`'s supervisor (until an authenticated query answers) | {} |",
         common::ms(start_time)

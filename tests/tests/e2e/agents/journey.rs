@@ -6,6 +6,8 @@
 //! call answer with the two agents, their sessions and the prompts behind each change, and the decision recorded
 //! about the file. One FalkorDB for the test (this binary has no other graph test).
 
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 use std::time::{Duration, Instant};
 
 use relay_tests::agents::{ClaudeCode, Codex, repo};
@@ -84,7 +86,8 @@ async fn mcp_full(daemon: &TestDaemon, tool: &str, arguments: Value) -> String {
 }
 
 #[tokio::test]
-async fn why_does_auth_ts_look_like_this_is_answered_from_real_claude_code_and_codex_transcripts_in_a_real_falkordb() {
+async fn why_does_auth_ts_look_like_this_is_answered_from_real_claude_code_and_codex_transcripts_in_a_real_falkordb()
+ {
     let daemon = TestDaemon::builder().config(&server_config()).start().await;
     let repo = repo(
         &daemon.home().scratch().join("repo"),
@@ -101,7 +104,8 @@ async fn why_does_auth_ts_look_like_this_is_answered_from_real_claude_code_and_c
     let up = run(daemon.relay().args(["graph", "up"])).await;
     up.assert_success();
     assert!(
-        up.stdout.contains("FalkorDB is up (process)") && up.stdout.contains("graph_url = falkor://default:***@127.0.0.1:"),
+        up.stdout.contains("FalkorDB is up (process)")
+            && up.stdout.contains("graph_url = falkor://default:***@127.0.0.1:"),
         "{up}"
     );
     assert!(up.stderr.contains("… waiting for it to answer"), "{up}");
@@ -136,7 +140,10 @@ async fn why_does_auth_ts_look_like_this_is_answered_from_real_claude_code_and_c
         Api::Responses,
         vec![Conversation::new(
             "cx-j6",
-            vec![Reply::patch(ROTATE).into(), Reply::text("The key now rotates hourly.").into()],
+            vec![
+                Reply::patch(ROTATE).into(),
+                Reply::text("The key now rotates hourly.").into(),
+            ],
         )],
     )
     .await;
@@ -159,10 +166,13 @@ async fn why_does_auth_ts_look_like_this_is_answered_from_real_claude_code_and_c
     // The CLI: both agents, their sessions and prompts; polled while the projector catches up.
     let deadline = Instant::now() + Duration::from_secs(90);
     let story = loop {
-        let story = run(daemon
-            .relay()
-            .current_dir(&repo)
-            .args(["graph", "query", "file_story", "src/auth.ts", "--json"]))
+        let story = run(daemon.relay().current_dir(&repo).args([
+            "graph",
+            "query",
+            "file_story",
+            "src/auth.ts",
+            "--json",
+        ]))
         .await;
         if story.code == Some(0)
             && story.stdout.contains("switch the login flow to JWT tokens")
@@ -182,11 +192,12 @@ async fn why_does_auth_ts_look_like_this_is_answered_from_real_claude_code_and_c
     let text = Value::Array(rows.clone()).to_string();
     assert!(text.contains("claude") && text.contains("codex"), "{text}");
     assert!(rows.len() >= 2, "one change per agent at least: {text}");
-    let readable = run(daemon
-        .relay()
-        .current_dir(&repo)
-        .args(["graph", "query", "file_story", "src/auth.ts"]))
-    .await;
+    let readable =
+        run(daemon
+            .relay()
+            .current_dir(&repo)
+            .args(["graph", "query", "file_story", "src/auth.ts"]))
+        .await;
     readable.assert_success();
     assert!(
         readable.stdout.contains("switch the login flow to JWT tokens") && readable.stdout.contains("MATCH"),
@@ -196,14 +207,22 @@ async fn why_does_auth_ts_look_like_this_is_answered_from_real_claude_code_and_c
     // The decision, by decision_trace, once projected.
     let deadline = Instant::now() + Duration::from_secs(60);
     loop {
-        let trace = run(daemon
-            .relay()
-            .args(["graph", "query", "decision_trace", "src/auth.ts", "--project", "app"]))
+        let trace = run(daemon.relay().args([
+            "graph",
+            "query",
+            "decision_trace",
+            "src/auth.ts",
+            "--project",
+            "app",
+        ]))
         .await;
         if trace.code == Some(0) && trace.stdout.contains(DECISION) {
             break;
         }
-        assert!(Instant::now() < deadline, "the decision never reached the graph: {trace}");
+        assert!(
+            Instant::now() < deadline,
+            "the decision never reached the graph: {trace}"
+        );
         tokio::time::sleep(Duration::from_millis(500)).await;
     }
 
@@ -227,7 +246,10 @@ async fn why_does_auth_ts_look_like_this_is_answered_from_real_claude_code_and_c
         json!({"paths": ["src/auth.ts"], "project": "app"}),
     )
     .await;
-    assert!(brief.contains("src/auth.ts") && brief.contains(DECISION), "{brief}");
+    assert!(
+        brief.contains("src/auth.ts") && brief.contains(DECISION),
+        "{brief}"
+    );
 
     // relay graph down: stopped, the graph off.
     let down = run(daemon.relay().args(["graph", "down"])).await;
