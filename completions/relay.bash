@@ -325,6 +325,9 @@ _relay() {
             relay__subcmd__graph,disable)
                 cmd="relay__subcmd__graph__subcmd__disable"
                 ;;
+            relay__subcmd__graph,down)
+                cmd="relay__subcmd__graph__subcmd__down"
+                ;;
             relay__subcmd__graph,enable)
                 cmd="relay__subcmd__graph__subcmd__enable"
                 ;;
@@ -343,8 +346,14 @@ _relay() {
             relay__subcmd__graph,status)
                 cmd="relay__subcmd__graph__subcmd__status"
                 ;;
+            relay__subcmd__graph,up)
+                cmd="relay__subcmd__graph__subcmd__up"
+                ;;
             relay__subcmd__graph__subcmd__help,disable)
                 cmd="relay__subcmd__graph__subcmd__help__subcmd__disable"
+                ;;
+            relay__subcmd__graph__subcmd__help,down)
+                cmd="relay__subcmd__graph__subcmd__help__subcmd__down"
                 ;;
             relay__subcmd__graph__subcmd__help,enable)
                 cmd="relay__subcmd__graph__subcmd__help__subcmd__enable"
@@ -363,6 +372,9 @@ _relay() {
                 ;;
             relay__subcmd__graph__subcmd__help,status)
                 cmd="relay__subcmd__graph__subcmd__help__subcmd__status"
+                ;;
+            relay__subcmd__graph__subcmd__help,up)
+                cmd="relay__subcmd__graph__subcmd__help__subcmd__up"
                 ;;
             relay__subcmd__help,attachment)
                 cmd="relay__subcmd__help__subcmd__attachment"
@@ -544,6 +556,9 @@ _relay() {
             relay__subcmd__help__subcmd__graph,disable)
                 cmd="relay__subcmd__help__subcmd__graph__subcmd__disable"
                 ;;
+            relay__subcmd__help__subcmd__graph,down)
+                cmd="relay__subcmd__help__subcmd__graph__subcmd__down"
+                ;;
             relay__subcmd__help__subcmd__graph,enable)
                 cmd="relay__subcmd__help__subcmd__graph__subcmd__enable"
                 ;;
@@ -558,6 +573,9 @@ _relay() {
                 ;;
             relay__subcmd__help__subcmd__graph,status)
                 cmd="relay__subcmd__help__subcmd__graph__subcmd__status"
+                ;;
+            relay__subcmd__help__subcmd__graph,up)
+                cmd="relay__subcmd__help__subcmd__graph__subcmd__up"
                 ;;
             relay__subcmd__help__subcmd__plan,accept)
                 cmd="relay__subcmd__help__subcmd__plan__subcmd__accept"
@@ -3462,7 +3480,7 @@ _relay() {
             return 0
             ;;
         relay__subcmd__graph)
-            opts="-h -V --home --port --socket --server --token-file --insecure --client-cert --client-key --help --version status enable disable rebuild stats query help"
+            opts="-h -V --home --port --socket --server --token-file --insecure --client-cert --client-key --help --version status up down enable disable rebuild stats query help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3504,6 +3522,48 @@ _relay() {
             return 0
             ;;
         relay__subcmd__graph__subcmd__disable)
+            opts="-h -V --json --home --port --socket --server --token-file --insecure --client-cert --client-key --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --home)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --port)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --socket)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --server)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --client-cert)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --client-key)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        relay__subcmd__graph__subcmd__down)
             opts="-h -V --json --home --port --socket --server --token-file --insecure --client-cert --client-key --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -3588,7 +3648,7 @@ _relay() {
             return 0
             ;;
         relay__subcmd__graph__subcmd__help)
-            opts="status enable disable rebuild stats query help"
+            opts="status up down enable disable rebuild stats query help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3602,6 +3662,20 @@ _relay() {
             return 0
             ;;
         relay__subcmd__graph__subcmd__help__subcmd__disable)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        relay__subcmd__graph__subcmd__help__subcmd__down)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -3686,6 +3760,20 @@ _relay() {
             return 0
             ;;
         relay__subcmd__graph__subcmd__help__subcmd__status)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        relay__subcmd__graph__subcmd__help__subcmd__up)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -3838,6 +3926,48 @@ _relay() {
             return 0
             ;;
         relay__subcmd__graph__subcmd__status)
+            opts="-h -V --json --home --port --socket --server --token-file --insecure --client-cert --client-key --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --home)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --port)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --socket)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --server)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --client-cert)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --client-key)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        relay__subcmd__graph__subcmd__up)
             opts="-h -V --json --home --port --socket --server --token-file --insecure --client-cert --client-key --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -4440,7 +4570,7 @@ _relay() {
             return 0
             ;;
         relay__subcmd__help__subcmd__graph)
-            opts="status enable disable rebuild stats query"
+            opts="status up down enable disable rebuild stats query"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4454,6 +4584,20 @@ _relay() {
             return 0
             ;;
         relay__subcmd__help__subcmd__graph__subcmd__disable)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        relay__subcmd__help__subcmd__graph__subcmd__down)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -4524,6 +4668,20 @@ _relay() {
             return 0
             ;;
         relay__subcmd__help__subcmd__graph__subcmd__status)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        relay__subcmd__help__subcmd__graph__subcmd__up)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )

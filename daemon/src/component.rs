@@ -36,6 +36,7 @@ pub static COMPONENTS: &[&dyn Component] = &[
     &crate::coord::Sweeper,
     &crate::ledger::Ingest,
     &crate::graph::Projector,
+    &crate::graph::Keeper,
 ];
 
 /// The running components.

@@ -41,6 +41,8 @@ pub enum AdminError {
     Config { path: String, reason: String },
     #[error(transparent)]
     Store(#[from] StoreError),
+    #[error(transparent)]
+    Server(#[from] super::server::ServerError),
 }
 
 /// One project's graph as the status shows it.
@@ -64,6 +66,8 @@ pub struct Report {
     pub config_path: String,
     pub projects: Vec<ProjectState>,
     pub needs_rebuild: bool,
+    /// The FalkorDB server relayd runs (`relay graph up`), once it started one.
+    pub server: Option<super::server::ServerState>,
 }
 
 /// What enable or disable did.
@@ -158,6 +162,8 @@ pub async fn report(handle: &DaemonHandle) -> Report {
         }
     }
     report.status = status;
+    let server = graph.server().state();
+    report.server = (!server.state.is_empty()).then_some(server);
     report
 }
 
@@ -532,4 +538,63 @@ mod tests {
         );
         assert_eq!(rebuild_reason("p", None, None, None), None);
     }
+}
+
+/// What `relay graph up` did.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Up {
+    pub started: super::server::Started,
+    pub change: ConfigChange,
+}
+
+/// Starts the FalkorDB server relayd supervises (or finds it running) and points `graph_url` at it, as
+/// [`enable`] does. Each step goes to `progress`. Owner only.
+pub async fn up(
+    handle: &DaemonHandle,
+    caller: &Caller,
+    progress: super::server::Progress<'_>,
+) -> Result<Up, AdminError> {
+    caller.require_owner(|| refusal("starting the memory graph's server", caller))?;
+    let settings = super::server::Settings::from_config(handle.config());
+    let started = handle.graph().server().up(&settings, progress).await?;
+    progress(format!(
+        "pointing graph_url in {} at it",
+        handle.config().data_dir.config().display()
+    ));
+    let mut change = write_url(handle, &started.url).await?;
+    change.notes.splice(0..0, started.notes.iter().cloned());
+    Ok(Up { started, change })
+}
+
+/// Stops the server relayd runs; when `graph_url` points at it, the graph is turned off as [`disable`] does (the
+/// ledger keeps recording; `relay graph up` starts it again with its data). Owner only.
+pub async fn down(
+    handle: &DaemonHandle,
+    caller: &Caller,
+) -> Result<(bool, Option<ConfigChange>), AdminError> {
+    caller.require_owner(|| refusal("stopping the memory graph's server", caller))?;
+    let dir = super::server::server_dir(handle.config().data_dir.path());
+    let server = handle.graph().server();
+    let settings = super::server::Settings::from_config(handle.config());
+    let ours = server
+        .url()
+        .await
+        .or_else(|| super::server::managed_url(&settings));
+    let stopped = server.down(&dir, true).await;
+    let (url, _) = handle.graph().url();
+    let change = match ours {
+        Some(ours) if ours == url => {
+            let mut change = write_url(handle, "").await?;
+            change.notes.insert(
+                0,
+                format!(
+                    "The server's data stays in {}; `relay graph up` starts it again with it.",
+                    dir.display()
+                ),
+            );
+            Some(change)
+        }
+        _ => None,
+    };
+    Ok((stopped, change))
 }

@@ -54,6 +54,8 @@ pub struct Graph {
     pub(crate) config_write: tokio::sync::Mutex<()>,
     /// The pre-tool brief's cache, refilled after passes that sent records.
     briefs: super::cache::BriefCache,
+    /// The FalkorDB server `relay graph up` started, while relayd supervises one.
+    server: super::server::Server,
 }
 
 /// The environment variable that sets `graph_url`.
@@ -115,6 +117,11 @@ impl Graph {
 
     pub fn status(&self) -> GraphStatus {
         self.status.lock().map(|s| s.clone()).unwrap_or_default()
+    }
+
+    /// The FalkorDB server relayd supervises (`relay graph up`).
+    pub fn server(&self) -> &super::server::Server {
+        &self.server
     }
 
     /// The pre-tool brief's cache (read by the hook step, never FalkorDB).

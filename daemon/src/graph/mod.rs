@@ -12,7 +12,10 @@ pub mod component;
 pub mod project;
 pub mod queries;
 pub mod schema;
+pub mod server;
 
+#[cfg(test)]
+mod server_tests;
 #[cfg(test)]
 mod spike_tests;
 #[cfg(test)]
@@ -22,6 +25,7 @@ use std::time::Duration;
 
 pub use client::{Answer, GraphClient};
 pub use component::{Graph, GraphStatus, Projector};
+pub use server::Keeper;
 
 /// The graph of a project: `relay_<slug>`.
 pub fn graph_name(project_slug: &str) -> String {
@@ -32,7 +36,7 @@ pub fn graph_name(project_slug: &str) -> String {
 #[derive(Debug, thiserror::Error)]
 pub enum GraphError {
     #[error(
-        "the memory graph is off: no graph_url is set; point relay at a FalkorDB with `relay graph enable falkor://HOST:PORT` (one you run: FalkorDB's Docker image, or redis-server with the FalkorDB module loaded)"
+        "the memory graph is off: no graph_url is set; start a FalkorDB relayd runs for you with `relay graph up`, or point relay at one you run with `relay graph enable falkor://HOST:PORT`"
     )]
     Off,
     #[error("graph_url {url} is not a FalkorDB URL ({reason}); use falkor://[user:password@]host:port")]

@@ -43,8 +43,29 @@ fn status(err: AdminError) -> tonic::Status {
         AdminError::Graph(_) | AdminError::Query(_) => tonic::Status::failed_precondition(message),
         AdminError::Config { .. } => tonic::Status::failed_precondition(message),
         AdminError::Store(err) => super::error::store(err),
+        AdminError::Server(_) => tonic::Status::failed_precondition(message),
     }
 }
+
+fn server_state(state: &crate::graph::server::ServerState) -> proto::GraphServerState {
+    proto::GraphServerState {
+        state: state.state.clone(),
+        backend: state.backend.clone(),
+        url: state.url.clone(),
+        port: state.port.map(u32::from),
+        pid: state.pid,
+        container: state.container.clone(),
+        data_dir: state.data_dir.clone(),
+        restarts: state.restarts,
+        last_error: state.last_error.clone(),
+        started_at_ms: state.started_at_ms,
+    }
+}
+
+/// `relay graph up`'s stream: its steps, then what it did.
+pub type ServerProgressStream = std::pin::Pin<
+    Box<dyn tokio_stream::Stream<Item = Result<proto::GraphServerProgress, tonic::Status>> + Send>,
+>;
 
 fn status_message(report: &Report) -> proto::GraphStatus {
     let status = &report.status;
@@ -84,6 +105,7 @@ fn status_message(report: &Report) -> proto::GraphStatus {
             .collect(),
         schema_version: crate::graph::schema::SCHEMA_VERSION,
         needs_rebuild: report.needs_rebuild,
+        server: report.server.as_ref().map(server_state),
     }
 }
 
@@ -205,6 +227,65 @@ impl GraphService for RelayService {
             limit: done.answer.limit,
             rows_json: rows,
             text: done.text,
+        }))
+    }
+
+    type StartGraphServerStream = ServerProgressStream;
+
+    async fn start_graph_server(
+        &self,
+        request: Request<proto::StartGraphServerRequest>,
+    ) -> Result<Response<Self::StartGraphServerStream>, tonic::Status> {
+        let caller = convert::transport(&request)?;
+        caller
+            .require_owner(|| {
+                "starting the memory graph's server is the owner's to do, and this request authenticated as an agent; run `relay graph up` as the owner. Nothing changed.".to_owned()
+            })
+            .map_err(|err| tonic::Status::permission_denied(err.to_string()))?;
+        let (sender, receiver) = tokio::sync::mpsc::unbounded_channel();
+        let handle = self.handle.clone();
+        // The start goes on when the client goes away: relayd supervises the server either way.
+        tokio::spawn(async move {
+            let steps = sender.clone();
+            let progress = move |step: String| {
+                let _ = steps.send(Ok(proto::GraphServerProgress {
+                    step: Some(step),
+                    done: None,
+                }));
+            };
+            let last = match Box::pin(admin::up(&handle, &caller, &progress)).await {
+                Ok(done) => Ok(proto::GraphServerProgress {
+                    step: None,
+                    done: Some(proto::GraphServerUp {
+                        backend: done.started.backend.to_owned(),
+                        notes: done.started.notes.clone(),
+                        already_running: done.started.already_running,
+                        change: Some(change(done.change)),
+                    }),
+                }),
+                Err(err) => Err(status(err)),
+            };
+            let _ = sender.send(last);
+        });
+        Ok(Response::new(Box::pin(
+            tokio_stream::wrappers::UnboundedReceiverStream::new(receiver),
+        )))
+    }
+
+    async fn stop_graph_server(
+        &self,
+        request: Request<proto::StopGraphServerRequest>,
+    ) -> Result<Response<proto::StopGraphServerResponse>, tonic::Status> {
+        let caller = convert::transport(&request)?;
+        let (stopped, done) = Box::pin(admin::down(&self.handle, &caller))
+            .await
+            .map_err(status)?;
+        Ok(Response::new(proto::StopGraphServerResponse {
+            stopped,
+            change: done.map(change),
+            data_dir: crate::graph::server::server_dir(self.handle.config().data_dir.path())
+                .display()
+                .to_string(),
         }))
     }
 }

