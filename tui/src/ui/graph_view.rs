@@ -35,36 +35,24 @@ fn key(model: &Model, command: Command) -> String {
 pub fn render(model: &Model, theme: &Theme, area: Rect, buf: &mut Buffer, hits: &mut Hits) {
     let state = &model.graph;
     let project = state.project.as_deref().unwrap_or("no project yet");
-    let title = match &state.status {
-        Some(status) if status.enabled && status.connected => format!(
-            " Memory graph · {project} · FalkorDB {}{} ",
-            status.url.as_deref().unwrap_or("connected"),
-            status
-                .last_pass_at_ms
-                .map(|at| format!(" · last pass {}", human_age(model.now_ms - at)))
-                .unwrap_or_default()
-        ),
-        _ => format!(" Memory graph · {project} "),
-    };
-    let block = Block::bordered().title(fit(Line::raw(title), usize::from(area.width.saturating_sub(2))));
-    let inner = block.inner(area);
-    block.render(area, buf);
-    let Some(status) = &state.status else {
-        Paragraph::new(Line::styled(
-            waiting_words(model, "asking relayd about the graph"),
-            theme.muted,
-        ))
-        .render(inner, buf);
+    let Some(status) = state.status.as_ref().filter(|s| s.enabled && s.connected) else {
+        let block = Block::bordered().title(format!(" Memory graph · {} ", one_line(project, 60)));
+        let inner = block.inner(area);
+        block.render(area, buf);
+        match &state.status {
+            None => say(
+                vec![Line::styled(
+                    waiting_words(model, "asking relayd about the graph"),
+                    theme.muted,
+                )],
+                inner,
+                buf,
+            ),
+            Some(status) if !status.enabled => off(model, theme, inner, buf),
+            Some(status) => down(model, status, theme, inner, buf),
+        }
         return;
     };
-    if !status.enabled {
-        off(model, theme, inner, buf);
-        return;
-    }
-    if !status.connected {
-        down(model, status, theme, inner, buf);
-        return;
-    }
     let mut rows = vec![Constraint::Length(1)];
     let rebuild = status.projects.iter().find_map(|p| {
         (Some(p.project.as_str()) == state.project.as_deref())
@@ -75,8 +63,8 @@ pub fn render(model: &Model, theme: &Theme, area: Rect, buf: &mut Buffer, hits: 
         rows.push(Constraint::Length(1));
     }
     rows.push(Constraint::Min(1));
-    let parts = Layout::vertical(rows).split(inner);
-    tabs(model, theme, parts[0], buf, hits);
+    let parts = Layout::vertical(rows).split(area);
+    tabs(model, status, theme, parts[0], buf, hits);
     if let Some(why) = rebuild {
         fit(
             Line::styled(
@@ -86,13 +74,11 @@ pub fn render(model: &Model, theme: &Theme, area: Rect, buf: &mut Buffer, hits: 
                 ),
                 theme.warn,
             ),
-            usize::from(inner.width),
+            usize::from(area.width),
         )
         .render(parts[1], buf);
     }
-    let body = parts[parts.len() - 1];
-    let (input, body) = input_line(model, theme, body, buf);
-    let _ = input;
+    let body = input_line(model, theme, parts[parts.len() - 1], buf);
     match state.tab {
         HOTSPOTS => hotspots(model, theme, body, buf, hits),
         STORY => story(model, theme, body, buf, hits),
@@ -111,7 +97,14 @@ fn waiting_words(model: &Model, what: &str) -> String {
     }
 }
 
-fn tabs(model: &Model, theme: &Theme, area: Rect, buf: &mut Buffer, hits: &mut Hits) {
+fn tabs(
+    model: &Model,
+    status: &proto::GraphStatus,
+    theme: &Theme,
+    area: Rect,
+    buf: &mut Buffer,
+    hits: &mut Hits,
+) {
     let state = &model.graph;
     let mut spans = Vec::new();
     for (i, name) in TABS.iter().enumerate() {
@@ -134,10 +127,6 @@ fn tabs(model: &Model, theme: &Theme, area: Rect, buf: &mut Buffer, hits: &mut H
         }
         x = x.saturating_add(width);
     }
-    if let Some(file) = &state.file {
-        spans.push(Span::styled("   ", theme.muted));
-        spans.push(Span::styled(one_line(file, 300), theme.title));
-    }
     if model
         .graph
         .waiting_since
@@ -148,11 +137,27 @@ fn tabs(model: &Model, theme: &Theme, area: Rect, buf: &mut Buffer, hits: &mut H
             theme.warn,
         ));
     }
-    fit(Line::from(spans), usize::from(area.width)).render(area, buf);
+    let tabs = Line::from(spans);
+    // The graph's state on the right when it fits: where FalkorDB is and when the projector last wrote.
+    let right = format!(
+        "FalkorDB {}{} ",
+        status.url.as_deref().unwrap_or("connected"),
+        status
+            .last_pass_at_ms
+            .map(|at| format!(" · last pass {}", human_age(model.now_ms - at)))
+            .unwrap_or_default()
+    );
+    let right_width = u16::try_from(Line::raw(right.as_str()).width()).unwrap_or(u16::MAX);
+    let tabs_width = u16::try_from(tabs.width()).unwrap_or(u16::MAX);
+    fit(tabs, usize::from(area.width)).render(area, buf);
+    if tabs_width.saturating_add(right_width).saturating_add(2) <= area.width {
+        Line::styled(right, theme.muted)
+            .render(Rect::new(area.right() - right_width, area.y, right_width, 1), buf);
+    }
 }
 
 /// The line over the tab for what is being typed (a file's path, the search words, the filter).
-fn input_line(model: &Model, theme: &Theme, area: Rect, buf: &mut Buffer) -> (Option<Rect>, Rect) {
+fn input_line(model: &Model, theme: &Theme, area: Rect, buf: &mut Buffer) -> Rect {
     let state = &model.graph;
     let words: Option<Vec<Span<'static>>> = if state.path.typing {
         Some(vec![
@@ -191,14 +196,14 @@ fn input_line(model: &Model, theme: &Theme, area: Rect, buf: &mut Buffer) -> (Op
         None
     };
     let Some(words) = words else {
-        return (None, area);
+        return area;
     };
     if area.height < 3 {
-        return (None, area);
+        return area;
     }
     let [line, rest] = Layout::vertical([Constraint::Length(1), Constraint::Min(1)]).areas(area);
     fit(Line::from(words), usize::from(line.width)).render(line, buf);
-    (Some(line), rest)
+    rest
 }
 
 fn search_words(model: &Model, theme: &Theme) -> Vec<Span<'static>> {
@@ -371,9 +376,8 @@ fn hotspots(model: &Model, theme: &Theme, area: Rect, buf: &mut Buffer, hits: &m
     hits.page = usize::from(area.height.saturating_sub(3)).max(1);
     let ranked = rows.iter().filter(|r| r.rank.is_some()).count();
     let title = format!(
-        " {} · {ranked} ranked by PageRank over files changed together · Enter: its story · {}: a file by path ",
+        " {} · {ranked} ranked (PageRank over files changed together) ",
         count(rows.len(), "file"),
-        key(model, Command::OpenFile)
     );
     super::fit::Table {
         block: Block::bordered().title(fit(Line::raw(title), usize::from(area.width.saturating_sub(2)))),
