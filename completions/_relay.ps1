@@ -2111,7 +2111,7 @@ Register-ArgumentCompleter -Native -CommandName 'relay' -ScriptBlock {
             [CompletionResult]::new('disable', 'disable', [CompletionResultType]::ParameterValue, 'Turn the graph off (graph_url = "" in config.toml); the ledger keeps recording')
             [CompletionResult]::new('rebuild', 'rebuild', [CompletionResultType]::ParameterValue, 'Send a project''s whole history to its graph again (every project''s without PROJECT)')
             [CompletionResult]::new('stats', 'stats', [CompletionResultType]::ParameterValue, 'Nodes per label and relationships per type of each project''s graph')
-            [CompletionResult]::new('query', 'query', [CompletionResultType]::ParameterValue, 'Run a named read-only query: file_story FILE, who_to_ask FILE, contention_trace FILE, search_memory TEXT, agent_activity AGENT, hotspots, overlaps, decision_trace FILE, session_brief FILE…, overview')
+            [CompletionResult]::new('query', 'query', [CompletionResultType]::ParameterValue, 'Run a named read-only query: file_story FILE, who_to_ask FILE, contention_trace FILE, search_memory TEXT, agent_activity AGENT, hotspots, overlaps, decision_trace FILE, session_brief FILE…, co_edited FILE, files, overview')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -2254,7 +2254,7 @@ Register-ArgumentCompleter -Native -CommandName 'relay' -ScriptBlock {
             [CompletionResult]::new('disable', 'disable', [CompletionResultType]::ParameterValue, 'Turn the graph off (graph_url = "" in config.toml); the ledger keeps recording')
             [CompletionResult]::new('rebuild', 'rebuild', [CompletionResultType]::ParameterValue, 'Send a project''s whole history to its graph again (every project''s without PROJECT)')
             [CompletionResult]::new('stats', 'stats', [CompletionResultType]::ParameterValue, 'Nodes per label and relationships per type of each project''s graph')
-            [CompletionResult]::new('query', 'query', [CompletionResultType]::ParameterValue, 'Run a named read-only query: file_story FILE, who_to_ask FILE, contention_trace FILE, search_memory TEXT, agent_activity AGENT, hotspots, overlaps, decision_trace FILE, session_brief FILE…, overview')
+            [CompletionResult]::new('query', 'query', [CompletionResultType]::ParameterValue, 'Run a named read-only query: file_story FILE, who_to_ask FILE, contention_trace FILE, search_memory TEXT, agent_activity AGENT, hotspots, overlaps, decision_trace FILE, session_brief FILE…, co_edited FILE, files, overview')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -2777,7 +2777,7 @@ Register-ArgumentCompleter -Native -CommandName 'relay' -ScriptBlock {
             [CompletionResult]::new('disable', 'disable', [CompletionResultType]::ParameterValue, 'Turn the graph off (graph_url = "" in config.toml); the ledger keeps recording')
             [CompletionResult]::new('rebuild', 'rebuild', [CompletionResultType]::ParameterValue, 'Send a project''s whole history to its graph again (every project''s without PROJECT)')
             [CompletionResult]::new('stats', 'stats', [CompletionResultType]::ParameterValue, 'Nodes per label and relationships per type of each project''s graph')
-            [CompletionResult]::new('query', 'query', [CompletionResultType]::ParameterValue, 'Run a named read-only query: file_story FILE, who_to_ask FILE, contention_trace FILE, search_memory TEXT, agent_activity AGENT, hotspots, overlaps, decision_trace FILE, session_brief FILE…, overview')
+            [CompletionResult]::new('query', 'query', [CompletionResultType]::ParameterValue, 'Run a named read-only query: file_story FILE, who_to_ask FILE, contention_trace FILE, search_memory TEXT, agent_activity AGENT, hotspots, overlaps, decision_trace FILE, session_brief FILE…, co_edited FILE, files, overview')
             break
         }
         'relay;help;graph;status' {

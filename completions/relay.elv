@@ -1919,7 +1919,7 @@ set edit:completion:arg-completer[relay] = {|@words|
             cand disable 'Turn the graph off (graph_url = "" in config.toml); the ledger keeps recording'
             cand rebuild 'Send a project''s whole history to its graph again (every project''s without PROJECT)'
             cand stats 'Nodes per label and relationships per type of each project''s graph'
-            cand query 'Run a named read-only query: file_story FILE, who_to_ask FILE, contention_trace FILE, search_memory TEXT, agent_activity AGENT, hotspots, overlaps, decision_trace FILE, session_brief FILE…, overview'
+            cand query 'Run a named read-only query: file_story FILE, who_to_ask FILE, contention_trace FILE, search_memory TEXT, agent_activity AGENT, hotspots, overlaps, decision_trace FILE, session_brief FILE…, co_edited FILE, files, overview'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'relay;graph;status'= {
@@ -2053,7 +2053,7 @@ set edit:completion:arg-completer[relay] = {|@words|
             cand disable 'Turn the graph off (graph_url = "" in config.toml); the ledger keeps recording'
             cand rebuild 'Send a project''s whole history to its graph again (every project''s without PROJECT)'
             cand stats 'Nodes per label and relationships per type of each project''s graph'
-            cand query 'Run a named read-only query: file_story FILE, who_to_ask FILE, contention_trace FILE, search_memory TEXT, agent_activity AGENT, hotspots, overlaps, decision_trace FILE, session_brief FILE…, overview'
+            cand query 'Run a named read-only query: file_story FILE, who_to_ask FILE, contention_trace FILE, search_memory TEXT, agent_activity AGENT, hotspots, overlaps, decision_trace FILE, session_brief FILE…, co_edited FILE, files, overview'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'relay;graph;help;status'= {
@@ -2468,7 +2468,7 @@ set edit:completion:arg-completer[relay] = {|@words|
             cand disable 'Turn the graph off (graph_url = "" in config.toml); the ledger keeps recording'
             cand rebuild 'Send a project''s whole history to its graph again (every project''s without PROJECT)'
             cand stats 'Nodes per label and relationships per type of each project''s graph'
-            cand query 'Run a named read-only query: file_story FILE, who_to_ask FILE, contention_trace FILE, search_memory TEXT, agent_activity AGENT, hotspots, overlaps, decision_trace FILE, session_brief FILE…, overview'
+            cand query 'Run a named read-only query: file_story FILE, who_to_ask FILE, contention_trace FILE, search_memory TEXT, agent_activity AGENT, hotspots, overlaps, decision_trace FILE, session_brief FILE…, co_edited FILE, files, overview'
         }
         &'relay;help;graph;status'= {
         }

@@ -83,11 +83,24 @@ impl BriefCache {
             }
             briefs.push(told);
         }
-        if briefs.is_empty() {
-            return None;
-        }
-        let text = brief::render(&briefs, now_ms, PRE_TOOL_CHARS - 40, false);
-        Some(format!("relay memory graph, before you edit:\n{text}"))
+        pre_tool_text(&briefs, now_ms)
+    }
+
+    /// What [`BriefCache::pre_tool`] would hand a session that has not touched `paths` (graph paths of the
+    /// repository `repo`) yet, marking nobody told: the window's "what agents are told". None when there is
+    /// nothing to say. Also the number of files of `repo` the cache holds.
+    pub fn peek(&self, repo: &str, paths: &[String], now_ms: i64) -> (Option<String>, usize) {
+        let Ok(repos) = self.repos.read() else {
+            return (None, 0);
+        };
+        let Some(known) = repos.get(repo.trim_end_matches('/')) else {
+            return (None, 0);
+        };
+        let briefs: Vec<FileBrief> = paths
+            .iter()
+            .filter_map(|path| known.get(path).filter(|b| !b.is_empty()).cloned())
+            .collect();
+        (pre_tool_text(&briefs, now_ms), known.len())
     }
 
     fn first_time(&self, session: &str, file: &str) -> bool {
@@ -99,6 +112,48 @@ impl BriefCache {
         }
         seen.insert((session.to_owned(), file.to_owned()))
     }
+}
+
+/// What the pre-tool hook would hand an agent that has not touched `paths` of the target's project yet (the
+/// window's "what agents are told"): the project, the graph paths, the text (none: nothing to say) and the files of
+/// the project the cache holds. Read from memory, so it answers while FalkorDB is down; refused while the graph
+/// is off.
+pub async fn pre_tool_brief(
+    handle: &crate::handle::DaemonHandle,
+    target: super::admin::Target<'_>,
+    paths: &[String],
+) -> Result<(GraphProject, Vec<String>, Option<String>, usize), super::admin::AdminError> {
+    let (url, _) = handle.graph().url();
+    if url.is_empty() {
+        return Err(GraphError::Off.into());
+    }
+    if paths.len() > brief::MAX_PATHS {
+        return Err(super::queries::QueryError::TooMany {
+            given: paths.len(),
+            most: brief::MAX_PATHS,
+        }
+        .into());
+    }
+    let project = super::admin::resolve(handle, target.project, target.cwd.or(target.near)).await?;
+    let paths: Vec<String> = paths
+        .iter()
+        .flat_map(|p| brief::split_paths(p))
+        .map(|p| super::admin::file_arg(&project.repo_path, target.cwd, &p))
+        .collect();
+    let (text, cached) = handle
+        .graph()
+        .briefs()
+        .peek(&project.repo_path, &paths, handle.now_ms());
+    Ok((project, paths, text, cached))
+}
+
+/// The pre-tool brief's text for `briefs` (none when there are none).
+fn pre_tool_text(briefs: &[FileBrief], now_ms: i64) -> Option<String> {
+    if briefs.is_empty() {
+        return None;
+    }
+    let text = brief::render(briefs, now_ms, PRE_TOOL_CHARS - 40, false);
+    Some(format!("relay memory graph, before you edit:\n{text}"))
 }
 
 /// Reads the session brief of every file `project`'s graph knows about (at most [`FILES_PER_PROJECT`]) into the

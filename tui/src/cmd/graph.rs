@@ -62,7 +62,8 @@ pub enum GraphCommand {
         output: OutputArgs,
     },
     /// Run a named read-only query: file_story FILE, who_to_ask FILE, contention_trace FILE, search_memory TEXT,
-    /// agent_activity AGENT, hotspots, overlaps, decision_trace FILE, session_brief FILE…, overview
+    /// agent_activity AGENT, hotspots, overlaps, decision_trace FILE, session_brief FILE…, co_edited FILE, files,
+    /// overview
     ///
     /// The project is --project, else the one whose repository holds the current folder. Files are relative to
     /// the repository (or to the current folder inside it, or absolute). The answer ends with its Cypher.

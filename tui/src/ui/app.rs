@@ -141,6 +141,8 @@ pub enum Fetch {
         id: i64,
         to: Option<String>,
     },
+    /// The memory graph screen's status and the open tab's query (`graph.rs`).
+    Graph(super::graph::GraphFetch),
 }
 
 /// An owner action.
@@ -302,6 +304,7 @@ pub enum Data {
     Template(Option<String>),
     SessionSnapshots(Vec<proto::WorkSnapshot>),
     RestorePreview(Box<proto::RestoreSnapshotResponse>),
+    Graph(Box<super::graph::GraphData>),
 }
 
 #[derive(Debug, Clone, Default)]
@@ -351,6 +354,8 @@ pub enum Screen {
     Locks,
     /// A project's stands & access (`environments.rs`).
     Environments(String),
+    /// The memory graph: hotspots, a file's story, search, what agents are told (`graph.rs`).
+    Graph,
 }
 
 /// A line under the screen: what a write did, its warnings, or why something failed.
@@ -588,6 +593,7 @@ pub struct Model {
     pub activity: ActivityState,
     pub locks: super::locks::LocksState,
     pub environments: super::environments::EnvironmentsState,
+    pub graph: super::graph::GraphState,
     /// The attached terminal, while its pane is open.
     pub terminal: Option<super::terminal::TerminalState>,
     /// The terminal pane's detach prefix and key as bytes (config `detach_key`; Ctrl-B d).
@@ -657,6 +663,7 @@ impl Model {
             activity: ActivityState::default(),
             locks: super::locks::LocksState::default(),
             environments: super::environments::EnvironmentsState::default(),
+            graph: super::graph::GraphState::default(),
             terminal: None,
             detach_key: (0x02, b'd'),
             slugs: Vec::new(),
@@ -723,6 +730,7 @@ impl Model {
             Screen::Terminal(_) => Fetch::Sessions(self.sessions.project.clone()),
             Screen::Locks => Fetch::Locks,
             Screen::Environments(slug) => Fetch::Environments(slug.clone()),
+            Screen::Graph => Fetch::Graph(self.graph.fetch()),
         }
     }
 
@@ -752,6 +760,7 @@ impl Model {
             Screen::Activity => vec![Scope::Activity, Scope::Global],
             Screen::Locks => vec![Scope::Locks, Scope::Global],
             Screen::Environments(_) => vec![Scope::Environments, Scope::Global],
+            Screen::Graph => vec![Scope::Graph, Scope::Global],
             Screen::Terminal(_) => vec![Scope::Global],
         }
     }
@@ -947,6 +956,7 @@ impl Model {
             Screen::Sessions => Some(&self.sessions.find),
             Screen::Activity => Some(&self.activity.find),
             Screen::Locks => Some(&self.locks.find),
+            Screen::Graph => self.graph.input(),
             Screen::Task(_) | Screen::Terminal(_) | Screen::Environments(_) => None,
         }
     }
@@ -959,6 +969,7 @@ impl Model {
             Screen::Sessions => Some(&mut self.sessions.find),
             Screen::Activity => Some(&mut self.activity.find),
             Screen::Locks => Some(&mut self.locks.find),
+            Screen::Graph => self.graph.input_mut(),
             Screen::Task(_) | Screen::Terminal(_) | Screen::Environments(_) => None,
         }
     }
@@ -1008,6 +1019,7 @@ impl Model {
                 .iter()
                 .map(super::environments::id)
                 .collect(),
+            Screen::Graph => self.graph.ids(),
             Screen::Board(_) | Screen::Task(_) | Screen::Terminal(_) => Vec::new(),
         }
     }
@@ -1020,6 +1032,7 @@ impl Model {
             Screen::Activity => Some(self.activity.selected),
             Screen::Locks => Some(self.locks.selected),
             Screen::Environments(_) => Some(self.environments.selected),
+            Screen::Graph => self.graph.selected.get(self.graph.tab).copied(),
             Screen::Board(_) | Screen::Task(_) | Screen::Terminal(_) => None,
         }
     }
@@ -1032,6 +1045,7 @@ impl Model {
             Screen::Activity => Some(&mut self.activity.selected),
             Screen::Locks => Some(&mut self.locks.selected),
             Screen::Environments(_) => Some(&mut self.environments.selected),
+            Screen::Graph => self.graph.selected.get_mut(self.graph.tab),
             Screen::Board(_) | Screen::Task(_) | Screen::Terminal(_) => None,
         }
     }
@@ -1097,7 +1111,8 @@ pub fn update(model: &mut Model, action: Action) -> Vec<Effect> {
         }
         Action::Clock(now) => {
             // Ages shown in minutes: redraw only when one could have changed.
-            model.dirty = now / 60_000 != model.now_ms / 60_000;
+            // (The graph screen counts the seconds it waits for a slow answer.)
+            model.dirty = now / 60_000 != model.now_ms / 60_000 || super::graph::waiting(model);
             model.now_ms = now;
             model.poll_inbox(&mut effects);
         }
@@ -1184,6 +1199,8 @@ pub fn update(model: &mut Model, action: Action) -> Vec<Effect> {
     super::board::follow_archive(model, &mut effects);
     // The sessions screen's snapshot block follows the selected session.
     sessions::follow_snapshots(model, &mut effects);
+    // The graph screen sends a search or opens a path once typed, times a slow answer and asks again every 10 s.
+    super::graph::follow(model, &mut effects);
     effects
 }
 
@@ -1269,6 +1286,8 @@ pub fn affects(fetch: &Fetch, event: &proto::Event) -> bool {
         Fetch::Template(_) | Fetch::Archive { .. } => false,
         // Asked for by the sessions screen (`sessions::follow_snapshots`) and the restore key.
         Fetch::SessionSnapshots(_) | Fetch::RestorePreview { .. } => false,
+        // The graph changes when the projector's pass lands, which no event says: the screen asks every 10 s.
+        Fetch::Graph(_) => false,
     }
 }
 
@@ -1440,6 +1459,7 @@ fn loaded(model: &mut Model, fetch: Fetch, result: Result<Data, String>, effects
                     Some("The description is the rules' template: fill it in below the title.".to_owned());
             }
         }
+        (Fetch::Graph(fetch), Data::Graph(data)) => super::graph::loaded(model, fetch, *data),
         (Fetch::Activity(filter), Data::Activity { page, slugs }) => {
             model.slugs = slugs;
             activity::first_page(model, filter, *page);
@@ -1669,6 +1689,8 @@ pub(super) fn run_command(model: &mut Model, command: Command, effects: &mut Vec
                 true
             });
         }
+        // A file walked to from another goes back to it before Back leaves the graph screen.
+        Command::Back if model.screen == Screen::Graph && super::graph::back(model, effects) => {}
         Command::Back => model.go_back(effects),
         Command::Refresh => {
             let fetch = model.screen_fetch();
@@ -1694,6 +1716,16 @@ pub(super) fn run_command(model: &mut Model, command: Command, effects: &mut Vec
         }
         Command::Activity => model.open(Screen::Activity, effects),
         Command::Locks => model.open(Screen::Locks, effects),
+        Command::Graph => {
+            // From a board or a task: that project's graph.
+            let project = match &model.screen {
+                Screen::Board(slug) | Screen::Environments(slug) => Some(slug.clone()),
+                Screen::Task(key) => key.rsplit_once('-').map(|(project, _)| project.to_owned()),
+                _ => None,
+            };
+            super::graph::opened(model, project);
+            model.open(Screen::Graph, effects);
+        }
         Command::StartDaemon => match model.connection {
             Connection::Live => {
                 model.flash = Some(Flash {
@@ -1720,6 +1752,7 @@ pub(super) fn run_command(model: &mut Model, command: Command, effects: &mut Vec
             Screen::Terminal(_) => model.dirty = false,
             Screen::Locks => super::locks::command(model, command, effects),
             Screen::Environments(_) => super::environments::command(model, command, effects),
+            Screen::Graph => super::graph::command(model, command, effects),
         },
     }
 }

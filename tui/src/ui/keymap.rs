@@ -76,6 +76,10 @@ pub enum Command {
     Snapshots,
     /// Restore the selected snapshot (asks first, showing what it would change).
     RestoreSnapshot,
+    /// The memory graph screen.
+    Graph,
+    /// The graph screen: type a file's path to open its story.
+    OpenFile,
 }
 
 impl Command {
@@ -109,6 +113,7 @@ pub enum Scope {
     Activity,
     Locks,
     Environments,
+    Graph,
     Form,
     Palette,
 }
@@ -127,6 +132,7 @@ impl Scope {
             Scope::Activity => "activity",
             Scope::Locks => "locks",
             Scope::Environments => "stands & access",
+            Scope::Graph => "memory graph",
             Scope::Form => "forms (editor, pickers)",
             Scope::Palette => "command palette",
         }
@@ -266,6 +272,7 @@ pub static KEYMAP: &[Binding] = &[
     bind(&[key('s')], "s", S::Global, C::Sessions, "sessions (from a board: its project's)", false),
     bind(&[key('e')], "e", S::Global, C::Activity, "activity (the event feed)", false),
     bind(&[key('L')], "L", S::Global, C::Locks, "locks: who holds which file and why", false),
+    bind(&[key('M')], "M", S::Global, C::Graph, "memory graph: hotspots, a file's story, search, what agents are told (from a board: its project's)", false),
     bind(&[key(':'), ctrl('p')], ":, Ctrl-P", S::Global, C::Palette, "command palette: find a task, a board or a command", false),
     bind(&[ctrl('r'), code(KeyCode::F(5))], "Ctrl-R, F5", S::Global, C::Refresh, "fetch the screen's data again", false),
     bind(&[key('k'), code(KeyCode::Up)], "k, ↑", S::Global, C::Up, "previous row, card, step or line", false),
@@ -338,6 +345,16 @@ pub static KEYMAP: &[Binding] = &[
     bind(&[key('/')], "/", S::Locks, C::Find, "filter the locks (file, workspace, holder, intent)", false),
     bind(&[key('a')], "a", S::Environments, C::AcceptProposal, "accept the selected proposal (asks y/n; widening live asks again)", false),
     bind(&[key('x')], "x", S::Environments, C::RejectProposal, "reject the selected proposal (asks y/n)", false),
+    bind(&[code(KeyCode::Tab), key('l'), code(KeyCode::Right)], "Tab, l, →", S::Graph, C::NextTab, "next tab (Hotspots, Story, Search, Told)", false),
+    bind(&[code(KeyCode::BackTab), key('h'), code(KeyCode::Left)], "Shift-Tab, h, ←", S::Graph, C::PrevTab, "previous tab", false),
+    bind(&[key('1')], "1", S::Graph, C::Tab(0), "Hotspots: the files at the centre of the work", false),
+    bind(&[key('2')], "2", S::Graph, C::Tab(1), "Story: the file's changes, prompts, blocks, decisions, who to ask, files changed with it", false),
+    bind(&[key('3')], "3", S::Graph, C::Tab(2), "Search: every prompt and answer of every agent", false),
+    bind(&[key('4')], "4", S::Graph, C::Tab(3), "Told: what the pre-tool hook and relay_session_brief tell an agent about the file", false),
+    bind(&[code(KeyCode::Enter)], "Enter", S::Graph, C::Open, "open the file's story (a hotspot, a file changed with it)", true),
+    bind(&[key('o')], "o", S::Graph, C::OpenFile, "open a file's story by its path", true),
+    bind(&[key('/')], "/", S::Graph, C::Find, "filter the files or the story's lines; on Search: the words to search for (Enter sends)", true),
+    bind(&[key('f')], "f", S::Graph, C::PickProject, "pick the project whose graph is shown", false),
     bind(&[ctrl('s')], "Ctrl-S", S::Form, C::Submit, "send (in the stage picker also Enter)", true),
     bind(&[code(KeyCode::Esc)], "Esc", S::Form, C::Cancel, "close the form, its text kept as a draft (a field's editor: back to the fields); Ctrl-C closes any form", true),
     bind(&[code(KeyCode::Enter)], "Enter", S::Palette, C::Open, "run the entry (open the task or the board, or do what its key does)", true),

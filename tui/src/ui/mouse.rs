@@ -160,6 +160,13 @@ fn click(model: &mut Model, column: u16, row: u16, effects: &mut Vec<Effect>) {
                 run_command(model, Command::Tab(tab), effects);
             }
         }
+        Some(Target::Tab(tab)) if model.screen == Screen::Graph => {
+            if model.graph.tab == tab {
+                model.dirty = false;
+            } else {
+                run_command(model, Command::Tab(tab), effects);
+            }
+        }
         Some(Target::Row(i)) => list_row(model, i, effects),
         _ => model.dirty = false,
     }

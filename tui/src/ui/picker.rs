@@ -20,6 +20,8 @@ pub enum Target {
     ActivityKind,
     ActivityProject,
     SessionsProject,
+    /// The project whose memory graph the graph screen shows (no "all": one graph per project).
+    GraphProject,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -48,6 +50,7 @@ impl Picker {
                 model.sessions.project.clone(),
                 vec![("all projects".to_owned(), None)],
             ),
+            Target::GraphProject => (model.graph.project.clone(), Vec::new()),
         };
         match target {
             Target::ActivityKind => choices.extend(EventKind::ALL.iter().map(|kind| {
@@ -58,6 +61,15 @@ impl Picker {
             })),
             Target::ActivityProject | Target::SessionsProject => {
                 choices.extend(model.slugs.iter().map(|slug| (slug.clone(), Some(slug.clone()))));
+            }
+            Target::GraphProject => {
+                choices.extend(
+                    model
+                        .graph
+                        .projects()
+                        .into_iter()
+                        .map(|slug| (slug.clone(), Some(slug))),
+                );
             }
         }
         let selected = choices
@@ -87,6 +99,7 @@ impl Picker {
         match self.target {
             Target::ActivityKind => " Show events of kind ",
             Target::ActivityProject | Target::SessionsProject => " Show the project ",
+            Target::GraphProject => " Show the graph of the project ",
         }
     }
 }
@@ -159,6 +172,10 @@ fn apply(model: &mut Model, target: Target, value: Option<String>, effects: &mut
             *slot = value;
             model.activity.rows = None;
             model.activity.selected = 0;
+        }
+        Target::GraphProject => {
+            super::graph::pick_project(model, value, effects);
+            return;
         }
         Target::SessionsProject => {
             if model.sessions.project == value {

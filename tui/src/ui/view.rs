@@ -92,6 +92,7 @@ fn draw(model: &Model, theme: &Theme, buf: &mut Buffer) -> Hits {
             Screen::Terminal(_) => super::terminal::render(model, theme, body, buf),
             Screen::Locks => super::locks::render(model, theme, body, buf, &mut hits),
             Screen::Environments(_) => super::environments::render(model, theme, body, buf, &mut hits),
+            Screen::Graph => super::graph_view::render(model, theme, body, buf, &mut hits),
         },
     }
     render_footer(model, theme, footer, buf);
@@ -181,6 +182,7 @@ fn has_data(model: &Model) -> bool {
         Screen::Terminal(_) => true,
         Screen::Locks => model.locks.listing.is_some(),
         Screen::Environments(_) => model.environments.map.is_some(),
+        Screen::Graph => model.graph.status.is_some(),
     }
 }
 
@@ -210,6 +212,7 @@ fn render_header(model: &Model, theme: &Theme, area: Rect, buf: &mut Buffer) {
         Screen::Terminal(session) => vec!["Sessions".into(), session.clone()],
         Screen::Locks => vec!["Locks".into()],
         Screen::Environments(slug) => vec!["Projects".into(), slug.clone(), "Stands & access".into()],
+        Screen::Graph => super::graph_view::crumbs(&model.graph),
     };
     for (i, part) in path.iter().enumerate() {
         if i > 0 {

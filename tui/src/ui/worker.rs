@@ -638,6 +638,7 @@ pub async fn fetch_data(client: &mut Client, fetch: &Fetch) -> Result<Data, toni
                 .await?
                 .into_inner(),
         )),
+        Fetch::Graph(fetch) => Data::Graph(Box::new(super::graph_story::fetch(client, fetch).await?)),
         Fetch::PaletteTasks => {
             let mut second = client.clone();
             let (tasks, projects) = tokio::join!(

@@ -11,6 +11,7 @@ mod demo;
 mod edit;
 mod editor;
 mod faults;
+mod graph;
 #[cfg(feature = "daemon")]
 mod image;
 mod keys;
