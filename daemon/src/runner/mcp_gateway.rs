@@ -319,7 +319,7 @@ fn refusal(guarded: &Guarded, request: &Request) -> Option<Response> {
                 ApiError::new(
                     StatusCode::UNAUTHORIZED,
                     format!(
-                        "this is not a running docker session's MCP token; send the one in {TOKEN_FILE} (it changes each time the session's program starts)"
+                        "this is not a running docker session's MCP token here: a session's token works only from its own container, at the address its RELAY_MCP_URL names; send the one in {TOKEN_FILE} (it changes each time the session's program starts)"
                     ),
                 )
                 .into_response(),
@@ -360,5 +360,67 @@ mod tests {
     fn the_claude_config_names_relay_with_the_token_or_no_server() {
         let none: serde_json::Value = serde_json::from_str(&claude_config(None)).unwrap();
         assert_eq!(none, serde_json::json!({"mcpServers": {}}));
+    }
+
+    /// One HTTP/1.0 request to `port` on loopback: the status line's code and the body.
+    async fn call(port: u16, path: &str, token: &str, extra: &str, body: &str) -> (u16, String) {
+        use tokio::io::{AsyncReadExt, AsyncWriteExt};
+        let mut stream = tokio::net::TcpStream::connect(("127.0.0.1", port)).await.unwrap();
+        let request = format!(
+            "POST {path} HTTP/1.0\r\nHost: 127.0.0.1:{port}\r\nAuthorization: Bearer {token}\r\nAccept: application/json, text/event-stream\r\nContent-Type: application/json\r\n{extra}Content-Length: {}\r\n\r\n{body}",
+            body.len()
+        );
+        stream.write_all(request.as_bytes()).await.unwrap();
+        let mut answer = String::new();
+        stream.read_to_string(&mut answer).await.unwrap();
+        let code = answer.split_whitespace().nth(1).unwrap_or("0").parse().unwrap();
+        let body = answer
+            .split_once("\r\n\r\n")
+            .map(|(_, b)| b.to_owned())
+            .unwrap_or_default();
+        (code, body)
+    }
+
+    #[tokio::test]
+    async fn only_a_running_session_s_token_from_its_container_s_address_reaches_mcp() {
+        let (_dir, handle) = crate::testing::fixture_with(|_| {}).await;
+        let gateways = Gateways::default();
+        let loopback: IpAddr = "127.0.0.1".parse().unwrap();
+        // Session a's container calls from loopback here; session b's from an address this test never uses.
+        let a = gateways.grant(&handle, "run-a-2", loopback, loopback).unwrap();
+        let b = gateways
+            .grant(&handle, "run-a-3", loopback, "10.9.9.9".parse().unwrap())
+            .unwrap();
+        let port = gateways.port(loopback).unwrap();
+        assert_eq!(a.url, format!("http://127.0.0.1:{port}/mcp"));
+        let list = r#"{"jsonrpc":"2.0","id":1,"method":"tools/list"}"#;
+
+        let (code, body) = call(port, "/mcp", a.token(), "", list).await;
+        assert_eq!(code, 200, "{body}");
+        assert!(body.contains("task_list"), "{body}");
+        // b's token from a's address: refused, whoever holds it.
+        let (code, body) = call(port, "/mcp", b.token(), "", list).await;
+        assert_eq!(code, 401, "{body}");
+        assert!(body.contains("another docker session's container"), "{body}");
+        // relayd's own token is nothing here, and nothing but /mcp is served.
+        let (code, body) = call(port, "/mcp", handle.token().expose(), "", list).await;
+        assert_eq!(code, 401, "{body}");
+        assert!(
+            body.contains("not a running docker session's MCP token"),
+            "{body}"
+        );
+        let (code, body) = call(port, "/api/v1/status", a.token(), "", "").await;
+        assert_eq!(code, 404, "{body}");
+        assert!(body.contains("serves only /mcp"), "{body}");
+        let (code, _) = call(port, "/mcp", a.token(), "Origin: http://evil.example\r\n", list).await;
+        assert_eq!(code, 403);
+
+        // A's program ended: its token is forgotten; the listener stays for b, and goes with the last one.
+        let token = a.token().to_owned();
+        drop(a);
+        let (code, _) = call(port, "/mcp", &token, "", list).await;
+        assert_eq!(code, 401);
+        drop(b);
+        assert_eq!(gateways.port(loopback), None);
     }
 }
