@@ -1402,6 +1402,63 @@ mod tests {
     }
 
     #[test]
+    fn an_image_is_pulled_by_its_tag_and_a_failed_pull_says_why_and_what_to_do() {
+        assert_eq!(split_tag("relay-dev:latest"), ("relay-dev", "latest"));
+        assert_eq!(split_tag("ubuntu"), ("ubuntu", "latest"));
+        assert_eq!(
+            split_tag("registry.local:5000/team/env"),
+            ("registry.local:5000/team/env", "latest")
+        );
+        assert_eq!(
+            split_tag("registry.local:5000/team/env:2"),
+            ("registry.local:5000/team/env", "2")
+        );
+        assert_eq!(split_tag("env@sha256:abc"), ("env@sha256:abc", ""));
+
+        let offline = pull_failed(
+            "relay-dev:latest",
+            "run-a-2",
+            "Get \"https://registry-1.docker.io/v2/\": dial tcp: lookup registry-1.docker.io: no such host",
+        );
+        assert!(
+            offline.starts_with(
+                "Failed to pull image 'relay-dev:latest': the registry could not be reached (Get"
+            ),
+            "{offline}"
+        );
+        assert!(
+            offline.contains("docker build -t relay-dev:latest ."),
+            "{offline}"
+        );
+        assert!(
+            offline.ends_with("then `relay session retry run-a-2`"),
+            "{offline}"
+        );
+        let denied = pull_failed(
+            "team/env:1",
+            "s",
+            "pull access denied for team/env, repository does not exist",
+        );
+        assert!(denied.contains("has no such image or refuses it"), "{denied}");
+        assert!(denied.contains("docker login"), "{denied}");
+        let slow = pull_failed(
+            "x:1",
+            "s",
+            "it did not finish within 900 s (docker_pull_timeout_s)",
+        );
+        assert!(slow.contains("could not be reached"), "{slow}");
+        assert!(
+            PullProgress {
+                downloaded: 50,
+                total: 200
+            }
+            .percent()
+                == Some(25)
+        );
+        assert_eq!(PullProgress::default().percent(), None);
+    }
+
+    #[test]
     fn a_container_end_says_what_happened_and_what_to_do() {
         assert_eq!(container_end(&InstanceState::Running, "s", 64), None);
         let oom = container_end(&InstanceState::OutOfMemory, "run-a-2", 64).unwrap();

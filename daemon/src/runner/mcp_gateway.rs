@@ -141,12 +141,9 @@ impl Gateways {
         if listeners.get(&gateway).is_some_and(|l| l.task.is_finished()) {
             listeners.remove(&gateway);
         }
-        if !listeners.contains_key(&gateway) {
-            let listener = bind(handle, gateway)?;
-            listeners.insert(gateway, listener);
-        }
-        let Some(listener) = listeners.get(&gateway) else {
-            return Err(format!("relayd lost its MCP listener on {gateway}"));
+        let listener = match listeners.entry(gateway) {
+            std::collections::hash_map::Entry::Occupied(open) => open.into_mut(),
+            std::collections::hash_map::Entry::Vacant(none) => none.insert(bind(handle, gateway)?),
         };
         let token: String = rand::random::<[u8; 32]>()
             .iter()
