@@ -404,6 +404,12 @@ impl Docker {
             match docker.create_network(request).await {
                 Ok(made) => return Ok(made.id),
                 Err(err) if self.said(&err).contains("already exists") => {}
+                Err(err) if self.said(&err).contains("address pool") => {
+                    return Err(format!(
+                        "Docker could not make the network {name} for session {session}: it has no address range left for another network ({}); remove networks nothing uses (`docker network prune`), give dockerd more default-address-pools, or set docker_network_mode = \"shared\" in config.toml (one network for every session)",
+                        self.said(&err)
+                    ));
+                }
                 Err(err) => {
                     return Err(format!(
                         "Docker could not make the network {name} for session {session}: {}; see `docker network ls`, or set docker_network_mode = \"shared\" in config.toml",
@@ -585,6 +591,17 @@ impl Docker {
             },
             None => None,
         };
+        // The image is looked up first: one the engine has is never pulled.
+        match docker.inspect_image(image).await {
+            Ok(_) => {}
+            Err(err) if not_found(&err) => self.pull(&docker, image, spec).await?,
+            Err(err) => {
+                return Err(format!(
+                    "Docker could not look up the image '{image}': {}",
+                    self.said(&err)
+                ));
+            }
+        }
         let network = self.network_for(&docker, spec.session).await?;
         // A container whose network is gone (removed from outside, or made again since) cannot start: it is made
         // again in the same workspace.
@@ -644,17 +661,6 @@ impl Docker {
                 workspace: spec.workspace.to_path_buf(),
                 container: Some(id),
             });
-        }
-        // The image is looked up first: one the engine has is never pulled.
-        match docker.inspect_image(image).await {
-            Ok(_) => {}
-            Err(err) if not_found(&err) => self.pull(&docker, image, spec).await?,
-            Err(err) => {
-                return Err(format!(
-                    "Docker could not look up the image '{image}': {}",
-                    self.said(&err)
-                ));
-            }
         }
         let name = self.container_name(spec.session);
         // A container of this name left by an earlier life of this home (a restored backup) is replaced.

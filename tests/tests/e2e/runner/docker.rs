@@ -33,7 +33,7 @@ fn docker_text(args: &[&str]) -> String {
     String::from_utf8_lossy(&out.stdout).trim().to_owned()
 }
 
-/// Removes the containers named on drop (a failed assertion too).
+/// Removes the containers named on drop (a failed assertion too), and their sessions' networks.
 #[derive(Default)]
 struct Containers(std::sync::Mutex<Vec<String>>);
 
@@ -48,7 +48,19 @@ impl Containers {
 impl Drop for Containers {
     fn drop(&mut self) {
         for id in self.0.lock().unwrap().iter() {
+            // The session's own network goes too (its relayd's home goes with the test: no later start reconciles it).
+            let networks = docker(&[
+                "inspect",
+                "--format",
+                "{{range $name, $_ := .NetworkSettings.Networks}}{{$name}} {{end}}",
+                id,
+            ]);
             let _ = docker(&["rm", "-f", id]);
+            for network in String::from_utf8_lossy(&networks.stdout).split_whitespace() {
+                if network.starts_with("relay-session-") {
+                    let _ = docker(&["network", "rm", network]);
+                }
+            }
         }
     }
 }
