@@ -457,7 +457,14 @@ config_keys! { |dirs, raw|
         accepts: "a Docker network name (letters, digits, `.`, `_`, `-`)",
         default: "relay".to_owned(),
         read: raw.text().map(str::trim).filter(|t| !t.is_empty() && t.len() <= 64 && t.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-'))).map(str::to_owned),
-        help: "the bridge network docker sessions share; relayd creates it with inter-container communication off when it is missing",
+        help: "the bridge network docker sessions share when docker_network_mode = \"shared\"; relayd creates it with inter-container communication off when it is missing",
+    }
+    docker_network_mode: DockerNetworkMode {
+        env: "RELAY_DOCKER_NETWORK_MODE",
+        accepts: "per-session or shared",
+        default: DockerNetworkMode::PerSession,
+        read: raw.text().and_then(DockerNetworkMode::parse),
+        help: "per-session: each docker session's container gets a bridge network of its own (relay-session-…, removed with the session), so no session reaches another's; shared: every container on `docker_network` with inter-container communication off",
     }
     docker_log_max_size_mb: u32 {
         env: "RELAY_DOCKER_LOG_MAX_SIZE_MB",
@@ -472,6 +479,13 @@ config_keys! { |dirs, raw|
         default: 3,
         read: raw.within(1..=100),
         help: "how many rotated container log files a docker session keeps",
+    }
+    docker_pull_timeout_s: u64 {
+        env: "RELAY_DOCKER_PULL_TIMEOUT_S",
+        accepts: "an integer from 10 to 86400 (seconds)",
+        default: 900,
+        read: raw.within(10..=86_400),
+        help: "how long relayd lets the Docker engine pull an image a docker session needs and the engine lacks; past it the session fails saying so",
     }
     graph_ingest: bool {
         env: "RELAY_GRAPH_INGEST",
@@ -815,6 +829,38 @@ impl LogLevel {
             LogLevel::Debug => "debug",
             LogLevel::Trace => "trace",
         }
+    }
+}
+
+/// How docker sessions' containers are networked (`docker_network_mode`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum DockerNetworkMode {
+    /// A bridge network per session, made with it and removed with it.
+    #[default]
+    PerSession,
+    /// One bridge network (`docker_network`) for every session, inter-container communication off.
+    Shared,
+}
+
+impl DockerNetworkMode {
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            DockerNetworkMode::PerSession => "per-session",
+            DockerNetworkMode::Shared => "shared",
+        }
+    }
+
+    /// The mode of exactly this name (surrounding spaces are ignored).
+    pub fn parse(name: &str) -> Option<DockerNetworkMode> {
+        [DockerNetworkMode::PerSession, DockerNetworkMode::Shared]
+            .into_iter()
+            .find(|mode| mode.as_str() == name.trim())
+    }
+}
+
+impl Shown for DockerNetworkMode {
+    fn shown(&self) -> String {
+        self.as_str().to_owned()
     }
 }
 

@@ -144,6 +144,8 @@ event_kinds! {
         "a project's runner side was removed: its sessions stopped and removed, a URL project's clone deleted; its board stays (subject: slug; data: project, source, previous, sessions, clone_removed, actor)";
     RunnerCloneProgressed = "runner.clone_progressed", [project],
         "a runner project's clone went on: git's phase and its percentage, when the phase changes and at most every 2 s within one (subject: slug; data: project, phase, percent)";
+    RunnerImagePullProgressed = "runner.image_pull_progressed", [project],
+        "a docker session's image the engine lacked is being pulled: its layers' MB so far and in all, at most one every 2 s (subject: session name; data: project, session, image, percent, downloaded_mb, total_mb)";
     RunnerSessionChanged = "runner.session_changed", [project],
         "a runner session was created or changed state: starting, running, stopped, failed, deleted (subject: session name; data: project, session, state, previous, branch, profile, error, exit_code)";
     SnapshotTaken = "snapshot.taken", [project?], "uncommitted work was saved before a destructive command or a workspace removal (subject: snapshot id; data: id, repo, git_ref, reason, session, agent, command, project, key, files, bytes, skipped, held_by)";
@@ -244,6 +246,7 @@ mod tests {
             | EventKind::RunnerProjectRemoved
             | EventKind::RunnerDiskLow
             | EventKind::RunnerCloneProgressed
+            | EventKind::RunnerImagePullProgressed
             | EventKind::RunnerSessionChanged
             | EventKind::SnapshotTaken
             | EventKind::SnapshotRestored
@@ -268,7 +271,7 @@ mod tests {
         assert!(EventKind::ALL.iter().all(|k| listed(*k)));
         assert_eq!(
             EventKind::ALL.len(),
-            51,
+            52,
             "update `listed` and this count with a new kind"
         );
     }

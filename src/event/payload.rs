@@ -430,6 +430,21 @@ pub struct RunnerCloneProgressed {
 
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]
+pub struct RunnerImagePullProgressed {
+    pub project: String,
+    pub session: String,
+    pub image: String,
+    /// Downloaded in percent of `total_mb`, once the engine told a size.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub percent: Option<u8>,
+    /// MB (1,048,576 bytes) of the image's layers downloaded so far.
+    pub downloaded_mb: u64,
+    /// MB of the layers whose size the engine told.
+    pub total_mb: u64,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
 pub struct RunnerSessionChanged {
     pub project: String,
     pub session: String,

@@ -763,6 +763,18 @@ fn what_of(kind: &str, data: &str) -> Option<String> {
             let percent = e.percent.map(|p| format!(" {p}%")).unwrap_or_default();
             Some(format!("cloning: {}{percent}", one_line(&e.phase)))
         }
+        EventKind::RunnerImagePullProgressed => {
+            let e: p::RunnerImagePullProgressed = read(kind, data)?;
+            let session = text(&e.session)?;
+            let howfar = match e.percent {
+                Some(percent) => format!(" {percent}% ({} of {} MB)", e.downloaded_mb, e.total_mb),
+                None => String::new(),
+            };
+            Some(format!(
+                "{session}: pulling the image {}{howfar}",
+                one_line(&e.image)
+            ))
+        }
         EventKind::RunnerSessionChanged => {
             let e: p::RunnerSessionChanged = read(kind, data)?;
             let session = text(&e.session)?;

@@ -25,7 +25,7 @@ use bollard::query_parameters::{
     CreateContainerOptions, EventsOptions, ListContainersOptions, ListNetworksOptionsBuilder,
     RemoveContainerOptions, ResizeExecOptions, StopContainerOptions,
 };
-use relay_core::config::Config;
+use relay_core::config::{Config, DockerNetworkMode};
 use sha2::Digest;
 use tokio::io::AsyncWriteExt;
 use tokio::sync::{mpsc, oneshot};
@@ -33,6 +33,7 @@ use tokio_stream::StreamExt;
 
 use super::orchestrator::{
     Backend, BoxFuture, ContainerOrchestrator, Exec, ExecSpec, Instance, InstanceSpec, InstanceState,
+    PullProgress,
 };
 use super::state::ExitInfo;
 use super::terminal::{PtyControl, TermSize, Terminal};
@@ -41,8 +42,13 @@ use super::terminal::{PtyControl, TermSize, Terminal};
 pub const SESSION_LABEL: &str = "relay.session_id";
 /// The label naming the relayd home (a hash of its data directory) a container belongs to.
 pub const HOME_LABEL: &str = "relay.home";
-/// The label (`relay=shared`) on the shared network relay makes.
+/// The label on the networks relay makes: `relay=shared` on the shared one, `relay=session` on a session's.
 const RELAY_LABEL: &str = "relay";
+/// What a session's own network is named after: `relay-session-<home>-<session>` (seed §14's
+/// `relay-session-{id}`, with the home so that relayds sharing an engine never meet).
+pub const SESSION_NETWORK_PREFIX: &str = "relay-session-";
+/// Docker's option that turns inter-container communication on a bridge network off.
+const ICC: &str = "com.docker.network.bridge.enable_icc";
 /// Where the workspace is mounted inside a container.
 pub const WORKSPACE_MOUNT: &str = "/workspace";
 /// How long a terminal's processes have to end after SIGHUP before the container is stopped.
@@ -61,8 +67,12 @@ pub struct Settings {
     pub memory_mb: u64,
     pub pids: u32,
     pub network: String,
+    /// A network per session, or the shared `network`.
+    pub network_mode: DockerNetworkMode,
     pub log_max_size_mb: u32,
     pub log_max_files: u32,
+    /// How long a pull may take (`docker_pull_timeout_s`).
+    pub pull_timeout: Duration,
     /// The relayd home's label value.
     pub home: String,
 }
@@ -77,8 +87,10 @@ impl Settings {
             memory_mb: config.docker_memory_limit_mb,
             pids: config.docker_pids_limit,
             network: config.docker_network.clone(),
+            network_mode: config.docker_network_mode,
             log_max_size_mb: config.docker_log_max_size_mb,
             log_max_files: config.docker_log_max_files,
+            pull_timeout: Duration::from_secs(config.docker_pull_timeout_s),
             home: home.iter().take(6).map(|b| format!("{b:02x}")).collect(),
         }
     }
@@ -278,8 +290,7 @@ impl Docker {
     /// so all sessions share one, and removes the other ones relay made when nothing uses them.
     async fn network(&self, docker: &bollard::Docker) -> Result<String, String> {
         let name = &self.settings.network;
-        const ICC: &str = "com.docker.network.bridge.enable_icc";
-        let mut found = self.networks_named(docker).await?;
+        let mut found = self.networks_named(docker, name).await?;
         if found.is_empty() {
             let request = NetworkCreateRequest {
                 name: name.clone(),
@@ -298,7 +309,7 @@ impl Docker {
                 }
                 _ => {}
             }
-            found = self.networks_named(docker).await?;
+            found = self.networks_named(docker, name).await?;
         }
         let Some((chosen, others)) = found.split_first() else {
             return Err(format!(
@@ -332,10 +343,9 @@ impl Docker {
             .ok_or_else(|| format!("Docker lists the network {name} without an id; see `docker network ls`"))
     }
 
-    /// The networks named exactly as the shared one, oldest first (ties by id, so every relayd orders them alike).
-    async fn networks_named(&self, docker: &bollard::Docker) -> Result<Vec<Network>, String> {
-        let name = &self.settings.network;
-        let filters = HashMap::from([("name", vec![name.as_str()])]);
+    /// The networks named exactly `name`, oldest first (ties by id, so every relayd orders them alike).
+    async fn networks_named(&self, docker: &bollard::Docker, name: &str) -> Result<Vec<Network>, String> {
+        let filters = HashMap::from([("name", vec![name])]);
         let mut found: Vec<Network> = docker
             .list_networks(Some(
                 ListNetworksOptionsBuilder::default().filters(&filters).build(),
@@ -344,10 +354,174 @@ impl Docker {
             .map_err(|err| format!("Docker could not look up the network {name}: {}", self.said(&err)))?
             .into_iter()
             // The filter matches part of a name.
-            .filter(|network| network.name.as_deref() == Some(name.as_str()))
+            .filter(|network| network.name.as_deref() == Some(name))
             .collect();
         found.sort_by(|a, b| (&a.created, &a.id).cmp(&(&b.created, &b.id)));
         Ok(found)
+    }
+
+    /// The name of `session`'s own network.
+    pub fn session_network_name(&self, session: &str) -> String {
+        format!("{SESSION_NETWORK_PREFIX}{}-{session}", self.settings.home)
+    }
+
+    /// Whether `network` is the one relay made for `session` of this home (by its labels).
+    fn is_session_network(&self, network: &Network, session: &str) -> bool {
+        network.labels.as_ref().is_some_and(|labels| {
+            labels.get(RELAY_LABEL).is_some_and(|v| v == "session")
+                && labels.get(HOME_LABEL) == Some(&self.settings.home)
+                && labels.get(SESSION_LABEL).is_some_and(|v| v == session)
+        })
+    }
+
+    /// The network `session`'s container joins (its id): its own (`docker_network_mode = "per-session"`) or the
+    /// shared one.
+    async fn network_for(&self, docker: &bollard::Docker, session: &str) -> Result<String, String> {
+        match self.settings.network_mode {
+            DockerNetworkMode::Shared => self.network(docker).await,
+            DockerNetworkMode::PerSession => self.session_network(docker, session).await,
+        }
+    }
+
+    /// `session`'s own bridge network (its id), made when missing: labelled as relay's (`relay=session`, the home
+    /// and the session), inter-container communication off. One of that name that relay did not make for this
+    /// session is refused, naming it; one it made earlier (a resume, a crash) is used again.
+    async fn session_network(&self, docker: &bollard::Docker, session: &str) -> Result<String, String> {
+        let name = self.session_network_name(session);
+        let mut found = self.networks_named(docker, &name).await?;
+        if found.is_empty() {
+            let request = NetworkCreateRequest {
+                name: name.clone(),
+                driver: Some("bridge".to_owned()),
+                options: Some(HashMap::from([(ICC.to_owned(), "false".to_owned())])),
+                labels: Some(HashMap::from([
+                    (RELAY_LABEL.to_owned(), "session".to_owned()),
+                    (HOME_LABEL.to_owned(), self.settings.home.clone()),
+                    (SESSION_LABEL.to_owned(), session.to_owned()),
+                ])),
+                ..Default::default()
+            };
+            match docker.create_network(request).await {
+                Ok(made) => return Ok(made.id),
+                Err(err) if self.said(&err).contains("already exists") => {}
+                Err(err) if self.said(&err).contains("address pool") => {
+                    return Err(format!(
+                        "Docker could not make the network {name} for session {session}: it has no address range left for another network ({}); remove networks nothing uses (`docker network prune`), give dockerd more default-address-pools, or set docker_network_mode = \"shared\" in config.toml (one network for every session)",
+                        self.said(&err)
+                    ));
+                }
+                Err(err) => {
+                    return Err(format!(
+                        "Docker could not make the network {name} for session {session}: {}; see `docker network ls`, or set docker_network_mode = \"shared\" in config.toml",
+                        self.said(&err)
+                    ));
+                }
+            }
+            found = self.networks_named(docker, &name).await?;
+        }
+        match found
+            .iter()
+            .find(|network| self.is_session_network(network, session))
+        {
+            Some(ours) => ours.id.clone().ok_or_else(|| {
+                format!("Docker lists the network {name} without an id; see `docker network ls`")
+            }),
+            None => Err(format!(
+                "the Docker network {name} exists but relay did not make it for session {session} (its labels are not relay's); remove it (`docker network rm {name}`) and `relay session retry {session}`"
+            )),
+        }
+    }
+
+    /// Removes `session`'s own network when relay made it (a network of that name it did not make stays);
+    /// nothing to do when there is none.
+    pub async fn remove_session_network(&self, session: &str) -> Result<(), String> {
+        let docker = self.client().await?;
+        let name = self.session_network_name(session);
+        for network in self.networks_named(&docker, &name).await? {
+            if !self.is_session_network(&network, session) {
+                continue;
+            }
+            let Some(id) = network.id else { continue };
+            match docker.remove_network(&id).await {
+                Ok(()) => {}
+                Err(err) if not_found(&err) => {}
+                Err(err) => {
+                    return Err(format!(
+                        "Docker could not remove the network {name}: {}",
+                        self.said(&err)
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// This home's session networks: (id, the session's name).
+    pub async fn session_networks(&self) -> Result<Vec<(String, String)>, String> {
+        let docker = self.client().await?;
+        let filters = HashMap::from([(
+            "label",
+            vec![
+                format!("{RELAY_LABEL}=session"),
+                format!("{HOME_LABEL}={}", self.settings.home),
+            ],
+        )]);
+        let filters: HashMap<&str, Vec<&str>> = filters
+            .iter()
+            .map(|(k, v)| (*k, v.iter().map(String::as_str).collect()))
+            .collect();
+        let found = docker
+            .list_networks(Some(
+                ListNetworksOptionsBuilder::default().filters(&filters).build(),
+            ))
+            .await
+            .map_err(|err| format!("Docker could not list networks: {}", self.said(&err)))?;
+        Ok(found
+            .into_iter()
+            .filter_map(|n| {
+                let session = n.labels.as_ref()?.get(SESSION_LABEL)?.clone();
+                Some((n.id?, session))
+            })
+            .collect())
+    }
+
+    /// Removes a network by id (reconcile's orphans).
+    pub async fn remove_network(&self, id: &str) -> Result<(), String> {
+        let docker = self.client().await?;
+        match docker.remove_network(id).await {
+            Ok(()) => Ok(()),
+            Err(err) if not_found(&err) => Ok(()),
+            Err(err) => Err(format!(
+                "Docker could not remove the network {id}: {}",
+                self.said(&err)
+            )),
+        }
+    }
+
+    /// Where `container` is on its network: the network's gateway (the host, as the container reaches it) and
+    /// the container's own address there.
+    pub async fn addresses(&self, container: &str) -> Result<(std::net::IpAddr, std::net::IpAddr), String> {
+        let docker = self.client().await?;
+        let found = docker.inspect_container(container, None).await.map_err(|err| {
+            format!(
+                "Docker could not inspect container {container}: {}",
+                self.said(&err)
+            )
+        })?;
+        let networks = found
+            .network_settings
+            .and_then(|n| n.networks)
+            .unwrap_or_default();
+        for endpoint in networks.values() {
+            let gateway = endpoint.gateway.as_deref().and_then(|g| g.parse().ok());
+            let address = endpoint.ip_address.as_deref().and_then(|a| a.parse().ok());
+            if let (Some(gateway), Some(address)) = (gateway, address) {
+                return Ok((gateway, address));
+            }
+        }
+        Err(format!(
+            "container {container} has no address on a network (Docker lists none with a gateway)"
+        ))
     }
 
     fn container_name(&self, session: &str) -> String {
@@ -417,6 +591,47 @@ impl Docker {
             },
             None => None,
         };
+        // The image is looked up first: one the engine has is never pulled.
+        match docker.inspect_image(image).await {
+            Ok(_) => {}
+            Err(err) if not_found(&err) => self.pull(&docker, image, spec).await?,
+            Err(err) => {
+                return Err(format!(
+                    "Docker could not look up the image '{image}': {}",
+                    self.said(&err)
+                ));
+            }
+        }
+        let network = self.network_for(&docker, spec.session).await?;
+        // A container whose network is gone (removed from outside, or made again since) cannot start: it is made
+        // again in the same workspace.
+        let existing = match existing {
+            Some(found)
+                if !found
+                    .network_settings
+                    .as_ref()
+                    .and_then(|n| n.networks.as_ref())
+                    .is_some_and(|n| {
+                        n.values()
+                            .any(|e| e.network_id.as_deref() == Some(network.as_str()))
+                    }) =>
+            {
+                let id = found.id.clone().unwrap_or_default();
+                tracing::info!(session = spec.session, container = %id, "the container's network is gone; making the container again");
+                self.expect_stop(&id);
+                let _ = docker
+                    .remove_container(
+                        &id,
+                        Some(RemoveContainerOptions {
+                            force: true,
+                            ..Default::default()
+                        }),
+                    )
+                    .await;
+                None
+            }
+            other => other,
+        };
         if let Some(found) = existing {
             let id = found
                 .id
@@ -447,20 +662,6 @@ impl Docker {
                 container: Some(id),
             });
         }
-        if let Err(err) = docker.inspect_image(image).await {
-            return Err(if not_found(&err) {
-                format!(
-                    "the image '{image}' is not in the Docker engine (relay does not pull images); build it (`docker build -t {image} .`) or pull it (`docker pull {image}`), then `relay session retry {}`",
-                    spec.session
-                )
-            } else {
-                format!(
-                    "Docker could not look up the image '{image}': {}",
-                    self.said(&err)
-                )
-            });
-        }
-        let network = self.network(&docker).await?;
         let name = self.container_name(spec.session);
         // A container of this name left by an earlier life of this home (a restored backup) is replaced.
         if let Ok(old) = docker.inspect_container(&name, None).await
@@ -517,6 +718,70 @@ impl Docker {
             workspace: spec.workspace.to_path_buf(),
             container: Some(created.id),
         })
+    }
+
+    /// Pulls `image` through the engine (its registry, its credentials), telling `spec.pull` how far it is;
+    /// bounded by `docker_pull_timeout_s`. A failure says why — the registry unreachable, the image unknown or
+    /// refused — and what to do.
+    async fn pull(
+        &self,
+        docker: &bollard::Docker,
+        image: &str,
+        spec: &InstanceSpec<'_>,
+    ) -> Result<(), String> {
+        let session = spec.session;
+        let began = std::time::Instant::now();
+        let (name, tag) = split_tag(image);
+        let options = bollard::query_parameters::CreateImageOptionsBuilder::new()
+            .from_image(name)
+            .tag(tag)
+            .build();
+        let mut layers: HashMap<String, (u64, u64)> = HashMap::new();
+        let mut stream = docker.create_image(Some(options), None, None);
+        let pulled = tokio::time::timeout(self.settings.pull_timeout, async {
+            while let Some(item) = stream.next().await {
+                let info = item.map_err(|err| self.said(&err))?;
+                if let Some(error) = info.error_detail.and_then(|e| e.message) {
+                    return Err(error);
+                }
+                if let (Some(id), Some(detail)) = (info.id, info.progress_detail) {
+                    let done = matches!(
+                        info.status.as_deref(),
+                        Some("Download complete" | "Pull complete" | "Already exists")
+                    );
+                    let entry = layers.entry(id).or_default();
+                    if let Some(total) = detail.total.and_then(|t| u64::try_from(t).ok()) {
+                        entry.1 = total;
+                    }
+                    if let Some(current) = detail.current.and_then(|c| u64::try_from(c).ok()) {
+                        entry.0 = current;
+                    }
+                    if done {
+                        entry.0 = entry.1;
+                    }
+                    if let Some(progress) = spec.pull {
+                        let (downloaded, total) =
+                            layers.values().fold((0, 0), |(d, t), (cd, ct)| (d + cd, t + ct));
+                        // A full queue skips a step: the next one says more anyway.
+                        let _ = progress.try_send(PullProgress { downloaded, total });
+                    }
+                }
+            }
+            Ok(())
+        })
+        .await;
+        let why = match pulled {
+            Ok(Ok(())) => {
+                tracing::info!(%image, session, seconds = began.elapsed().as_secs_f64(), "pulled a docker session's image");
+                return Ok(());
+            }
+            Ok(Err(said)) => said,
+            Err(_) => format!(
+                "it did not finish within {} s (docker_pull_timeout_s)",
+                self.settings.pull_timeout.as_secs()
+            ),
+        };
+        Err(pull_failed(image, session, &why))
     }
 
     async fn exec(
@@ -961,6 +1226,68 @@ pub fn container_end(state: &InstanceState, session: &str, memory_mb: u64) -> Op
     }
 }
 
+/// An image name split for the engine's pull: the name and its tag (`latest` when it names none; a digest
+/// stays in the name, with no tag).
+fn split_tag(image: &str) -> (&str, &str) {
+    if image.contains('@') {
+        return (image, "");
+    }
+    match image.rsplit_once(':') {
+        // A colon after the last slash is a tag; one before it is a registry's port.
+        Some((name, tag)) if !tag.contains('/') => (name, tag),
+        _ => (image, "latest"),
+    }
+}
+
+/// What a failed pull says: the engine's words, why in plain terms, and what to do.
+pub fn pull_failed(image: &str, session: &str, said: &str) -> String {
+    let lower = said.to_ascii_lowercase();
+    let unreachable = [
+        "dial tcp",
+        "no such host",
+        "connection refused",
+        "i/o timeout",
+        "network is unreachable",
+        "tls handshake timeout",
+        "did not finish within",
+        "client.timeout",
+    ]
+    .iter()
+    .any(|sign| lower.contains(sign));
+    let refused = [
+        "pull access denied",
+        "not found",
+        "manifest unknown",
+        "unauthorized",
+        "denied",
+    ]
+    .iter()
+    .any(|sign| lower.contains(sign));
+    let (why, fix) = if unreachable {
+        (
+            "the registry could not be reached",
+            format!(
+                "connect the Docker engine to its registry (network, proxy), or build the image on this machine (`docker build -t {image} .`) or load it (`docker load -i FILE`)"
+            ),
+        )
+    } else if refused {
+        (
+            "the registry has no such image or refuses it",
+            format!(
+                "check the name in docker_allowed_images / --image, or log the engine in (`docker login`), or build it here (`docker build -t {image} .`)"
+            ),
+        )
+    } else {
+        (
+            "the engine could not pull it",
+            format!(
+                "pull it yourself (`docker pull {image}`) to see more, or build it here (`docker build -t {image} .`)"
+            ),
+        )
+    };
+    format!("Failed to pull image '{image}': {why} ({said}); {fix}, then `relay session retry {session}`")
+}
+
 pub fn out_of_memory(session: &str, memory_mb: u64) -> String {
     format!(
         "Container killed: out of memory (the limit is {memory_mb} MB, docker_memory_limit_mb); raise docker_memory_limit_mb in config.toml or make the program use less, then `relay session retry {session}`"
@@ -1010,8 +1337,10 @@ mod tests {
             memory_mb: 64,
             pids: 100,
             network: "relay".to_owned(),
+            network_mode: DockerNetworkMode::PerSession,
             log_max_size_mb: 5,
             log_max_files: 2,
+            pull_timeout: Duration::from_secs(60),
             home: "abc".to_owned(),
         }
     }
@@ -1045,6 +1374,7 @@ mod tests {
             image: Some("relay-dev:latest"),
             container: None,
             hooks: Some(&mounts),
+            pull: None,
         };
         let body = docker.create_body(&spec, "relay-dev:latest", "relay");
         assert_eq!(body.entrypoint, Some(vec!["sleep".to_owned()]));
@@ -1075,6 +1405,63 @@ mod tests {
                 .unwrap()
                 .contains(&"no-new-privileges".to_owned())
         );
+    }
+
+    #[test]
+    fn an_image_is_pulled_by_its_tag_and_a_failed_pull_says_why_and_what_to_do() {
+        assert_eq!(split_tag("relay-dev:latest"), ("relay-dev", "latest"));
+        assert_eq!(split_tag("ubuntu"), ("ubuntu", "latest"));
+        assert_eq!(
+            split_tag("registry.local:5000/team/env"),
+            ("registry.local:5000/team/env", "latest")
+        );
+        assert_eq!(
+            split_tag("registry.local:5000/team/env:2"),
+            ("registry.local:5000/team/env", "2")
+        );
+        assert_eq!(split_tag("env@sha256:abc"), ("env@sha256:abc", ""));
+
+        let offline = pull_failed(
+            "relay-dev:latest",
+            "run-a-2",
+            "Get \"https://registry-1.docker.io/v2/\": dial tcp: lookup registry-1.docker.io: no such host",
+        );
+        assert!(
+            offline.starts_with(
+                "Failed to pull image 'relay-dev:latest': the registry could not be reached (Get"
+            ),
+            "{offline}"
+        );
+        assert!(
+            offline.contains("docker build -t relay-dev:latest ."),
+            "{offline}"
+        );
+        assert!(
+            offline.ends_with("then `relay session retry run-a-2`"),
+            "{offline}"
+        );
+        let denied = pull_failed(
+            "team/env:1",
+            "s",
+            "pull access denied for team/env, repository does not exist",
+        );
+        assert!(denied.contains("has no such image or refuses it"), "{denied}");
+        assert!(denied.contains("docker login"), "{denied}");
+        let slow = pull_failed(
+            "x:1",
+            "s",
+            "it did not finish within 900 s (docker_pull_timeout_s)",
+        );
+        assert!(slow.contains("could not be reached"), "{slow}");
+        assert!(
+            PullProgress {
+                downloaded: 50,
+                total: 200
+            }
+            .percent()
+                == Some(25)
+        );
+        assert_eq!(PullProgress::default().percent(), None);
     }
 
     #[test]

@@ -47,6 +47,8 @@ pub struct HookMounts {
 pub struct Channel {
     task: tokio::task::JoinHandle<()>,
     _socket: SocketFile,
+    /// The session's MCP token on its network's gateway, while its program runs ([`super::mcp_gateway`]).
+    pub mcp: Option<super::mcp_gateway::Grant>,
 }
 
 impl Drop for Channel {
@@ -193,6 +195,7 @@ impl Runs<'_> {
         Ok(Channel {
             task,
             _socket: socket,
+            mcp: None,
         })
     }
 }

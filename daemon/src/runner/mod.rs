@@ -13,6 +13,7 @@ pub mod docker;
 pub mod error;
 pub mod git;
 pub mod hooks;
+pub mod mcp_gateway;
 pub mod metrics;
 pub mod orchestrator;
 pub mod profile;
@@ -58,6 +59,8 @@ pub struct Runner {
     pub metrics: Arc<metrics::Metrics>,
     /// The agent sessions each docker session's hook socket acts for.
     hook_owners: hooks::Owners,
+    /// MCP for docker sessions' containers: a listener per network gateway, a token per running session.
+    mcp_gateways: mcp_gateway::Gateways,
     /// Running docker sessions' containers as last sampled, by runner session id.
     gauges: Mutex<HashMap<i64, (metrics::ContainerSample, metrics::ContainerGauge)>>,
     /// The data directory had less than `low_disk_warning_mb` free when last checked.
@@ -83,6 +86,7 @@ impl Default for Runner {
             watcher: Mutex::new(None),
             metrics: Arc::default(),
             hook_owners: hooks::Owners::default(),
+            mcp_gateways: mcp_gateway::Gateways::default(),
             gauges: Mutex::new(HashMap::new()),
             disk_low: AtomicBool::new(false),
             clones: Mutex::new(HashMap::new()),
@@ -195,6 +199,62 @@ async fn report_progress(
         };
         if let Err(err) = written.await {
             tracing::warn!(project = %slug, error = %err, "a clone's progress was not recorded");
+        }
+    }
+}
+
+/// A docker session's image pull as events: the first step, then at most one every 2 s, and the last one.
+async fn report_pull(
+    handle: DaemonHandle,
+    row: RunnerSessionRow,
+    mut steps: tokio::sync::mpsc::Receiver<orchestrator::PullProgress>,
+) {
+    const EVERY: Duration = Duration::from_secs(2);
+    const MB: u64 = 1024 * 1024;
+    let mut last: Option<std::time::Instant> = None;
+    let mut pending: Option<orchestrator::PullProgress> = None;
+    loop {
+        let step = steps.recv().await;
+        let due = match (&step, last) {
+            (Some(_), Some(at)) => at.elapsed() >= EVERY,
+            (Some(_), None) => true,
+            // The pull ended: what was held back is told.
+            (None, _) => pending.is_some(),
+        };
+        let step = match step {
+            Some(step) => step,
+            None => match pending.take() {
+                Some(step) if due => step,
+                _ => return,
+            },
+        };
+        if !due {
+            pending = Some(step);
+            continue;
+        }
+        pending = None;
+        last = Some(std::time::Instant::now());
+        let written = async {
+            let store = handle.store();
+            let mut write = store.begin_write().await?;
+            write
+                .emit(
+                    &row.name,
+                    &payload::RunnerImagePullProgressed {
+                        project: row.slug.clone(),
+                        session: row.name.clone(),
+                        image: row.image.clone().unwrap_or_default(),
+                        percent: step.percent(),
+                        downloaded_mb: step.downloaded / MB,
+                        total_mb: step.total / MB,
+                    },
+                )
+                .await?;
+            write.commit().await?;
+            Ok::<_, RunnerError>(())
+        };
+        if let Err(err) = written.await {
+            tracing::warn!(session = %row.name, error = %err, "an image pull's progress was not recorded");
         }
     }
 }
@@ -1060,7 +1120,7 @@ impl<'h> Runs<'h> {
         let workspace = PathBuf::from(&row.workspace);
         let config = self.handle.config();
         let is_docker = row.backend == Backend::Docker.as_str();
-        let (argv, env) = if is_docker {
+        let (argv, mut env) = if is_docker {
             profile::command_for(
                 profile::Target::Container,
                 &config.profiles,
@@ -1123,7 +1183,7 @@ impl<'h> Runs<'h> {
         };
         let backend = self.backend_of(row);
         // A docker session's hooks reach relayd through a socket of its own, open before the container starts.
-        let channel = match is_docker {
+        let mut channel = match is_docker {
             true => Some(
                 self.open_hooks(hooks::ContainerOrigin {
                     session_id: row.id,
@@ -1140,16 +1200,23 @@ impl<'h> Runs<'h> {
             dir: hooks::dir(&config.socket, &row.name),
             program: hooks::program(),
         };
-        let instance = backend
+        // A pull's progress becomes events while the session starts (the reporter ends with the sender).
+        let (pull, pulling) = tokio::sync::mpsc::channel(64);
+        let reporter = tokio::spawn(report_pull(self.handle.clone(), row.clone(), pulling));
+        let created = backend
             .create(&InstanceSpec {
                 session: &row.name,
                 workspace: &workspace,
                 image: row.image.as_deref(),
                 container: row.container_id.as_deref(),
                 hooks: is_docker.then_some(&mounts),
+                pull: Some(&pull),
             })
-            .await
-            .map_err(RunnerError::Failed)?;
+            .await;
+        drop(pull);
+        // Its last event is in the log before the session's next state is.
+        let _ = reporter.await;
+        let instance = created.map_err(RunnerError::Failed)?;
         if instance.container != row.container_id {
             let store = self.handle.store();
             let mut write = store.begin_write().await?;
@@ -1164,6 +1231,18 @@ impl<'h> Runs<'h> {
         }
         if is_docker {
             self.watch_docker();
+            // MCP from inside: a token of this session's, on the host's address on the container's network.
+            let grant = match instance.container.as_deref() {
+                Some(container) => self.grant_mcp(&row.name, container).await,
+                None => None,
+            };
+            self.write_mcp_files(&mounts.dir, grant.as_ref())?;
+            if let Some(grant) = &grant {
+                env.insert(mcp_gateway::URL_ENV.to_owned(), grant.url.clone());
+            }
+            if let Some(channel) = channel.as_mut() {
+                channel.mcp = grant;
+            }
         }
         let size = TermSize::DEFAULT;
         let (terminal, input) = Terminal::new(size, config.scrollback_lines, config.snapshot_max_lines);
@@ -1241,6 +1320,53 @@ impl<'h> Runs<'h> {
             }
             live.ended.notify_waiters();
         });
+        Ok(())
+    }
+
+    /// A token for session `name`'s container to call MCP with, on the host's address on its network; `None`
+    /// (and a warning in the log) when relayd cannot serve it there.
+    async fn grant_mcp(&self, name: &str, container: &str) -> Option<mcp_gateway::Grant> {
+        let granted = match self.docker().addresses(container).await {
+            Ok((gateway, address)) => self
+                .state()
+                .mcp_gateways
+                .grant(self.handle, name, gateway, address),
+            Err(err) => Err(err),
+        };
+        match granted {
+            Ok(grant) => Some(grant),
+            Err(err) => {
+                tracing::warn!(session = name, error = %err, "MCP is not reachable from this docker session's container");
+                None
+            }
+        }
+    }
+
+    /// The session's MCP files in its hook folder (0600): `mcp.json` for `claude --mcp-config` (no server when
+    /// MCP is not reachable) and `mcp-token`, present only while a token is.
+    fn write_mcp_files(&self, dir: &Path, grant: Option<&mcp_gateway::Grant>) -> Result<(), RunnerError> {
+        let failed = |err: crate::token::TokenError| {
+            RunnerError::Failed(format!(
+                "could not write the session's MCP settings into {}: {err}",
+                dir.display()
+            ))
+        };
+        crate::token::write_private(
+            &dir.join("mcp.json"),
+            mcp_gateway::claude_config(grant).as_bytes(),
+        )
+        .map_err(failed)?;
+        let token = dir.join("mcp-token");
+        match grant {
+            Some(grant) => crate::token::write_private(&token, grant.token().as_bytes()).map_err(failed)?,
+            None => {
+                if let Err(err) = std::fs::remove_file(&token)
+                    && err.kind() != std::io::ErrorKind::NotFound
+                {
+                    tracing::warn!(file = %token.display(), error = %err, "could not remove an old MCP token file");
+                }
+            }
+        }
         Ok(())
     }
 
@@ -1464,18 +1590,7 @@ impl<'h> Runs<'h> {
                     ))
                 })?;
             // The container first (it mounts the workspace); a failure keeps everything.
-            if row.backend == Backend::Docker.as_str() {
-                let instance = Self::instance_of(&row);
-                if let Some(id) = &instance.container {
-                    self.docker().expect_stop(id);
-                }
-                self.docker().remove(&instance).await.map_err(|err| {
-                    RunnerError::Failed(format!(
-                        "{err}; the session is kept (`relay session rm {}` again once Docker answers)",
-                        row.name
-                    ))
-                })?;
-            }
+            self.remove_container(&row).await?;
             if clone {
                 std::fs::remove_dir_all(&workspace).map_err(|err| {
                     RunnerError::Failed(format!(
@@ -1493,11 +1608,17 @@ impl<'h> Runs<'h> {
                         ))
                     })?;
             }
+        } else {
+            self.remove_container(&row).await?;
         }
         if let Some(live) = lock(&self.state().live).remove(&row.id) {
             live.terminal.detach_all("the session was removed");
         }
         if row.backend == Backend::Docker.as_str() {
+            // Its own network goes with it (one left behind — the engine gone a moment — goes at the next start).
+            if let Err(err) = self.docker().remove_session_network(&row.name).await {
+                tracing::warn!(session = %row.name, error = %err, "a removed session's network stays until relayd's next start");
+            }
             self.state().hook_owners.forget(row.id);
             let dir = hooks::dir(&self.handle.config().socket, &row.name);
             if let Err(err) = std::fs::remove_dir_all(&dir)
@@ -1508,6 +1629,23 @@ impl<'h> Runs<'h> {
         }
         self.transition(row.id, SessionState::Deleted, None, None).await?;
         self.get_by_id(row.id).await
+    }
+
+    /// Removes a docker session's container (nothing for a local one); a failure keeps the session.
+    async fn remove_container(&self, row: &RunnerSessionRow) -> Result<(), RunnerError> {
+        if row.backend != Backend::Docker.as_str() {
+            return Ok(());
+        }
+        let instance = Self::instance_of(row);
+        if let Some(id) = &instance.container {
+            self.docker().expect_stop(id);
+        }
+        self.docker().remove(&instance).await.map_err(|err| {
+            RunnerError::Failed(format!(
+                "{err}; the session is kept (`relay session rm {}` again once Docker answers)",
+                row.name
+            ))
+        })
     }
 
     /// Attaches to a session's terminal: the writer's keys reach the process (and its `size` becomes the
@@ -1736,6 +1874,9 @@ impl<'h> Runs<'h> {
     /// At start, beside the rest of start-up: docker sessions whose container is gone fail (retry makes a new
     /// one), containers of this home that no session has are removed, and the events watcher starts.
     async fn reconcile_docker(&self) {
+        // The networks before the sessions: a session's row is written before its network is made, so every
+        // network listed here whose session is not read below is a leftover (a crash during rm, say).
+        let networks = self.docker().session_networks().await;
         let rows = {
             let store = self.handle.store();
             let Ok(mut read) = store.read().await else { return };
@@ -1785,6 +1926,16 @@ impl<'h> Runs<'h> {
                 if let Err(err) = docker.remove(&orphan).await {
                     tracing::warn!(error = %err, "an orphaned container was not removed");
                 }
+            }
+        }
+        // Then the session networks no session has (their containers went just above).
+        for (id, session) in networks.unwrap_or_default() {
+            if rows.iter().any(|row| row.name == session) {
+                continue;
+            }
+            tracing::info!(network = %id, session = %session, "removing a network no session has");
+            if let Err(err) = docker.remove_network(&id).await {
+                tracing::warn!(error = %err, "an orphaned network was not removed");
             }
         }
         if !rows.is_empty() {

@@ -50,7 +50,7 @@ pub struct Instance {
 }
 
 /// What a session's instance is made from.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug)]
 pub struct InstanceSpec<'a> {
     /// The runner session's name (the container's `relay.session_id` label).
     pub session: &'a str,
@@ -61,6 +61,25 @@ pub struct InstanceSpec<'a> {
     pub container: Option<&'a str>,
     /// What a new container mounts for relay's hooks (docker).
     pub hooks: Option<&'a super::hooks::HookMounts>,
+    /// Where a pull of the image the engine lacks reports how far it is (docker).
+    pub pull: Option<&'a mpsc::Sender<PullProgress>>,
+}
+
+/// How far a pull of a session's image is: all its layers together.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PullProgress {
+    /// Bytes downloaded of the layers whose size the engine told.
+    pub downloaded: u64,
+    /// Their size.
+    pub total: u64,
+}
+
+impl PullProgress {
+    /// Downloaded in percent of the total, once a total is known.
+    pub fn percent(&self) -> Option<u8> {
+        (self.total > 0)
+            .then(|| u8::try_from((self.downloaded.min(self.total) * 100) / self.total).unwrap_or(100))
+    }
 }
 
 /// One command to run in a terminal: an absolute program and its arguments (no shell), and its environment.

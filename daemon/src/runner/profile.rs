@@ -64,9 +64,15 @@ pub fn command_for(
         env.insert(SOCKET_ENV.to_owned(), super::hooks::SOCKET.to_owned());
         env.insert(relay_core::hook::CONTAINER_ENV.to_owned(), session.to_owned());
         if profile == CLAUDE {
+            // relay's MCP too: the session's own token on the host's address on its network (runner::mcp_gateway).
             argv.splice(
                 1..1,
-                ["--settings".to_owned(), super::hooks::CLAUDE_SETTINGS.to_owned()],
+                [
+                    "--settings".to_owned(),
+                    super::hooks::CLAUDE_SETTINGS.to_owned(),
+                    "--mcp-config".to_owned(),
+                    super::mcp_gateway::CONFIG_FILE.to_owned(),
+                ],
             );
         }
         return Ok((argv, env));
@@ -286,6 +292,8 @@ mod tests {
                 "claude",
                 "--settings",
                 "/run/relay/claude-settings.json",
+                "--mcp-config",
+                "/run/relay/mcp.json",
                 "--resume",
                 "id-1"
             ]

@@ -279,6 +279,8 @@ pub async fn metrics(State(handle): State<DaemonHandle>, _authed: Authed) -> Jso
                 sampled_at_ms: c.sampled_at_ms,
             })
             .collect(),
-        not_measured: vec!["relay_docker_pull_duration_s (relay never pulls images)".to_owned()],
+        not_measured: vec![
+            "relay_docker_pull_duration_s (not measured yet: a pull's time is in relayd's log)".to_owned(),
+        ],
     })
 }

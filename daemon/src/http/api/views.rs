@@ -163,7 +163,7 @@ pub struct Image {
     pub name: String,
     /// Its size in the Docker engine, e.g. `"312 MB"`; absent when the engine lacks it or cannot be reached.
     pub size: Option<String>,
-    /// Whether the Docker engine has it (relay never pulls); absent when the engine cannot be reached.
+    /// Whether the Docker engine has it (one it lacks is pulled when a session needs it); absent when the engine cannot be reached.
     pub present: Option<bool>,
     /// It is `docker_default_image`.
     pub default: bool,

@@ -33,7 +33,7 @@ fn docker_text(args: &[&str]) -> String {
     String::from_utf8_lossy(&out.stdout).trim().to_owned()
 }
 
-/// Removes the containers named on drop (a failed assertion too).
+/// Removes the containers named on drop (a failed assertion too), and their sessions' networks.
 #[derive(Default)]
 struct Containers(std::sync::Mutex<Vec<String>>);
 
@@ -48,7 +48,19 @@ impl Containers {
 impl Drop for Containers {
     fn drop(&mut self) {
         for id in self.0.lock().unwrap().iter() {
+            // The session's own network goes too (its relayd's home goes with the test: no later start reconciles it).
+            let networks = docker(&[
+                "inspect",
+                "--format",
+                "{{range $name, $_ := .NetworkSettings.Networks}}{{$name}} {{end}}",
+                id,
+            ]);
             let _ = docker(&["rm", "-f", id]);
+            for network in String::from_utf8_lossy(&networks.stdout).split_whitespace() {
+                if network.starts_with("relay-session-") {
+                    let _ = docker(&["network", "rm", network]);
+                }
+            }
         }
     }
 }
@@ -234,7 +246,8 @@ async fn a_docker_session_runs_confined_in_its_own_container_and_stops_resumes_a
 }
 
 #[tokio::test]
-async fn an_image_outside_the_allow_list_is_refused_by_name_and_a_missing_one_fails_the_session() {
+async fn an_image_outside_the_allow_list_is_refused_by_name_and_a_missing_one_fails_the_session_when_its_registry_is_out_of_reach()
+ {
     let daemon = daemon().await;
     let containers = Containers::default();
     let refused = run(daemon.relay().args([
@@ -272,13 +285,18 @@ async fn an_image_outside_the_allow_list_is_refused_by_name_and_a_missing_one_fa
     let failed = session(&daemon, "run-shop-2").await;
     containers.add(&failed);
     assert_eq!(failed.state, "failed", "{failed:?}");
+    // Not in the engine, so relay pulls it — and the registry is out of reach here (no network), as it is
+    // whenever a machine is offline: the session fails naming the image, why and what to do.
     let error = failed.error.unwrap_or_default();
     assert!(
-        error.contains(&format!("the image '{MISSING}' is not in the Docker engine")),
+        error.starts_with(&format!(
+            "Failed to pull image '{MISSING}': the registry could not be reached ("
+        )),
         "{error}"
     );
     assert!(
-        error.contains("docker build") && error.contains("relay session retry run-shop-2"),
+        error.contains(&format!("docker build -t {MISSING} ."))
+            && error.contains("relay session retry run-shop-2"),
         "{error}"
     );
 }
@@ -447,7 +465,10 @@ async fn two_networks_of_one_name_made_by_relayds_at_once_are_one_again_at_the_n
     let name = format!("relay-e2e-dup-{}", std::process::id());
     let older = create_network_unchecked(&name);
     let newer = create_network_unchecked(&name);
-    let daemon = daemon_with(&format!("docker_network = \"{name}\"\n")).await;
+    let daemon = daemon_with(&format!(
+        "docker_network_mode = \"shared\"\ndocker_network = \"{name}\"\n"
+    ))
+    .await;
     let containers = Containers::default();
     let created = new_docker(&daemon, "twins", &containers).await;
     assert_eq!(created.state, "running", "{created:?}");
@@ -676,4 +697,246 @@ async fn relay_s_hooks_inside_a_container_reach_relayd_as_that_session_and_nothi
     run(daemon.relay().args(["session", "rm", &created.name, "--force"]))
         .await
         .assert_success();
+}
+
+/// A script for a session's terminal: one MCP call over HTTP/1.0 with busybox `nc` (busybox's `wget` cannot be
+/// used in the static image; its input stays open a moment, as a server closes on a client's half-close), to the
+/// address `RELAY_MCP_URL` names (or another port of that host, `$3`), with
+/// the token `$1` and the JSON-RPC body `$2`; it ends with `nc-rc-<nc's exit>`.
+const MCP_CALL: &str = r#"u=${RELAY_MCP_URL#http://}; hp=${u%/mcp}; h=${hp%:*}; p=${3:-${hp##*:}}
+n=$(printf '%s' "$2" | wc -c)
+{ printf 'POST /mcp HTTP/1.0\r\nHost: %s\r\nAuthorization: Bearer %s\r\nAccept: application/json, text/event-stream\r\nContent-Type: application/json\r\nContent-Length: %s\r\n\r\n%s' "$h:$p" "$1" "$n" "$2"; sleep 2; } | nc -w 5 "$h" "$p"
+rc=$?; echo; echo "nc-rc-$rc"
+"#;
+
+/// The host folder mounted at `/run/relay` in `container`.
+fn hook_dir(container: &str) -> std::path::PathBuf {
+    docker_text(&[
+        "inspect",
+        "--format",
+        "{{range .Mounts}}{{if eq .Destination \"/run/relay\"}}{{.Source}}{{end}}{{end}}",
+        container,
+    ])
+    .into()
+}
+
+/// The name of the network `container` is on.
+fn network_of(container: &str) -> String {
+    inspect(
+        container,
+        "{{range $name, $_ := .NetworkSettings.Networks}}{{$name}}{{end}}",
+    )
+}
+
+fn inspect(container: &str, format: &str) -> String {
+    docker_text(&["inspect", "--format", format, container])
+}
+
+#[tokio::test]
+async fn each_docker_session_has_a_network_of_its_own_that_goes_with_it_and_reaches_no_other_session() {
+    let daemon = daemon().await;
+    let containers = Containers::default();
+    let a = new_docker(&daemon, "net-a", &containers).await;
+    let b = new_docker(&daemon, "net-b", &containers).await;
+    let (ida, idb) = (a.container.clone().unwrap(), b.container.clone().unwrap());
+    let home = inspect(&ida, "{{index .Config.Labels \"relay.home\"}}");
+    for (session, id) in [(&a, &ida), (&b, &idb)] {
+        let network = network_of(id);
+        assert_eq!(network, format!("relay-session-{home}-{}", session.name));
+        let labels = docker_text(&["network", "inspect", "--format", "{{json .Labels}}", &network]);
+        let labels: serde_json::Value = serde_json::from_str(&labels).unwrap();
+        assert_eq!(labels["relay"], "session", "{labels}");
+        assert_eq!(labels["relay.home"], home.as_str(), "{labels}");
+        assert_eq!(labels["relay.session_id"], session.name.as_str(), "{labels}");
+    }
+    // b listens; b reaches itself, a cannot reach b.
+    docker_text(&[
+        "exec",
+        "-d",
+        &idb,
+        "sh",
+        "-c",
+        "while true; do echo pong | nc -l -p 7000; done",
+    ]);
+    let ipb = inspect(&idb, "{{range .NetworkSettings.Networks}}{{.IPAddress}}{{end}}");
+    let itself = tokio::time::timeout(WAIT_TIMEOUT, async {
+        loop {
+            let out = docker(&["exec", &idb, "sh", "-c", "echo x | nc -w 2 127.0.0.1 7000"]);
+            if String::from_utf8_lossy(&out.stdout).contains("pong") {
+                return;
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+    })
+    .await;
+    assert!(itself.is_ok(), "b's own listener never answered");
+    let cross = docker(&["exec", &ida, "sh", "-c", &format!("echo x | nc -w 2 {ipb} 7000")]);
+    assert!(
+        !String::from_utf8_lossy(&cross.stdout).contains("pong"),
+        "a reached b: {cross:?}"
+    );
+
+    // A network of the name the next session's would have, not relay's: that session fails naming it.
+    let taken = format!("relay-session-{home}-run-shop-4");
+    docker_text(&["network", "create", &taken]);
+    let refused = run(daemon
+        .relay()
+        .args(["session", "new", "--branch", "net-c", "--backend", "docker"]))
+    .await;
+    assert_ne!(refused.code, Some(0), "{refused}");
+    let failed = session(&daemon, "run-shop-4").await;
+    containers.add(&failed);
+    let error = failed.error.unwrap_or_default();
+    assert!(
+        error.contains(&format!(
+            "the Docker network {taken} exists but relay did not make it"
+        )),
+        "{error}"
+    );
+    assert!(error.contains(&format!("docker network rm {taken}")), "{error}");
+    // Once it is gone, retry makes relay's own.
+    docker_text(&["network", "rm", &taken]);
+    run(daemon.relay().args(["session", "retry", "run-shop-4"]))
+        .await
+        .assert_success();
+    let c = session(&daemon, "run-shop-4").await;
+    containers.add(&c);
+    assert_eq!(c.state, "running", "{c:?}");
+
+    // rm takes the session's network with its container.
+    let network_a = network_of(&ida);
+    run(daemon.relay().args(["session", "stop", &a.name]))
+        .await
+        .assert_success();
+    run(daemon.relay().args(["session", "rm", &a.name, "--force"]))
+        .await
+        .assert_success();
+    assert!(
+        !docker(&["network", "inspect", &network_a]).status.success(),
+        "{network_a} stayed after rm"
+    );
+
+    // A network a crash left behind (its session is gone) goes at the next start; live sessions keep theirs.
+    let leftover = format!("relay-session-{home}-run-shop-99");
+    docker_text(&[
+        "network",
+        "create",
+        "--label",
+        "relay=session",
+        "--label",
+        &format!("relay.home={home}"),
+        "--label",
+        "relay.session_id=run-shop-99",
+        &leftover,
+    ]);
+    let network_b = network_of(&idb);
+    let restarted = TestDaemon::builder().home(daemon.crash()).start().await;
+    let gone = tokio::time::timeout(WAIT_TIMEOUT, async {
+        while docker(&["network", "inspect", &leftover]).status.success() {
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+    })
+    .await;
+    assert!(gone.is_ok(), "{leftover} was not reconciled away");
+    assert!(docker(&["network", "inspect", &network_b]).status.success());
+    // b resumes on its own network.
+    run(restarted.relay().args(["session", "resume", &b.name]))
+        .await
+        .assert_success();
+    assert_eq!(network_of(&idb), network_b);
+    for name in [&b.name, &c.name] {
+        run(restarted.relay().args(["session", "stop", name])).await;
+        run(restarted.relay().args(["session", "rm", name, "--force"])).await;
+    }
+    assert!(!docker(&["network", "inspect", &network_b]).status.success());
+}
+
+#[tokio::test]
+async fn an_agent_in_a_container_calls_relay_s_mcp_with_its_session_s_token_and_reaches_nothing_else() {
+    let daemon = daemon().await;
+    let containers = Containers::default();
+    let a = new_docker(&daemon, "mcp-a", &containers).await;
+    let b = new_docker(&daemon, "mcp-b", &containers).await;
+    std::fs::write(std::path::Path::new(&a.workspace).join("mcp.sh"), MCP_CALL).unwrap();
+    let (dir_a, dir_b) = (
+        hook_dir(a.container.as_deref().unwrap()),
+        hook_dir(b.container.as_deref().unwrap()),
+    );
+    // The token and Claude Code's MCP settings are in the session's hook folder, private.
+    use std::os::unix::fs::PermissionsExt;
+    for file in ["mcp-token", "mcp.json"] {
+        let mode = std::fs::metadata(dir_a.join(file)).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode, 0o600, "{file}");
+    }
+    let settings: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir_a.join("mcp.json")).unwrap()).unwrap();
+    let url = settings["mcpServers"]["relay"]["url"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    assert!(url.starts_with("http://") && url.ends_with("/mcp"), "{settings}");
+    let token_b = std::fs::read_to_string(dir_b.join("mcp-token")).unwrap();
+
+    let mut term = attach(&daemon, &a.name, false, 50, 250).await;
+    term.keys("echo url-$RELAY_MCP_URL\n").await;
+    term.until(&format!("url-{url}")).await;
+    // An agent's call from inside: it writes the board as an agent.
+    term.keys(
+        "sh /workspace/mcp.sh \"$(cat /run/relay/mcp-token)\" '{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\"task_create\",\"arguments\":{\"project\":\"shop\",\"title\":\"Made inside the box\",\"session\":\"run-shop-2\"}}}'\n",
+    )
+    .await;
+    term.until("nc-rc-0").await;
+    let seen = String::from_utf8_lossy(&term.seen).into_owned();
+    assert!(
+        seen.contains("200 OK") && seen.contains("Created **shop-1**"),
+        "{seen}"
+    );
+    let tasks = run(daemon.relay().args(["task", "list", "-p", "shop", "--json"])).await;
+    assert!(tasks.stdout.contains("Made inside the box"), "{tasks}");
+
+    // b's token from a's container: refused (it is good only at b's own network's address, from b's container).
+    // So is relayd's own token.
+    for token in [token_b.trim().to_owned(), daemon.token()] {
+        term.seen.clear();
+        term.keys(&format!(
+            "sh /workspace/mcp.sh {token} '{{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/list\"}}'\n"
+        ))
+        .await;
+        term.until("nc-rc-0").await;
+        let seen = String::from_utf8_lossy(&term.seen).into_owned();
+        assert!(seen.contains("401 Unauthorized"), "{seen}");
+        assert!(
+            seen.contains("not a running docker session's MCP token here"),
+            "{seen}"
+        );
+        assert!(!seen.contains("task_list"), "{seen}");
+    }
+    // relayd's own HTTP port is not there for the container (it listens on loopback).
+    term.keys(&format!(
+        "sh /workspace/mcp.sh x '{{}}' {} 2>/dev/null\n",
+        daemon.http_addr().port()
+    ))
+    .await;
+    term.until("nc-rc-1").await;
+
+    // Stopped, the session's token is forgotten: b's container (still running) cannot use a's old one either.
+    let token_a = std::fs::read_to_string(dir_a.join("mcp-token")).unwrap();
+    run(daemon.relay().args(["session", "stop", &a.name]))
+        .await
+        .assert_success();
+    std::fs::write(std::path::Path::new(&b.workspace).join("mcp.sh"), MCP_CALL).unwrap();
+    let mut term_b = attach(&daemon, &b.name, false, 50, 250).await;
+    term_b
+        .keys(&format!(
+            "sh /workspace/mcp.sh {} '{{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"tools/list\"}}'\n",
+            token_a.trim()
+        ))
+        .await;
+    term_b.until("nc-rc-").await;
+    let seen = String::from_utf8_lossy(&term_b.seen).into_owned();
+    assert!(seen.contains("401"), "{seen}");
+    for name in [&a.name, &b.name] {
+        run(daemon.relay().args(["session", "stop", name])).await;
+        run(daemon.relay().args(["session", "rm", name, "--force"])).await;
+    }
 }
