@@ -199,7 +199,10 @@ fn ref_part(text: &str) -> String {
 /// A path changed against HEAD, as `git status` names it (repo-relative bytes).
 enum Changed {
     /// Tracked: `mode` is the working tree's as git sees it (`000000` when the file is gone).
-    Tracked { path: Vec<u8>, mode: String },
+    Tracked {
+        path: Vec<u8>,
+        mode: String,
+    },
     Untracked(Vec<u8>),
 }
 
@@ -264,7 +267,10 @@ fn import_path(path: &[u8], stream: &mut Vec<u8>) {
 
 /// One file's content for the snapshot: its mode and bytes, or why it is left out.
 enum Content {
-    Blob { mode: String, bytes: Vec<u8> },
+    Blob {
+        mode: String,
+        bytes: Vec<u8>,
+    },
     Gitlink(String),
     Gone,
     TooBig(u64),
@@ -392,10 +398,7 @@ pub async fn snapshot(
     }
 
     let nonce: u32 = rand::random();
-    let git_ref = format!(
-        "{REF_PREFIX}{now_ms}-{}-{nonce:08x}",
-        ref_part(session)
-    );
+    let git_ref = format!("{REF_PREFIX}{now_ms}-{}-{nonce:08x}", ref_part(session));
     let subject = format!("relay snapshot: {message}\n");
     let mut stream = Vec::new();
     let _ = write!(

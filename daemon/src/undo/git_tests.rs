@@ -411,11 +411,15 @@ async fn deletes_symlinks_modes_and_awkward_names_come_through_the_import() {
     let tree = sh_git(&root, &["ls-tree", "-r", "-z", &snap.commit]);
     let entries: Vec<&str> = tree.split('\0').filter(|e| !e.is_empty()).collect();
     assert!(
-        entries.iter().any(|e| e.starts_with("120000 ") && e.ends_with("\tlink")),
+        entries
+            .iter()
+            .any(|e| e.starts_with("120000 ") && e.ends_with("\tlink")),
         "{entries:?}"
     );
     assert!(
-        entries.iter().any(|e| e.starts_with("100755 ") && e.ends_with("\trun.sh")),
+        entries
+            .iter()
+            .any(|e| e.starts_with("100755 ") && e.ends_with("\trun.sh")),
         "{entries:?}"
     );
     assert!(
