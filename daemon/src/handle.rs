@@ -67,6 +67,8 @@ struct Inner {
     remote: std::sync::OnceLock<(String, String)>,
     /// The global policy layer, `policy.json` in the data directory, re-read when it changes.
     global_policy: crate::environments::GlobalPolicy,
+    /// The guard's views kept between hook calls.
+    guard_views: crate::environments::GuardViews,
 }
 
 impl DaemonHandle {
@@ -96,6 +98,7 @@ impl DaemonHandle {
         );
         DaemonHandle(Arc::new(Inner {
             global_policy,
+            guard_views: Default::default(),
             ledger,
             graph: crate::graph::Graph::new(&config),
             bus,
@@ -123,6 +126,10 @@ impl DaemonHandle {
     /// The global policy layer (`policy.json`).
     pub fn global_policy(&self) -> &crate::environments::GlobalPolicy {
         &self.0.global_policy
+    }
+
+    pub fn guard_views(&self) -> &crate::environments::GuardViews {
+        &self.0.guard_views
     }
 
     pub fn config(&self) -> &Config {

@@ -43,6 +43,9 @@ struct State {
     loaded: Option<Loaded>,
     /// The break of the file as it is now, when it is broken (the last valid version stays in effect).
     broken: Option<String>,
+    /// Counts the versions taken into effect (read at the start, read again, written): what a cache built on
+    /// the layer compares.
+    generation: u64,
 }
 
 /// The global layer, re-read on change.
@@ -93,15 +96,28 @@ impl GlobalPolicy {
     pub fn load(&self) -> Result<(), GlobalError> {
         let read = read(&self.path)?;
         let mut state = self.lock();
+        let generation = state.generation + 1;
         *state = State::default();
         state.stamp = Some(stamp_of(&self.path));
         state.loaded = read.map(|(loaded, _, _)| loaded);
+        state.generation = generation;
         Ok(())
     }
 
     /// The layer in effect: the file is read again first when its modification time or size changed. A broken
     /// file keeps the last valid version and is logged once per break.
     pub fn current(&self) -> Option<Loaded> {
+        self.refreshed().loaded.clone()
+    }
+
+    /// The version in effect as a number that changes whenever another version is taken into effect (the file
+    /// is checked first, as [`GlobalPolicy::current`] does; a break keeps the number, as it keeps the version).
+    pub fn generation(&self) -> u64 {
+        self.refreshed().generation
+    }
+
+    /// The state after reading the file again when its modification time or size changed.
+    fn refreshed(&self) -> std::sync::MutexGuard<'_, State> {
         let now = stamp_of(&self.path);
         let mut state = self.lock();
         if state.stamp != Some(now) {
@@ -112,6 +128,7 @@ impl GlobalPolicy {
                         tracing::info!(path = %self.path.display(), "the policy file is valid again");
                     }
                     state.loaded = loaded.map(|(loaded, _, _)| loaded);
+                    state.generation += 1;
                 }
                 Err(err) => {
                     let text = err.to_string();
@@ -122,13 +139,12 @@ impl GlobalPolicy {
                 }
             }
         }
-        state.loaded.clone()
+        state
     }
 
     /// The file's break, when it is broken now (shown with the effective policy).
     pub fn broken(&self) -> Option<String> {
-        let _ = self.current();
-        self.lock().broken.clone()
+        self.refreshed().broken.clone()
     }
 
     /// Writes a new version atomically (a temporary file in the same folder, mode 0600, then a rename) and takes
@@ -151,6 +167,7 @@ impl GlobalPolicy {
             layer,
             raw: value.clone(),
         });
+        state.generation += 1;
         Ok(())
     }
 
@@ -210,6 +227,13 @@ mod tests {
         policy.load().unwrap();
         assert_eq!(policy.current().unwrap().layer.guard_mode, Some(GuardMode::Block));
 
+        let valid = policy.generation();
+        assert_eq!(
+            policy.generation(),
+            valid,
+            "an unchanged file is the same version"
+        );
+
         // A different size is a new version, whatever the clock's resolution.
         write(&path, r#"{"guard": {"mode": "loud!"}}"#);
         assert_eq!(
@@ -219,10 +243,12 @@ mod tests {
         );
         let broken = policy.broken().unwrap();
         assert!(broken.contains("guard.mode"), "{broken}");
+        assert_eq!(policy.generation(), valid, "a break keeps the version in effect");
 
         write(&path, r#"{"guard": {"mode": "log"}, "description": "x"}"#);
         assert_eq!(policy.current().unwrap().layer.guard_mode, Some(GuardMode::Log));
         assert!(policy.broken().is_none());
+        assert!(policy.generation() > valid, "the fixed file is a new version");
 
         std::fs::remove_file(&path).unwrap();
         assert!(policy.current().is_none(), "a removed file is no layer");

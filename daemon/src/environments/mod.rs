@@ -8,9 +8,11 @@
 //! file `policy.json`, in [`global`].
 
 pub mod global;
+pub mod views;
 pub mod widen;
 
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 use relay_core::event::payload;
 use relay_core::guard::{AccessKind, GuardEnvironment};
@@ -30,6 +32,7 @@ use crate::store::environment::{self as db, AccessRow, EnvironmentFields, Enviro
 use crate::store::{Db, StoreError};
 
 pub use global::GlobalPolicy;
+pub use views::GuardViews;
 pub use widen::EnvLevels;
 
 /// The most test secrets one access entry holds.
@@ -1561,8 +1564,25 @@ impl Environments<'_> {
     }
 
     /// The guard's view of the environments of `project_ids` (a session's project and its bound tasks'), each
-    /// with its effective policy, and the stored test secret values the journal masks.
-    pub async fn guard_view(&self, project_ids: &[i64]) -> Result<GuardView, EnvError> {
+    /// with its effective policy, and the stored test secret values the journal masks: the kept one while no
+    /// environment, access entry or policy layer changed and the global file was not taken in again
+    /// ([`views`]), else built and kept.
+    pub async fn guard_view(&self, project_ids: &[i64]) -> Result<Arc<GuardView>, EnvError> {
+        // Read before the build, so a change committed during it makes this view stale, never current.
+        let stamp = (
+            self.handle.store().environments_generation(),
+            self.handle.global_policy().generation(),
+        );
+        if let Some(view) = self.handle.guard_views().get(stamp, project_ids) {
+            return Ok(view);
+        }
+        let view = Arc::new(self.build_guard_view(project_ids).await?);
+        self.handle.guard_views().put(stamp, project_ids, view.clone());
+        Ok(view)
+    }
+
+    /// The guard's view built from the store and the policy layers.
+    pub async fn build_guard_view(&self, project_ids: &[i64]) -> Result<GuardView, EnvError> {
         let mut conn = self.handle.store().read().await?;
         let rows = db::environments_of(&mut conn, project_ids).await?;
         if rows.is_empty() {

@@ -326,3 +326,141 @@ async fn the_guard_off_neither_answers_nor_journals() {
     assert_eq!(actions.len(), 1);
     assert_eq!(actions[0]["decision"], "log");
 }
+
+fn decision(answer: &Value) -> Option<&str> {
+    answer["hookSpecificOutput"]["permissionDecision"].as_str()
+}
+
+/// The view kept between calls is the one the next call uses until something changes, and every change —
+/// a level, an access entry, a project or environment layer, a removed environment — is seen by the very next call.
+#[tokio::test]
+async fn the_kept_view_serves_the_next_call_and_every_change_is_seen_by_the_very_next_call() {
+    let (_dir, handle) = acme().await;
+    let reboot = "ssh prod-app 'sudo reboot'";
+    assert!(
+        bash(&handle, reboot).await["hookSpecificOutput"]["additionalContext"].is_string(),
+        "warn"
+    );
+    let ids = handle.guard_views().len();
+    assert_eq!(ids, 1, "the view is kept");
+    let project = project_ids(&handle).await;
+    let stamp = (
+        handle.store().environments_generation(),
+        handle.global_policy().generation(),
+    );
+    let kept = handle.guard_views().get(stamp, &project).unwrap();
+    bash(&handle, "ssh prod-app uptime").await;
+    let again = handle.guard_views().get(stamp, &project).unwrap();
+    assert!(std::sync::Arc::ptr_eq(&kept, &again), "no change, no rebuild");
+
+    // A project layer.
+    block_mode(&handle).await;
+    assert_eq!(decision(&bash(&handle, reboot).await), Some("deny"));
+    // The environment's own level.
+    set_live(&handle, json!({"level": "full"})).await;
+    assert_eq!(bash(&handle, reboot).await, Value::Null, "full: nothing to say");
+    // An override back below it.
+    set_live(&handle, json!({"overrides": {"ssh": "ask"}})).await;
+    assert_eq!(decision(&bash(&handle, reboot).await), Some("ask"));
+    // A new access entry: its alias is recognised at once.
+    assert_eq!(bash(&handle, "ssh prod-new 'sudo reboot'").await, Value::Null);
+    set_live(
+        &handle,
+        json!({"access": [{"kind": "ssh", "fields": {"alias": "prod-new"}}]}),
+    )
+    .await;
+    assert_eq!(
+        decision(&bash(&handle, "ssh prod-new 'sudo reboot'").await),
+        Some("ask")
+    );
+    // An environment layer.
+    handle
+        .environments()
+        .set_layer(
+            &Caller::socket_peer(),
+            &Scope::Environment("acme-shop".into(), "live".into()),
+            Some(&json!({"guard": {"mode": "log"}})),
+            true,
+        )
+        .await
+        .unwrap();
+    assert_eq!(bash(&handle, reboot).await, Value::Null, "log mode says nothing");
+    // The environment removed.
+    handle
+        .environments()
+        .remove(&Caller::socket_peer(), "acme-shop", "live")
+        .await
+        .unwrap();
+    assert_eq!(bash(&handle, reboot).await, Value::Null);
+    assert_eq!(handle.guard_views().len(), 1, "only the current view is kept");
+}
+
+async fn project_ids(handle: &DaemonHandle) -> Vec<i64> {
+    let mut conn = handle.store().read().await.unwrap();
+    let project = crate::store::board::project_by_slug(&mut conn, "acme-shop")
+        .await
+        .unwrap()
+        .unwrap();
+    vec![project.id]
+}
+
+/// The global file is taken in by the next call when it changes; a file that breaks keeps the last valid version
+/// in effect (the kept view stays right), and a fixed one is taken at once.
+#[tokio::test]
+async fn a_global_file_change_is_seen_by_the_next_call_and_a_broken_one_keeps_the_last_valid_version() {
+    let (_dir, handle) = acme().await;
+    let path = handle.global_policy().path().to_path_buf();
+    let reboot = "ssh prod-app 'sudo reboot'";
+    assert!(
+        decision(&bash(&handle, reboot).await).is_none(),
+        "warn by default"
+    );
+
+    std::fs::write(&path, r#"{"guard": {"mode": "block"}}"#).unwrap();
+    assert_eq!(
+        decision(&bash(&handle, reboot).await),
+        Some("deny"),
+        "taken without a restart"
+    );
+
+    // Broken (another size, so a new version whatever the clock's resolution): the last valid one stays.
+    std::fs::write(&path, r#"{"guard": {"mode": "loud!"}}"#).unwrap();
+    assert_eq!(
+        decision(&bash(&handle, reboot).await),
+        Some("deny"),
+        "last valid kept"
+    );
+    assert!(handle.global_policy().broken().unwrap().contains("guard.mode"));
+    assert_eq!(decision(&bash(&handle, reboot).await), Some("deny"));
+
+    std::fs::write(&path, r#"{"levels": {"live": {"default": "ask"}}}"#).unwrap();
+    assert_eq!(
+        decision(&bash(&handle, reboot).await),
+        Some("ask"),
+        "the fixed file at once"
+    );
+
+    // Written through the service (the editor's Save): the next call sees it.
+    handle
+        .environments()
+        .set_layer(
+            &Caller::socket_peer(),
+            &Scope::Global,
+            Some(&json!({"guard": {"mode": "block"}, "levels": {"live": {"default": "none"}}})),
+            true,
+        )
+        .await
+        .unwrap();
+    let answer = bash(&handle, "ssh prod-app uptime").await;
+    assert_eq!(
+        decision(&answer),
+        Some("deny"),
+        "none: even a read is refused: {answer}"
+    );
+
+    std::fs::remove_file(&path).unwrap();
+    assert!(
+        decision(&bash(&handle, reboot).await).is_none(),
+        "no file: the default preset again"
+    );
+}

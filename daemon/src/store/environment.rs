@@ -6,6 +6,13 @@ use sqlx::FromRow;
 
 use super::{Db, StoreError, run};
 
+/// Whether a committed event of `kind` may have changed an environment, an access entry or a policy layer (the
+/// store then advances [`super::Store::environments_generation`]). Proposals are included: they are rare, and an
+/// accepted one commits its change with them.
+pub fn changes_environments(kind: &str) -> bool {
+    kind.starts_with("environment.") || kind.starts_with("policy.")
+}
+
 /// One environment, with its project's slug.
 #[derive(Clone, Debug, FromRow, PartialEq, Eq, serde::Serialize)]
 pub struct EnvironmentRow {

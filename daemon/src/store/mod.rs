@@ -38,7 +38,7 @@ mod write;
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicI64, Ordering};
+use std::sync::atomic::{AtomicI64, AtomicU64, Ordering};
 use std::time::Duration;
 
 use relay_core::config::DEFAULT_EVENT_BUFFER;
@@ -116,6 +116,9 @@ pub struct Store {
     /// The newest event id. Kept here because this store is the only writer (the data-dir lock sees to it),
     /// so status queries need no SQL.
     head: AtomicI64,
+    /// Counts the commits that changed environments, access entries or policy layers (an `environment.*` or
+    /// `policy.*` event): what the guard's cached view compares.
+    environments_generation: AtomicU64,
     /// One writer at a time, so events are published in commit order.
     writer: Mutex<()>,
     bus: Arc<EventBus>,
@@ -251,6 +254,7 @@ impl Store {
             path: path.to_path_buf(),
             schema_version: info.schema_version,
             head: AtomicI64::new(info.last_event_id),
+            environments_generation: AtomicU64::new(0),
             writer: Mutex::new(()),
             bus: Arc::new(EventBus::new(DEFAULT_EVENT_BUFFER)),
             clock: Arc::new(SystemClock),
@@ -294,6 +298,16 @@ impl Store {
 
     pub(crate) fn advance_head(&self, id: i64) {
         self.head.fetch_max(id, Ordering::AcqRel);
+    }
+
+    /// A number that grows with every committed change to environments, access entries or policy layers; it has
+    /// grown before the writing call returns.
+    pub fn environments_generation(&self) -> u64 {
+        self.environments_generation.load(Ordering::Acquire)
+    }
+
+    pub(crate) fn environments_changed(&self) {
+        self.environments_generation.fetch_add(1, Ordering::AcqRel);
     }
 
     pub fn path(&self) -> &Path {

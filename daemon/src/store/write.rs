@@ -114,6 +114,12 @@ impl<'s> WriteTx<'s> {
         if let Some(last) = events.last() {
             store.advance_head(last.id);
         }
+        if events
+            .iter()
+            .any(|event| super::environment::changes_environments(&event.kind))
+        {
+            store.environments_changed();
+        }
         for event in &events {
             store.events().publish(event.clone());
         }
