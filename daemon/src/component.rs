@@ -151,6 +151,6 @@ mod tests {
     #[test]
     fn the_lock_sweeper_the_ledger_ingest_and_the_graph_projector_are_components() {
         let names: Vec<&str> = COMPONENTS.iter().map(|c| c.name()).collect();
-        assert_eq!(names, ["locks", "ledger", "graph"]);
+        assert_eq!(names, ["locks", "ledger", "graph", "graph-server"]);
     }
 }

@@ -339,7 +339,10 @@ fn help_scrolls_with_arrows_when_taller_than_the_terminal() {
     }
     assert!(model.help, "arrows scroll, they do not close");
     let bottom = screen(&model, 80, 24);
-    assert!(bottom.contains("Keys: everywhere"), "{bottom}");
+    assert!(
+        bottom.contains("show or hide this help"),
+        "the keys that work everywhere come last: {bottom}"
+    );
     assert!(
         bottom.contains("quit (asks first when an unsent draft would be lost)"),
         "{bottom}"
