@@ -26,6 +26,10 @@ pub mod token;
 pub mod proto {
     #![allow(clippy::all, clippy::pedantic, missing_docs)]
     tonic::include_proto!("relay.v1");
+
+    /// The binary metadata key of a write refused for want of the second confirmation (FAILED_PRECONDITION):
+    /// a JSON list of what it widens on live, so a client asks again without reading the message's words.
+    pub const WIDENS_METADATA: &str = "relay-widens-bin";
 }
 
 #[path = "proto/json.rs"]

@@ -195,50 +195,84 @@ impl EffectivePolicy {
     /// One line per value with the layer that set it, as `policy_get` prints them
     /// (`- guard.mode = "warn" (preset:default)`).
     pub fn lines(&self) -> Vec<String> {
+        self.values()
+            .iter()
+            .map(|v| format!("- {} = {} ({})", v.setting, v.value, v.source))
+            .collect()
+    }
+
+    /// Every value with its setting and the layer that set it, in [`EffectivePolicy::lines`]' order: a list's
+    /// items as `guard.disable[]` one each, an empty list as `guard.disable` = `[]`; values in JSON.
+    pub fn values(&self) -> Vec<PolicyValue> {
         let mut out = Vec::new();
+        let mut push = |setting: String, value: String, source: &LayerSource| {
+            out.push(PolicyValue {
+                setting,
+                value,
+                source: source.to_string(),
+            });
+        };
         for ((kind, capability), level) in &self.levels {
             let key = capability.map_or("default", Capability::as_str);
-            out.push(format!(
-                "- levels.{kind}.{key} = \"{}\" ({})",
-                level.value, level.source
-            ));
+            push(
+                format!("levels.{kind}.{key}"),
+                format!("\"{}\"", level.value),
+                &level.source,
+            );
         }
-        out.push(format!(
-            "- guard.mode = \"{}\" ({})",
-            self.guard_mode.value, self.guard_mode.source
-        ));
-        list_lines(&mut out, "guard.disable", &self.guard_disable, |id| {
+        push(
+            "guard.mode".to_owned(),
+            format!("\"{}\"", self.guard_mode.value),
+            &self.guard_mode.source,
+        );
+        list_values(&mut push, "guard.disable", &self.guard_disable, |id| {
             format!("\"{id}\"")
         });
-        list_lines(&mut out, "guard.patterns", &self.guard_patterns, |pattern| {
+        list_values(&mut push, "guard.patterns", &self.guard_patterns, |pattern| {
             format!("\"{}\"", pattern.id)
         });
-        list_lines(&mut out, "secrets.disable", &self.secrets_disable, |id| {
+        list_values(&mut push, "secrets.disable", &self.secrets_disable, |id| {
             format!("\"{id}\"")
         });
-        list_lines(&mut out, "secrets.allow", &self.secrets_allow, |pattern| {
+        list_values(&mut push, "secrets.allow", &self.secrets_allow, |pattern| {
             format!("\"{}\"", pattern.id)
         });
         for (kind, on) in &self.test_secrets {
-            out.push(format!(
-                "- secrets.test_secrets.{kind} = {} ({})",
-                on.value, on.source
-            ));
+            push(
+                format!("secrets.test_secrets.{kind}"),
+                on.value.to_string(),
+                &on.source,
+            );
         }
-        out.push(format!(
-            "- secrets.expose_test_secrets_to_agents = {} ({})",
-            self.expose_test_secrets.value, self.expose_test_secrets.source
-        ));
+        push(
+            "secrets.expose_test_secrets_to_agents".to_owned(),
+            self.expose_test_secrets.value.to_string(),
+            &self.expose_test_secrets.source,
+        );
         out
     }
 }
 
-fn list_lines<T>(out: &mut Vec<String>, key: &str, list: &SourcedList<T>, show: impl Fn(&T) -> String) {
+/// One value of the effective policy: its setting (`guard.mode`, `guard.disable[]` for a list's item), the value
+/// in JSON, and the layer that set it (`preset:default`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PolicyValue {
+    pub setting: String,
+    pub value: String,
+    pub source: String,
+}
+
+fn list_values<T>(
+    push: &mut impl FnMut(String, String, &LayerSource),
+    key: &str,
+    list: &SourcedList<T>,
+    show: impl Fn(&T) -> String,
+) {
     if list.items.is_empty() {
-        out.push(format!("- {key} = [] ({})", list.set_by));
+        push(key.to_owned(), "[]".to_owned(), &list.set_by);
     }
     for item in &list.items {
-        out.push(format!("- {key}[] = {} ({})", show(&item.value), item.source));
+        push(format!("{key}[]"), show(&item.value), &item.source);
     }
 }
 

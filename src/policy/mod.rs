@@ -30,7 +30,7 @@ use std::fmt;
 
 use serde::Serialize;
 
-pub use effective::{EffectivePolicy, IgnoredLayer, LevelSource, Sourced, effective};
+pub use effective::{EffectivePolicy, IgnoredLayer, LevelSource, PolicyValue, Sourced, effective};
 pub use layer::{AllowPatternDef, GuardPatternDef, LegacyConfig, ListEdit, PolicyLayer};
 pub use preset::Preset;
 

@@ -12,8 +12,8 @@
 //! - the guard on (issue 17): a project whose repository holds the hook's cwd, with a live environment (an ssh
 //!   alias and host, a db host, a gitops repo, a base URL, 50 identifiers in all) in block mode, seeded through
 //!   relayd's own service before relayd starts; Claude Code's PreToolUse for a 1 KB Bash command that ends with a
-//!   remote change on live, answered deny by the guard (the view of the environments is read from the store and
-//!   decided on every call, then the journal's `live.action` is written);
+//!   remote change on live, answered deny by the guard (relayd keeps the guard's view of the environments between
+//!   calls, so each call reads the session's scope, decides and writes the journal's `live.action`);
 //! - the spawn floor in the same run: `relay --version` (the same binary started, its arguments parsed, exit —
 //!   no socket, no relayd) and `/bin/true`. Goal (issue 17): the guard-on hook within 2× the spawn floor
 //!   (`relay --version`).

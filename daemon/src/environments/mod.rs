@@ -252,6 +252,8 @@ pub struct PolicyPreview {
     pub scope: String,
     pub chain: Vec<String>,
     pub lines: Vec<String>,
+    /// The same values, one each with its setting and layer.
+    pub values: Vec<relay_core::policy::PolicyValue>,
     /// What saving it would widen on live (then it needs the second confirmation).
     pub widened: Vec<String>,
 }
@@ -1367,6 +1369,7 @@ impl Environments<'_> {
             scope: scope.to_string(),
             chain: change.after.chain.iter().map(ToString::to_string).collect(),
             lines: change.after.lines(),
+            values: change.after.values(),
             widened: change.widened,
         })
     }

@@ -16,6 +16,10 @@ use super::service::RelayService;
 use crate::environments::{AccessInput, EnvChange, EnvError, EnvMap, FieldValue, PolicyView, Scope};
 use crate::store::environment::{EnvProposalRow, PolicyProposalRow};
 
+/// The status metadata a write refused for want of the second confirmation carries: a JSON list of what it
+/// widens on live (`relay_core::proto::WIDENS_METADATA`).
+const WIDENS_METADATA: &str = relay_core::proto::WIDENS_METADATA;
+
 /// Environment and policy errors: an unknown project, environment or proposal NOT_FOUND; an agent's write
 /// PERMISSION_DENIED; a write that widens live without confirm, or a proposal decided already,
 /// FAILED_PRECONDITION; any other bad input INVALID_ARGUMENT; the store failing INTERNAL. The message is the
@@ -29,9 +33,16 @@ fn failed(err: EnvError) -> tonic::Status {
             tonic::Status::not_found(message)
         }
         EnvError::OwnerOnly(_) => tonic::Status::permission_denied(message),
-        EnvError::NeedsConfirmation(_) | EnvError::Decided { .. } => {
-            tonic::Status::failed_precondition(message)
+        EnvError::NeedsConfirmation(widened) => {
+            let mut status = tonic::Status::failed_precondition(message);
+            // What it widens, for a client to ask the second confirmation without reading the words.
+            let list = serde_json::to_vec(&widened).unwrap_or_default();
+            status
+                .metadata_mut()
+                .insert_bin(WIDENS_METADATA, tonic::metadata::MetadataValue::from_bytes(&list));
+            status
         }
+        EnvError::Decided { .. } => tonic::Status::failed_precondition(message),
         EnvError::Refused(ref words) if words.contains("already decided") => {
             tonic::Status::failed_precondition(message)
         }
@@ -206,8 +217,20 @@ fn policy_proposal(row: PolicyProposalRow) -> proto::PolicyProposal {
     }
 }
 
+fn values(values: Vec<relay_core::policy::PolicyValue>) -> Vec<proto::PolicyValue> {
+    values
+        .into_iter()
+        .map(|v| proto::PolicyValue {
+            setting: v.setting,
+            value_json: v.value,
+            source: v.source,
+        })
+        .collect()
+}
+
 fn policy_message(view: PolicyView, layer: &Value) -> proto::Policy {
     proto::Policy {
+        values: values(view.policy.values()),
         preset: view.policy.preset.as_str().to_owned(),
         scope: view.scope,
         chain: view.chain,
@@ -400,6 +423,7 @@ impl EnvironmentService for RelayService {
             chain: preview.chain,
             lines: preview.lines,
             widened: preview.widened,
+            values: values(preview.values),
         }))
     }
 
@@ -510,6 +534,31 @@ mod tests {
             assert_eq!(status.code(), code, "{message}");
             assert_eq!(status.message(), message, "the service's words pass unchanged");
         }
+    }
+
+    #[test]
+    fn a_refusal_that_needs_the_second_confirmation_lists_what_it_widens_in_metadata() {
+        let widened = vec![
+            "the agents' level on live rises to full".to_owned(),
+            "guard.mode weakens to log".to_owned(),
+        ];
+        let status = failed(EnvError::NeedsConfirmation(widened.clone()));
+        let bytes = status
+            .metadata()
+            .get_bin(WIDENS_METADATA)
+            .expect("the metadata is there")
+            .to_bytes()
+            .unwrap();
+        let listed: Vec<String> = serde_json::from_slice(&bytes).unwrap();
+        assert_eq!(listed, widened);
+        let other = failed(EnvError::Decided {
+            id: 3,
+            status: "accepted".into(),
+        });
+        assert!(
+            other.metadata().get_bin(WIDENS_METADATA).is_none(),
+            "only that refusal carries it"
+        );
     }
 
     #[test]
