@@ -461,10 +461,10 @@ config_keys! { |dirs, raw|
     }
     docker_network_mode: DockerNetworkMode {
         env: "RELAY_DOCKER_NETWORK_MODE",
-        accepts: "per-session or shared",
-        default: DockerNetworkMode::PerSession,
+        accepts: "shared or per-session",
+        default: DockerNetworkMode::Shared,
         read: raw.text().and_then(DockerNetworkMode::parse),
-        help: "per-session: each docker session's container gets a bridge network of its own (relay-session-…, removed with the session), so no session reaches another's; shared: every container on `docker_network` with inter-container communication off",
+        help: "shared: every docker session's container on the bridge network `docker_network`, inter-container communication off; per-session: each container gets a bridge network of its own (relay-session-…, removed with the session)",
     }
     docker_log_max_size_mb: u32 {
         env: "RELAY_DOCKER_LOG_MAX_SIZE_MB",
@@ -835,11 +835,12 @@ impl LogLevel {
 /// How docker sessions' containers are networked (`docker_network_mode`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum DockerNetworkMode {
-    /// A bridge network per session, made with it and removed with it.
+    /// One bridge network (`docker_network`) for every session, inter-container communication off (the seed's
+    /// decision D10).
     #[default]
-    PerSession,
-    /// One bridge network (`docker_network`) for every session, inter-container communication off.
     Shared,
+    /// A bridge network per session, made with it and removed with it.
+    PerSession,
 }
 
 impl DockerNetworkMode {
@@ -852,7 +853,7 @@ impl DockerNetworkMode {
 
     /// The mode of exactly this name (surrounding spaces are ignored).
     pub fn parse(name: &str) -> Option<DockerNetworkMode> {
-        [DockerNetworkMode::PerSession, DockerNetworkMode::Shared]
+        [DockerNetworkMode::Shared, DockerNetworkMode::PerSession]
             .into_iter()
             .find(|mode| mode.as_str() == name.trim())
     }

@@ -327,7 +327,7 @@ fn every_key_in_the_table_is_accepted_by_the_parser() {
         ("docker_memory_limit_mb", "64"),
         ("docker_pids_limit", "64"),
         ("docker_network", "\"relay-test\""),
-        ("docker_network_mode", "\"shared\""),
+        ("docker_network_mode", "\"per-session\""),
         ("docker_log_max_size_mb", "1"),
         ("docker_log_max_files", "2"),
         ("docker_pull_timeout_s", "60"),

@@ -732,9 +732,57 @@ fn inspect(container: &str, format: &str) -> String {
     docker_text(&["inspect", "--format", format, container])
 }
 
+/// Whether a process in container `from` reaches a listener in container `to` (which is first seen to answer
+/// itself, so a refusal is the network's, not a listener that is not up yet).
+async fn reaches(from: &str, to: &str) -> bool {
+    docker_text(&[
+        "exec",
+        "-d",
+        to,
+        "sh",
+        "-c",
+        "while true; do echo pong | nc -l -p 7000; done",
+    ]);
+    let address = inspect(to, "{{range .NetworkSettings.Networks}}{{.IPAddress}}{{end}}");
+    let itself = tokio::time::timeout(WAIT_TIMEOUT, async {
+        loop {
+            let out = docker(&["exec", to, "sh", "-c", "echo x | nc -w 2 127.0.0.1 7000"]);
+            if String::from_utf8_lossy(&out.stdout).contains("pong") {
+                return;
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+    })
+    .await;
+    assert!(itself.is_ok(), "{to}'s own listener never answered");
+    let cross = docker(&[
+        "exec",
+        from,
+        "sh",
+        "-c",
+        &format!("echo x | nc -w 2 {address} 7000"),
+    ]);
+    String::from_utf8_lossy(&cross.stdout).contains("pong")
+}
+
+#[tokio::test]
+async fn docker_sessions_share_one_network_by_default_and_reach_no_other_session_on_it() {
+    let daemon = daemon().await;
+    let containers = Containers::default();
+    let a = new_docker(&daemon, "shared-a", &containers).await;
+    let b = new_docker(&daemon, "shared-b", &containers).await;
+    let (ida, idb) = (a.container.clone().unwrap(), b.container.clone().unwrap());
+    assert_eq!(network_of(&ida), "relay");
+    assert_eq!(network_of(&idb), "relay");
+    assert!(
+        !reaches(&ida, &idb).await,
+        "a reached b on the shared network (inter-container communication is on)"
+    );
+}
+
 #[tokio::test]
 async fn each_docker_session_has_a_network_of_its_own_that_goes_with_it_and_reaches_no_other_session() {
-    let daemon = daemon().await;
+    let daemon = daemon_with("docker_network_mode = \"per-session\"\n").await;
     let containers = Containers::default();
     let a = new_docker(&daemon, "net-a", &containers).await;
     let b = new_docker(&daemon, "net-b", &containers).await;
@@ -749,32 +797,7 @@ async fn each_docker_session_has_a_network_of_its_own_that_goes_with_it_and_reac
         assert_eq!(labels["relay.home"], home.as_str(), "{labels}");
         assert_eq!(labels["relay.session_id"], session.name.as_str(), "{labels}");
     }
-    // b listens; b reaches itself, a cannot reach b.
-    docker_text(&[
-        "exec",
-        "-d",
-        &idb,
-        "sh",
-        "-c",
-        "while true; do echo pong | nc -l -p 7000; done",
-    ]);
-    let ipb = inspect(&idb, "{{range .NetworkSettings.Networks}}{{.IPAddress}}{{end}}");
-    let itself = tokio::time::timeout(WAIT_TIMEOUT, async {
-        loop {
-            let out = docker(&["exec", &idb, "sh", "-c", "echo x | nc -w 2 127.0.0.1 7000"]);
-            if String::from_utf8_lossy(&out.stdout).contains("pong") {
-                return;
-            }
-            tokio::time::sleep(Duration::from_millis(100)).await;
-        }
-    })
-    .await;
-    assert!(itself.is_ok(), "b's own listener never answered");
-    let cross = docker(&["exec", &ida, "sh", "-c", &format!("echo x | nc -w 2 {ipb} 7000")]);
-    assert!(
-        !String::from_utf8_lossy(&cross.stdout).contains("pong"),
-        "a reached b: {cross:?}"
-    );
+    assert!(!reaches(&ida, &idb).await, "a reached b across their networks");
 
     // A network of the name the next session's would have, not relay's: that session fails naming it.
     let taken = format!("relay-session-{home}-run-shop-4");
