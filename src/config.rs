@@ -480,6 +480,13 @@ config_keys! { |dirs, raw|
         read: raw.within(1..=100),
         help: "how many rotated container log files a docker session keeps",
     }
+    docker_pull_min_free_disk_mb: u64 {
+        env: "RELAY_DOCKER_PULL_MIN_FREE_DISK_MB",
+        accepts: "an integer from 0 to 10000000 (MB of 1,048,576 bytes)",
+        default: 2048,
+        read: raw.within(0..=10_000_000),
+        help: "an image pull is refused when less than this is free where the local Docker engine keeps its data (0: no check; an engine on another machine is not checked)",
+    }
     docker_pull_timeout_s: u64 {
         env: "RELAY_DOCKER_PULL_TIMEOUT_S",
         accepts: "an integer from 10 to 86400 (seconds)",

@@ -330,6 +330,7 @@ fn every_key_in_the_table_is_accepted_by_the_parser() {
         ("docker_network_mode", "\"per-session\""),
         ("docker_log_max_size_mb", "1"),
         ("docker_log_max_files", "2"),
+        ("docker_pull_min_free_disk_mb", "512"),
         ("docker_pull_timeout_s", "60"),
         ("graph_ingest", "false"),
         ("graph_text", "false"),

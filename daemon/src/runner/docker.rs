@@ -73,6 +73,8 @@ pub struct Settings {
     pub log_max_files: u32,
     /// How long a pull may take (`docker_pull_timeout_s`).
     pub pull_timeout: Duration,
+    /// What must be free where a local engine keeps its data before a pull (`docker_pull_min_free_disk_mb`).
+    pub pull_min_free_mb: u64,
     /// The relayd home's label value.
     pub home: String,
 }
@@ -91,6 +93,7 @@ impl Settings {
             log_max_size_mb: config.docker_log_max_size_mb,
             log_max_files: config.docker_log_max_files,
             pull_timeout: Duration::from_secs(config.docker_pull_timeout_s),
+            pull_min_free_mb: config.docker_pull_min_free_disk_mb,
             home: home.iter().take(6).map(|b| format!("{b:02x}")).collect(),
         }
     }
@@ -730,6 +733,7 @@ impl Docker {
         spec: &InstanceSpec<'_>,
     ) -> Result<(), String> {
         let session = spec.session;
+        self.check_pull_disk(docker, image, session).await?;
         let began = std::time::Instant::now();
         let (name, tag) = split_tag(image);
         let options = bollard::query_parameters::CreateImageOptionsBuilder::new()
@@ -782,6 +786,45 @@ impl Docker {
             ),
         };
         Err(pull_failed(image, session, &why))
+    }
+
+    /// Refuses a pull when less than `docker_pull_min_free_disk_mb` is free where the engine keeps its data
+    /// (seed §11: 2 GB before a pull). Only a local engine (a Unix socket) is checked: the folder its info names is
+    /// on this machine then; one relayd cannot read is let through, logged.
+    async fn check_pull_disk(
+        &self,
+        docker: &bollard::Docker,
+        image: &str,
+        session: &str,
+    ) -> Result<(), String> {
+        let min_mb = self.settings.pull_min_free_mb;
+        let socket = &self.settings.socket;
+        if min_mb == 0 || !(socket.starts_with("unix://") || socket.starts_with('/')) {
+            return Ok(());
+        }
+        let root = match docker.info().await {
+            Ok(info) => info.docker_root_dir,
+            Err(err) => {
+                tracing::debug!(error = %self.said(&err), "the engine's info did not answer; the pull's disk is not checked");
+                None
+            }
+        };
+        let Some(root) = root.filter(|r| !r.is_empty()) else {
+            return Ok(());
+        };
+        let root = std::path::Path::new(&root);
+        match super::clone::free_bytes(root) {
+            Ok(free) if free < min_mb.saturating_mul(1 << 20) => Err(format!(
+                "Failed to pull image '{image}': only {} free in {} (where Docker keeps images), less than docker_pull_min_free_disk_mb ({min_mb} MB); free some space (docker system prune) or lower docker_pull_min_free_disk_mb, then relay session retry {session}",
+                relay_core::display::human_size(free),
+                root.display()
+            )),
+            Ok(_) => Ok(()),
+            Err(err) => {
+                tracing::debug!(%err, "the engine's data folder is not readable from here; the pull's disk is not checked");
+                Ok(())
+            }
+        }
     }
 
     async fn exec(
@@ -1341,6 +1384,7 @@ mod tests {
             log_max_size_mb: 5,
             log_max_files: 2,
             pull_timeout: Duration::from_secs(60),
+            pull_min_free_mb: 2048,
             home: "abc".to_owned(),
         }
     }

@@ -19,6 +19,7 @@ use tokio::sync::mpsc;
 use tokio_stream::wrappers::ReceiverStream;
 
 mod docker;
+mod registry;
 
 const CONFIG: &str = "[profiles.shell]\ncommand = \"/bin/sh\"\n";
 

@@ -72,15 +72,21 @@ async fn daemon() -> TestDaemon {
 
 /// The docker tests' daemon with `extra` lines of config.
 async fn daemon_with(extra: &str) -> TestDaemon {
+    daemon_allowing(&[], extra).await
+}
+
+/// The docker tests' daemon allowing `images` too, with `extra` lines of config.
+async fn daemon_allowing(images: &[&str], extra: &str) -> TestDaemon {
     let image = docker(&["image", "inspect", IMAGE]);
     assert!(
         image.status.success(),
         "the test image {IMAGE} is missing: run the suite through tests/run, which starts dockerd and imports it"
     );
     let config = format!(
-        "docker_allowed_images = [\"{IMAGE}\", \"{MISSING}\", \"{GLIBC}\"]\ndocker_default_image = \"{IMAGE}\"\n\
+        "docker_allowed_images = [\"{IMAGE}\", \"{MISSING}\", \"{GLIBC}\"{}]\ndocker_default_image = \"{IMAGE}\"\n\
          docker_memory_limit_mb = 32\ndocker_pids_limit = 64\ndocker_cpu_percent = 100\n\
-         docker_log_max_size_mb = 1\ndocker_log_max_files = 2\n{extra}{CONFIG}"
+         docker_log_max_size_mb = 1\ndocker_log_max_files = 2\n{extra}{CONFIG}",
+        images.iter().map(|i| format!(", \"{i}\"")).collect::<String>()
     );
     let daemon = TestDaemon::builder().config(&config).start().await;
     let checkout = repo(daemon.home().scratch());
@@ -297,6 +303,115 @@ async fn an_image_outside_the_allow_list_is_refused_by_name_and_a_missing_one_fa
     assert!(
         error.contains(&format!("docker build -t {MISSING} ."))
             && error.contains("relay session retry run-shop-2"),
+        "{error}"
+    );
+}
+
+#[tokio::test]
+async fn an_image_the_engine_lacks_is_pulled_with_its_progress_told_and_the_session_runs_on_it() {
+    let scratch = tempfile::tempdir().unwrap();
+    let registry = super::registry::Registry::serving(IMAGE, "relay-test/pulled", "1", scratch.path()).await;
+    let image = registry.image.clone();
+    let _ = docker(&["rmi", "-f", &image]);
+    let daemon = daemon_allowing(&[&image], "").await;
+    let containers = Containers::default();
+    let out = run(daemon.relay().args([
+        "session",
+        "new",
+        "--branch",
+        "pulled",
+        "--backend",
+        "docker",
+        "--image",
+        &image,
+        "--json",
+    ]))
+    .await;
+    let json: serde_json::Value = serde_json::from_str(&out.stdout).unwrap_or_else(|_| panic!("{out}"));
+    let created = session(&daemon, json["name"].as_str().unwrap()).await;
+    containers.add(&created);
+    let removed = scopeguard(&image);
+    out.assert_success();
+    assert_eq!(created.state, "running", "{created:?}");
+    assert_eq!(created.image.as_deref(), Some(image.as_str()));
+    // The engine has it now, and the clients were told how far the pull was.
+    assert!(docker(&["image", "inspect", &image]).status.success());
+    let events = run(daemon.relay().args(["events", "--json"])).await;
+    let steps: Vec<serde_json::Value> = events
+        .stdout
+        .lines()
+        .filter_map(|line| serde_json::from_str::<serde_json::Value>(line).ok())
+        .filter(|e| e["kind"] == "runner.image_pull_progressed")
+        .collect();
+    assert!(!steps.is_empty(), "no pull progress: {}", events.stdout);
+    // The 4 MB layer no engine had was downloaded: the last step says all of it.
+    let last = &steps.last().unwrap()["data"];
+    assert_eq!(
+        (&last["downloaded_mb"], &last["total_mb"], &last["percent"]),
+        (&4.into(), &4.into(), &100.into()),
+        "{steps:?}"
+    );
+    for step in &steps {
+        let payload = &step["data"];
+        assert_eq!(payload["session"], created.name.as_str(), "{step}");
+        assert_eq!(payload["image"], image.as_str(), "{step}");
+        assert!(
+            payload["downloaded_mb"].as_u64().unwrap() <= payload["total_mb"].as_u64().unwrap().max(1),
+            "{step}"
+        );
+    }
+    let mut term = attach(&daemon, &created.name, false, 24, 80).await;
+    term.keys("echo pulled-$((3*3))\n").await;
+    term.until("pulled-9").await;
+    drop(removed);
+}
+
+/// Removes `image` from the engine on drop.
+fn scopeguard(image: &str) -> impl Drop {
+    struct Remove(String);
+    impl Drop for Remove {
+        fn drop(&mut self) {
+            let _ = docker(&["rmi", "-f", &self.0]);
+        }
+    }
+    Remove(image.to_owned())
+}
+
+#[tokio::test]
+async fn a_pull_is_refused_when_the_engine_has_too_little_disk_naming_the_free_space() {
+    let daemon = daemon_with("docker_pull_min_free_disk_mb = 10000000\n").await;
+    let containers = Containers::default();
+    let refused = run(daemon.relay().args([
+        "session",
+        "new",
+        "--branch",
+        "no-room",
+        "--backend",
+        "docker",
+        "--image",
+        MISSING,
+    ]))
+    .await;
+    assert_ne!(refused.code, Some(0), "{refused}");
+    let name = run(daemon.relay().args(["session", "list", "--json"])).await;
+    let listed: serde_json::Value = serde_json::from_str(&name.stdout).unwrap_or_else(|_| panic!("{name}"));
+    let failed_name = listed
+        .as_array()
+        .and_then(|all| all.iter().find(|s| s["branch"] == "no-room"))
+        .and_then(|s| s["name"].as_str())
+        .unwrap_or_else(|| panic!("no session on no-room: {listed}"))
+        .to_owned();
+    let failed = session(&daemon, &failed_name).await;
+    containers.add(&failed);
+    assert_eq!(failed.state, "failed", "{failed:?}");
+    let error = failed.error.unwrap_or_default();
+    assert!(
+        error.starts_with(&format!("Failed to pull image '{MISSING}': only ")),
+        "{error}"
+    );
+    assert!(
+        error.contains("less than docker_pull_min_free_disk_mb (10000000 MB)")
+            && error.contains(&format!("relay session retry {failed_name}")),
         "{error}"
     );
 }
