@@ -82,6 +82,17 @@ async fn attach(daemon: &TestDaemon, session: &str, watch: bool, rows: u32, cols
     }
 }
 
+fn dim(n: u16) -> std::num::NonZero<u16> {
+    std::num::NonZero::new(n).expect("a screen of at least one row and column")
+}
+
+/// What `bytes` draw on a 50-row screen `cols` wide.
+fn screen(bytes: &[u8], cols: u16) -> String {
+    let mut parser = vt100::Parser::new(dim(50), dim(cols), 0);
+    parser.process(bytes);
+    parser.screen().contents()
+}
+
 impl Term {
     async fn keys(&self, text: &str) {
         self.tx
@@ -113,7 +124,11 @@ impl Term {
                     Some(Out::Snapshot(snapshot)) => self.seen = snapshot.screen,
                     Some(Out::Data(bytes)) => self.seen.extend_from_slice(&bytes),
                     Some(Out::Notice(notice)) => self.notices.push(notice),
-                    Some(Out::End(end)) => panic!("the terminal ended before {needle:?}: {}", end.reason),
+                    Some(Out::End(end)) => panic!(
+                        "the terminal ended before {needle:?}: {}; the screen read:\n{}",
+                        end.reason,
+                        screen(&self.seen, 200)
+                    ),
                     None => panic!("the stream ended before {needle:?}"),
                 }
             }
@@ -130,6 +145,39 @@ impl Term {
                 .collect();
             panic!("{needle:?} never showed; the output ended with {tail:?}")
         });
+    }
+
+    /// Reads until the screen the output draws (through a terminal emulator, `rows` × `cols`) holds `needle` — for
+    /// a program that places its words with cursor moves instead of spaces.
+    async fn until_screen(&mut self, needle: &str, rows: u16, cols: u16) {
+        let wait = async {
+            loop {
+                let mut parser = vt100::Parser::new(dim(rows), dim(cols), 0);
+                parser.process(&self.seen);
+                if parser.screen().contents().contains(needle) {
+                    return;
+                }
+                match self.rx.message().await.unwrap().and_then(|m| m.output) {
+                    Some(Out::Snapshot(snapshot)) => self.seen = snapshot.screen,
+                    Some(Out::Data(bytes)) => self.seen.extend_from_slice(&bytes),
+                    Some(Out::Notice(notice)) => self.notices.push(notice),
+                    Some(Out::End(end)) => panic!(
+                        "the terminal ended before {needle:?} showed: {}; the screen read:\n{}",
+                        end.reason,
+                        screen(&self.seen, cols)
+                    ),
+                    None => panic!("the stream ended before {needle:?}"),
+                }
+            }
+        };
+        tokio::time::timeout(WAIT_TIMEOUT, wait)
+            .await
+            .unwrap_or_else(|_| {
+                panic!(
+                    "{needle:?} never showed; the screen read:\n{}",
+                    screen(&self.seen, cols)
+                )
+            });
     }
 
     async fn notice(&mut self) -> String {

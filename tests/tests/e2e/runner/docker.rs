@@ -12,6 +12,8 @@ use super::{CONFIG, attach, repo};
 const IMAGE: &str = "relay-test/busybox:1";
 /// An allowed image no engine has.
 const MISSING: &str = "relay-test/missing:1";
+/// relay's reference image (images/relay-dev: Debian, git, zsh, Claude Code), which `tests/run` builds.
+const REFERENCE: &str = "relay-test/relay-dev:1";
 /// The busybox image plus the C library of the `relay` under test, so the host's binary runs inside; made by
 /// [`glibc_image`].
 const GLIBC: &str = "relay-test/glibc:1";
@@ -75,19 +77,28 @@ async fn daemon_with(extra: &str) -> TestDaemon {
     daemon_allowing(&[], extra).await
 }
 
-/// The docker tests' daemon allowing `images` too, with `extra` lines of config.
+/// The docker tests' daemon allowing `images` too, with `extra` lines of config (a key of theirs replaces the
+/// tests' own: `docker_memory_limit_mb = 1024` for a program bigger than a shell).
 async fn daemon_allowing(images: &[&str], extra: &str) -> TestDaemon {
     let image = docker(&["image", "inspect", IMAGE]);
     assert!(
         image.status.success(),
         "the test image {IMAGE} is missing: run the suite through tests/run, which starts dockerd and imports it"
     );
-    let config = format!(
-        "docker_allowed_images = [\"{IMAGE}\", \"{MISSING}\", \"{GLIBC}\"{}]\ndocker_default_image = \"{IMAGE}\"\n\
+    let allowed: String = images.iter().map(|i| format!(", \"{i}\"")).collect();
+    let ours = format!(
+        "docker_allowed_images = [\"{IMAGE}\", \"{MISSING}\", \"{GLIBC}\"{allowed}]\ndocker_default_image = \"{IMAGE}\"\n\
          docker_memory_limit_mb = 32\ndocker_pids_limit = 64\ndocker_cpu_percent = 100\n\
-         docker_log_max_size_mb = 1\ndocker_log_max_files = 2\n{extra}{CONFIG}",
-        images.iter().map(|i| format!(", \"{i}\"")).collect::<String>()
+         docker_log_max_size_mb = 1\ndocker_log_max_files = 2\n"
     );
+    let key = |line: &str| line.split('=').next().unwrap_or_default().trim().to_owned();
+    let replaced: Vec<String> = extra.lines().map(key).collect();
+    let ours: String = ours
+        .lines()
+        .filter(|line| !replaced.contains(&key(line)))
+        .map(|line| format!("{line}\n"))
+        .collect();
+    let config = format!("{ours}{extra}{CONFIG}");
     let daemon = TestDaemon::builder().config(&config).start().await;
     let checkout = repo(daemon.home().scratch());
     run(daemon.relay().args(["project", "add", "--repo"]).arg(&checkout))
@@ -375,6 +386,69 @@ fn scopeguard(image: &str) -> impl Drop {
         }
     }
     Remove(image.to_owned())
+}
+
+#[tokio::test]
+async fn the_reference_image_gives_claude_code_git_and_zsh_in_a_docker_session() {
+    assert!(
+        docker(&["image", "inspect", REFERENCE]).status.success(),
+        "the reference image {REFERENCE} is missing: run the suite through tests/run, which builds it with images/relay-dev/build.sh"
+    );
+    let daemon = daemon_allowing(
+        &[REFERENCE],
+        "docker_memory_limit_mb = 1024\ndocker_pids_limit = 512\n",
+    )
+    .await;
+    let containers = Containers::default();
+    // A shell: the tools are there.
+    let out = run(daemon.relay().args([
+        "session",
+        "new",
+        "--branch",
+        "reference",
+        "--backend",
+        "docker",
+        "--image",
+        REFERENCE,
+        "--json",
+    ]))
+    .await;
+    let json: serde_json::Value = serde_json::from_str(&out.stdout).unwrap_or_else(|_| panic!("{out}"));
+    let shell = session(&daemon, json["name"].as_str().unwrap()).await;
+    containers.add(&shell);
+    out.assert_success();
+    let mut term = attach(&daemon, &shell.name, false, 24, 100).await;
+    term.keys("claude --version; git --version; zsh --version; echo shell=$SHELL\n")
+        .await;
+    term.until("(Claude Code)").await;
+    term.until("git version 2.").await;
+    term.until("zsh 5.").await;
+    term.until("shell=/bin/zsh").await;
+    drop(term);
+
+    // The claude profile: Claude Code itself runs in the container's terminal (signing in is not possible here:
+    // no network, so it says it cannot reach Anthropic, in the same screen).
+    let out = run(daemon.relay().args([
+        "session",
+        "new",
+        "--branch",
+        "reference-claude",
+        "--backend",
+        "docker",
+        "--image",
+        REFERENCE,
+        "--profile",
+        "claude",
+        "--json",
+    ]))
+    .await;
+    let json: serde_json::Value = serde_json::from_str(&out.stdout).unwrap_or_else(|_| panic!("{out}"));
+    let agent = session(&daemon, json["name"].as_str().unwrap()).await;
+    containers.add(&agent);
+    out.assert_success();
+    assert_eq!(agent.state, "running", "{agent:?}");
+    let mut term = attach(&daemon, &agent.name, false, 30, 100).await;
+    term.until_screen("Welcome to Claude Code", 30, 100).await;
 }
 
 #[tokio::test]
