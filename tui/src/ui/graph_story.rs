@@ -178,11 +178,12 @@ fn age(now: i64, at: Option<i64>) -> String {
     )
 }
 
-fn short(session: &str) -> String {
+/// `session 3f2a9c1e` (its first 8 characters), or `no session recorded`.
+fn session_label(session: &str) -> String {
     if session.is_empty() {
-        return "no session".to_owned();
+        return "no session recorded".to_owned();
     }
-    session.chars().take(8).collect()
+    format!("session {}", session.chars().take(8).collect::<String>())
 }
 
 /// The story as lines: who changed the file (agents, their sessions, the prompts behind the changes), who was
@@ -267,7 +268,7 @@ pub fn story_lines_at(story: &Story, now: Option<i64>) -> Vec<StoryLine> {
             let failed = theirs.iter().filter(|c| c.outcome == "failed").count();
             let last = theirs.iter().filter_map(|c| c.at).max();
             let mut parts = vec![
-                (format!("session {}", short(session)), Tone::Text),
+                (session_label(session), Tone::Text),
                 (
                     format!(
                         " · {} · {} ({kinds})",
