@@ -98,7 +98,17 @@ impl Tmux {
 
     /// Polls the pane until `what` holds for its text; fails with the last capture after the deadline.
     pub async fn wait_for(&self, description: &str, what: impl Fn(&str) -> bool) -> String {
-        let deadline = Instant::now() + FRAME_TIMEOUT;
+        self.wait_for_within(description, FRAME_TIMEOUT, what).await
+    }
+
+    /// [`Tmux::wait_for`] for what comes later than a frame (a screen that refreshes on its own).
+    pub async fn wait_for_within(
+        &self,
+        description: &str,
+        timeout: Duration,
+        what: impl Fn(&str) -> bool,
+    ) -> String {
+        let deadline = Instant::now() + timeout;
         loop {
             let screen = self.capture();
             if what(&screen) {
@@ -106,7 +116,7 @@ impl Tmux {
             }
             assert!(
                 Instant::now() < deadline,
-                "the window never showed {description} within {FRAME_TIMEOUT:?}; the last frame:\n{screen}"
+                "the window never showed {description} within {timeout:?}; the last frame:\n{screen}"
             );
             tokio::time::sleep(POLL).await;
         }

@@ -12,7 +12,8 @@ use std::time::{Duration, Instant};
 
 use relay_tests::agents::{ClaudeCode, Codex, repo};
 use relay_tests::model::{Api, Conversation, ModelServer, Reply};
-use relay_tests::{TestDaemon, run};
+use relay_tests::tmux::{Tmux, quoted};
+use relay_tests::{TestDaemon, relay_bin, run};
 use serde_json::{Value, json};
 
 const CLAUDE_PROMPT: &str = "cc-j6: switch the login flow to JWT tokens";
@@ -250,6 +251,66 @@ async fn why_does_auth_ts_look_like_this_is_answered_from_real_claude_code_and_c
         brief.contains("src/auth.ts") && brief.contains(DECISION),
         "{brief}"
     );
+
+    // The window: the same answer in one screen (200×50), still readable at 80×24, and a decision an agent records
+    // while it is open shows up without a key pressed.
+    let window = format!(
+        "{} --home {} board app; echo \"relay exited: $?\"; exec sleep 600",
+        quoted(&relay_bin()),
+        quoted(daemon.home().path())
+    );
+    let tmux = Tmux::start(daemon.home().scratch(), &window);
+    tmux.wait_for("the board, live", |s| s.contains("● live")).await;
+    tmux.send(&["M"]);
+    tmux.wait_for("the graph's hotspots", |s| {
+        s.contains("Memory graph") && s.contains("src/auth.ts")
+    })
+    .await;
+    tmux.send(&["o"]);
+    tmux.type_text("src/auth.ts");
+    tmux.send(&["Enter"]);
+    let screen = tmux
+        .wait_for(
+            "the file's story with both agents, their prompts and the decision",
+            |s| {
+                s.contains("switch the login flow to JWT tokens")
+                    && s.contains("rotate the JWT signing key every hour")
+                    && s.contains("claude")
+                    && s.contains("codex")
+                    && s.contains("signed with a key rotated hourly")
+            },
+        )
+        .await;
+    assert!(screen.contains("src/auth.ts"), "{screen}");
+    tmux.resize(80, 24);
+    let small = tmux
+        .wait_for("the story at 80×24", |s| {
+            s.contains("src/auth.ts") && s.contains("claude") && s.contains("q quit")
+        })
+        .await;
+    assert!(small.lines().all(|line| line.chars().count() <= 80), "{small}");
+    tmux.resize(200, 50);
+    const LATER: &str = "JWT lifetime is fifteen minutes";
+    mcp_full(
+        &daemon,
+        "relay_report_decision",
+        json!({"decision": LATER, "files": ["src/auth.ts"], "project": "app"}),
+    )
+    .await;
+    // The screen asks again every 10 s and the projector writes every 5 s.
+    let screen = tmux
+        .wait_for_within(
+            "the new decision in the open story",
+            Duration::from_secs(60),
+            |s| s.contains(LATER),
+        )
+        .await;
+    assert!(
+        screen.contains("switch the login flow to JWT tokens"),
+        "the story stayed on the file: {screen}"
+    );
+    tmux.send(&["q"]);
+    drop(tmux);
 
     // relay graph down: stopped, the graph off.
     let down = run(daemon.relay().args(["graph", "down"])).await;
