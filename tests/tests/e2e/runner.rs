@@ -416,6 +416,71 @@ async fn sessions_come_back_stopped_after_relayd_is_killed_and_resume_works() {
 }
 
 #[tokio::test]
+async fn a_restored_backup_brings_back_the_runner_projects_and_sessions_and_relayd_starts_clean() {
+    let (daemon, _checkout) = daemon().await;
+    run(daemon.relay().args(["session", "new", "--branch", "kept"]))
+        .await
+        .assert_success();
+    let file = daemon.home().scratch().join("runner-backup.sqlite");
+    run(daemon.relay().args(["backup", "--output"]).arg(&file))
+        .await
+        .assert_success();
+    // Made after the backup: the restore takes it back out.
+    run(daemon.relay().args(["session", "new", "--branch", "later"]))
+        .await
+        .assert_success();
+    let home = daemon.stop().await;
+    run(home.relay().arg("restore").arg("--input").arg(&file))
+        .await
+        .assert_success();
+
+    let daemon = TestDaemon::builder().home(home).start().await;
+    let sessions = daemon
+        .client()
+        .await
+        .runner
+        .list_runner_sessions(ListRunnerSessionsRequest {
+            project: None,
+            with_deleted: false,
+        })
+        .await
+        .unwrap()
+        .into_inner()
+        .sessions;
+    let names: Vec<(&str, &str, &str)> = sessions
+        .iter()
+        .map(|s| (s.name.as_str(), s.branch.as_str(), s.state.as_str()))
+        .collect();
+    assert_eq!(
+        names,
+        [
+            ("run-shop-1", "main", "stopped"),
+            ("run-shop-2", "kept", "stopped")
+        ],
+        "{sessions:?}"
+    );
+    let resumed = daemon
+        .client()
+        .await
+        .runner
+        .resume_runner_session(RunnerSessionRequest {
+            session: "run-shop-2".to_owned(),
+        })
+        .await
+        .unwrap()
+        .into_inner();
+    assert_eq!(resumed.state, "running");
+    let mut term = attach(&daemon, "run-shop-2", false, 24, 80).await;
+    term.keys("git branch --show-current\n").await;
+    term.until("\nkept").await;
+    let log = daemon.log_text();
+    assert!(
+        !log.lines().any(|line| line.contains(" ERROR ")),
+        "relayd logged errors after the restore:\n{log}"
+    );
+}
+
+#[tokio::test]
 async fn relay_session_attach_types_and_detaches_with_the_prefix_key() {
     let (daemon, _checkout) = daemon().await;
     let mut child = tokio::process::Command::from(daemon.relay())
