@@ -367,6 +367,24 @@ async fn a_flood_of_input_is_held_back_by_the_stream_not_buffered() {
     flood.abort();
 }
 
+/// Resumes `session` and sees its shell on `branch`.
+async fn resumes_on(daemon: &TestDaemon, session: &str, branch: &str) {
+    let resumed = daemon
+        .client()
+        .await
+        .runner
+        .resume_runner_session(RunnerSessionRequest {
+            session: session.to_owned(),
+        })
+        .await
+        .unwrap()
+        .into_inner();
+    assert_eq!(resumed.state, "running");
+    let mut term = attach(daemon, session, false, 24, 80).await;
+    term.keys("git branch --show-current\n").await;
+    term.until(&format!("\n{branch}")).await;
+}
+
 #[tokio::test]
 async fn sessions_come_back_stopped_after_relayd_is_killed_and_resume_works() {
     let (daemon, _checkout) = daemon().await;
@@ -399,20 +417,7 @@ async fn sessions_come_back_stopped_after_relayd_is_killed_and_resume_works() {
             "{session:?}"
         );
     }
-    let resumed = daemon
-        .client()
-        .await
-        .runner
-        .resume_runner_session(RunnerSessionRequest {
-            session: "run-shop-2".to_owned(),
-        })
-        .await
-        .unwrap()
-        .into_inner();
-    assert_eq!(resumed.state, "running");
-    let mut term = attach(&daemon, "run-shop-2", false, 24, 80).await;
-    term.keys("git branch --show-current\n").await;
-    term.until("\nkeep").await;
+    resumes_on(&daemon, "run-shop-2", "keep").await;
 }
 
 #[tokio::test]
@@ -459,20 +464,7 @@ async fn a_restored_backup_brings_back_the_runner_projects_and_sessions_and_rela
         ],
         "{sessions:?}"
     );
-    let resumed = daemon
-        .client()
-        .await
-        .runner
-        .resume_runner_session(RunnerSessionRequest {
-            session: "run-shop-2".to_owned(),
-        })
-        .await
-        .unwrap()
-        .into_inner();
-    assert_eq!(resumed.state, "running");
-    let mut term = attach(&daemon, "run-shop-2", false, 24, 80).await;
-    term.keys("git branch --show-current\n").await;
-    term.until("\nkept").await;
+    resumes_on(&daemon, "run-shop-2", "kept").await;
     let log = daemon.log_text();
     assert!(
         !log.lines().any(|line| line.contains(" ERROR ")),
