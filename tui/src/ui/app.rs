@@ -86,6 +86,12 @@ pub enum Action {
     /// relayd was started (by the key, or by the window itself after the relayd it started exited): what
     /// happened, or why it could not start.
     DaemonStarted(Result<String, String>),
+    /// A write refused for want of the second confirmation: what it widens on live, from the refusal's
+    /// `relay-widens-bin` metadata (`relay_core::proto::WIDENS_METADATA`), never read from its words.
+    Widens {
+        write: Write,
+        widens: Vec<String>,
+    },
 }
 
 /// What the worker is asked to do.
@@ -143,6 +149,17 @@ pub enum Fetch {
     },
     /// The memory graph screen's status and the open tab's query (`graph.rs`).
     Graph(super::graph::GraphFetch),
+    /// A scope's effective policy, the pending policy proposals and the scopes to choose among (every project,
+    /// and the environments of `project`) (`policy.rs`).
+    Policy {
+        scope: String,
+        project: Option<String>,
+    },
+    /// A layer validated and previewed for `scope` (PreviewPolicyLayer: nothing is saved).
+    PolicyPreview {
+        scope: String,
+        layer: String,
+    },
 }
 
 /// An owner action.
@@ -221,6 +238,24 @@ pub enum Write {
         accept: bool,
         confirm: bool,
     },
+    /// A scope's whole policy layer saved (`layer_json` empty removes a project or environment layer); `confirm`
+    /// is the second confirmation for a layer that widens agents' access on live.
+    SetPolicyLayer {
+        scope: String,
+        layer_json: String,
+        confirm: bool,
+    },
+    /// A preset written into policy.json (the rest of the file kept).
+    SetPolicyPreset {
+        preset: String,
+        confirm: bool,
+    },
+    /// The owner accepts or rejects a policy proposal.
+    DecidePolicyProposal {
+        id: i64,
+        accept: bool,
+        confirm: bool,
+    },
     /// A snapshot's files brought back (the owner said yes to the dry run's plan; `force` after a second yes),
     /// into its repository or another folder. `label` names it in messages (`snapshot #3`).
     RestoreSnapshot {
@@ -255,12 +290,68 @@ impl Write {
             Write::AttachShot { key, .. } | Write::RemoveShot { key, .. } => key,
             Write::CreateProject { slug, .. } => slug,
             Write::DecideEnvProposal { project, .. } => project,
+            Write::SetPolicyLayer { scope, .. } => scope,
+            Write::SetPolicyPreset { .. } => "policy.json",
+            Write::DecidePolicyProposal { .. } => "policy proposal",
             Write::RestoreSnapshot { label, .. } => label,
             Write::CreateSession(request) => request
                 .task
                 .as_ref()
                 .or(request.branch.as_ref())
                 .map_or("new session", String::as_str),
+        }
+    }
+
+    /// The same write with the second confirmation given, for a write that can widen agents' access on live;
+    /// with what it does in words ("saves the layer of acme").
+    pub fn confirmed(&self) -> Option<(Write, String)> {
+        match self.clone() {
+            Write::DecideEnvProposal {
+                project,
+                id,
+                accept: true,
+                ..
+            } => Some((
+                Write::DecideEnvProposal {
+                    project,
+                    id,
+                    accept: true,
+                    confirm: true,
+                },
+                format!("accepts proposal #{id}"),
+            )),
+            Write::SetPolicyLayer {
+                scope, layer_json, ..
+            } => {
+                let words = match layer_json.trim().is_empty() {
+                    true => format!("removes the layer of {scope}"),
+                    false => format!("saves the layer of {scope}"),
+                };
+                Some((
+                    Write::SetPolicyLayer {
+                        scope,
+                        layer_json,
+                        confirm: true,
+                    },
+                    words,
+                ))
+            }
+            Write::SetPolicyPreset { preset, .. } => Some((
+                Write::SetPolicyPreset {
+                    preset: preset.clone(),
+                    confirm: true,
+                },
+                format!("writes preset {preset} into policy.json"),
+            )),
+            Write::DecidePolicyProposal { id, accept: true, .. } => Some((
+                Write::DecidePolicyProposal {
+                    id,
+                    accept: true,
+                    confirm: true,
+                },
+                format!("accepts policy proposal #{id}"),
+            )),
+            _ => None,
         }
     }
 }
@@ -305,6 +396,8 @@ pub enum Data {
     SessionSnapshots(Vec<proto::WorkSnapshot>),
     RestorePreview(Box<proto::RestoreSnapshotResponse>),
     Graph(Box<super::graph::GraphData>),
+    Policy(Box<super::policy::PolicyData>),
+    PolicyPreview(Box<proto::PolicyPreview>),
 }
 
 #[derive(Debug, Clone, Default)]
@@ -356,6 +449,9 @@ pub enum Screen {
     Environments(String),
     /// The memory graph: hotspots, a file's story, search, what agents are told (`graph.rs`).
     Graph,
+    /// The effective policy of a scope (`global`, a project, `project/environment`), its layer's editor and the
+    /// agents' policy proposals (`policy.rs`).
+    Policy(String),
 }
 
 /// A line under the screen: what a write did, its warnings, or why something failed.
@@ -594,6 +690,7 @@ pub struct Model {
     pub locks: super::locks::LocksState,
     pub environments: super::environments::EnvironmentsState,
     pub graph: super::graph::GraphState,
+    pub policy: super::policy::PolicyState,
     /// The attached terminal, while its pane is open.
     pub terminal: Option<super::terminal::TerminalState>,
     /// The terminal pane's detach prefix and key as bytes (config `detach_key`; Ctrl-B d).
@@ -664,6 +761,7 @@ impl Model {
             locks: super::locks::LocksState::default(),
             environments: super::environments::EnvironmentsState::default(),
             graph: super::graph::GraphState::default(),
+            policy: super::policy::PolicyState::default(),
             terminal: None,
             detach_key: (0x02, b'd'),
             slugs: Vec::new(),
@@ -731,6 +829,10 @@ impl Model {
             Screen::Locks => Fetch::Locks,
             Screen::Environments(slug) => Fetch::Environments(slug.clone()),
             Screen::Graph => Fetch::Graph(self.graph.fetch()),
+            Screen::Policy(scope) => Fetch::Policy {
+                scope: scope.clone(),
+                project: self.policy.project.clone(),
+            },
         }
     }
 
@@ -741,6 +843,9 @@ impl Model {
         }
         if self.palette.is_some() {
             return vec![Scope::Palette];
+        }
+        if matches!(self.screen, Screen::Policy(_)) && self.policy.editor.is_some() {
+            return vec![Scope::PolicyEditor];
         }
         self.screen_scopes()
     }
@@ -761,11 +866,12 @@ impl Model {
             Screen::Locks => vec![Scope::Locks, Scope::Global],
             Screen::Environments(_) => vec![Scope::Environments, Scope::Global],
             Screen::Graph => vec![Scope::Graph, Scope::Global],
+            Screen::Policy(_) => vec![Scope::Policy, Scope::Global],
             Screen::Terminal(_) => vec![Scope::Global],
         }
     }
 
-    fn set_screen(&mut self, screen: Screen) {
+    pub(super) fn set_screen(&mut self, screen: Screen) {
         match &screen {
             Screen::Board(slug) if self.board.slug != *slug => {
                 self.board = BoardState {
@@ -787,6 +893,7 @@ impl Model {
                     ..Default::default()
                 };
             }
+            Screen::Policy(scope) if self.policy.scope != *scope => super::policy::switched(self, scope),
             _ => {}
         }
         self.screen = screen;
@@ -813,6 +920,7 @@ impl Model {
                 .map(|(project, _)| Screen::Board(project.to_owned())),
             Screen::Terminal(_) => Some(Screen::Sessions),
             Screen::Environments(slug) => Some(Screen::Board(slug.clone())),
+            Screen::Policy(_) => self.policy.project.clone().map(Screen::Board),
             Screen::Projects => None,
             _ => Some(Screen::Projects),
         };
@@ -957,6 +1065,7 @@ impl Model {
             Screen::Activity => Some(&self.activity.find),
             Screen::Locks => Some(&self.locks.find),
             Screen::Graph => self.graph.input(),
+            Screen::Policy(_) => Some(&self.policy.find),
             Screen::Task(_) | Screen::Terminal(_) | Screen::Environments(_) => None,
         }
     }
@@ -970,6 +1079,7 @@ impl Model {
             Screen::Activity => Some(&mut self.activity.find),
             Screen::Locks => Some(&mut self.locks.find),
             Screen::Graph => self.graph.input_mut(),
+            Screen::Policy(_) => Some(&mut self.policy.find),
             Screen::Task(_) | Screen::Terminal(_) | Screen::Environments(_) => None,
         }
     }
@@ -1020,6 +1130,7 @@ impl Model {
                 .map(super::environments::id)
                 .collect(),
             Screen::Graph => self.graph.ids(),
+            Screen::Policy(_) => self.policy.rows().iter().map(super::policy::id).collect(),
             Screen::Board(_) | Screen::Task(_) | Screen::Terminal(_) => Vec::new(),
         }
     }
@@ -1033,6 +1144,7 @@ impl Model {
             Screen::Locks => Some(self.locks.selected),
             Screen::Environments(_) => Some(self.environments.selected),
             Screen::Graph => self.graph.selected.get(self.graph.tab).copied(),
+            Screen::Policy(_) => Some(self.policy.selected),
             Screen::Board(_) | Screen::Task(_) | Screen::Terminal(_) => None,
         }
     }
@@ -1046,6 +1158,7 @@ impl Model {
             Screen::Locks => Some(&mut self.locks.selected),
             Screen::Environments(_) => Some(&mut self.environments.selected),
             Screen::Graph => self.graph.selected.get_mut(self.graph.tab),
+            Screen::Policy(_) => Some(&mut self.policy.selected),
             Screen::Board(_) | Screen::Task(_) | Screen::Terminal(_) => None,
         }
     }
@@ -1088,6 +1201,8 @@ pub fn update(model: &mut Model, action: Action) -> Vec<Effect> {
                 model.dirty = false;
             } else if model.form.is_some() {
                 super::form::paste(model, &text);
+            } else if super::policy::editing(model) {
+                super::policy::paste(model, &text);
             } else if matches!(model.screen, Screen::Terminal(_)) {
                 super::terminal::paste(model, &text, &mut effects);
             } else if let Some(palette) = model.palette.as_mut() {
@@ -1180,6 +1295,7 @@ pub fn update(model: &mut Model, action: Action) -> Vec<Effect> {
             model.dirty = false;
         }
         Action::Image(action) => super::image::on_action(model, action),
+        Action::Widens { write, widens } => super::policy::widens(model, write, &widens),
         Action::DaemonStarted(result) => {
             model.flash = Some(match result {
                 Ok(line) => Flash {
@@ -1288,6 +1404,10 @@ pub fn affects(fetch: &Fetch, event: &proto::Event) -> bool {
         Fetch::SessionSnapshots(_) | Fetch::RestorePreview { .. } => false,
         // The graph changes when the projector's pass lands, which no event says: the screen asks every 10 s.
         Fetch::Graph(_) => false,
+        // Any policy change (a layer, a proposal, the global file) and any environment's (the scopes to choose
+        // among, an environment's layer) can change what the screen shows.
+        Fetch::Policy { .. } => matches!(area, "policy" | "environment"),
+        Fetch::PolicyPreview { .. } => false,
     }
 }
 
@@ -1346,6 +1466,11 @@ fn loaded(model: &mut Model, fetch: Fetch, result: Result<Data, String>, effects
             _ => Err("relayd answered something else".to_owned()),
         });
         super::snapshots::previewed(model, *id, to.clone(), result);
+        return;
+    }
+    if let Fetch::PolicyPreview { .. } = &fetch {
+        model.in_flight.remove(&fetch);
+        super::policy::previewed(model, fetch, result);
         return;
     }
     if let Fetch::SessionSnapshots(name) = &fetch {
@@ -1460,6 +1585,9 @@ fn loaded(model: &mut Model, fetch: Fetch, result: Result<Data, String>, effects
             }
         }
         (Fetch::Graph(fetch), Data::Graph(data)) => super::graph::loaded(model, fetch, *data),
+        (Fetch::Policy { scope, .. }, Data::Policy(data)) if model.policy.scope == scope => {
+            super::policy::loaded(model, *data)
+        }
         (Fetch::Activity(filter), Data::Activity { page, slugs }) => {
             model.slugs = slugs;
             activity::first_page(model, filter, *page);
@@ -1474,6 +1602,7 @@ fn loaded(model: &mut Model, fetch: Fetch, result: Result<Data, String>, effects
 fn wrote(model: &mut Model, write: Write, result: Result<Outcome, String>, effects: &mut Vec<Effect>) {
     match result {
         Ok(outcome) => {
+            super::policy::saved(model, &write);
             // Sent: the form's draft is done with.
             if let Some(key) = model.form.take().and_then(|f| super::form::draft_key(&f.kind)) {
                 model.drafts.remove(&key);
@@ -1504,7 +1633,7 @@ fn wrote(model: &mut Model, write: Write, result: Result<Outcome, String>, effec
             let fetch = model.screen_fetch();
             model.fetch(fetch, effects);
         }
-        Err(message) if super::environments::second_confirmation(model, &write, &message) => {}
+        Err(message) if super::policy::refused(model, &write, &message) => {}
         Err(message) if super::snapshots::refused(model, &write, &message, effects) => {}
         Err(message) => match model.form.as_mut() {
             // A refusal keeps the form and its text, with the reason.
@@ -1551,6 +1680,10 @@ fn on_key(model: &mut Model, key: KeyEvent, effects: &mut Vec<Effect>) {
     }
     if model.form.is_some() {
         form_key(model, key, effects);
+        return;
+    }
+    if super::policy::editing(model) {
+        super::policy::editor_key(model, key, effects);
         return;
     }
     if model.picker.is_some() {
@@ -1639,6 +1772,18 @@ impl Model {
             if super::form::holds_draft(form) {
                 drafts.push((key, form.editor.chars()));
             }
+        }
+        // The policy layers' kept drafts, and the editor's text when it is open and changed.
+        drafts.extend(
+            self.policy
+                .drafts
+                .iter()
+                .map(|(scope, text)| (format!("{scope} policy layer"), text.chars().count())),
+        );
+        if let Some(editor) = self.policy.editor.as_ref().filter(|e| e.changed()) {
+            let name = format!("{} policy layer", editor.scope);
+            drafts.retain(|(k, _)| *k != name);
+            drafts.push((name, editor.editor.chars()));
         }
         drafts.retain(|(_, chars)| *chars > super::form::DRAFT_ASK);
         drafts.sort();
@@ -1753,6 +1898,7 @@ pub(super) fn run_command(model: &mut Model, command: Command, effects: &mut Vec
             Screen::Locks => super::locks::command(model, command, effects),
             Screen::Environments(_) => super::environments::command(model, command, effects),
             Screen::Graph => super::graph::command(model, command, effects),
+            Screen::Policy(_) => super::policy::command(model, command, effects),
         },
     }
 }
@@ -1851,6 +1997,10 @@ fn board_command(model: &mut Model, command: Command, effects: &mut Vec<Effect>)
         Command::Environments => {
             let slug = board.slug.clone();
             model.open(Screen::Environments(slug), effects);
+        }
+        Command::Policy => {
+            let slug = board.slug.clone();
+            super::policy::open(model, slug.clone(), Some(slug), effects);
         }
         Command::CopyTask => match board.selected_task().map(|t| (t.key.clone(), t.title.clone())) {
             Some((key, title)) => copy_task(model, &key, &title),

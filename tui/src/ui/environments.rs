@@ -18,9 +18,6 @@ use super::keymap::Command;
 use super::mouse::Hits;
 use super::theme::Theme;
 
-/// The words of a refusal that a second confirmation can get past (the service's `NeedsConfirmation`).
-pub const WIDENS: &str = "this widens agents' access on live";
-
 #[derive(Debug, Default)]
 pub struct EnvironmentsState {
     pub slug: String,
@@ -85,7 +82,7 @@ pub fn change_words(change_json: &str) -> String {
     }
 }
 
-pub(super) fn command(model: &mut Model, command: Command, _effects: &mut Vec<Effect>) {
+pub(super) fn command(model: &mut Model, command: Command, effects: &mut Vec<Effect>) {
     let len = model.environments.rows().len();
     match command {
         c if c.is_move() => {
@@ -121,42 +118,18 @@ pub(super) fn command(model: &mut Model, command: Command, _effects: &mut Vec<Ef
             };
             model.confirm = Some((question, write));
         }
+        Command::Policy => {
+            // The selected environment's policy; on a proposal (or no row) the project's.
+            let state = &model.environments;
+            let slug = state.slug.clone();
+            let scope = match state.rows().into_iter().nth(state.selected) {
+                Some(Row::Environment(env)) => format!("{slug}/{}", env.name),
+                _ => slug.clone(),
+            };
+            super::policy::open(model, scope, Some(slug), effects);
+        }
         _ => model.dirty = false,
     }
-}
-
-/// An accept refused because it widens agents' access on live: ask again, with what it widens, and send the
-/// confirmed accept on y. Whether it was that refusal.
-pub(super) fn second_confirmation(model: &mut Model, write: &Write, message: &str) -> bool {
-    let Write::DecideEnvProposal {
-        project,
-        id,
-        accept: true,
-        confirm: false,
-    } = write
-    else {
-        return false;
-    };
-    if !message.contains(WIDENS) {
-        return false;
-    }
-    let words = message
-        .split(". Confirm it")
-        .next()
-        .unwrap_or(message)
-        .trim_end_matches('.');
-    let question =
-        format!("{words}. y confirms and accepts proposal #{id} · any other key leaves it pending");
-    model.confirm = Some((
-        question,
-        Write::DecideEnvProposal {
-            project: project.clone(),
-            id: *id,
-            accept: true,
-            confirm: true,
-        },
-    ));
-    true
 }
 
 fn sourced(level: Option<&proto::SourcedLevel>) -> String {

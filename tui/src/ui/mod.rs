@@ -26,6 +26,8 @@ pub mod mouse;
 mod notify;
 pub mod palette;
 mod picker;
+mod policy;
+mod policy_view;
 mod projects;
 mod screenshot;
 mod sessions;

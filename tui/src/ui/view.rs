@@ -93,6 +93,7 @@ fn draw(model: &Model, theme: &Theme, buf: &mut Buffer) -> Hits {
             Screen::Locks => super::locks::render(model, theme, body, buf, &mut hits),
             Screen::Environments(_) => super::environments::render(model, theme, body, buf, &mut hits),
             Screen::Graph => super::graph_view::render(model, theme, body, buf, &mut hits),
+            Screen::Policy(_) => super::policy_view::render(model, theme, body, buf, &mut hits),
         },
     }
     render_footer(model, theme, footer, buf);
@@ -141,7 +142,7 @@ fn quit_question(model: &Model) -> Vec<String> {
 }
 
 /// A yes/no question over everything (deleting a runner session).
-fn render_question(question: &str, theme: &Theme, area: Rect, buf: &mut Buffer) {
+pub(super) fn render_question(question: &str, theme: &Theme, area: Rect, buf: &mut Buffer) {
     let width = area.width.saturating_sub(4).min(70);
     let lines = super::fit::rows(
         &[Line::raw(question.to_owned())],
@@ -183,6 +184,7 @@ fn has_data(model: &Model) -> bool {
         Screen::Locks => model.locks.listing.is_some(),
         Screen::Environments(_) => model.environments.map.is_some(),
         Screen::Graph => model.graph.status.is_some(),
+        Screen::Policy(_) => model.policy.data.is_some(),
     }
 }
 
@@ -213,6 +215,7 @@ fn render_header(model: &Model, theme: &Theme, area: Rect, buf: &mut Buffer) {
         Screen::Locks => vec!["Locks".into()],
         Screen::Environments(slug) => vec!["Projects".into(), slug.clone(), "Stands & access".into()],
         Screen::Graph => super::graph_view::crumbs(&model.graph),
+        Screen::Policy(scope) => vec!["Policy".into(), scope.clone()],
     };
     for (i, part) in path.iter().enumerate() {
         if i > 0 {

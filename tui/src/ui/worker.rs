@@ -417,16 +417,36 @@ pub async fn run(mut client: Client, effect: Effect) -> Action {
             Action::Loaded { fetch, result }
         }
         Effect::Write(write) => {
+            let answer = write_data(&mut client, &write).await;
+            if let Err(status) = &answer
+                && let Some(widens) = widens(status)
+            {
+                return Action::Widens { write, widens };
+            }
             let result = match &write {
                 // The field editor keeps the text; Ctrl-R there takes the task's new version.
-                Write::UpdateField { .. } => write_data(&mut client, &write)
-                    .await
-                    .map_err(super::edit::refusal),
-                _ => write_data(&mut client, &write).await.map_err(refusal),
+                Write::UpdateField { .. } => answer.map_err(super::edit::refusal),
+                _ => answer.map_err(refusal),
             };
             Action::Wrote { write, result }
         }
     }
+}
+
+/// What a write refused for want of the second confirmation widens on live: the refusal's binary metadata
+/// ([`proto::WIDENS_METADATA`], a JSON list), never its words. `None` for any other refusal.
+pub fn widens(status: &tonic::Status) -> Option<Vec<String>> {
+    if status.code() != tonic::Code::FailedPrecondition {
+        return None;
+    }
+    let bytes = status
+        .metadata()
+        .get_bin(proto::WIDENS_METADATA)?
+        .to_bytes()
+        .ok()?;
+    serde_json::from_slice::<Vec<String>>(&bytes)
+        .ok()
+        .filter(|list| !list.is_empty())
 }
 
 /// A refusal in words: the daemon's message already says what to do.
@@ -613,6 +633,19 @@ pub async fn fetch_data(client: &mut Client, fetch: &Fetch) -> Result<Data, toni
                 .await?
                 .into_inner(),
         )),
+        Fetch::Policy { scope, project } => Data::Policy(Box::new(
+            super::policy::fetch(client, scope, project.as_deref()).await?,
+        )),
+        Fetch::PolicyPreview { scope, layer } => Data::PolicyPreview(Box::new(
+            client
+                .environments
+                .preview_policy_layer(proto::PreviewPolicyLayerRequest {
+                    scope: scope.clone(),
+                    layer_json: layer.clone(),
+                })
+                .await?
+                .into_inner(),
+        )),
         Fetch::SessionSnapshots(session) => Data::SessionSnapshots(
             client
                 .coord
@@ -677,6 +710,14 @@ async fn activity(
         kind: filter.kind.clone(),
     };
     Ok(client.board.list_activity(request).await?.into_inner())
+}
+
+/// What a confirmed write widened on live, a line each.
+fn confirmed_lines(widened: &[String]) -> Vec<String> {
+    widened
+        .iter()
+        .map(|line| format!("confirmed: this widens agents' access on live: {line}"))
+        .collect()
 }
 
 pub(super) fn outcome(summary: String, notes: Option<proto::WriteNotes>) -> Outcome {
@@ -780,11 +821,58 @@ pub async fn write_data(client: &mut Client, write: &Write) -> Result<Outcome, t
                 .into_inner();
             Outcome {
                 summary: format!("environment proposal #{id} {}", answer.status),
-                notes: answer
-                    .widened
-                    .iter()
-                    .map(|line| format!("confirmed: this widens agents' access on live: {line}"))
-                    .collect(),
+                notes: confirmed_lines(&answer.widened),
+                ..Outcome::default()
+            }
+        }
+        Write::SetPolicyLayer {
+            scope,
+            layer_json,
+            confirm,
+        } => {
+            let removed = layer_json.trim().is_empty();
+            let answer = client
+                .environments
+                .set_policy_layer(proto::SetPolicyLayerRequest {
+                    scope,
+                    layer_json,
+                    confirm,
+                })
+                .await?
+                .into_inner();
+            Outcome {
+                summary: match removed {
+                    true => format!("Removed the {} layer.", answer.scope),
+                    false => format!("Saved the {} policy.", answer.scope),
+                },
+                notes: confirmed_lines(&answer.widened),
+                ..Outcome::default()
+            }
+        }
+        Write::SetPolicyPreset { preset, confirm } => {
+            let answer = client
+                .environments
+                .set_policy_preset(proto::SetPolicyPresetRequest {
+                    preset: preset.clone(),
+                    confirm,
+                })
+                .await?
+                .into_inner();
+            Outcome {
+                summary: format!("Wrote preset {preset} into policy.json (the rest of the file kept)."),
+                notes: confirmed_lines(&answer.widened),
+                ..Outcome::default()
+            }
+        }
+        Write::DecidePolicyProposal { id, accept, confirm } => {
+            let answer = client
+                .environments
+                .decide_policy_proposal(proto::DecideProposalRequest { id, accept, confirm })
+                .await?
+                .into_inner();
+            Outcome {
+                summary: format!("policy proposal #{id} {}", answer.status),
+                notes: confirmed_lines(&answer.widened),
                 ..Outcome::default()
             }
         }

@@ -17,6 +17,7 @@ mod image;
 mod keys;
 #[cfg(feature = "daemon")]
 mod palette;
+mod policy;
 #[cfg(feature = "daemon")]
 mod snapshots;
 mod trace;

@@ -1247,20 +1247,20 @@ fn stands_and_access_shows_levels_with_sources_and_decides_proposals_with_both_c
         confirm: false,
     };
     assert_eq!(update(&mut model, ch('y')), vec![Effect::Write(first.clone())]);
-    // Refused: it widens live. The second question names what it widens; y sends the confirmed accept.
-    let refusal = "this widens agents' access on live: the agents' level on live rises to full. Confirm it to \
-                   apply (relay: --confirm). Nothing changed.";
+    // Refused: it widens live (the refusal's metadata says what). The second question names it; y sends the
+    // confirmed accept.
     update(
         &mut model,
-        Action::Wrote {
+        Action::Widens {
             write: first,
-            result: Err(refusal.to_owned()),
+            widens: vec!["the agents' level on live rises to full".to_owned()],
         },
     );
     let question = &model.confirm.as_ref().unwrap().0;
     assert!(
         question.starts_with(
-            "this widens agents' access on live: the agents' level on live rises to full. y confirms"
+            "This widens agents' access on live: the agents' level on live rises to full. y confirms and \
+             accepts proposal #7"
         ),
         "{question}"
     );
