@@ -238,6 +238,24 @@ pub enum Write {
         accept: bool,
         confirm: bool,
     },
+    /// An environment of `project` added or changed, an access entry with it (`stands_form.rs`); `confirm` is the
+    /// second confirmation for a change that widens agents' access on live.
+    SetEnvironment {
+        project: String,
+        change: super::stands_form::EnvChange,
+        confirm: bool,
+    },
+    /// An environment deleted with its access entries (the owner said yes).
+    RemoveEnvironment {
+        project: String,
+        environment: String,
+    },
+    /// An access entry deleted (the owner said yes).
+    RemoveAccessEntry {
+        project: String,
+        environment: String,
+        id: i64,
+    },
     /// A scope's whole policy layer saved (`layer_json` empty removes a project or environment layer); `confirm`
     /// is the second confirmation for a layer that widens agents' access on live.
     SetPolicyLayer {
@@ -291,6 +309,10 @@ impl Write {
             Write::CreateProject { slug, .. } => slug,
             Write::DecideEnvProposal { project, .. } => project,
             Write::SetPolicyLayer { scope, .. } => scope,
+            Write::SetEnvironment { change, .. } => &change.0.environment,
+            Write::RemoveEnvironment { environment, .. } | Write::RemoveAccessEntry { environment, .. } => {
+                environment
+            }
             Write::SetPolicyPreset { .. } => "policy.json",
             Write::DecidePolicyProposal { .. } => "policy proposal",
             Write::RestoreSnapshot { label, .. } => label,
@@ -331,6 +353,17 @@ impl Write {
                     Write::SetPolicyLayer {
                         scope,
                         layer_json,
+                        confirm: true,
+                    },
+                    words,
+                ))
+            }
+            Write::SetEnvironment { project, change, .. } => {
+                let words = format!("saves environment {}", change.0.environment);
+                Some((
+                    Write::SetEnvironment {
+                        project,
+                        change,
                         confirm: true,
                     },
                     words,

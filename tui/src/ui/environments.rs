@@ -3,8 +3,9 @@
 //! asks a second time with what it widens), then one row per environment with its kind, the agents' level and
 //! where it comes from, its guard mode and base URL; the selected row's detail below (each capability's level
 //! with its source, sign-in, notes, the access entries with test secrets by name only, or a proposal's change in
-//! full). It follows `environment.*` and `policy.*` events live. Writing environments and access entries is `relay
-//! env …` for now: the window's forms for them are not built.
+//! full). It follows `environment.*` and `policy.*` events live. `n` adds an environment, `E` edits the selected
+//! one, `d` deletes it after y/n, `c` lists its access entries to edit one (emptied: deleted after y/n) or add one —
+//! the forms are `stands_form.rs`; `P` opens the selected environment's policy (`policy.rs`).
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
@@ -118,6 +119,25 @@ pub(super) fn command(model: &mut Model, command: Command, effects: &mut Vec<Eff
             };
             model.confirm = Some((question, write));
         }
+        Command::NewEnvironment => super::stands_form::new_environment(model),
+        Command::EditField | Command::DeleteEnvironment | Command::AccessEntries => {
+            let state = &model.environments;
+            let Some(Row::Environment(env)) = state.rows().into_iter().nth(state.selected) else {
+                let what = match command {
+                    Command::EditField => "edit it",
+                    Command::DeleteEnvironment => "delete it",
+                    _ => "see its access entries",
+                };
+                super::stands_form::needs_environment(model, what);
+                return;
+            };
+            let env = env.clone();
+            match command {
+                Command::EditField => super::stands_form::edit_environment(model, &env),
+                Command::DeleteEnvironment => super::stands_form::delete_environment(model, &env),
+                _ => super::stands_form::pick_access(model, &env),
+            }
+        }
         Command::Policy => {
             // The selected environment's policy; on a proposal (or no row) the project's.
             let state = &model.environments;
@@ -169,8 +189,8 @@ pub fn render(model: &Model, theme: &Theme, area: Rect, buf: &mut Buffer, hits: 
             Line::raw(format!("{} has no environments yet.", map.project)),
             Line::styled(
                 format!(
-                    "Add one with `relay env set {} live --kind live --base-url https://…`; agents propose with \
-                     environment_propose, and their proposals show here to accept or reject.",
+                    "n adds one (or `relay env set {} live --kind live --base-url https://…`); agents propose \
+                     changes, and their proposals show here to accept or reject.",
                     map.project
                 ),
                 theme.muted,
@@ -280,10 +300,7 @@ fn environment_detail(env: &proto::Environment, theme: &Theme) -> (String, Vec<L
         )),
     ]));
     if env.access.is_empty() {
-        lines.push(Line::styled(
-            "no access entries (relay env access add PROJECT ENV KIND FIELD=VALUE…)",
-            theme.muted,
-        ));
+        lines.push(Line::styled("no access entries (c adds one)", theme.muted));
     }
     for entry in &env.access {
         let mut spans = vec![Span::styled(

@@ -82,6 +82,12 @@ pub enum Command {
     OpenFile,
     /// The policy screen (of the board's project, the selected environment).
     Policy,
+    /// Stands & access: a new environment.
+    NewEnvironment,
+    /// Stands & access: delete the selected environment (asks first).
+    DeleteEnvironment,
+    /// Stands & access: the selected environment's access entries, to edit one or add one.
+    AccessEntries,
     /// The policy screen: choose the scope shown (global, a project, an environment).
     PickScope,
     /// The policy screen: write a preset into policy.json.
@@ -359,6 +365,10 @@ pub static KEYMAP: &[Binding] = &[
     bind(&[key('/')], "/", S::Locks, C::Find, "filter the locks (file, workspace, holder, intent)", false),
     bind(&[key('a')], "a", S::Environments, C::AcceptProposal, "accept the selected proposal (asks y/n; widening live asks again)", false),
     bind(&[key('x')], "x", S::Environments, C::RejectProposal, "reject the selected proposal (asks y/n)", false),
+    bind(&[key('n')], "n", S::Environments, C::NewEnvironment, "new environment (field: value lines: name, kind, base_url, level, overrides, …)", true),
+    bind(&[key('E')], "E", S::Environments, C::EditField, "edit the selected environment (widening live asks a second time)", true),
+    bind(&[key('c')], "c", S::Environments, C::AccessEntries, "access entries of the selected environment: edit one (empty it to delete) or add one", true),
+    bind(&[key('d')], "d", S::Environments, C::DeleteEnvironment, "delete the selected environment and its access entries (asks y/n)", false),
     bind(&[key('P')], "P", S::Environments, C::Policy, "policy of the selected environment (of the project on a proposal)", false),
     bind(&[key('a')], "a", S::Policy, C::AcceptProposal, "accept the proposal (asks y/n; widening live asks again)", true),
     bind(&[key('x')], "x", S::Policy, C::RejectProposal, "reject the proposal (asks y/n)", true),

@@ -32,6 +32,7 @@ mod projects;
 mod screenshot;
 mod sessions;
 mod snapshots;
+mod stands_form;
 mod task;
 mod terminal;
 pub mod theme;

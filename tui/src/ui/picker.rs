@@ -26,6 +26,8 @@ pub enum Target {
     PolicyScope,
     /// The preset to write into policy.json.
     PolicyPreset,
+    /// An access entry of the selected environment to edit, or a new one (`stands_form.rs`).
+    AccessEntry,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -56,6 +58,8 @@ impl Picker {
             ),
             Target::GraphProject => (model.graph.project.clone(), Vec::new()),
             Target::PolicyScope => (Some(model.policy.scope.clone()), Vec::new()),
+            // Listed by `stands_form::pick_access`, which knows the environment.
+            Target::AccessEntry => (None, Vec::new()),
             Target::PolicyPreset => (
                 model.policy.data.as_ref().map(|d| d.policy.preset.clone()),
                 Vec::new(),
@@ -91,6 +95,7 @@ impl Picker {
                     )
                 }));
             }
+            Target::AccessEntry => {}
             Target::PolicyPreset => choices.extend(super::policy::PRESETS.iter().map(|preset| {
                 (
                     format!("{preset:<8} {}", super::policy::preset_words(preset)),
@@ -137,6 +142,7 @@ impl Picker {
             Target::GraphProject => " Show the graph of the project ",
             Target::PolicyScope => " Show the policy of ",
             Target::PolicyPreset => " Write a preset into policy.json ",
+            Target::AccessEntry => " Access entries: pick one to edit, or a new one ",
         }
     }
 }
@@ -222,6 +228,10 @@ fn apply(model: &mut Model, target: Target, value: Option<String>, effects: &mut
             super::policy::pick_preset(model, value);
             return;
         }
+        Target::AccessEntry => {
+            super::stands_form::picked_access(model, value);
+            return;
+        }
         Target::SessionsProject => {
             if model.sessions.project == value {
                 return;
@@ -255,7 +265,7 @@ pub fn render(picker: &Picker, theme: &Theme, area: Rect, buf: &mut Buffer) {
                 shown.len(),
                 picker.choices.len(),
                 match picker.target {
-                    Target::PolicyScope | Target::PolicyPreset => "leaves it as it is",
+                    Target::PolicyScope | Target::PolicyPreset | Target::AccessEntry => "leaves it as it is",
                     _ => "keeps the filter",
                 }
             ),

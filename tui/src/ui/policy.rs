@@ -619,6 +619,12 @@ pub(super) fn widens(model: &mut Model, write: Write, widens: &[String]) {
         state.busy = false;
         state.note = Some("Not saved yet: it widens agents' access on live (see the question).".to_owned());
     }
+    if let Write::SetEnvironment { .. } = &write
+        && let Some(form) = model.form.as_mut()
+    {
+        form.busy = false;
+        form.note = Some("Not saved yet: it widens agents' access on live (see the question).".to_owned());
+    }
     let what: Vec<String> = widens.iter().map(|line| one_line(line, 200)).collect();
     match write.confirmed() {
         Some((confirmed, words)) => {

@@ -434,13 +434,14 @@ fn render_form(form: &Form, model: &Model, theme: &Theme, area: Rect, buf: &mut 
                 .to_owned(),
         ),
         FormKind::Edit(edit) => return super::edit::render(form, edit, keymap, theme, area, buf),
+        FormKind::Stand(stand) => stand.words(),
     };
     let is_stage = matches!(form.kind, FormKind::Stage { .. });
     let height = match form.kind {
         FormKind::Stage { .. } => 9,
         // Intro, the field in its box (three rows), the error's two rows and the keys, inside the border.
         FormKind::NewProject | FormKind::NewSession { .. } | FormKind::AttachShot { .. } => 9,
-        FormKind::NewTask { .. } => area.height.saturating_sub(2).clamp(14, 24),
+        FormKind::NewTask { .. } | FormKind::Stand(_) => area.height.saturating_sub(2).clamp(14, 24),
         _ => 14,
     };
     let popup = centered(area, area.width.saturating_sub(4).min(80), height);
@@ -455,7 +456,7 @@ fn render_form(form: &Form, model: &Model, theme: &Theme, area: Rect, buf: &mut 
         Constraint::Length(1),
     ])
     .areas(inner);
-    Line::styled(intro, theme.muted).render(intro_area, buf);
+    super::fit::fit(Line::styled(intro, theme.muted), usize::from(intro_area.width)).render(intro_area, buf);
     match &form.kind {
         FormKind::Stage {
             current, selected, ..
@@ -489,6 +490,9 @@ fn render_form(form: &Form, model: &Model, theme: &Theme, area: Rect, buf: &mut 
             let text_area = box_block.inner(main);
             box_block.render(main, buf);
             form.editor.render(text_area, buf, theme.text);
+            if matches!(form.kind, FormKind::Stand(_)) {
+                super::stands_form::mask_test_secrets(text_area, buf);
+            }
         }
     }
     if let Some(error) = &form.error {
@@ -510,6 +514,9 @@ fn render_form(form: &Form, model: &Model, theme: &Theme, area: Rect, buf: &mut 
         format!("Enter create · {cancel} close (the draft is kept)")
     } else if matches!(form.kind, FormKind::AttachShot { .. }) {
         format!("Enter attach · {cancel} close")
+    } else if matches!(form.kind, FormKind::Stand(_)) {
+        let send = keymap.first_label(Scope::Form, Command::Submit);
+        format!("{send} save · Enter new line · {cancel} close (the draft is kept)")
     } else if matches!(form.kind, FormKind::NewTask { .. }) {
         let send = keymap.first_label(Scope::Form, Command::Submit);
         format!("{send} create · Enter new line · {cancel} close (the draft is kept)")

@@ -849,6 +849,58 @@ pub async fn write_data(client: &mut Client, write: &Write) -> Result<Outcome, t
                 ..Outcome::default()
             }
         }
+        Write::SetEnvironment {
+            project,
+            change,
+            confirm,
+        } => {
+            let change = change.0;
+            let access = !change.access.is_empty();
+            let answer = client
+                .environments
+                .set_environment(proto::SetEnvironmentRequest {
+                    project,
+                    change: Some(change),
+                    confirm,
+                })
+                .await?
+                .into_inner();
+            Outcome {
+                summary: match access {
+                    true => format!("Access entry of {} saved.", answer.environment),
+                    false => format!("Environment {} saved.", answer.environment),
+                },
+                notes: confirmed_lines(&answer.widened),
+                ..Outcome::default()
+            }
+        }
+        Write::RemoveEnvironment { project, environment } => {
+            let answer = client
+                .environments
+                .remove_environment(proto::RemoveEnvironmentRequest { project, environment })
+                .await?
+                .into_inner();
+            outcome(format!("Environment {} deleted.", answer.environment), None)
+        }
+        Write::RemoveAccessEntry {
+            project,
+            environment,
+            id,
+        } => {
+            let answer = client
+                .environments
+                .remove_access_entry(proto::RemoveAccessEntryRequest {
+                    project,
+                    environment,
+                    id,
+                })
+                .await?
+                .into_inner();
+            outcome(
+                format!("Access entry #{id} of {} deleted.", answer.environment),
+                None,
+            )
+        }
         Write::SetPolicyPreset { preset, confirm } => {
             let answer = client
                 .environments

@@ -20,6 +20,7 @@ mod palette;
 mod policy;
 #[cfg(feature = "daemon")]
 mod snapshots;
+mod stands;
 mod trace;
 mod update;
 
