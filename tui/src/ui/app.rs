@@ -155,6 +155,9 @@ pub enum Fetch {
         scope: String,
         project: Option<String>,
     },
+    /// The agents' pending environment and policy proposals of every project: the inbox's "Proposed by agents"
+    /// and "Policy proposals" groups, asked for with every inbox fetch (`inbox.rs`).
+    Proposals,
     /// A layer validated and previewed for `scope` (PreviewPolicyLayer: nothing is saved).
     PolicyPreview {
         scope: String,
@@ -418,6 +421,8 @@ pub enum Data {
     Activity {
         page: Box<proto::ListActivityResponse>,
         slugs: Vec<String>,
+        /// The newest actions on live for the project filter (`live.rs`; empty for "load more").
+        live: Vec<proto::ActivityRow>,
     },
     PaletteTasks {
         tasks: Vec<proto::Task>,
@@ -430,6 +435,7 @@ pub enum Data {
     RestorePreview(Box<proto::RestoreSnapshotResponse>),
     Graph(Box<super::graph::GraphData>),
     Policy(Box<super::policy::PolicyData>),
+    Proposals(Box<super::inbox::Proposals>),
     PolicyPreview(Box<proto::PolicyPreview>),
 }
 
@@ -443,6 +449,9 @@ pub struct TaskData {
     pub session: Option<proto::SessionRow>,
     /// The snapshots taken while the task was bound, newest first (`None`: not asked; `Err`: not readable).
     pub snapshots: Option<Result<Vec<proto::WorkSnapshot>, String>>,
+    /// The task's actions on live, newest first, among its project's newest [`super::live::TASK_SCAN`] (`None`:
+    /// not asked; `Err`: not readable).
+    pub live: Option<Result<Vec<proto::ActivityRow>, String>>,
 }
 
 /// What a write answered: a line saying what happened, and the daemon's warnings and notes.
@@ -695,6 +704,8 @@ impl TaskState {
 #[derive(Debug, Default)]
 pub struct InboxState {
     pub inbox: Option<proto::Inbox>,
+    /// The pending proposals of agents (`None` until asked; `Err`: not readable, said in the inbox).
+    pub proposals: Option<Result<super::inbox::Proposals, String>>,
     pub selected: usize,
     pub find: Find,
 }
@@ -706,6 +717,9 @@ pub struct InboxTarget {
     pub key: String,
     pub tab: usize,
     pub id: String,
+    /// Where Enter goes when the row is not a task's: a proposal's Stands & access or Policy screen, with the
+    /// project it belongs to.
+    pub screen: Option<(Screen, Option<String>)>,
 }
 
 #[derive(Debug)]
@@ -983,7 +997,12 @@ impl Model {
             Some(again) => *again = true,
             None => {
                 self.in_flight.insert(fetch.clone(), false);
+                let inbox = fetch == Fetch::Inbox;
                 effects.push(Effect::Fetch(fetch));
+                // The inbox's proposal groups come with it.
+                if inbox {
+                    self.fetch(Fetch::Proposals, effects);
+                }
             }
         }
     }
@@ -1028,6 +1047,7 @@ impl Model {
                     id: format!("{group}/{key}"),
                     key,
                     tab,
+                    screen: None,
                 }
             })
         };
@@ -1065,6 +1085,7 @@ impl Model {
                     key: String::new(),
                     tab: 0,
                     id: format!("unlinked/{}", s.name),
+                    screen: None,
                 }),
         );
         rows.extend(
@@ -1073,6 +1094,7 @@ impl Model {
                 .iter()
                 .filter_map(|r| task("replies", r.task.as_ref(), TAB_COMMENTS)),
         );
+        rows.extend(super::inbox::proposal_targets(self));
         rows
     }
 
@@ -1085,7 +1107,12 @@ impl Model {
                 + i.not_logged.len()
                 + i.unlinked_sessions.len()
                 + i.agent_replies.len()
-        })
+        }) + self
+            .inbox
+            .proposals
+            .as_ref()
+            .and_then(|p| p.as_ref().ok())
+            .map_or(0, super::inbox::Proposals::len)
     }
 
     /// The filter of the current screen (`/`), where it has one.
@@ -1389,6 +1416,7 @@ pub fn changes_inbox(event: &proto::Event) -> bool {
             kind,
             "session.seen" | "session.status_changed" | "comment.added" | "comment.read"
         )
+        || super::inbox::changes_proposals(kind)
 }
 
 /// Whether an event can change what `fetch` shows.
@@ -1416,13 +1444,22 @@ pub fn affects(fetch: &Fetch, event: &proto::Event) -> bool {
         Fetch::Task(key) => {
             ((area != "session" || kind == "session.todo_updated") && event.subject == *key)
                 || (area == "snapshot" && super::snapshots::concerns_task(event, key))
+                || super::live::concerns_task(event, key)
         }
         Fetch::Inbox => changes_inbox(event),
         // A snapshot event refetches the sessions, and with them the selected session's snapshots.
         Fetch::Sessions(_) => {
             matches!(area, "session" | "runner" | "snapshot") || kind.starts_with("task.session_")
         }
-        Fetch::Activity(filter) => filter.admits(event),
+        // The feed, and the block of actions on live above it (whatever the kind filter).
+        Fetch::Activity(filter) => {
+            filter.admits(event)
+                || (kind == super::live::KIND
+                    && filter
+                        .project
+                        .as_deref()
+                        .is_none_or(|slug| project() == Some(slug)))
+        }
         // The palette's list is fetched when it opens and kept while it is open.
         Fetch::ActivityMore { .. } | Fetch::PaletteTasks => false,
         // Lock changes come as `LocksChanged`, not events; a contention is an event.
@@ -1440,7 +1477,8 @@ pub fn affects(fetch: &Fetch, event: &proto::Event) -> bool {
         // Any policy change (a layer, a proposal, the global file) and any environment's (the scopes to choose
         // among, an environment's layer) can change what the screen shows.
         Fetch::Policy { .. } => matches!(area, "policy" | "environment"),
-        Fetch::PolicyPreview { .. } => false,
+        // Asked for with the inbox.
+        Fetch::PolicyPreview { .. } | Fetch::Proposals => false,
     }
 }
 
@@ -1499,6 +1537,19 @@ fn loaded(model: &mut Model, fetch: Fetch, result: Result<Data, String>, effects
             _ => Err("relayd answered something else".to_owned()),
         });
         super::snapshots::previewed(model, *id, to.clone(), result);
+        return;
+    }
+    if fetch == Fetch::Proposals {
+        let again = model.in_flight.remove(&fetch).unwrap_or(false);
+        if again {
+            model.fetch(Fetch::Proposals, effects);
+        }
+        model.inbox.proposals = Some(result.and_then(|data| match data {
+            Data::Proposals(proposals) => Ok(*proposals),
+            _ => Err("relayd answered something else".to_owned()),
+        }));
+        model.clamp_inbox_row();
+        model.dirty = model.screen == Screen::Inbox;
         return;
     }
     if let Fetch::PolicyPreview { .. } = &fetch {
@@ -1621,9 +1672,9 @@ fn loaded(model: &mut Model, fetch: Fetch, result: Result<Data, String>, effects
         (Fetch::Policy { scope, .. }, Data::Policy(data)) if model.policy.scope == scope => {
             super::policy::loaded(model, *data)
         }
-        (Fetch::Activity(filter), Data::Activity { page, slugs }) => {
+        (Fetch::Activity(filter), Data::Activity { page, slugs, live }) => {
             model.slugs = slugs;
-            activity::first_page(model, filter, *page);
+            activity::first_page(model, filter, *page, live);
         }
         (Fetch::ActivityMore { filter, .. }, Data::Activity { page, .. }) => {
             activity::more_page(model, filter, *page);
@@ -2197,7 +2248,17 @@ fn inbox_command(model: &mut Model, command: Command, effects: &mut Vec<Effect>)
             step(&mut model.inbox.selected, targets.len(), command, page);
         }
         Command::Open => {
-            if let Some(target) = targets.get(model.inbox.selected)
+            if let Some(InboxTarget {
+                screen: Some((screen, project)),
+                ..
+            }) = targets.get(model.inbox.selected)
+            {
+                if let Screen::Policy(scope) = screen {
+                    super::policy::open(model, scope.clone(), project.clone(), effects);
+                } else {
+                    model.open(screen.clone(), effects);
+                }
+            } else if let Some(target) = targets.get(model.inbox.selected)
                 && !target.key.is_empty()
             {
                 model.open(Screen::Task(target.key.clone()), effects);

@@ -20,6 +20,7 @@ mod image;
 mod inbox;
 pub mod keymap;
 pub mod keys_config;
+mod live;
 mod locks;
 mod markdown;
 pub mod mouse;

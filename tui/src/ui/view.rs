@@ -247,7 +247,13 @@ fn render_header(model: &Model, theme: &Theme, area: Rect, buf: &mut Buffer) {
             theme.error,
         ),
     };
-    let inbox = match model.inbox.inbox.as_ref().map(|i| i.total) {
+    let proposals = model
+        .inbox
+        .proposals
+        .as_ref()
+        .and_then(|p| p.as_ref().ok())
+        .map_or(0, super::inbox::Proposals::len);
+    let inbox = match model.inbox.inbox.as_ref().map(|i| i.total as usize + proposals) {
         Some(n) if n > 0 => format!("Needs you {n} · "),
         _ => String::new(),
     };

@@ -543,7 +543,18 @@ pub async fn fetch_data(client: &mut Client, fetch: &Fetch) -> Result<Data, toni
                     .and_then(|list| list.into_inner().sessions.into_iter().find(|s| s.name == name)),
                 None => None,
             };
+            // The task's own actions on live, among its project's newest.
+            let live = match key.rsplit_once('-') {
+                Some((project, _)) => Some(
+                    super::live::fetch(client, Some(project.to_owned()), super::live::TASK_SCAN)
+                        .await
+                        .map(|rows| super::live::of_task(rows, key))
+                        .map_err(|s| s.message().to_owned()),
+                ),
+                None => None,
+            };
             let data = TaskData {
+                live,
                 detail,
                 plan: plan.ok().map(tonic::Response::into_inner),
                 review: review.ok().map(tonic::Response::into_inner),
@@ -593,15 +604,22 @@ pub async fn fetch_data(client: &mut Client, fetch: &Fetch) -> Result<Data, toni
         }
         Fetch::Activity(filter) => {
             let mut second = client.clone();
-            let (page, projects) = tokio::join!(activity(client, filter, None), slugs(&mut second));
+            let mut third = client.clone();
+            let (page, projects, live) = tokio::join!(
+                activity(client, filter, None),
+                slugs(&mut second),
+                super::live::fetch(&mut third, filter.project.clone(), super::live::ACTIVITY_LIMIT)
+            );
             Data::Activity {
                 page: Box::new(page?),
                 slugs: projects?,
+                live: live?,
             }
         }
         Fetch::ActivityMore { filter, before } => Data::Activity {
             page: Box::new(activity(client, filter, Some(*before)).await?),
             slugs: Vec::new(),
+            live: Vec::new(),
         },
         Fetch::Template(project) => {
             let rules = client
@@ -633,6 +651,21 @@ pub async fn fetch_data(client: &mut Client, fetch: &Fetch) -> Result<Data, toni
                 .await?
                 .into_inner(),
         )),
+        Fetch::Proposals => {
+            let mut second = client.clone();
+            let (environment, policy) = tokio::join!(
+                client
+                    .environments
+                    .list_environment_proposals(proto::ListEnvironmentProposalsRequest { project: None }),
+                second
+                    .environments
+                    .list_policy_proposals(proto::ListPolicyProposalsRequest {})
+            );
+            Data::Proposals(Box::new(super::inbox::Proposals {
+                environment: environment?.into_inner().proposals,
+                policy: policy?.into_inner().proposals,
+            }))
+        }
         Fetch::Policy { scope, project } => Data::Policy(Box::new(
             super::policy::fetch(client, scope, project.as_deref()).await?,
         )),

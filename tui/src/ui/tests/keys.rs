@@ -288,7 +288,10 @@ fn an_overridden_key_dispatches_and_the_default_no_longer_does_when_pressed() {
     assert!(!model.quit, "q no longer quits");
     let effects = update(&mut model, press(KeyCode::Char('I'), KeyModifiers::SHIFT));
     assert_eq!(model.screen, Screen::Inbox);
-    assert_eq!(effects, vec![Effect::Fetch(Fetch::Inbox)]);
+    assert_eq!(
+        effects,
+        vec![Effect::Fetch(Fetch::Inbox), Effect::Fetch(Fetch::Proposals)]
+    );
     update(&mut model, press(KeyCode::Char('q'), KeyModifiers::CONTROL));
     assert!(model.quit);
 }

@@ -15,6 +15,7 @@ mod graph;
 #[cfg(feature = "daemon")]
 mod image;
 mod keys;
+mod live;
 #[cfg(feature = "daemon")]
 mod palette;
 mod policy;

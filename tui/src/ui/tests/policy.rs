@@ -650,3 +650,94 @@ fn the_widening_list_is_read_from_the_refusals_metadata_not_its_words() {
         "only FAILED_PRECONDITION"
     );
 }
+
+fn inbox_with_proposals(proposals: Result<crate::ui::inbox::Proposals, String>) -> Model {
+    let mut model = Model::new(Screen::Inbox);
+    update(
+        &mut model,
+        Action::Loaded {
+            fetch: Fetch::Inbox,
+            result: Ok(Data::Inbox(Box::default())),
+        },
+    );
+    update(
+        &mut model,
+        Action::Loaded {
+            fetch: Fetch::Proposals,
+            result: proposals.map(|p| Data::Proposals(Box::new(p))),
+        },
+    );
+    model
+}
+
+fn pending() -> crate::ui::inbox::Proposals {
+    crate::ui::inbox::Proposals {
+        environment: vec![proto::EnvironmentProposal {
+            id: 7,
+            project: "acme".into(),
+            environment: "live".into(),
+            change_json: r#"{"environment":"live","level":"full"}"#.into(),
+            reason: "restarts need ssh".into(),
+            proposed_by: "worker-1".into(),
+            status: "pending".into(),
+            ..Default::default()
+        }],
+        policy: vec![restart(), {
+            let mut decided = proposal(5, "global", "{}", "old");
+            decided.status = "rejected".into();
+            decided
+        }],
+    }
+}
+
+#[test]
+fn the_inbox_lists_the_agents_proposals_and_enter_opens_where_they_are_decided() {
+    let mut model = inbox_with_proposals(Ok(pending()));
+    let drawn = screen(&model, 200, 50);
+    for words in [
+        "Needs you · 2",
+        "Proposed by agents (1)",
+        r#"acme/live  #7 level "full"  — restarts need ssh · by worker-1"#,
+        "Policy proposals (1)",
+        r#"acme/live  #3 levels {"live":{"ssh":"full"}}  — restarts need ssh on the live box · by worker-1"#,
+    ] {
+        assert!(drawn.contains(words), "{words:?} missing:\n{drawn}");
+    }
+    assert!(
+        !drawn.contains("#5"),
+        "a decided proposal is not listed:\n{drawn}"
+    );
+    snapshot("inbox", &model);
+    // Enter on the environment proposal: the project's Stands & access.
+    assert_eq!(
+        update(&mut model, key(KeyCode::Enter)),
+        vec![Effect::Fetch(Fetch::Environments("acme".into()))]
+    );
+    update(&mut model, key(KeyCode::Esc));
+    assert_eq!(model.screen, Screen::Inbox);
+    // Enter on the policy proposal: the Policy screen of its scope.
+    update(&mut model, ch('j'));
+    assert_eq!(
+        update(&mut model, key(KeyCode::Enter)),
+        vec![Effect::Fetch(fetch("acme/live"))]
+    );
+    // A proposal event makes the inbox due (fetched with its proposals).
+    let proposed = proto::Event {
+        id: 30,
+        kind: "environment.proposed".into(),
+        subject: "acme/live".into(),
+        project: Some("acme".into()),
+        ..Default::default()
+    };
+    assert!(crate::ui::app::changes_inbox(&proposed));
+}
+
+#[test]
+fn the_inbox_says_when_the_proposals_cannot_be_read() {
+    let model = inbox_with_proposals(Err("relayd is offline; the window reconnects by itself".into()));
+    let drawn = screen(&model, 120, 30);
+    assert!(
+        drawn.contains("the agents' proposals could not be read: relayd is offline"),
+        "{drawn}"
+    );
+}

@@ -152,7 +152,7 @@ fn board_ignores_events_when_they_belong_to_another_project() {
             &mut model,
             Action::Event(event(9, "task.updated", "other-1", "other"))
         ),
-        vec![Effect::Fetch(Fetch::Inbox)]
+        vec![Effect::Fetch(Fetch::Inbox), Effect::Fetch(Fetch::Proposals)]
     );
     assert!(!model.dirty, "nothing to redraw");
     assert!(update(&mut model, Action::Event(event(10, "daemon.started", "", ""))).is_empty());
@@ -391,7 +391,7 @@ fn huge_bodies_are_cut_when_drawn() {
 #[test]
 fn task_view_refetches_only_when_an_event_names_its_task() {
     let mut model = review_model();
-    let inbox_only = vec![Effect::Fetch(Fetch::Inbox)];
+    let inbox_only = vec![Effect::Fetch(Fetch::Inbox), Effect::Fetch(Fetch::Proposals)];
     // Events of other tasks and sessions fetch only the header's inbox count (once: its fetch is on its way).
     assert_eq!(
         update(
@@ -493,6 +493,7 @@ fn activity_page(ids: std::ops::RangeInclusive<i64>, more: bool) -> Data {
             now_ms: 0,
         }),
         slugs: vec!["acme".into(), "beta".into()],
+        live: Vec::new(),
     }
 }
 
@@ -569,7 +570,10 @@ fn activity_prepends_new_events_and_keeps_loaded_pages_when_an_event_arrives() {
         &mut model,
         Action::Event(event(101, "session.status_changed", "acme-1", "acme")),
     );
-    assert_eq!(hidden, vec![Effect::Fetch(Fetch::Inbox)]);
+    assert_eq!(
+        hidden,
+        vec![Effect::Fetch(Fetch::Inbox), Effect::Fetch(Fetch::Proposals)]
+    );
     let effects = update(
         &mut model,
         Action::Event(event(101, "task.updated", "acme-1", "acme")),
@@ -681,7 +685,8 @@ fn sessions_open_with_the_boards_project_and_enter_opens_a_bound_task() {
         ),
         vec![
             Effect::Fetch(Fetch::Sessions(Some("acme".into()))),
-            Effect::Fetch(Fetch::Inbox)
+            Effect::Fetch(Fetch::Inbox),
+            Effect::Fetch(Fetch::Proposals)
         ]
     );
     let effects = update(&mut model, key(KeyCode::Enter));
