@@ -20,6 +20,8 @@ mod live;
 mod palette;
 mod policy;
 #[cfg(feature = "daemon")]
+mod policy_live;
+#[cfg(feature = "daemon")]
 mod snapshots;
 mod stands;
 mod trace;
