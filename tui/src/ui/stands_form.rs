@@ -532,6 +532,41 @@ pub fn mask_test_secrets(area: ratatui::layout::Rect, buf: &mut ratatui::buffer:
     }
 }
 
+/// The field a refusal names: `line 4, level: …` (the window's), `notes looks like it contains a secret value …`
+/// or `access[0].password: …` (relayd's, by the field's name), `kind: …`.
+pub fn named_field(error: &str) -> Option<String> {
+    let rest = match error.strip_prefix("line ") {
+        Some(rest) => rest.split_once(", ")?.1,
+        None => error,
+    };
+    let word: String = rest
+        .chars()
+        .take_while(|c| c.is_alphanumeric() || matches!(c, '_' | '-' | '.' | '[' | ']'))
+        .collect();
+    let name = word.rsplit('.').next().unwrap_or(&word).trim_end_matches(']');
+    (!name.is_empty() && !name.contains('[')).then(|| name.to_owned())
+}
+
+/// Draws the editor rows that hold `field` (`field:` or `test field:` at a line's start) in `style`, so a refusal's
+/// field is marked next to where it is typed.
+pub fn mark_field(
+    area: ratatui::layout::Rect,
+    buf: &mut ratatui::buffer::Buffer,
+    field: &str,
+    style: ratatui::style::Style,
+) {
+    let plain = format!("{field}:");
+    let test = format!("test {field}:");
+    for y in area.top()..area.bottom() {
+        let row: String = (area.left()..area.right())
+            .map(|x| buf[(x, y)].symbol().to_owned())
+            .collect();
+        if row.starts_with(&plain) || row.starts_with(&test) {
+            buf.set_style(ratatui::layout::Rect::new(area.x, y, area.width, 1), style);
+        }
+    }
+}
+
 /// A row key that needs an environment row says which.
 pub(super) fn needs_environment(model: &mut Model, what: &str) {
     model.flash = Some(Flash {

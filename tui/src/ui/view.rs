@@ -498,6 +498,10 @@ fn render_form(form: &Form, model: &Model, theme: &Theme, area: Rect, buf: &mut 
             form.editor.render(text_area, buf, theme.text);
             if matches!(form.kind, FormKind::Stand(_)) {
                 super::stands_form::mask_test_secrets(text_area, buf);
+                // The field a refusal names is marked where it is typed.
+                if let Some(field) = form.error.as_deref().and_then(super::stands_form::named_field) {
+                    super::stands_form::mark_field(text_area, buf, &field, theme.error);
+                }
             }
         }
     }

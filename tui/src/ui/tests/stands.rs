@@ -388,3 +388,50 @@ fn a_test_secret_typed_into_a_form_is_not_drawn() {
     assert!(drawn.contains("test password: ••••••••••••"), "{drawn}");
     assert!(drawn.contains("user: qa"), "{drawn}");
 }
+
+#[test]
+fn a_refusal_names_the_field_it_is_about_so_the_form_marks_it() {
+    use crate::ui::stands_form::named_field;
+    assert_eq!(
+        named_field("line 4, level: \"loud\" is not one of none").as_deref(),
+        Some("level")
+    );
+    assert_eq!(
+        named_field("notes looks like it contains a secret value (github-token); store …").as_deref(),
+        Some("notes")
+    );
+    assert_eq!(
+        named_field("access[0].password looks like it contains").as_deref(),
+        Some("password")
+    );
+    assert_eq!(
+        named_field("kind: a new environment needs one").as_deref(),
+        Some("kind")
+    );
+    assert_eq!(named_field("").as_deref(), None);
+    // Drawn: the named field's row in the error colour.
+    let mut model = stands_model();
+    update(&mut model, ch('n'));
+    retype(&mut model, "name: canary\nkind: live\nlevel: loud");
+    update(&mut model, ctrl('s'));
+    let theme = crate::ui::theme::Theme::default();
+    let mut terminal = ratatui::Terminal::new(ratatui::backend::TestBackend::new(80, 24)).unwrap();
+    terminal
+        .draw(|frame| crate::ui::view::render_with_theme(&model, &theme, frame.buffer_mut()))
+        .unwrap();
+    let buf = terminal.backend().buffer().clone();
+    let row = (0..24)
+        .find(|y| {
+            let text: String = (0..80).map(|x| buf[(x, *y)].symbol().to_owned()).collect();
+            text.contains("│level: loud")
+        })
+        .expect("the level row is drawn");
+    let x = (0..80)
+        .find(|x| buf[(*x, row)].symbol() == "l" && buf[(*x + 1, row)].symbol() == "e")
+        .unwrap();
+    assert_eq!(
+        buf[(x, row)].fg,
+        theme.error.fg.unwrap(),
+        "the named field is marked"
+    );
+}
