@@ -336,7 +336,7 @@ fn decide(model: &mut Model, accept: bool) {
         "{} policy proposal #{} for {} ({}): {}? y {} · any other key leaves it pending",
         if accept { "Accept" } else { "Reject" },
         proposal.id,
-        proposal.scope,
+        one_line(&proposal.scope, 120),
         one_line(&proposal.reason, 120),
         patch_words(&proposal.patch_json),
         if accept { "accepts" } else { "rejects" },

@@ -177,10 +177,7 @@ pub(super) fn edit_environment(model: &mut Model, env: &proto::Environment) {
             "login_state_path: {}",
             env.login_state_path.as_deref().unwrap_or_default()
         ),
-        format!(
-            "notes: {}",
-            env.notes.as_deref().unwrap_or_default().replace('\n', " ")
-        ),
+        format!("notes: {}", one_row(env.notes.as_deref().unwrap_or_default())),
     ]
     .join("\n");
     open(
@@ -223,8 +220,12 @@ pub(super) fn pick_access(model: &mut Model, env: &proto::Environment) {
             .fields
             .iter()
             .map(|f| match f.test {
-                true => format!("{}=••• (test secret)", f.name),
-                false => format!("{}={}", f.name, super::fit::one_line(&f.value, 60)),
+                true => format!("{}=••• (test secret)", super::fit::one_line(&f.name, 40)),
+                false => format!(
+                    "{}={}",
+                    super::fit::one_line(&f.name, 40),
+                    super::fit::one_line(&f.value, 60)
+                ),
             })
             .collect();
         (
@@ -266,7 +267,7 @@ pub(super) fn picked_access(model: &mut Model, value: Option<String>) {
             lines.extend(entry.fields.iter().map(|f| match f.test {
                 // The value is never drawn: `(kept)` keeps it.
                 true => format!("test {}: {KEPT}", f.name),
-                false => format!("{}: {}", f.name, f.value.replace('\n', " ")),
+                false => format!("{}: {}", f.name, one_row(&f.value)),
             }));
             StandForm::Access {
                 project,
@@ -283,6 +284,16 @@ pub(super) fn picked_access(model: &mut Model, value: Option<String>) {
         }
     };
     open(model, form);
+}
+
+/// A stored value on one form line: its line breaks written `\n`, so saving it back loses none.
+fn one_row(value: &str) -> String {
+    value.replace('\r', "").replace('\n', "\\n")
+}
+
+/// A form line's value as stored: `\n` is a line break again.
+fn unrow(value: &str) -> String {
+    value.replace("\\n", "\n")
 }
 
 /// The `field: value` lines of a form's text, numbered from 1; blank lines and `#` comments skipped. A line
@@ -333,7 +344,7 @@ pub fn environment_change(
             "name" => new_name = Some(value),
             "kind" => change.kind = Some(one_of(at, "kind", &value, &KINDS)?),
             "base_url" => change.base_url = Some(value),
-            "notes" => change.notes = Some(value),
+            "notes" => change.notes = Some(unrow(&value)),
             "login_state_path" => change.login_state_path = Some(value),
             "level" => change.level = Some(one_of(at, "level", &value, &LEVELS)?),
             "sign_in_allowed" => {
@@ -438,6 +449,7 @@ pub fn access_input(
             },
             _ => value,
         };
+        let value = if test { value } else { unrow(&value) };
         input.fields.push(proto::AccessField { name, value, test });
     }
     input.kind = kind.ok_or_else(|| format!("kind: the entry needs one ({})", ACCESS_KINDS.join(", ")))?;

@@ -435,3 +435,28 @@ fn a_refusal_names_the_field_it_is_about_so_the_form_marks_it() {
         "the named field is marked"
     );
 }
+
+#[test]
+fn notes_over_several_lines_come_back_unchanged_when_an_environment_is_saved() {
+    let mut model = stands_model();
+    let mut map = map();
+    map.environments[0].notes = Some("first line\nsecond line".into());
+    update(
+        &mut model,
+        Action::Loaded {
+            fetch: Fetch::Environments("acme".into()),
+            result: Ok(Data::Environments(Box::new(map))),
+        },
+    );
+    update(&mut model, ch('E'));
+    assert!(
+        form_text(&model).ends_with("notes: first line\\nsecond line"),
+        "{}",
+        form_text(&model)
+    );
+    let effects = update(&mut model, ctrl('s'));
+    let Some(Effect::Write(Write::SetEnvironment { change, .. })) = effects.first() else {
+        panic!("{effects:?}");
+    };
+    assert_eq!(change.0.notes.as_deref(), Some("first line\nsecond line"));
+}
