@@ -521,6 +521,14 @@ fn save(model: &mut Model, effects: &mut Vec<Effect>) {
         return;
     };
     let text = state.editor.text();
+    if text.trim().is_empty() && state.scope == "global" {
+        state.error = Some(
+            "not saved: the global layer is the file policy.json and is not removed from here; write {} for a file \
+             that sets nothing"
+                .to_owned(),
+        );
+        return;
+    }
     if let Some(problems) = local_problems(&text) {
         state.error = Some(format!("not saved: {}", problems.join("; ")));
         state.check = Some(Check {

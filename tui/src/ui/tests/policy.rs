@@ -741,3 +741,24 @@ fn the_inbox_says_when_the_proposals_cannot_be_read() {
         "{drawn}"
     );
 }
+
+#[test]
+fn an_emptied_global_layer_is_not_sent_and_says_what_to_write() {
+    let mut model = policy_model();
+    update(&mut model, ch('f'));
+    typed(&mut model, "global");
+    update(&mut model, key(KeyCode::Enter));
+    assert_eq!(model.screen, Screen::Policy("global".into()));
+    let mut global = data(Vec::new());
+    global.policy.scope = "global".into();
+    update(&mut model, loaded("global", global));
+    update(&mut model, ch('E'));
+    to_end(&mut model);
+    for _ in 0..200 {
+        update(&mut model, key(KeyCode::Backspace));
+    }
+    assert!(update(&mut model, ctrl('s')).is_empty());
+    assert!(model.confirm.is_none());
+    let error = model.policy.editor.as_ref().unwrap().error.clone().unwrap();
+    assert!(error.contains("write {} for a file that sets nothing"), "{error}");
+}
