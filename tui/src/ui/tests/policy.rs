@@ -762,3 +762,35 @@ fn an_emptied_global_layer_is_not_sent_and_says_what_to_write() {
     let error = model.policy.editor.as_ref().unwrap().error.clone().unwrap();
     assert!(error.contains("write {} for a file that sets nothing"), "{error}");
 }
+
+#[test]
+fn a_broken_policy_json_is_said_above_the_values() {
+    let mut model = policy_model();
+    let mut broken = data(Vec::new());
+    broken.policy.global_broken =
+        Some("policy.json: guard.mode: 'loud' is not one of ['off', 'log', 'warn', 'block']".into());
+    update(&mut model, loaded("acme", broken));
+    let drawn = screen(&model, 200, 50);
+    assert!(
+        drawn.contains(
+            "policy.json  broken, the last valid version is in effect: policy.json: guard.mode: 'loud' is not one of"
+        ),
+        "{drawn}"
+    );
+}
+
+#[test]
+fn the_palette_on_a_board_opens_the_policy_as_p_does() {
+    let mut model = Model::new(Screen::Board("acme".into()));
+    update(
+        &mut model,
+        super::board_answer("acme", proto::ProjectBoard::default()),
+    );
+    model.in_flight.clear();
+    update(&mut model, ch(':'));
+    model.in_flight.clear();
+    typed(&mut model, "effective policy");
+    let effects = update(&mut model, key(KeyCode::Enter));
+    assert!(effects.contains(&Effect::Fetch(fetch("acme"))), "{effects:?}");
+    assert_eq!(model.screen, Screen::Policy("acme".into()));
+}
