@@ -1548,8 +1548,8 @@ fn loaded(model: &mut Model, fetch: Fetch, result: Result<Data, String>, effects
             Data::Proposals(proposals) => Ok(*proposals),
             _ => Err("relayd answered something else".to_owned()),
         }));
+        // The header's count holds them on every screen.
         model.clamp_inbox_row();
-        model.dirty = model.screen == Screen::Inbox;
         return;
     }
     if let Fetch::PolicyPreview { .. } = &fetch {
