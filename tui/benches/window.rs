@@ -135,6 +135,7 @@ fn task() -> relay::ui::app::TaskData {
         }),
         session: None,
         snapshots: None,
+        live: None,
     }
 }
 

@@ -1,6 +1,7 @@
 //! The activity screen (relaybay §2 "Activity"): the event log newest first, 50 at a time ("load more" appends
 //! the next older page), filtered by project and by kind; hook status changes only when that kind is chosen.
-//! New events are prepended while it is open. Its state, its keys and its view.
+//! New events are prepended while it is open. Above the feed, the newest actions on live of the project filter
+//! (`live.rs`). Its state, its keys and its view.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
@@ -54,6 +55,8 @@ pub struct ActivityState {
     pub find: Find,
     /// Enter showed the selected event's detail under the feed (Esc hides it; Enter again opens its task).
     pub detail: bool,
+    /// The newest actions on live for the project filter, shown above the feed (`live.rs`).
+    pub live: Vec<proto::ActivityRow>,
 }
 
 impl ActivityState {
@@ -82,11 +85,17 @@ impl ActivityState {
 
 /// The first page arrived: on an empty feed it is the feed; otherwise its newer rows are prepended (the feed
 /// keeps what "load more" appended), unless the gap is larger than a page, then it starts over.
-pub(super) fn first_page(model: &mut Model, filter: ActivityFilter, page: proto::ListActivityResponse) {
+pub(super) fn first_page(
+    model: &mut Model,
+    filter: ActivityFilter,
+    page: proto::ListActivityResponse,
+    live: Vec<proto::ActivityRow>,
+) {
     let state = &mut model.activity;
     if filter != state.filter {
         return;
     }
+    state.live = live;
     model.now_ms = model.now_ms.max(page.now_ms);
     let top = state.top_id();
     let newer: Vec<proto::ActivityRow> = page
@@ -263,12 +272,24 @@ fn task_key(event: &proto::Event) -> Option<String> {
 pub fn render(model: &Model, theme: &Theme, area: Rect, buf: &mut Buffer, hits: &mut Hits) {
     let state = &model.activity;
     let detail_height = if state.detail && area.height >= 16 { 10 } else { 0 };
-    let [filters, feed, detail_area] = Layout::vertical([
+    // Actions on live above the feed: a few lines in a small terminal, up to 20 in a tall one.
+    let live_height = match state.live.len() {
+        0 => 0,
+        n => {
+            let room = if area.height >= 40 { 20 } else { 3 };
+            u16::try_from(n.min(room) + 2).unwrap_or(u16::MAX)
+        }
+    };
+    let [filters, live_area, feed, detail_area] = Layout::vertical([
         Constraint::Length(1),
+        Constraint::Length(live_height),
         Constraint::Min(1),
         Constraint::Length(detail_height),
     ])
     .areas(area);
+    if live_height > 0 {
+        super::live::render_block(&state.live, model.now_ms, theme, live_area, buf);
+    }
     if detail_height > 0
         && let Some(row) = state.visible().get(state.selected)
     {

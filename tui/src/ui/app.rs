@@ -86,6 +86,12 @@ pub enum Action {
     /// relayd was started (by the key, or by the window itself after the relayd it started exited): what
     /// happened, or why it could not start.
     DaemonStarted(Result<String, String>),
+    /// A write refused for want of the second confirmation: what it widens on live, from the refusal's
+    /// `relay-widens-bin` metadata (`relay_core::proto::WIDENS_METADATA`), never read from its words.
+    Widens {
+        write: Write,
+        widens: Vec<String>,
+    },
 }
 
 /// What the worker is asked to do.
@@ -143,6 +149,20 @@ pub enum Fetch {
     },
     /// The memory graph screen's status and the open tab's query (`graph.rs`).
     Graph(super::graph::GraphFetch),
+    /// A scope's effective policy, the pending policy proposals and the scopes to choose among (every project,
+    /// and the environments of `project`) (`policy.rs`).
+    Policy {
+        scope: String,
+        project: Option<String>,
+    },
+    /// The agents' pending environment and policy proposals of every project: the inbox's "Proposed by agents"
+    /// and "Policy proposals" groups, asked for with every inbox fetch (`inbox.rs`).
+    Proposals,
+    /// A layer validated and previewed for `scope` (PreviewPolicyLayer: nothing is saved).
+    PolicyPreview {
+        scope: String,
+        layer: String,
+    },
 }
 
 /// An owner action.
@@ -221,6 +241,42 @@ pub enum Write {
         accept: bool,
         confirm: bool,
     },
+    /// An environment of `project` added or changed, an access entry with it (`stands_form.rs`); `confirm` is the
+    /// second confirmation for a change that widens agents' access on live.
+    SetEnvironment {
+        project: String,
+        change: super::stands_form::EnvChange,
+        confirm: bool,
+    },
+    /// An environment deleted with its access entries (the owner said yes).
+    RemoveEnvironment {
+        project: String,
+        environment: String,
+    },
+    /// An access entry deleted (the owner said yes).
+    RemoveAccessEntry {
+        project: String,
+        environment: String,
+        id: i64,
+    },
+    /// A scope's whole policy layer saved (`layer_json` empty removes a project or environment layer); `confirm`
+    /// is the second confirmation for a layer that widens agents' access on live.
+    SetPolicyLayer {
+        scope: String,
+        layer_json: String,
+        confirm: bool,
+    },
+    /// A preset written into policy.json (the rest of the file kept).
+    SetPolicyPreset {
+        preset: String,
+        confirm: bool,
+    },
+    /// The owner accepts or rejects a policy proposal.
+    DecidePolicyProposal {
+        id: i64,
+        accept: bool,
+        confirm: bool,
+    },
     /// A snapshot's files brought back (the owner said yes to the dry run's plan; `force` after a second yes),
     /// into its repository or another folder. `label` names it in messages (`snapshot #3`).
     RestoreSnapshot {
@@ -255,12 +311,83 @@ impl Write {
             Write::AttachShot { key, .. } | Write::RemoveShot { key, .. } => key,
             Write::CreateProject { slug, .. } => slug,
             Write::DecideEnvProposal { project, .. } => project,
+            Write::SetPolicyLayer { scope, .. } => scope,
+            Write::SetEnvironment { change, .. } => &change.0.environment,
+            Write::RemoveEnvironment { environment, .. } | Write::RemoveAccessEntry { environment, .. } => {
+                environment
+            }
+            Write::SetPolicyPreset { .. } => "policy.json",
+            Write::DecidePolicyProposal { .. } => "policy proposal",
             Write::RestoreSnapshot { label, .. } => label,
             Write::CreateSession(request) => request
                 .task
                 .as_ref()
                 .or(request.branch.as_ref())
                 .map_or("new session", String::as_str),
+        }
+    }
+
+    /// The same write with the second confirmation given, for a write that can widen agents' access on live;
+    /// with what it does in words ("saves the layer of acme").
+    pub fn confirmed(&self) -> Option<(Write, String)> {
+        match self.clone() {
+            Write::DecideEnvProposal {
+                project,
+                id,
+                accept: true,
+                ..
+            } => Some((
+                Write::DecideEnvProposal {
+                    project,
+                    id,
+                    accept: true,
+                    confirm: true,
+                },
+                format!("accepts proposal #{id}"),
+            )),
+            Write::SetPolicyLayer {
+                scope, layer_json, ..
+            } => {
+                let words = match layer_json.trim().is_empty() {
+                    true => format!("removes the layer of {scope}"),
+                    false => format!("saves the layer of {scope}"),
+                };
+                Some((
+                    Write::SetPolicyLayer {
+                        scope,
+                        layer_json,
+                        confirm: true,
+                    },
+                    words,
+                ))
+            }
+            Write::SetEnvironment { project, change, .. } => {
+                let words = format!("saves environment {}", change.0.environment);
+                Some((
+                    Write::SetEnvironment {
+                        project,
+                        change,
+                        confirm: true,
+                    },
+                    words,
+                ))
+            }
+            Write::SetPolicyPreset { preset, .. } => Some((
+                Write::SetPolicyPreset {
+                    preset: preset.clone(),
+                    confirm: true,
+                },
+                format!("writes preset {preset} into policy.json"),
+            )),
+            Write::DecidePolicyProposal { id, accept: true, .. } => Some((
+                Write::DecidePolicyProposal {
+                    id,
+                    accept: true,
+                    confirm: true,
+                },
+                format!("accepts policy proposal #{id}"),
+            )),
+            _ => None,
         }
     }
 }
@@ -294,6 +421,8 @@ pub enum Data {
     Activity {
         page: Box<proto::ListActivityResponse>,
         slugs: Vec<String>,
+        /// The newest actions on live for the project filter (`live.rs`; empty for "load more").
+        live: Vec<proto::ActivityRow>,
     },
     PaletteTasks {
         tasks: Vec<proto::Task>,
@@ -305,6 +434,9 @@ pub enum Data {
     SessionSnapshots(Vec<proto::WorkSnapshot>),
     RestorePreview(Box<proto::RestoreSnapshotResponse>),
     Graph(Box<super::graph::GraphData>),
+    Policy(Box<super::policy::PolicyData>),
+    Proposals(Box<super::inbox::Proposals>),
+    PolicyPreview(Box<proto::PolicyPreview>),
 }
 
 #[derive(Debug, Clone, Default)]
@@ -317,6 +449,9 @@ pub struct TaskData {
     pub session: Option<proto::SessionRow>,
     /// The snapshots taken while the task was bound, newest first (`None`: not asked; `Err`: not readable).
     pub snapshots: Option<Result<Vec<proto::WorkSnapshot>, String>>,
+    /// The task's actions on live, newest first, among its project's newest [`super::live::TASK_SCAN`] (`None`:
+    /// not asked; `Err`: not readable).
+    pub live: Option<Result<Vec<proto::ActivityRow>, String>>,
 }
 
 /// What a write answered: a line saying what happened, and the daemon's warnings and notes.
@@ -356,6 +491,9 @@ pub enum Screen {
     Environments(String),
     /// The memory graph: hotspots, a file's story, search, what agents are told (`graph.rs`).
     Graph,
+    /// The effective policy of a scope (`global`, a project, `project/environment`), its layer's editor and the
+    /// agents' policy proposals (`policy.rs`).
+    Policy(String),
 }
 
 /// A line under the screen: what a write did, its warnings, or why something failed.
@@ -566,6 +704,8 @@ impl TaskState {
 #[derive(Debug, Default)]
 pub struct InboxState {
     pub inbox: Option<proto::Inbox>,
+    /// The pending proposals of agents (`None` until asked; `Err`: not readable, said in the inbox).
+    pub proposals: Option<Result<super::inbox::Proposals, String>>,
     pub selected: usize,
     pub find: Find,
 }
@@ -577,6 +717,9 @@ pub struct InboxTarget {
     pub key: String,
     pub tab: usize,
     pub id: String,
+    /// Where Enter goes when the row is not a task's: a proposal's Stands & access or Policy screen, with the
+    /// project it belongs to.
+    pub screen: Option<(Screen, Option<String>)>,
 }
 
 #[derive(Debug)]
@@ -594,6 +737,7 @@ pub struct Model {
     pub locks: super::locks::LocksState,
     pub environments: super::environments::EnvironmentsState,
     pub graph: super::graph::GraphState,
+    pub policy: super::policy::PolicyState,
     /// The attached terminal, while its pane is open.
     pub terminal: Option<super::terminal::TerminalState>,
     /// The terminal pane's detach prefix and key as bytes (config `detach_key`; Ctrl-B d).
@@ -664,6 +808,7 @@ impl Model {
             locks: super::locks::LocksState::default(),
             environments: super::environments::EnvironmentsState::default(),
             graph: super::graph::GraphState::default(),
+            policy: super::policy::PolicyState::default(),
             terminal: None,
             detach_key: (0x02, b'd'),
             slugs: Vec::new(),
@@ -731,6 +876,10 @@ impl Model {
             Screen::Locks => Fetch::Locks,
             Screen::Environments(slug) => Fetch::Environments(slug.clone()),
             Screen::Graph => Fetch::Graph(self.graph.fetch()),
+            Screen::Policy(scope) => Fetch::Policy {
+                scope: scope.clone(),
+                project: self.policy.project.clone(),
+            },
         }
     }
 
@@ -741,6 +890,9 @@ impl Model {
         }
         if self.palette.is_some() {
             return vec![Scope::Palette];
+        }
+        if matches!(self.screen, Screen::Policy(_)) && self.policy.editor.is_some() {
+            return vec![Scope::PolicyEditor];
         }
         self.screen_scopes()
     }
@@ -761,11 +913,12 @@ impl Model {
             Screen::Locks => vec![Scope::Locks, Scope::Global],
             Screen::Environments(_) => vec![Scope::Environments, Scope::Global],
             Screen::Graph => vec![Scope::Graph, Scope::Global],
+            Screen::Policy(_) => vec![Scope::Policy, Scope::Global],
             Screen::Terminal(_) => vec![Scope::Global],
         }
     }
 
-    fn set_screen(&mut self, screen: Screen) {
+    pub(super) fn set_screen(&mut self, screen: Screen) {
         match &screen {
             Screen::Board(slug) if self.board.slug != *slug => {
                 self.board = BoardState {
@@ -787,6 +940,7 @@ impl Model {
                     ..Default::default()
                 };
             }
+            Screen::Policy(scope) if self.policy.scope != *scope => super::policy::switched(self, scope),
             _ => {}
         }
         self.screen = screen;
@@ -813,6 +967,7 @@ impl Model {
                 .map(|(project, _)| Screen::Board(project.to_owned())),
             Screen::Terminal(_) => Some(Screen::Sessions),
             Screen::Environments(slug) => Some(Screen::Board(slug.clone())),
+            Screen::Policy(_) => self.policy.project.clone().map(Screen::Board),
             Screen::Projects => None,
             _ => Some(Screen::Projects),
         };
@@ -842,7 +997,12 @@ impl Model {
             Some(again) => *again = true,
             None => {
                 self.in_flight.insert(fetch.clone(), false);
+                let inbox = fetch == Fetch::Inbox;
                 effects.push(Effect::Fetch(fetch));
+                // The inbox's proposal groups come with it.
+                if inbox {
+                    self.fetch(Fetch::Proposals, effects);
+                }
             }
         }
     }
@@ -887,6 +1047,7 @@ impl Model {
                     id: format!("{group}/{key}"),
                     key,
                     tab,
+                    screen: None,
                 }
             })
         };
@@ -924,6 +1085,7 @@ impl Model {
                     key: String::new(),
                     tab: 0,
                     id: format!("unlinked/{}", s.name),
+                    screen: None,
                 }),
         );
         rows.extend(
@@ -932,6 +1094,7 @@ impl Model {
                 .iter()
                 .filter_map(|r| task("replies", r.task.as_ref(), TAB_COMMENTS)),
         );
+        rows.extend(super::inbox::proposal_targets(self));
         rows
     }
 
@@ -944,7 +1107,12 @@ impl Model {
                 + i.not_logged.len()
                 + i.unlinked_sessions.len()
                 + i.agent_replies.len()
-        })
+        }) + self
+            .inbox
+            .proposals
+            .as_ref()
+            .and_then(|p| p.as_ref().ok())
+            .map_or(0, super::inbox::Proposals::len)
     }
 
     /// The filter of the current screen (`/`), where it has one.
@@ -957,6 +1125,7 @@ impl Model {
             Screen::Activity => Some(&self.activity.find),
             Screen::Locks => Some(&self.locks.find),
             Screen::Graph => self.graph.input(),
+            Screen::Policy(_) => Some(&self.policy.find),
             Screen::Task(_) | Screen::Terminal(_) | Screen::Environments(_) => None,
         }
     }
@@ -970,6 +1139,7 @@ impl Model {
             Screen::Activity => Some(&mut self.activity.find),
             Screen::Locks => Some(&mut self.locks.find),
             Screen::Graph => self.graph.input_mut(),
+            Screen::Policy(_) => Some(&mut self.policy.find),
             Screen::Task(_) | Screen::Terminal(_) | Screen::Environments(_) => None,
         }
     }
@@ -1020,6 +1190,7 @@ impl Model {
                 .map(super::environments::id)
                 .collect(),
             Screen::Graph => self.graph.ids(),
+            Screen::Policy(_) => self.policy.rows().iter().map(super::policy::id).collect(),
             Screen::Board(_) | Screen::Task(_) | Screen::Terminal(_) => Vec::new(),
         }
     }
@@ -1033,6 +1204,7 @@ impl Model {
             Screen::Locks => Some(self.locks.selected),
             Screen::Environments(_) => Some(self.environments.selected),
             Screen::Graph => self.graph.selected.get(self.graph.tab).copied(),
+            Screen::Policy(_) => Some(self.policy.selected),
             Screen::Board(_) | Screen::Task(_) | Screen::Terminal(_) => None,
         }
     }
@@ -1046,6 +1218,7 @@ impl Model {
             Screen::Locks => Some(&mut self.locks.selected),
             Screen::Environments(_) => Some(&mut self.environments.selected),
             Screen::Graph => self.graph.selected.get_mut(self.graph.tab),
+            Screen::Policy(_) => Some(&mut self.policy.selected),
             Screen::Board(_) | Screen::Task(_) | Screen::Terminal(_) => None,
         }
     }
@@ -1088,6 +1261,8 @@ pub fn update(model: &mut Model, action: Action) -> Vec<Effect> {
                 model.dirty = false;
             } else if model.form.is_some() {
                 super::form::paste(model, &text);
+            } else if super::policy::editing(model) {
+                super::policy::paste(model, &text);
             } else if matches!(model.screen, Screen::Terminal(_)) {
                 super::terminal::paste(model, &text, &mut effects);
             } else if let Some(palette) = model.palette.as_mut() {
@@ -1180,6 +1355,7 @@ pub fn update(model: &mut Model, action: Action) -> Vec<Effect> {
             model.dirty = false;
         }
         Action::Image(action) => super::image::on_action(model, action),
+        Action::Widens { write, widens } => super::policy::widens(model, write, &widens),
         Action::DaemonStarted(result) => {
             model.flash = Some(match result {
                 Ok(line) => Flash {
@@ -1240,6 +1416,7 @@ pub fn changes_inbox(event: &proto::Event) -> bool {
             kind,
             "session.seen" | "session.status_changed" | "comment.added" | "comment.read"
         )
+        || super::inbox::changes_proposals(kind)
 }
 
 /// Whether an event can change what `fetch` shows.
@@ -1267,13 +1444,22 @@ pub fn affects(fetch: &Fetch, event: &proto::Event) -> bool {
         Fetch::Task(key) => {
             ((area != "session" || kind == "session.todo_updated") && event.subject == *key)
                 || (area == "snapshot" && super::snapshots::concerns_task(event, key))
+                || super::live::concerns_task(event, key)
         }
         Fetch::Inbox => changes_inbox(event),
         // A snapshot event refetches the sessions, and with them the selected session's snapshots.
         Fetch::Sessions(_) => {
             matches!(area, "session" | "runner" | "snapshot") || kind.starts_with("task.session_")
         }
-        Fetch::Activity(filter) => filter.admits(event),
+        // The feed, and the block of actions on live above it (whatever the kind filter).
+        Fetch::Activity(filter) => {
+            filter.admits(event)
+                || (kind == super::live::KIND
+                    && filter
+                        .project
+                        .as_deref()
+                        .is_none_or(|slug| project() == Some(slug)))
+        }
         // The palette's list is fetched when it opens and kept while it is open.
         Fetch::ActivityMore { .. } | Fetch::PaletteTasks => false,
         // Lock changes come as `LocksChanged`, not events; a contention is an event.
@@ -1288,6 +1474,11 @@ pub fn affects(fetch: &Fetch, event: &proto::Event) -> bool {
         Fetch::SessionSnapshots(_) | Fetch::RestorePreview { .. } => false,
         // The graph changes when the projector's pass lands, which no event says: the screen asks every 10 s.
         Fetch::Graph(_) => false,
+        // Any policy change (a layer, a proposal, the global file) and any environment's (the scopes to choose
+        // among, an environment's layer) can change what the screen shows.
+        Fetch::Policy { .. } => matches!(area, "policy" | "environment"),
+        // Asked for with the inbox.
+        Fetch::PolicyPreview { .. } | Fetch::Proposals => false,
     }
 }
 
@@ -1346,6 +1537,24 @@ fn loaded(model: &mut Model, fetch: Fetch, result: Result<Data, String>, effects
             _ => Err("relayd answered something else".to_owned()),
         });
         super::snapshots::previewed(model, *id, to.clone(), result);
+        return;
+    }
+    if fetch == Fetch::Proposals {
+        let again = model.in_flight.remove(&fetch).unwrap_or(false);
+        if again {
+            model.fetch(Fetch::Proposals, effects);
+        }
+        model.inbox.proposals = Some(result.and_then(|data| match data {
+            Data::Proposals(proposals) => Ok(*proposals),
+            _ => Err("relayd answered something else".to_owned()),
+        }));
+        // The header's count holds them on every screen.
+        model.clamp_inbox_row();
+        return;
+    }
+    if let Fetch::PolicyPreview { .. } = &fetch {
+        model.in_flight.remove(&fetch);
+        super::policy::previewed(model, fetch, result);
         return;
     }
     if let Fetch::SessionSnapshots(name) = &fetch {
@@ -1460,9 +1669,12 @@ fn loaded(model: &mut Model, fetch: Fetch, result: Result<Data, String>, effects
             }
         }
         (Fetch::Graph(fetch), Data::Graph(data)) => super::graph::loaded(model, fetch, *data),
-        (Fetch::Activity(filter), Data::Activity { page, slugs }) => {
+        (Fetch::Policy { scope, .. }, Data::Policy(data)) if model.policy.scope == scope => {
+            super::policy::loaded(model, *data)
+        }
+        (Fetch::Activity(filter), Data::Activity { page, slugs, live }) => {
             model.slugs = slugs;
-            activity::first_page(model, filter, *page);
+            activity::first_page(model, filter, *page, live);
         }
         (Fetch::ActivityMore { filter, .. }, Data::Activity { page, .. }) => {
             activity::more_page(model, filter, *page);
@@ -1474,6 +1686,7 @@ fn loaded(model: &mut Model, fetch: Fetch, result: Result<Data, String>, effects
 fn wrote(model: &mut Model, write: Write, result: Result<Outcome, String>, effects: &mut Vec<Effect>) {
     match result {
         Ok(outcome) => {
+            super::policy::saved(model, &write);
             // Sent: the form's draft is done with.
             if let Some(key) = model.form.take().and_then(|f| super::form::draft_key(&f.kind)) {
                 model.drafts.remove(&key);
@@ -1504,7 +1717,7 @@ fn wrote(model: &mut Model, write: Write, result: Result<Outcome, String>, effec
             let fetch = model.screen_fetch();
             model.fetch(fetch, effects);
         }
-        Err(message) if super::environments::second_confirmation(model, &write, &message) => {}
+        Err(message) if super::policy::refused(model, &write, &message) => {}
         Err(message) if super::snapshots::refused(model, &write, &message, effects) => {}
         Err(message) => match model.form.as_mut() {
             // A refusal keeps the form and its text, with the reason.
@@ -1551,6 +1764,10 @@ fn on_key(model: &mut Model, key: KeyEvent, effects: &mut Vec<Effect>) {
     }
     if model.form.is_some() {
         form_key(model, key, effects);
+        return;
+    }
+    if super::policy::editing(model) {
+        super::policy::editor_key(model, key, effects);
         return;
     }
     if model.picker.is_some() {
@@ -1639,6 +1856,18 @@ impl Model {
             if super::form::holds_draft(form) {
                 drafts.push((key, form.editor.chars()));
             }
+        }
+        // The policy layers' kept drafts, and the editor's text when it is open and changed.
+        drafts.extend(
+            self.policy
+                .drafts
+                .iter()
+                .map(|(scope, text)| (format!("{scope} policy layer"), text.chars().count())),
+        );
+        if let Some(editor) = self.policy.editor.as_ref().filter(|e| e.changed()) {
+            let name = format!("{} policy layer", editor.scope);
+            drafts.retain(|(k, _)| *k != name);
+            drafts.push((name, editor.editor.chars()));
         }
         drafts.retain(|(_, chars)| *chars > super::form::DRAFT_ASK);
         drafts.sort();
@@ -1753,6 +1982,7 @@ pub(super) fn run_command(model: &mut Model, command: Command, effects: &mut Vec
             Screen::Locks => super::locks::command(model, command, effects),
             Screen::Environments(_) => super::environments::command(model, command, effects),
             Screen::Graph => super::graph::command(model, command, effects),
+            Screen::Policy(_) => super::policy::command(model, command, effects),
         },
     }
 }
@@ -1851,6 +2081,10 @@ fn board_command(model: &mut Model, command: Command, effects: &mut Vec<Effect>)
         Command::Environments => {
             let slug = board.slug.clone();
             model.open(Screen::Environments(slug), effects);
+        }
+        Command::Policy => {
+            let slug = board.slug.clone();
+            super::policy::open(model, slug.clone(), Some(slug), effects);
         }
         Command::CopyTask => match board.selected_task().map(|t| (t.key.clone(), t.title.clone())) {
             Some((key, title)) => copy_task(model, &key, &title),
@@ -2014,7 +2248,17 @@ fn inbox_command(model: &mut Model, command: Command, effects: &mut Vec<Effect>)
             step(&mut model.inbox.selected, targets.len(), command, page);
         }
         Command::Open => {
-            if let Some(target) = targets.get(model.inbox.selected)
+            if let Some(InboxTarget {
+                screen: Some((screen, project)),
+                ..
+            }) = targets.get(model.inbox.selected)
+            {
+                if let Screen::Policy(scope) = screen {
+                    super::policy::open(model, scope.clone(), project.clone(), effects);
+                } else {
+                    model.open(screen.clone(), effects);
+                }
+            } else if let Some(target) = targets.get(model.inbox.selected)
                 && !target.key.is_empty()
             {
                 model.open(Screen::Task(target.key.clone()), effects);

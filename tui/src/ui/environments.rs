@@ -3,8 +3,9 @@
 //! asks a second time with what it widens), then one row per environment with its kind, the agents' level and
 //! where it comes from, its guard mode and base URL; the selected row's detail below (each capability's level
 //! with its source, sign-in, notes, the access entries with test secrets by name only, or a proposal's change in
-//! full). It follows `environment.*` and `policy.*` events live. Writing environments and access entries is `relay
-//! env …` for now: the window's forms for them are not built.
+//! full). It follows `environment.*` and `policy.*` events live. `n` adds an environment, `E` edits the selected
+//! one, `d` deletes it after y/n, `c` lists its access entries to edit one (emptied: deleted after y/n) or add one —
+//! the forms are `stands_form.rs`; `P` opens the selected environment's policy (`policy.rs`).
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
@@ -17,9 +18,6 @@ use super::fit::{fit, one_line};
 use super::keymap::Command;
 use super::mouse::Hits;
 use super::theme::Theme;
-
-/// The words of a refusal that a second confirmation can get past (the service's `NeedsConfirmation`).
-pub const WIDENS: &str = "this widens agents' access on live";
 
 #[derive(Debug, Default)]
 pub struct EnvironmentsState {
@@ -85,7 +83,7 @@ pub fn change_words(change_json: &str) -> String {
     }
 }
 
-pub(super) fn command(model: &mut Model, command: Command, _effects: &mut Vec<Effect>) {
+pub(super) fn command(model: &mut Model, command: Command, effects: &mut Vec<Effect>) {
     let len = model.environments.rows().len();
     match command {
         c if c.is_move() => {
@@ -121,42 +119,37 @@ pub(super) fn command(model: &mut Model, command: Command, _effects: &mut Vec<Ef
             };
             model.confirm = Some((question, write));
         }
+        Command::NewEnvironment => super::stands_form::new_environment(model),
+        Command::EditField | Command::DeleteEnvironment | Command::AccessEntries => {
+            let state = &model.environments;
+            let Some(Row::Environment(env)) = state.rows().into_iter().nth(state.selected) else {
+                let what = match command {
+                    Command::EditField => "edit it",
+                    Command::DeleteEnvironment => "delete it",
+                    _ => "see its access entries",
+                };
+                super::stands_form::needs_environment(model, what);
+                return;
+            };
+            let env = env.clone();
+            match command {
+                Command::EditField => super::stands_form::edit_environment(model, &env),
+                Command::DeleteEnvironment => super::stands_form::delete_environment(model, &env),
+                _ => super::stands_form::pick_access(model, &env),
+            }
+        }
+        Command::Policy => {
+            // The selected environment's policy; on a proposal (or no row) the project's.
+            let state = &model.environments;
+            let slug = state.slug.clone();
+            let scope = match state.rows().into_iter().nth(state.selected) {
+                Some(Row::Environment(env)) => format!("{slug}/{}", env.name),
+                _ => slug.clone(),
+            };
+            super::policy::open(model, scope, Some(slug), effects);
+        }
         _ => model.dirty = false,
     }
-}
-
-/// An accept refused because it widens agents' access on live: ask again, with what it widens, and send the
-/// confirmed accept on y. Whether it was that refusal.
-pub(super) fn second_confirmation(model: &mut Model, write: &Write, message: &str) -> bool {
-    let Write::DecideEnvProposal {
-        project,
-        id,
-        accept: true,
-        confirm: false,
-    } = write
-    else {
-        return false;
-    };
-    if !message.contains(WIDENS) {
-        return false;
-    }
-    let words = message
-        .split(". Confirm it")
-        .next()
-        .unwrap_or(message)
-        .trim_end_matches('.');
-    let question =
-        format!("{words}. y confirms and accepts proposal #{id} · any other key leaves it pending");
-    model.confirm = Some((
-        question,
-        Write::DecideEnvProposal {
-            project: project.clone(),
-            id: *id,
-            accept: true,
-            confirm: true,
-        },
-    ));
-    true
 }
 
 fn sourced(level: Option<&proto::SourcedLevel>) -> String {
@@ -196,8 +189,8 @@ pub fn render(model: &Model, theme: &Theme, area: Rect, buf: &mut Buffer, hits: 
             Line::raw(format!("{} has no environments yet.", map.project)),
             Line::styled(
                 format!(
-                    "Add one with `relay env set {} live --kind live --base-url https://…`; agents propose with \
-                     environment_propose, and their proposals show here to accept or reject.",
+                    "n adds one (or `relay env set {} live --kind live --base-url https://…`); agents propose \
+                     changes, and their proposals show here to accept or reject.",
                     map.project
                 ),
                 theme.muted,
@@ -307,10 +300,7 @@ fn environment_detail(env: &proto::Environment, theme: &Theme) -> (String, Vec<L
         )),
     ]));
     if env.access.is_empty() {
-        lines.push(Line::styled(
-            "no access entries (relay env access add PROJECT ENV KIND FIELD=VALUE…)",
-            theme.muted,
-        ));
+        lines.push(Line::styled("no access entries (c adds one)", theme.muted));
     }
     for entry in &env.access {
         let mut spans = vec![Span::styled(

@@ -59,6 +59,7 @@ pub fn draft_key(kind: &FormKind) -> Option<String> {
             project.as_deref().unwrap_or("any project")
         )),
         FormKind::AttachShot { .. } => None,
+        FormKind::Stand(stand) => Some(stand.draft_key()),
         FormKind::Stage { .. } | FormKind::Edit(_) => None,
     }
 }
@@ -77,6 +78,7 @@ fn decision_word(decision: proto::ReviewDecision) -> &'static str {
 pub fn holds_draft(form: &Form) -> bool {
     match &form.kind {
         FormKind::Edit(EditForm::Field(edit)) => form.editor.text() != super::edit::current_value(edit),
+        FormKind::Stand(stand) => form.editor.text() != stand.prefill(),
         _ => !form.editor.is_blank(),
     }
 }
@@ -142,6 +144,8 @@ pub enum FormKind {
         key: String,
         step: i64,
     },
+    /// An environment or an access entry of the Stands & access screen (`stands_form.rs`).
+    Stand(super::stands_form::StandForm),
 }
 
 /// The most a new task's text holds: a title, a line break and a description at their limits.
@@ -281,6 +285,13 @@ pub(super) fn form_key(model: &mut Model, key: KeyEvent, effects: &mut Vec<Effec
         return;
     }
     let submit = command == Some(Command::Submit);
+    if matches!(form.kind, FormKind::Stand(_)) {
+        match submit {
+            true => super::stands_form::submit(model, effects),
+            false => typed(form, &key, &mut model.dirty),
+        }
+        return;
+    }
     match &mut form.kind {
         FormKind::Stage {
             key: task,
@@ -411,7 +422,7 @@ pub(super) fn form_key(model: &mut Model, key: KeyEvent, effects: &mut Vec<Effec
             }
         }
         // Handled above.
-        FormKind::Edit(_) => {}
+        FormKind::Edit(_) | FormKind::Stand(_) => {}
     }
 }
 
@@ -439,7 +450,10 @@ pub(super) fn paste(model: &mut Model, text: &str) {
         return;
     };
     let one_line = match &form.kind {
-        FormKind::Comment { .. } | FormKind::Decide { .. } | FormKind::NewTask { .. } => false,
+        FormKind::Comment { .. }
+        | FormKind::Decide { .. }
+        | FormKind::NewTask { .. }
+        | FormKind::Stand(_) => false,
         FormKind::NewProject | FormKind::NewSession { .. } | FormKind::AttachShot { .. } => true,
         FormKind::Edit(edit) => !super::edit::takes_lines(edit),
         FormKind::Stage { .. } => {

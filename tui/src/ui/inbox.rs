@@ -1,4 +1,7 @@
-//! The inbox ("Needs you"): everything that waits for the owner, in groups with a count.
+//! The inbox ("Needs you"): everything that waits for the owner, in groups with a count — relayd's groups, then the
+//! agents' pending proposals: "Proposed by agents" (environment proposals; Enter opens the project's Stands &
+//! access) and "Policy proposals" (Enter opens the Policy screen of the proposal's scope), fetched with every inbox
+//! fetch (`Fetch::Proposals`) and counted in the header.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -8,11 +11,86 @@ use ratatui::widgets::{Block, Paragraph, Widget};
 
 use relay_core::proto;
 
-use super::app::Model;
+use super::app::{InboxTarget, Model, Screen};
 use super::fit::fit;
 use super::mouse::{Hits, Target};
 use super::theme::Theme;
 use super::view::{ago, scroll_to};
+
+/// The agents' pending proposals, of every project.
+#[derive(Debug, Clone, Default)]
+pub struct Proposals {
+    pub environment: Vec<proto::EnvironmentProposal>,
+    pub policy: Vec<proto::PolicyProposal>,
+}
+
+impl Proposals {
+    fn pending_environment(&self) -> impl Iterator<Item = &proto::EnvironmentProposal> {
+        self.environment.iter().filter(|p| p.status == "pending")
+    }
+
+    fn pending_policy(&self) -> impl Iterator<Item = &proto::PolicyProposal> {
+        self.policy.iter().filter(|p| p.status == "pending")
+    }
+
+    /// How many wait for the owner.
+    pub fn len(&self) -> usize {
+        self.pending_environment().count() + self.pending_policy().count()
+    }
+}
+
+/// Whether an event kind can change the proposals the inbox lists.
+pub fn changes_proposals(kind: &str) -> bool {
+    kind == "environment.proposed"
+        || kind == "policy.proposed"
+        || kind.starts_with("environment.proposal_")
+        || kind.starts_with("policy.proposal_")
+}
+
+fn environment_shown(model: &Model, p: &proto::EnvironmentProposal) -> bool {
+    model.inbox.find.matches([
+        p.project.as_str(),
+        p.environment.as_str(),
+        p.reason.as_str(),
+        p.proposed_by.as_str(),
+    ])
+}
+
+fn policy_shown(model: &Model, p: &proto::PolicyProposal) -> bool {
+    model
+        .inbox
+        .find
+        .matches([p.scope.as_str(), p.reason.as_str(), p.proposed_by.as_str()])
+}
+
+/// The proposal rows a key can open, after relayd's groups, in screen order.
+pub fn proposal_targets(model: &Model) -> Vec<InboxTarget> {
+    let Some(Ok(proposals)) = &model.inbox.proposals else {
+        return Vec::new();
+    };
+    let environment = proposals
+        .pending_environment()
+        .filter(|p| environment_shown(model, p))
+        .map(|p| InboxTarget {
+            key: String::new(),
+            tab: 0,
+            id: format!("env-proposal/{}", p.id),
+            screen: Some((Screen::Environments(p.project.clone()), Some(p.project.clone()))),
+        });
+    let policy = proposals
+        .pending_policy()
+        .filter(|p| policy_shown(model, p))
+        .map(|p| InboxTarget {
+            key: String::new(),
+            tab: 0,
+            id: format!("policy-proposal/{}", p.id),
+            screen: Some((
+                Screen::Policy(p.scope.clone()),
+                super::policy::scope_project(&p.scope).map(str::to_owned),
+            )),
+        });
+    environment.chain(policy).collect()
+}
 
 pub fn render(model: &Model, theme: &Theme, area: Rect, buf: &mut Buffer, hits: &mut Hits) {
     let Some(inbox) = &model.inbox.inbox else {
@@ -21,8 +99,25 @@ pub fn render(model: &Model, theme: &Theme, area: Rect, buf: &mut Buffer, hits: 
             .render(area, buf);
         return;
     };
-    let block = Block::bordered().title(format!(" Needs you · {} ", inbox.total));
-    if inbox.total == 0 {
+    let proposals = match &model.inbox.proposals {
+        Some(Ok(proposals)) => proposals.clone(),
+        _ => Proposals::default(),
+    };
+    // The header's count: relayd's, and the proposals waiting.
+    let total = usize::try_from(inbox.total).unwrap_or(usize::MAX) + proposals.len();
+    let block = Block::bordered().title(format!(" Needs you · {total} "));
+    if let Some(Err(why)) = &model.inbox.proposals
+        && total == 0
+    {
+        Paragraph::new(format!(
+            "Nothing else needs you; the agents' proposals could not be read: {} (Ctrl-R asks again).",
+            super::fit::one_line(why, 200)
+        ))
+        .block(block)
+        .render(area, buf);
+        return;
+    }
+    if total == 0 {
         Paragraph::new("Nothing needs you right now.")
             .block(block)
             .render(area, buf);
@@ -195,6 +290,78 @@ pub fn render(model: &Model, theme: &Theme, area: Rect, buf: &mut Buffer, hits: 
             })
             .collect(),
     );
+    group(
+        &mut lines,
+        "Proposed by agents",
+        proposals
+            .pending_environment()
+            .map(|p| {
+                let mut spans = vec![Span::raw("  ")];
+                spans.extend(find.marked(
+                    &format!("{}/{}", p.project, super::fit::one_line(&p.environment, 60)),
+                    theme.accent,
+                    theme,
+                ));
+                spans.push(Span::raw(format!(
+                    "  #{} {}",
+                    p.id,
+                    super::environments::change_words(&p.change_json)
+                )));
+                spans.push(Span::styled(
+                    format!(
+                        "  — {} · by {} {}",
+                        super::fit::one_line(&p.reason, 200),
+                        super::fit::one_line(&p.proposed_by, 60),
+                        ago(now, p.proposed_at_ms)
+                    ),
+                    theme.muted,
+                ));
+                (environment_shown(model, p), spans)
+            })
+            .collect(),
+    );
+    group(
+        &mut lines,
+        "Policy proposals",
+        proposals
+            .pending_policy()
+            .map(|p| {
+                let mut spans = vec![Span::raw("  ")];
+                spans.extend(find.marked(&super::fit::one_line(&p.scope, 80), theme.accent, theme));
+                spans.push(Span::raw(format!(
+                    "  #{} {}",
+                    p.id,
+                    super::policy::patch_words(&p.patch_json)
+                )));
+                spans.push(Span::styled(
+                    format!(
+                        "  — {} · by {} {}",
+                        super::fit::one_line(&p.reason, 200),
+                        super::fit::one_line(&p.proposed_by, 60),
+                        ago(now, p.proposed_at_ms)
+                    ),
+                    theme.muted,
+                ));
+                if p.error.is_some() {
+                    spans.push(Span::styled(
+                        "  (reopened: policy.json could not be written)",
+                        theme.error,
+                    ));
+                }
+                (policy_shown(model, p), spans)
+            })
+            .collect(),
+    );
+    if let Some(Err(why)) = &model.inbox.proposals {
+        lines.push(Line::raw(""));
+        lines.push(Line::styled(
+            format!(
+                "The agents' proposals could not be read: {} (Ctrl-R asks again)",
+                super::fit::one_line(why, 200)
+            ),
+            theme.error,
+        ));
+    }
     let inner_height = usize::from(area.height.saturating_sub(2));
     let offset = scroll_to(selected_line + 1, inner_height);
     let inner = block.inner(area);

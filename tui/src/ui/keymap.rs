@@ -80,6 +80,20 @@ pub enum Command {
     Graph,
     /// The graph screen: type a file's path to open its story.
     OpenFile,
+    /// The policy screen (of the board's project, the selected environment).
+    Policy,
+    /// Stands & access: a new environment.
+    NewEnvironment,
+    /// Stands & access: delete the selected environment (asks first).
+    DeleteEnvironment,
+    /// Stands & access: the selected environment's access entries, to edit one or add one.
+    AccessEntries,
+    /// The policy screen: choose the scope shown (global, a project, an environment).
+    PickScope,
+    /// The policy screen: write a preset into policy.json.
+    PickPreset,
+    /// The policy layer's editor: validate the text and preview the effective policy (nothing saved).
+    CheckLayer,
 }
 
 impl Command {
@@ -114,6 +128,9 @@ pub enum Scope {
     Locks,
     Environments,
     Graph,
+    Policy,
+    /// The policy screen's layer editor: typing goes to the text.
+    PolicyEditor,
     Form,
     Palette,
 }
@@ -133,6 +150,8 @@ impl Scope {
             Scope::Locks => "locks",
             Scope::Environments => "stands & access",
             Scope::Graph => "memory graph",
+            Scope::Policy => "policy",
+            Scope::PolicyEditor => "policy layer editor",
             Scope::Form => "forms (editor, pickers)",
             Scope::Palette => "command palette",
         }
@@ -146,7 +165,7 @@ impl Scope {
     /// The scopes tried after this one while it is in force (`Model::scopes`): a key of this scope hides theirs.
     pub fn below(self) -> &'static [Scope] {
         match self {
-            Scope::Global | Scope::Form | Scope::Palette => &[],
+            Scope::Global | Scope::Form | Scope::Palette | Scope::PolicyEditor => &[],
             Scope::Review | Scope::TaskSnapshots => &[Scope::Task, Scope::Global],
             _ => &[Scope::Global],
         }
@@ -154,7 +173,7 @@ impl Scope {
 
     /// Whether typing goes to a text field in this scope, so a plain character cannot be one of its keys.
     pub fn takes_text(self) -> bool {
-        matches!(self, Scope::Form | Scope::Palette)
+        matches!(self, Scope::Form | Scope::Palette | Scope::PolicyEditor)
     }
 
     /// Whether a key bound in both scopes would mean two things on one screen.
@@ -298,6 +317,7 @@ pub static KEYMAP: &[Binding] = &[
     bind(&[key('y')], "y", S::Board, C::CopyTask, "copy the task's key and title to the clipboard", false),
     bind(&[key('O')], "O", S::Board, C::OpenDesktop, "open the task's desktop session in the desktop app (desktop_link_template)", false),
     bind(&[key('A')], "A", S::Board, C::Environments, "stands & access: the project's environments, the agents' levels and their proposals", false),
+    bind(&[key('P')], "P", S::Board, C::Policy, "policy: the project's effective policy, its layer's editor and the agents' policy proposals", false),
     bind(&[code(KeyCode::Tab), key('l'), code(KeyCode::Right)], "Tab, l, →", S::Task, C::NextTab, "next tab", false),
     bind(&[code(KeyCode::BackTab), key('h'), code(KeyCode::Left)], "Shift-Tab, h, ←", S::Task, C::PrevTab, "previous tab", false),
     bind(&[key('1')], "1", S::Task, C::Tab(0), "Overview tab", false),
@@ -345,6 +365,20 @@ pub static KEYMAP: &[Binding] = &[
     bind(&[key('/')], "/", S::Locks, C::Find, "filter the locks (file, workspace, holder, intent)", false),
     bind(&[key('a')], "a", S::Environments, C::AcceptProposal, "accept the selected proposal (asks y/n; widening live asks again)", false),
     bind(&[key('x')], "x", S::Environments, C::RejectProposal, "reject the selected proposal (asks y/n)", false),
+    bind(&[key('n')], "n", S::Environments, C::NewEnvironment, "new environment (field: value lines: name, kind, base_url, level, overrides, …)", true),
+    bind(&[key('E')], "E", S::Environments, C::EditField, "edit the selected environment (widening live asks a second time)", true),
+    bind(&[key('c')], "c", S::Environments, C::AccessEntries, "access entries of the selected environment: edit one (empty it to delete) or add one", true),
+    bind(&[key('d')], "d", S::Environments, C::DeleteEnvironment, "delete the selected environment and its access entries (asks y/n)", false),
+    bind(&[key('P')], "P", S::Environments, C::Policy, "policy of the selected environment (of the project on a proposal)", false),
+    bind(&[key('a')], "a", S::Policy, C::AcceptProposal, "accept the proposal (asks y/n; widening live asks again)", true),
+    bind(&[key('x')], "x", S::Policy, C::RejectProposal, "reject the proposal (asks y/n)", true),
+    bind(&[key('E')], "E", S::Policy, C::EditField, "edit the layer (JSON; validate and preview, then save)", true),
+    bind(&[key('f')], "f", S::Policy, C::PickScope, "choose the scope (global, a project or one of its environments)", true),
+    bind(&[key('t')], "t", S::Policy, C::PickPreset, "write a preset into policy.json: default, strict or trusted (asks y/n; widening live asks again)", false),
+    bind(&[key('/')], "/", S::Policy, C::Find, "filter the values and proposals (setting, value, layer, scope, reason)", false),
+    bind(&[ctrl('t'), code(KeyCode::F(2))], "Ctrl-T, F2", S::PolicyEditor, C::CheckLayer, "check: validate the layer and preview the policy after it (nothing saved)", true),
+    bind(&[ctrl('s')], "Ctrl-S", S::PolicyEditor, C::Submit, "save (validated again; widening live asks a second time)", true),
+    bind(&[code(KeyCode::Esc), ctrl('c')], "Esc, Ctrl-C", S::PolicyEditor, C::Cancel, "leave (asks when the text is not saved)", true),
     bind(&[code(KeyCode::Tab), key('l'), code(KeyCode::Right)], "Tab, l, →", S::Graph, C::NextTab, "next tab (Hotspots, Story, Search, Told)", false),
     bind(&[code(KeyCode::BackTab), key('h'), code(KeyCode::Left)], "Shift-Tab, h, ←", S::Graph, C::PrevTab, "previous tab", false),
     bind(&[key('1')], "1", S::Graph, C::Tab(0), "Hotspots: the files at the centre of the work", false),

@@ -22,6 +22,12 @@ pub enum Target {
     SessionsProject,
     /// The project whose memory graph the graph screen shows (no "all": one graph per project).
     GraphProject,
+    /// The scope the policy screen shows: global, a project, an environment of the screen's project.
+    PolicyScope,
+    /// The preset to write into policy.json.
+    PolicyPreset,
+    /// An access entry of the selected environment to edit, or a new one (`stands_form.rs`).
+    AccessEntry,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -51,6 +57,13 @@ impl Picker {
                 vec![("all projects".to_owned(), None)],
             ),
             Target::GraphProject => (model.graph.project.clone(), Vec::new()),
+            Target::PolicyScope => (Some(model.policy.scope.clone()), Vec::new()),
+            // Listed by `stands_form::pick_access`, which knows the environment.
+            Target::AccessEntry => (None, Vec::new()),
+            Target::PolicyPreset => (
+                model.policy.data.as_ref().map(|d| d.policy.preset.clone()),
+                Vec::new(),
+            ),
         };
         match target {
             Target::ActivityKind => choices.extend(EventKind::ALL.iter().map(|kind| {
@@ -62,6 +75,33 @@ impl Picker {
             Target::ActivityProject | Target::SessionsProject => {
                 choices.extend(model.slugs.iter().map(|slug| (slug.clone(), Some(slug.clone()))));
             }
+            Target::PolicyScope => {
+                let data = model.policy.data.as_ref();
+                choices.push((
+                    "global            policy.json over the preset".to_owned(),
+                    Some("global".to_owned()),
+                ));
+                let slugs = data.map_or(&[][..], |d| d.slugs.as_slice());
+                choices.extend(
+                    slugs
+                        .iter()
+                        .map(|slug| (format!("{slug:<17} the project's layer"), Some(slug.clone()))),
+                );
+                let environments = data.map_or(&[][..], |d| d.environments.as_slice());
+                choices.extend(environments.iter().map(|scope| {
+                    (
+                        format!("{scope:<17} the environment's layer"),
+                        Some(scope.clone()),
+                    )
+                }));
+            }
+            Target::AccessEntry => {}
+            Target::PolicyPreset => choices.extend(super::policy::PRESETS.iter().map(|preset| {
+                (
+                    format!("{preset:<8} {}", super::policy::preset_words(preset)),
+                    Some((*preset).to_owned()),
+                )
+            })),
             Target::GraphProject => {
                 choices.extend(
                     model
@@ -100,6 +140,9 @@ impl Picker {
             Target::ActivityKind => " Show events of kind ",
             Target::ActivityProject | Target::SessionsProject => " Show the project ",
             Target::GraphProject => " Show the graph of the project ",
+            Target::PolicyScope => " Show the policy of ",
+            Target::PolicyPreset => " Write a preset into policy.json ",
+            Target::AccessEntry => " Access entries: pick one to edit, or a new one ",
         }
     }
 }
@@ -177,6 +220,18 @@ fn apply(model: &mut Model, target: Target, value: Option<String>, effects: &mut
             super::graph::pick_project(model, value, effects);
             return;
         }
+        Target::PolicyScope => {
+            super::policy::pick_scope(model, value, effects);
+            return;
+        }
+        Target::PolicyPreset => {
+            super::policy::pick_preset(model, value);
+            return;
+        }
+        Target::AccessEntry => {
+            super::stands_form::picked_access(model, value);
+            return;
+        }
         Target::SessionsProject => {
             if model.sessions.project == value {
                 return;
@@ -206,9 +261,13 @@ pub fn render(picker: &Picker, theme: &Theme, area: Rect, buf: &mut Buffer) {
         Span::styled(format!("› {}▏", picker.query), theme.accent),
         Span::styled(
             format!(
-                "  {} of {} · Enter picks · Esc keeps the filter",
+                "  {} of {} · Enter picks · Esc {}",
                 shown.len(),
-                picker.choices.len()
+                picker.choices.len(),
+                match picker.target {
+                    Target::PolicyScope | Target::PolicyPreset | Target::AccessEntry => "leaves it as it is",
+                    _ => "keeps the filter",
+                }
             ),
             theme.muted,
         ),

@@ -333,6 +333,24 @@ fn overview(model: &Model, data: &TaskData, theme: &Theme) -> Vec<Line<'static>>
             )));
         }
     }
+    // The calls of the task's sessions that touched a live environment (`live.rs`).
+    match &data.live {
+        Some(Ok(rows)) if !rows.is_empty() => {
+            section(&mut lines, theme, format!("Actions on live ({})", rows.len()));
+            lines.extend(rows.iter().map(|row| super::live::line(row, model.now_ms, theme)));
+        }
+        Some(Err(why)) => {
+            section(&mut lines, theme, "Actions on live".to_owned());
+            lines.push(Line::styled(
+                format!(
+                    "could not be read: {} (Ctrl-R asks again)",
+                    super::fit::one_line(why, 200)
+                ),
+                theme.error,
+            ));
+        }
+        _ => {}
+    }
     lines
 }
 

@@ -93,6 +93,7 @@ fn draw(model: &Model, theme: &Theme, buf: &mut Buffer) -> Hits {
             Screen::Locks => super::locks::render(model, theme, body, buf, &mut hits),
             Screen::Environments(_) => super::environments::render(model, theme, body, buf, &mut hits),
             Screen::Graph => super::graph_view::render(model, theme, body, buf, &mut hits),
+            Screen::Policy(_) => super::policy_view::render(model, theme, body, buf, &mut hits),
         },
     }
     render_footer(model, theme, footer, buf);
@@ -141,7 +142,7 @@ fn quit_question(model: &Model) -> Vec<String> {
 }
 
 /// A yes/no question over everything (deleting a runner session).
-fn render_question(question: &str, theme: &Theme, area: Rect, buf: &mut Buffer) {
+pub(super) fn render_question(question: &str, theme: &Theme, area: Rect, buf: &mut Buffer) {
     let width = area.width.saturating_sub(4).min(70);
     let lines = super::fit::rows(
         &[Line::raw(question.to_owned())],
@@ -183,6 +184,7 @@ fn has_data(model: &Model) -> bool {
         Screen::Locks => model.locks.listing.is_some(),
         Screen::Environments(_) => model.environments.map.is_some(),
         Screen::Graph => model.graph.status.is_some(),
+        Screen::Policy(_) => model.policy.data.is_some(),
     }
 }
 
@@ -213,6 +215,7 @@ fn render_header(model: &Model, theme: &Theme, area: Rect, buf: &mut Buffer) {
         Screen::Locks => vec!["Locks".into()],
         Screen::Environments(slug) => vec!["Projects".into(), slug.clone(), "Stands & access".into()],
         Screen::Graph => super::graph_view::crumbs(&model.graph),
+        Screen::Policy(scope) => vec!["Policy".into(), scope.clone()],
     };
     for (i, part) in path.iter().enumerate() {
         if i > 0 {
@@ -244,7 +247,13 @@ fn render_header(model: &Model, theme: &Theme, area: Rect, buf: &mut Buffer) {
             theme.error,
         ),
     };
-    let inbox = match model.inbox.inbox.as_ref().map(|i| i.total) {
+    let proposals = model
+        .inbox
+        .proposals
+        .as_ref()
+        .and_then(|p| p.as_ref().ok())
+        .map_or(0, super::inbox::Proposals::len);
+    let inbox = match model.inbox.inbox.as_ref().map(|i| i.total as usize + proposals) {
         Some(n) if n > 0 => format!("Needs you {n} · "),
         _ => String::new(),
     };
@@ -431,13 +440,14 @@ fn render_form(form: &Form, model: &Model, theme: &Theme, area: Rect, buf: &mut 
                 .to_owned(),
         ),
         FormKind::Edit(edit) => return super::edit::render(form, edit, keymap, theme, area, buf),
+        FormKind::Stand(stand) => stand.words(),
     };
     let is_stage = matches!(form.kind, FormKind::Stage { .. });
     let height = match form.kind {
         FormKind::Stage { .. } => 9,
         // Intro, the field in its box (three rows), the error's two rows and the keys, inside the border.
         FormKind::NewProject | FormKind::NewSession { .. } | FormKind::AttachShot { .. } => 9,
-        FormKind::NewTask { .. } => area.height.saturating_sub(2).clamp(14, 24),
+        FormKind::NewTask { .. } | FormKind::Stand(_) => area.height.saturating_sub(2).clamp(14, 24),
         _ => 14,
     };
     let popup = centered(area, area.width.saturating_sub(4).min(80), height);
@@ -452,7 +462,7 @@ fn render_form(form: &Form, model: &Model, theme: &Theme, area: Rect, buf: &mut 
         Constraint::Length(1),
     ])
     .areas(inner);
-    Line::styled(intro, theme.muted).render(intro_area, buf);
+    super::fit::fit(Line::styled(intro, theme.muted), usize::from(intro_area.width)).render(intro_area, buf);
     match &form.kind {
         FormKind::Stage {
             current, selected, ..
@@ -486,6 +496,13 @@ fn render_form(form: &Form, model: &Model, theme: &Theme, area: Rect, buf: &mut 
             let text_area = box_block.inner(main);
             box_block.render(main, buf);
             form.editor.render(text_area, buf, theme.text);
+            if matches!(form.kind, FormKind::Stand(_)) {
+                super::stands_form::mask_test_secrets(text_area, buf);
+                // The field a refusal names is marked where it is typed.
+                if let Some(field) = form.error.as_deref().and_then(super::stands_form::named_field) {
+                    super::stands_form::mark_field(text_area, buf, &field, theme.error);
+                }
+            }
         }
     }
     if let Some(error) = &form.error {
@@ -507,6 +524,9 @@ fn render_form(form: &Form, model: &Model, theme: &Theme, area: Rect, buf: &mut 
         format!("Enter create · {cancel} close (the draft is kept)")
     } else if matches!(form.kind, FormKind::AttachShot { .. }) {
         format!("Enter attach · {cancel} close")
+    } else if matches!(form.kind, FormKind::Stand(_)) {
+        let send = keymap.first_label(Scope::Form, Command::Submit);
+        format!("{send} save · Enter new line · {cancel} close (the draft is kept)")
     } else if matches!(form.kind, FormKind::NewTask { .. }) {
         let send = keymap.first_label(Scope::Form, Command::Submit);
         format!("{send} create · Enter new line · {cancel} close (the draft is kept)")

@@ -417,16 +417,36 @@ pub async fn run(mut client: Client, effect: Effect) -> Action {
             Action::Loaded { fetch, result }
         }
         Effect::Write(write) => {
+            let answer = write_data(&mut client, &write).await;
+            if let Err(status) = &answer
+                && let Some(widens) = widens(status)
+            {
+                return Action::Widens { write, widens };
+            }
             let result = match &write {
                 // The field editor keeps the text; Ctrl-R there takes the task's new version.
-                Write::UpdateField { .. } => write_data(&mut client, &write)
-                    .await
-                    .map_err(super::edit::refusal),
-                _ => write_data(&mut client, &write).await.map_err(refusal),
+                Write::UpdateField { .. } => answer.map_err(super::edit::refusal),
+                _ => answer.map_err(refusal),
             };
             Action::Wrote { write, result }
         }
     }
+}
+
+/// What a write refused for want of the second confirmation widens on live: the refusal's binary metadata
+/// ([`proto::WIDENS_METADATA`], a JSON list), never its words. `None` for any other refusal.
+pub fn widens(status: &tonic::Status) -> Option<Vec<String>> {
+    if status.code() != tonic::Code::FailedPrecondition {
+        return None;
+    }
+    let bytes = status
+        .metadata()
+        .get_bin(proto::WIDENS_METADATA)?
+        .to_bytes()
+        .ok()?;
+    serde_json::from_slice::<Vec<String>>(&bytes)
+        .ok()
+        .filter(|list| !list.is_empty())
 }
 
 /// A refusal in words: the daemon's message already says what to do.
@@ -523,7 +543,18 @@ pub async fn fetch_data(client: &mut Client, fetch: &Fetch) -> Result<Data, toni
                     .and_then(|list| list.into_inner().sessions.into_iter().find(|s| s.name == name)),
                 None => None,
             };
+            // The task's own actions on live, among its project's newest.
+            let live = match key.rsplit_once('-') {
+                Some((project, _)) => Some(
+                    super::live::fetch(client, Some(project.to_owned()), super::live::TASK_SCAN)
+                        .await
+                        .map(|rows| super::live::of_task(rows, key))
+                        .map_err(|s| s.message().to_owned()),
+                ),
+                None => None,
+            };
             let data = TaskData {
+                live,
                 detail,
                 plan: plan.ok().map(tonic::Response::into_inner),
                 review: review.ok().map(tonic::Response::into_inner),
@@ -573,15 +604,22 @@ pub async fn fetch_data(client: &mut Client, fetch: &Fetch) -> Result<Data, toni
         }
         Fetch::Activity(filter) => {
             let mut second = client.clone();
-            let (page, projects) = tokio::join!(activity(client, filter, None), slugs(&mut second));
+            let mut third = client.clone();
+            let (page, projects, live) = tokio::join!(
+                activity(client, filter, None),
+                slugs(&mut second),
+                super::live::fetch(&mut third, filter.project.clone(), super::live::ACTIVITY_LIMIT)
+            );
             Data::Activity {
                 page: Box::new(page?),
                 slugs: projects?,
+                live: live?,
             }
         }
         Fetch::ActivityMore { filter, before } => Data::Activity {
             page: Box::new(activity(client, filter, Some(*before)).await?),
             slugs: Vec::new(),
+            live: Vec::new(),
         },
         Fetch::Template(project) => {
             let rules = client
@@ -609,6 +647,34 @@ pub async fn fetch_data(client: &mut Client, fetch: &Fetch) -> Result<Data, toni
                 .environments
                 .get_environment_map(proto::GetEnvironmentMapRequest {
                     project: slug.clone(),
+                })
+                .await?
+                .into_inner(),
+        )),
+        Fetch::Proposals => {
+            let mut second = client.clone();
+            let (environment, policy) = tokio::join!(
+                client
+                    .environments
+                    .list_environment_proposals(proto::ListEnvironmentProposalsRequest { project: None }),
+                second
+                    .environments
+                    .list_policy_proposals(proto::ListPolicyProposalsRequest {})
+            );
+            Data::Proposals(Box::new(super::inbox::Proposals {
+                environment: environment?.into_inner().proposals,
+                policy: policy?.into_inner().proposals,
+            }))
+        }
+        Fetch::Policy { scope, project } => Data::Policy(Box::new(
+            super::policy::fetch(client, scope, project.as_deref()).await?,
+        )),
+        Fetch::PolicyPreview { scope, layer } => Data::PolicyPreview(Box::new(
+            client
+                .environments
+                .preview_policy_layer(proto::PreviewPolicyLayerRequest {
+                    scope: scope.clone(),
+                    layer_json: layer.clone(),
                 })
                 .await?
                 .into_inner(),
@@ -677,6 +743,14 @@ async fn activity(
         kind: filter.kind.clone(),
     };
     Ok(client.board.list_activity(request).await?.into_inner())
+}
+
+/// What a confirmed write widened on live, a line each.
+fn confirmed_lines(widened: &[String]) -> Vec<String> {
+    widened
+        .iter()
+        .map(|line| format!("confirmed: this widens agents' access on live: {line}"))
+        .collect()
 }
 
 pub(super) fn outcome(summary: String, notes: Option<proto::WriteNotes>) -> Outcome {
@@ -780,11 +854,110 @@ pub async fn write_data(client: &mut Client, write: &Write) -> Result<Outcome, t
                 .into_inner();
             Outcome {
                 summary: format!("environment proposal #{id} {}", answer.status),
-                notes: answer
-                    .widened
-                    .iter()
-                    .map(|line| format!("confirmed: this widens agents' access on live: {line}"))
-                    .collect(),
+                notes: confirmed_lines(&answer.widened),
+                ..Outcome::default()
+            }
+        }
+        Write::SetPolicyLayer {
+            scope,
+            layer_json,
+            confirm,
+        } => {
+            let removed = layer_json.trim().is_empty();
+            let answer = client
+                .environments
+                .set_policy_layer(proto::SetPolicyLayerRequest {
+                    scope,
+                    layer_json,
+                    confirm,
+                })
+                .await?
+                .into_inner();
+            Outcome {
+                summary: match removed {
+                    true => format!("Removed the {} layer.", answer.scope),
+                    false => format!("Saved the {} policy.", answer.scope),
+                },
+                notes: confirmed_lines(&answer.widened),
+                ..Outcome::default()
+            }
+        }
+        Write::SetEnvironment {
+            project,
+            change,
+            confirm,
+        } => {
+            let change = change.0;
+            let access = !change.access.is_empty();
+            let answer = client
+                .environments
+                .set_environment(proto::SetEnvironmentRequest {
+                    project,
+                    change: Some(change),
+                    confirm,
+                })
+                .await?
+                .into_inner();
+            Outcome {
+                summary: match access {
+                    true => format!("Access entry of {} saved.", answer.environment),
+                    false => format!("Environment {} saved.", answer.environment),
+                },
+                notes: confirmed_lines(&answer.widened),
+                ..Outcome::default()
+            }
+        }
+        Write::RemoveEnvironment { project, environment } => {
+            let answer = client
+                .environments
+                .remove_environment(proto::RemoveEnvironmentRequest { project, environment })
+                .await?
+                .into_inner();
+            outcome(format!("Environment {} deleted.", answer.environment), None)
+        }
+        Write::RemoveAccessEntry {
+            project,
+            environment,
+            id,
+        } => {
+            let answer = client
+                .environments
+                .remove_access_entry(proto::RemoveAccessEntryRequest {
+                    project,
+                    environment,
+                    id,
+                })
+                .await?
+                .into_inner();
+            outcome(
+                format!("Access entry #{id} of {} deleted.", answer.environment),
+                None,
+            )
+        }
+        Write::SetPolicyPreset { preset, confirm } => {
+            let answer = client
+                .environments
+                .set_policy_preset(proto::SetPolicyPresetRequest {
+                    preset: preset.clone(),
+                    confirm,
+                })
+                .await?
+                .into_inner();
+            Outcome {
+                summary: format!("Wrote preset {preset} into policy.json (the rest of the file kept)."),
+                notes: confirmed_lines(&answer.widened),
+                ..Outcome::default()
+            }
+        }
+        Write::DecidePolicyProposal { id, accept, confirm } => {
+            let answer = client
+                .environments
+                .decide_policy_proposal(proto::DecideProposalRequest { id, accept, confirm })
+                .await?
+                .into_inner();
+            Outcome {
+                summary: format!("policy proposal #{id} {}", answer.status),
+                notes: confirmed_lines(&answer.widened),
                 ..Outcome::default()
             }
         }

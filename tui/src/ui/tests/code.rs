@@ -482,6 +482,7 @@ fn inbox_and_activity_rows_end_in_an_ellipsis_when_too_long() {
                     ..Default::default()
                 }),
                 slugs: vec!["acme".into()],
+                live: Vec::new(),
             }),
         },
     );

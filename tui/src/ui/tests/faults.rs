@@ -402,7 +402,7 @@ fn needs_you_count_follows_inbox_events_on_every_screen_at_most_once_per_two_sec
     let effects = update(&mut model, comment_read(20, "other-1", 100_000));
     assert_eq!(
         effects,
-        vec![Effect::Fetch(Fetch::Inbox)],
+        vec![Effect::Fetch(Fetch::Inbox), Effect::Fetch(Fetch::Proposals)],
         "the count is fetched again"
     );
     update(&mut model, inbox(3));
@@ -410,6 +410,7 @@ fn needs_you_count_follows_inbox_events_on_every_screen_at_most_once_per_two_sec
     // Another change within 2 s waits; the clock brings it once the 2 s are over, once.
     assert!(update(&mut model, comment_read(21, "other-2", 100_500)).is_empty());
     assert!(update(&mut model, Action::Clock(101_000)).is_empty());
+    // (The proposals, still on their way here, are asked again once they answer.)
     assert_eq!(
         update(&mut model, Action::Clock(102_100)),
         vec![Effect::Fetch(Fetch::Inbox)]

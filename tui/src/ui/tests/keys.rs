@@ -210,7 +210,7 @@ fn a_keys_value_that_is_not_a_table_is_ignored_with_a_warning_when_loaded() {
 
 #[test]
 fn a_key_taken_twice_on_one_screen_keeps_the_default_when_loaded() {
-    let (keymap, warnings) = from_config("[keys]\n\"board.open\" = [\"m\"]\n\"board.next_page\" = [\"P\"]\n");
+    let (keymap, warnings) = from_config("[keys]\n\"board.open\" = [\"m\"]\n\"board.next_page\" = [\"Z\"]\n");
     let warning = the_one_warning(&warnings);
     assert!(
         warning.contains("\"board.open\" = [\"m\"]: m already means board.move_stage (board)"),
@@ -218,7 +218,7 @@ fn a_key_taken_twice_on_one_screen_keeps_the_default_when_loaded() {
     );
     assert!(warning.ends_with("board.open keeps Enter"), "{warning}");
     assert_eq!(keys_of(&keymap, "board.open"), defaults_of("board.open"));
-    assert_eq!(keys_of(&keymap, "board.next_page"), [parse_key("P").unwrap()]);
+    assert_eq!(keys_of(&keymap, "board.next_page"), [parse_key("Z").unwrap()]);
 }
 
 #[test]
@@ -288,7 +288,10 @@ fn an_overridden_key_dispatches_and_the_default_no_longer_does_when_pressed() {
     assert!(!model.quit, "q no longer quits");
     let effects = update(&mut model, press(KeyCode::Char('I'), KeyModifiers::SHIFT));
     assert_eq!(model.screen, Screen::Inbox);
-    assert_eq!(effects, vec![Effect::Fetch(Fetch::Inbox)]);
+    assert_eq!(
+        effects,
+        vec![Effect::Fetch(Fetch::Inbox), Effect::Fetch(Fetch::Proposals)]
+    );
     update(&mut model, press(KeyCode::Char('q'), KeyModifiers::CONTROL));
     assert!(model.quit);
 }

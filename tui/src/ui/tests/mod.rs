@@ -15,10 +15,15 @@ mod graph;
 #[cfg(feature = "daemon")]
 mod image;
 mod keys;
+mod live;
 #[cfg(feature = "daemon")]
 mod palette;
+mod policy;
+#[cfg(feature = "daemon")]
+mod policy_live;
 #[cfg(feature = "daemon")]
 mod snapshots;
+mod stands;
 mod trace;
 mod update;
 

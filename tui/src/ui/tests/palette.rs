@@ -198,7 +198,10 @@ fn palette_command_does_what_its_key_does_when_enter_runs_it() {
     assert_eq!(by_palette.screen, by_key.screen);
     assert_eq!(by_palette.history, by_key.history);
     assert_eq!(palette_effects, key_effects);
-    assert_eq!(palette_effects, vec![Effect::Fetch(Fetch::Inbox)]);
+    assert_eq!(
+        palette_effects,
+        vec![Effect::Fetch(Fetch::Inbox), Effect::Fetch(Fetch::Proposals)]
+    );
 
     // A project's board.
     let mut model = with_palette(board_model());

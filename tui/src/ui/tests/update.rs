@@ -152,7 +152,7 @@ fn board_ignores_events_when_they_belong_to_another_project() {
             &mut model,
             Action::Event(event(9, "task.updated", "other-1", "other"))
         ),
-        vec![Effect::Fetch(Fetch::Inbox)]
+        vec![Effect::Fetch(Fetch::Inbox), Effect::Fetch(Fetch::Proposals)]
     );
     assert!(!model.dirty, "nothing to redraw");
     assert!(update(&mut model, Action::Event(event(10, "daemon.started", "", ""))).is_empty());
@@ -391,7 +391,7 @@ fn huge_bodies_are_cut_when_drawn() {
 #[test]
 fn task_view_refetches_only_when_an_event_names_its_task() {
     let mut model = review_model();
-    let inbox_only = vec![Effect::Fetch(Fetch::Inbox)];
+    let inbox_only = vec![Effect::Fetch(Fetch::Inbox), Effect::Fetch(Fetch::Proposals)];
     // Events of other tasks and sessions fetch only the header's inbox count (once: its fetch is on its way).
     assert_eq!(
         update(
@@ -493,6 +493,7 @@ fn activity_page(ids: std::ops::RangeInclusive<i64>, more: bool) -> Data {
             now_ms: 0,
         }),
         slugs: vec!["acme".into(), "beta".into()],
+        live: Vec::new(),
     }
 }
 
@@ -569,7 +570,10 @@ fn activity_prepends_new_events_and_keeps_loaded_pages_when_an_event_arrives() {
         &mut model,
         Action::Event(event(101, "session.status_changed", "acme-1", "acme")),
     );
-    assert_eq!(hidden, vec![Effect::Fetch(Fetch::Inbox)]);
+    assert_eq!(
+        hidden,
+        vec![Effect::Fetch(Fetch::Inbox), Effect::Fetch(Fetch::Proposals)]
+    );
     let effects = update(
         &mut model,
         Action::Event(event(101, "task.updated", "acme-1", "acme")),
@@ -681,7 +685,8 @@ fn sessions_open_with_the_boards_project_and_enter_opens_a_bound_task() {
         ),
         vec![
             Effect::Fetch(Fetch::Sessions(Some("acme".into()))),
-            Effect::Fetch(Fetch::Inbox)
+            Effect::Fetch(Fetch::Inbox),
+            Effect::Fetch(Fetch::Proposals)
         ]
     );
     let effects = update(&mut model, key(KeyCode::Enter));
@@ -1247,20 +1252,20 @@ fn stands_and_access_shows_levels_with_sources_and_decides_proposals_with_both_c
         confirm: false,
     };
     assert_eq!(update(&mut model, ch('y')), vec![Effect::Write(first.clone())]);
-    // Refused: it widens live. The second question names what it widens; y sends the confirmed accept.
-    let refusal = "this widens agents' access on live: the agents' level on live rises to full. Confirm it to \
-                   apply (relay: --confirm). Nothing changed.";
+    // Refused: it widens live (the refusal's metadata says what). The second question names it; y sends the
+    // confirmed accept.
     update(
         &mut model,
-        Action::Wrote {
+        Action::Widens {
             write: first,
-            result: Err(refusal.to_owned()),
+            widens: vec!["the agents' level on live rises to full".to_owned()],
         },
     );
     let question = &model.confirm.as_ref().unwrap().0;
     assert!(
         question.starts_with(
-            "this widens agents' access on live: the agents' level on live rises to full. y confirms"
+            "This widens agents' access on live: the agents' level on live rises to full. y confirms and \
+             accepts proposal #7"
         ),
         "{question}"
     );
