@@ -92,6 +92,12 @@ pub enum Action {
         write: Write,
         widens: Vec<String>,
     },
+    /// A snapshot's restore refused by relayd (`RestoreSnapshotResponse.refused`): these files changed since the
+    /// snapshot, and nothing was written.
+    RestoreRefused {
+        write: Write,
+        newer: Vec<String>,
+    },
 }
 
 /// What the worker is asked to do.
@@ -1356,6 +1362,9 @@ pub fn update(model: &mut Model, action: Action) -> Vec<Effect> {
         }
         Action::Image(action) => super::image::on_action(model, action),
         Action::Widens { write, widens } => super::policy::widens(model, write, &widens),
+        Action::RestoreRefused { write, newer } => {
+            super::snapshots::refused(model, &write, &newer, &mut effects);
+        }
         Action::DaemonStarted(result) => {
             model.flash = Some(match result {
                 Ok(line) => Flash {
@@ -1718,7 +1727,6 @@ fn wrote(model: &mut Model, write: Write, result: Result<Outcome, String>, effec
             model.fetch(fetch, effects);
         }
         Err(message) if super::policy::refused(model, &write, &message) => {}
-        Err(message) if super::snapshots::refused(model, &write, &message, effects) => {}
         Err(message) => match model.form.as_mut() {
             // A refusal keeps the form and its text, with the reason.
             Some(form) => {

@@ -173,30 +173,33 @@ pub(super) fn key(model: &mut Model, key: KeyEvent, effects: &mut Vec<Effect>) {
     }
 }
 
-/// A restore refused after the question (a file changed between the dry run and the yes): the dry run again,
-/// so the question comes back with what is in the way. Whether it was that write.
-pub(super) fn refused(model: &mut Model, write: &Write, message: &str, effects: &mut Vec<Effect>) -> bool {
+/// A restore refused after the question (a file changed between the dry run and the yes): said, then the dry run
+/// again, so the question comes back with what is in the way.
+pub(super) fn refused(model: &mut Model, write: &Write, newer: &[String], effects: &mut Vec<Effect>) {
     let Write::RestoreSnapshot { id, to, .. } = write else {
-        return false;
+        return;
     };
     model.flash = Some(Flash {
         level: Level::Warning,
-        lines: vec![format!("snapshot #{id}: {message}")],
+        lines: vec![format!("snapshot #{id}: {}", refusal_words(newer))],
     });
-    if message.starts_with(REFUSED) {
-        model.fetch_once(
-            Fetch::RestorePreview {
-                id: *id,
-                to: to.clone(),
-            },
-            effects,
-        );
-    }
-    true
+    model.fetch_once(
+        Fetch::RestorePreview {
+            id: *id,
+            to: to.clone(),
+        },
+        effects,
+    );
 }
 
-/// How the worker's refusal begins: a file changed since the snapshot stopped the restore.
-pub const REFUSED: &str = "nothing was restored";
+/// What a refused restore says: which files changed since the snapshot, and that nothing was written.
+pub fn refusal_words(newer: &[String]) -> String {
+    format!(
+        "nothing was restored: {} file(s) changed since the snapshot ({}); your files are as they were",
+        newer.len(),
+        newer.join(", ")
+    )
+}
 
 /// The question over the screen: what restoring would do to each file, then the keys that act.
 pub fn render_question(restore: &Restore, theme: &Theme, area: Rect, buf: &mut Buffer) {

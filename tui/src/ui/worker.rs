@@ -417,6 +417,20 @@ pub async fn run(mut client: Client, effect: Effect) -> Action {
             Action::Loaded { fetch, result }
         }
         Effect::Write(write) => {
+            // A refused restore is an answer, not an error: the window asks again with what is in the way.
+            if let Write::RestoreSnapshot { id, to, force, .. } = &write {
+                return match restore_snapshot(&mut client, *id, to.clone(), *force).await {
+                    Ok(Restored::Done(outcome)) => Action::Wrote {
+                        write,
+                        result: Ok(outcome),
+                    },
+                    Ok(Restored::Newer(newer)) => Action::RestoreRefused { write, newer },
+                    Err(status) => Action::Wrote {
+                        write,
+                        result: Err(refusal(status)),
+                    },
+                };
+            }
             let answer = write_data(&mut client, &write).await;
             if let Err(status) = &answer
                 && let Some(widens) = widens(status)
@@ -1074,18 +1088,34 @@ pub async fn write_data(client: &mut Client, write: &Write) -> Result<Outcome, t
                 written.notes,
             )
         }
-        Write::RestoreSnapshot { id, to, force, .. } => restore_snapshot(client, id, to, force).await?,
+        Write::RestoreSnapshot { id, to, force, .. } => {
+            match restore_snapshot(client, id, to, force).await? {
+                Restored::Done(outcome) => outcome,
+                Restored::Newer(newer) => {
+                    return Err(tonic::Status::failed_precondition(
+                        super::snapshots::refusal_words(&newer),
+                    ));
+                }
+            }
+        }
     })
 }
 
-/// A snapshot restored: what was written where, or the refusal (a file changed since the snapshot) as an error
-/// that begins with [`super::snapshots::REFUSED`], so the window asks again with what is in the way.
+/// What a restore came to.
+enum Restored {
+    /// What was written where.
+    Done(Outcome),
+    /// Refused: these files changed since the snapshot; nothing was written.
+    Newer(Vec<String>),
+}
+
+/// A snapshot restored, or relayd's refusal (`refused`: a file changed since the snapshot) with the files in the way.
 async fn restore_snapshot(
     client: &mut Client,
     id: i64,
     to: Option<String>,
     force: bool,
-) -> Result<Outcome, tonic::Status> {
+) -> Result<Restored, tonic::Status> {
     let answer = client
         .coord
         .restore_snapshot(proto::RestoreSnapshotRequest {
@@ -1098,18 +1128,13 @@ async fn restore_snapshot(
         .await?
         .into_inner();
     if answer.refused {
-        let newer: Vec<&str> = answer
+        let newer = answer
             .changes
             .iter()
             .filter(|c| c.action == "newer")
-            .map(|c| c.path.as_str())
+            .map(|c| c.path.clone())
             .collect();
-        return Err(tonic::Status::failed_precondition(format!(
-            "{}: {} file(s) changed since the snapshot ({}); your files are as they were",
-            super::snapshots::REFUSED,
-            newer.len(),
-            newer.join(", ")
-        )));
+        return Ok(Restored::Newer(newer));
     }
     let written = answer
         .changes
@@ -1127,12 +1152,12 @@ async fn restore_snapshot(
     if answer.ref_deleted {
         notes.push("Its ref was deleted by hand; the commit was still in git and was used.".to_owned());
     }
-    Ok(Outcome {
+    Ok(Restored::Done(Outcome {
         summary: format!(
             "Restored {written} file(s) of snapshot #{id}{whose} into {}.",
             answer.into
         ),
         notes,
         ..Outcome::default()
-    })
+    }))
 }

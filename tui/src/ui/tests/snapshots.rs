@@ -462,3 +462,34 @@ fn snapshot_blocks_and_the_restore_question_are_drawn_at_both_sizes() {
     };
     assert!(update(&mut task, Action::Event(other)).is_empty());
 }
+
+#[test]
+fn a_restore_relayd_refuses_after_the_yes_says_which_files_changed_and_asks_again() {
+    let mut sessions = Model::new(Screen::Sessions);
+    update(&mut sessions, Action::Live);
+    let write = Write::RestoreSnapshot {
+        id: 3,
+        to: None,
+        force: false,
+        label: "snapshot #3".into(),
+    };
+    let effects = update(
+        &mut sessions,
+        Action::RestoreRefused {
+            write,
+            newer: vec!["a.txt".into(), "src/b.rs".into()],
+        },
+    );
+    assert_eq!(
+        effects,
+        vec![Effect::Fetch(Fetch::RestorePreview { id: 3, to: None })],
+        "the dry run again, so the question comes back with what is in the way"
+    );
+    let flash = sessions.flash.as_ref().unwrap();
+    assert_eq!(
+        flash.lines,
+        [
+            "snapshot #3: nothing was restored: 2 file(s) changed since the snapshot (a.txt, src/b.rs); your files are as they were"
+        ]
+    );
+}
