@@ -1733,6 +1733,7 @@ Register-ArgumentCompleter -Native -CommandName 'relay' -ScriptBlock {
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Show the effective policy of a scope: the layer chain, one line per value with the layer that set it, layers ignored because they do not validate, a broken policy.json, and the scope''s own layer')
+            [CompletionResult]::new('layers', 'layers', [CompletionResultType]::ParameterValue, 'List every policy layer: policy.json, then each project''s and environment''s stored layer with who saved it when and the settings it sets; a layer that does not validate says why')
             [CompletionResult]::new('set', 'set', [CompletionResultType]::ParameterValue, 'Save a scope''s whole layer from FILE (`-` reads stdin): validated first; a layer that widens agents'' access on live is refused, saying what it widens, until repeated with --confirm')
             [CompletionResult]::new('rm', 'rm', [CompletionResultType]::ParameterValue, 'Remove a project''s or an environment''s layer (the global one is the file policy.json)')
             [CompletionResult]::new('preview', 'preview', [CompletionResultType]::ParameterValue, 'Validate a layer and show the effective policy it would make and whether it widens agents'' access on live; nothing is saved')
@@ -1745,6 +1746,22 @@ Register-ArgumentCompleter -Native -CommandName 'relay' -ScriptBlock {
             break
         }
         'relay;policy;show' {
+            [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'Data directory (database, token, config.toml) [env: RELAY_HOME]')
+            [CompletionResult]::new('--port', '--port', [CompletionResultType]::ParameterName, 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]')
+            [CompletionResult]::new('--socket', '--socket', [CompletionResultType]::ParameterName, 'Path of the daemon''s local socket [env: RELAY_SOCKET]')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Talk to a remote relayd instead of the local one: https://HOST:PORT of its remote_listen (TLS; its certificate is pinned on first use in ~/.config/relay/known_servers.toml)')
+            [CompletionResult]::new('--token-file', '--token-file', [CompletionResultType]::ParameterName, 'File (mode 0600) holding the remote token for --server [default: the RELAY_TOKEN variable]')
+            [CompletionResult]::new('--client-cert', '--client-cert', [CompletionResultType]::ParameterName, 'Client certificate (PEM) for a relayd that requires mTLS (`relay daemon client-cert NAME` makes one)')
+            [CompletionResult]::new('--client-key', '--client-key', [CompletionResultType]::ParameterName, 'The client certificate''s private key (PEM)')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the answer as JSON (stable field names, for scripts)')
+            [CompletionResult]::new('--insecure', '--insecure', [CompletionResultType]::ParameterName, 'Allow --server with http:// (plaintext: the token crosses the network unencrypted)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'relay;policy;layers' {
             [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'Data directory (database, token, config.toml) [env: RELAY_HOME]')
             [CompletionResult]::new('--port', '--port', [CompletionResultType]::ParameterName, 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]')
             [CompletionResult]::new('--socket', '--socket', [CompletionResultType]::ParameterName, 'Path of the daemon''s local socket [env: RELAY_SOCKET]')
@@ -1895,6 +1912,7 @@ Register-ArgumentCompleter -Native -CommandName 'relay' -ScriptBlock {
         }
         'relay;policy;help' {
             [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Show the effective policy of a scope: the layer chain, one line per value with the layer that set it, layers ignored because they do not validate, a broken policy.json, and the scope''s own layer')
+            [CompletionResult]::new('layers', 'layers', [CompletionResultType]::ParameterValue, 'List every policy layer: policy.json, then each project''s and environment''s stored layer with who saved it when and the settings it sets; a layer that does not validate says why')
             [CompletionResult]::new('set', 'set', [CompletionResultType]::ParameterValue, 'Save a scope''s whole layer from FILE (`-` reads stdin): validated first; a layer that widens agents'' access on live is refused, saying what it widens, until repeated with --confirm')
             [CompletionResult]::new('rm', 'rm', [CompletionResultType]::ParameterValue, 'Remove a project''s or an environment''s layer (the global one is the file policy.json)')
             [CompletionResult]::new('preview', 'preview', [CompletionResultType]::ParameterValue, 'Validate a layer and show the effective policy it would make and whether it widens agents'' access on live; nothing is saved')
@@ -1907,6 +1925,9 @@ Register-ArgumentCompleter -Native -CommandName 'relay' -ScriptBlock {
             break
         }
         'relay;policy;help;show' {
+            break
+        }
+        'relay;policy;help;layers' {
             break
         }
         'relay;policy;help;set' {
@@ -2707,6 +2728,7 @@ Register-ArgumentCompleter -Native -CommandName 'relay' -ScriptBlock {
         }
         'relay;help;policy' {
             [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Show the effective policy of a scope: the layer chain, one line per value with the layer that set it, layers ignored because they do not validate, a broken policy.json, and the scope''s own layer')
+            [CompletionResult]::new('layers', 'layers', [CompletionResultType]::ParameterValue, 'List every policy layer: policy.json, then each project''s and environment''s stored layer with who saved it when and the settings it sets; a layer that does not validate says why')
             [CompletionResult]::new('set', 'set', [CompletionResultType]::ParameterValue, 'Save a scope''s whole layer from FILE (`-` reads stdin): validated first; a layer that widens agents'' access on live is refused, saying what it widens, until repeated with --confirm')
             [CompletionResult]::new('rm', 'rm', [CompletionResultType]::ParameterValue, 'Remove a project''s or an environment''s layer (the global one is the file policy.json)')
             [CompletionResult]::new('preview', 'preview', [CompletionResultType]::ParameterValue, 'Validate a layer and show the effective policy it would make and whether it widens agents'' access on live; nothing is saved')
@@ -2718,6 +2740,9 @@ Register-ArgumentCompleter -Native -CommandName 'relay' -ScriptBlock {
             break
         }
         'relay;help;policy;show' {
+            break
+        }
+        'relay;help;policy;layers' {
             break
         }
         'relay;help;policy;set' {

@@ -586,6 +586,9 @@ _relay() {
             relay__subcmd__help__subcmd__policy,accept)
                 cmd="relay__subcmd__help__subcmd__policy__subcmd__accept"
                 ;;
+            relay__subcmd__help__subcmd__policy,layers)
+                cmd="relay__subcmd__help__subcmd__policy__subcmd__layers"
+                ;;
             relay__subcmd__help__subcmd__policy,preset)
                 cmd="relay__subcmd__help__subcmd__policy__subcmd__preset"
                 ;;
@@ -721,6 +724,9 @@ _relay() {
             relay__subcmd__policy,help)
                 cmd="relay__subcmd__policy__subcmd__help"
                 ;;
+            relay__subcmd__policy,layers)
+                cmd="relay__subcmd__policy__subcmd__layers"
+                ;;
             relay__subcmd__policy,preset)
                 cmd="relay__subcmd__policy__subcmd__preset"
                 ;;
@@ -750,6 +756,9 @@ _relay() {
                 ;;
             relay__subcmd__policy__subcmd__help,help)
                 cmd="relay__subcmd__policy__subcmd__help__subcmd__help"
+                ;;
+            relay__subcmd__policy__subcmd__help,layers)
+                cmd="relay__subcmd__policy__subcmd__help__subcmd__layers"
                 ;;
             relay__subcmd__policy__subcmd__help,preset)
                 cmd="relay__subcmd__policy__subcmd__help__subcmd__preset"
@@ -4822,7 +4831,7 @@ _relay() {
             return 0
             ;;
         relay__subcmd__help__subcmd__policy)
-            opts="show set rm preview preset propose proposals accept reject"
+            opts="show layers set rm preview preset propose proposals accept reject"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4836,6 +4845,20 @@ _relay() {
             return 0
             ;;
         relay__subcmd__help__subcmd__policy__subcmd__accept)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        relay__subcmd__help__subcmd__policy__subcmd__layers)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -5922,7 +5945,7 @@ _relay() {
             return 0
             ;;
         relay__subcmd__policy)
-            opts="-h -V --home --port --socket --server --token-file --insecure --client-cert --client-key --help --version show set rm preview preset propose proposals accept reject help"
+            opts="-h -V --home --port --socket --server --token-file --insecure --client-cert --client-key --help --version show layers set rm preview preset propose proposals accept reject help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -6006,7 +6029,7 @@ _relay() {
             return 0
             ;;
         relay__subcmd__policy__subcmd__help)
-            opts="show set rm preview preset propose proposals accept reject help"
+            opts="show layers set rm preview preset propose proposals accept reject help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -6034,6 +6057,20 @@ _relay() {
             return 0
             ;;
         relay__subcmd__policy__subcmd__help__subcmd__help)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        relay__subcmd__policy__subcmd__help__subcmd__layers)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -6152,6 +6189,48 @@ _relay() {
                 return 0
             fi
             case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        relay__subcmd__policy__subcmd__layers)
+            opts="-h -V --json --home --port --socket --server --token-file --insecure --client-cert --client-key --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --home)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --port)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --socket)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --server)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --client-cert)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --client-key)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;

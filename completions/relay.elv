@@ -1573,6 +1573,7 @@ set edit:completion:arg-completer[relay] = {|@words|
             cand -V 'Print version'
             cand --version 'Print version'
             cand show 'Show the effective policy of a scope: the layer chain, one line per value with the layer that set it, layers ignored because they do not validate, a broken policy.json, and the scope''s own layer'
+            cand layers 'List every policy layer: policy.json, then each project''s and environment''s stored layer with who saved it when and the settings it sets; a layer that does not validate says why'
             cand set 'Save a scope''s whole layer from FILE (`-` reads stdin): validated first; a layer that widens agents'' access on live is refused, saying what it widens, until repeated with --confirm'
             cand rm 'Remove a project''s or an environment''s layer (the global one is the file policy.json)'
             cand preview 'Validate a layer and show the effective policy it would make and whether it widens agents'' access on live; nothing is saved'
@@ -1584,6 +1585,21 @@ set edit:completion:arg-completer[relay] = {|@words|
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'relay;policy;show'= {
+            cand --home 'Data directory (database, token, config.toml) [env: RELAY_HOME]'
+            cand --port 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]'
+            cand --socket 'Path of the daemon''s local socket [env: RELAY_SOCKET]'
+            cand --server 'Talk to a remote relayd instead of the local one: https://HOST:PORT of its remote_listen (TLS; its certificate is pinned on first use in ~/.config/relay/known_servers.toml)'
+            cand --token-file 'File (mode 0600) holding the remote token for --server [default: the RELAY_TOKEN variable]'
+            cand --client-cert 'Client certificate (PEM) for a relayd that requires mTLS (`relay daemon client-cert NAME` makes one)'
+            cand --client-key 'The client certificate''s private key (PEM)'
+            cand --json 'Print the answer as JSON (stable field names, for scripts)'
+            cand --insecure 'Allow --server with http:// (plaintext: the token crosses the network unencrypted)'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'relay;policy;layers'= {
             cand --home 'Data directory (database, token, config.toml) [env: RELAY_HOME]'
             cand --port 'HTTP port of the daemon; 0 picks a free one [env: RELAY_PORT] [default: 8765]'
             cand --socket 'Path of the daemon''s local socket [env: RELAY_SOCKET]'
@@ -1725,6 +1741,7 @@ set edit:completion:arg-completer[relay] = {|@words|
         }
         &'relay;policy;help'= {
             cand show 'Show the effective policy of a scope: the layer chain, one line per value with the layer that set it, layers ignored because they do not validate, a broken policy.json, and the scope''s own layer'
+            cand layers 'List every policy layer: policy.json, then each project''s and environment''s stored layer with who saved it when and the settings it sets; a layer that does not validate says why'
             cand set 'Save a scope''s whole layer from FILE (`-` reads stdin): validated first; a layer that widens agents'' access on live is refused, saying what it widens, until repeated with --confirm'
             cand rm 'Remove a project''s or an environment''s layer (the global one is the file policy.json)'
             cand preview 'Validate a layer and show the effective policy it would make and whether it widens agents'' access on live; nothing is saved'
@@ -1736,6 +1753,8 @@ set edit:completion:arg-completer[relay] = {|@words|
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'relay;policy;help;show'= {
+        }
+        &'relay;policy;help;layers'= {
         }
         &'relay;policy;help;set'= {
         }
@@ -2416,6 +2435,7 @@ set edit:completion:arg-completer[relay] = {|@words|
         }
         &'relay;help;policy'= {
             cand show 'Show the effective policy of a scope: the layer chain, one line per value with the layer that set it, layers ignored because they do not validate, a broken policy.json, and the scope''s own layer'
+            cand layers 'List every policy layer: policy.json, then each project''s and environment''s stored layer with who saved it when and the settings it sets; a layer that does not validate says why'
             cand set 'Save a scope''s whole layer from FILE (`-` reads stdin): validated first; a layer that widens agents'' access on live is refused, saying what it widens, until repeated with --confirm'
             cand rm 'Remove a project''s or an environment''s layer (the global one is the file policy.json)'
             cand preview 'Validate a layer and show the effective policy it would make and whether it widens agents'' access on live; nothing is saved'
@@ -2426,6 +2446,8 @@ set edit:completion:arg-completer[relay] = {|@words|
             cand reject 'Reject a pending policy proposal'
         }
         &'relay;help;policy;show'= {
+        }
+        &'relay;help;policy;layers'= {
         }
         &'relay;help;policy;set'= {
         }

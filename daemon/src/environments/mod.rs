@@ -246,6 +246,31 @@ pub struct PolicyView {
     pub policy: EffectivePolicy,
 }
 
+/// One policy layer in the owner's list ([`Environments::layers`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LayerInfo {
+    /// `global`, `<project>` or `<project>/<environment>`.
+    pub scope: String,
+    /// When it was saved (the global file: its modification time; `None` when there is no file).
+    pub changed_at_ms: Option<i64>,
+    /// Who saved it (empty for the global file, which anyone with the file may edit).
+    pub changed_by: String,
+    /// The settings it sets (its top-level keys).
+    pub settings: Vec<String>,
+    /// Why it does not validate (then it is left out), or the global file's break.
+    pub errors: Vec<String>,
+    /// The global file's path.
+    pub path: Option<String>,
+}
+
+/// A layer's top-level keys, in order.
+fn settings_of(layer: &Value) -> Vec<String> {
+    layer
+        .as_object()
+        .map(|map| map.keys().cloned().collect())
+        .unwrap_or_default()
+}
+
 /// What saving a layer would do (`relay policy preview`): the effective policy after it, and what it widens.
 #[derive(Clone, Debug, Serialize)]
 pub struct PolicyPreview {
@@ -1372,6 +1397,56 @@ impl Environments<'_> {
             values: change.after.values(),
             widened: change.widened,
         })
+    }
+
+    /// Every policy layer there is, for the owner's list: the global file (its path, modification time and
+    /// settings, or its break), then every project's and environment's stored layer with who saved it when, the
+    /// settings it sets and, for one that does not validate (left out of every effective policy), its errors.
+    pub async fn layers(&self) -> Result<Vec<LayerInfo>, EnvError> {
+        let global = self.handle.global_policy();
+        let path = global.path().to_path_buf();
+        let modified = std::fs::metadata(&path)
+            .ok()
+            .and_then(|meta| meta.modified().ok())
+            .and_then(|at| at.duration_since(std::time::UNIX_EPOCH).ok())
+            .and_then(|at| i64::try_from(at.as_millis()).ok());
+        let mut out = vec![LayerInfo {
+            scope: "global".to_owned(),
+            changed_at_ms: modified,
+            changed_by: String::new(),
+            settings: global
+                .current()
+                .map(|loaded| settings_of(&loaded.raw))
+                .unwrap_or_default(),
+            errors: global.broken().into_iter().collect(),
+            path: Some(path.display().to_string()),
+        }];
+        let mut conn = self.handle.store().read().await?;
+        for row in db::all_policy_layers(&mut conn).await? {
+            let (scope, source) = match &row.environment {
+                Some(name) => (
+                    format!("{}/{name}", row.project),
+                    LayerSource::Environment {
+                        project: row.project.clone(),
+                        environment: name.clone(),
+                    },
+                ),
+                None => (row.project.clone(), LayerSource::Project(row.project.clone())),
+            };
+            let errors = match PolicyLayer::parse(&row.body, &source) {
+                Ok(_) => Vec::new(),
+                Err(errors) => vec![errors.to_string()],
+            };
+            out.push(LayerInfo {
+                scope,
+                changed_at_ms: Some(row.changed_at_ms),
+                changed_by: row.changed_by,
+                settings: settings_of(&parse_body(Some(row.body))),
+                errors,
+                path: None,
+            });
+        }
+        Ok(out)
     }
 
     /// The layer stored for `scope` as JSON (the global file's document for `global`), `{}` when none.

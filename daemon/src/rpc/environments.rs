@@ -385,6 +385,26 @@ impl EnvironmentService for RelayService {
         Ok(Response::new(policy_message(view, &layer)))
     }
 
+    async fn list_policy_layers(
+        &self,
+        _request: Request<proto::ListPolicyLayersRequest>,
+    ) -> Result<Response<proto::PolicyLayers>, tonic::Status> {
+        let layers = self.handle().environments().layers().await.map_err(failed)?;
+        Ok(Response::new(proto::PolicyLayers {
+            layers: layers
+                .into_iter()
+                .map(|layer| proto::PolicyLayerInfo {
+                    scope: layer.scope,
+                    changed_at_ms: layer.changed_at_ms,
+                    changed_by: layer.changed_by,
+                    settings: layer.settings,
+                    errors: layer.errors,
+                    path: layer.path,
+                })
+                .collect(),
+        }))
+    }
+
     async fn set_policy_layer(
         &self,
         request: Request<proto::SetPolicyLayerRequest>,

@@ -379,6 +379,32 @@ pub async fn policy_layers_of(
     .await
 }
 
+/// A stored layer with the names of its scope.
+#[derive(Clone, Debug, FromRow, PartialEq, Eq)]
+pub struct NamedLayerRow {
+    pub project: String,
+    pub environment: Option<String>,
+    pub body: String,
+    pub changed_at_ms: i64,
+    pub changed_by: String,
+}
+
+/// Every stored layer of every project: by project slug, the project's own layer before its environments'.
+pub async fn all_policy_layers(db: &mut impl Db) -> Result<Vec<NamedLayerRow>, StoreError> {
+    run(db, async |conn| {
+        sqlx::query_as(
+            "SELECT p.slug AS project, e.name AS environment, l.body, l.changed_at_ms, l.changed_by
+               FROM policy_layer l
+               JOIN project p ON p.id = l.project_id
+               LEFT JOIN environment e ON e.id = l.environment_id
+              ORDER BY p.slug, l.environment_id IS NOT NULL, e.name",
+        )
+        .fetch_all(conn)
+        .await
+    })
+    .await
+}
+
 /// Stores a layer (replacing the scope's one, in one statement).
 pub async fn set_policy_layer(
     db: &mut impl Db,

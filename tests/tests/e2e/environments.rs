@@ -256,6 +256,25 @@ async fn widening_live_without_confirm_is_refused_saying_what_it_widens_and_chan
     let policy = json_of(&shown.stdout);
     assert_eq!(policy["chain"], json!(["preset:default", "project:acme-shop"]));
     assert_eq!(policy["layer"], json!({"guard": {"mode": "log"}}));
+    // The list of layers: policy.json (none here), then the project's, saved by the owner just now.
+    let layers = run(daemon.relay().args(["policy", "layers"])).await;
+    layers.assert_success();
+    let lines: Vec<&str> = layers.stdout.lines().collect();
+    assert!(
+        lines[0].starts_with("global") && lines[0].contains("policy.json (no file"),
+        "{layers}"
+    );
+    assert!(
+        lines[1].starts_with("acme-shop  saved by owner") && lines[1].ends_with("· guard"),
+        "{layers}"
+    );
+    let listed = json_of(
+        &run(daemon.relay().args(["policy", "layers", "--json"]))
+            .await
+            .stdout,
+    );
+    assert_eq!(listed["layers"][1]["scope"], "acme-shop", "{listed}");
+    assert_eq!(listed["layers"][1]["settings"], json!(["guard"]), "{listed}");
     // A preview of something that narrows says it does not widen.
     let strict = layer_file(&daemon, "strict.json", &json!({"guard": {"mode": "block"}}));
     let preview = run(daemon

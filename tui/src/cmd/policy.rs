@@ -32,6 +32,12 @@ pub enum PolicyCommand {
         #[command(flatten)]
         output: OutputArgs,
     },
+    /// List every policy layer: policy.json, then each project's and environment's stored layer with who saved
+    /// it when and the settings it sets; a layer that does not validate says why
+    Layers {
+        #[command(flatten)]
+        output: OutputArgs,
+    },
     /// Save a scope's whole layer from FILE (`-` reads stdin): validated first; a layer that widens agents' access
     /// on live is refused, saying what it widens, until repeated with --confirm
     Set {
@@ -179,6 +185,7 @@ fn read_document(file: &str) -> Result<String, CliError> {
 pub async fn run(ctx: &Context, command: PolicyCommand) -> Result<(), CliError> {
     match command {
         PolicyCommand::Show { scope, output } => show(ctx, scope, output).await,
+        PolicyCommand::Layers { output } => layers(ctx, output).await,
         PolicyCommand::Set {
             scope,
             file,
@@ -281,6 +288,103 @@ async fn show(ctx: &Context, scope: String, output: OutputArgs) -> Result<(), Cl
     }
     text.push_str(&format!("this scope's own layer: {}", policy.layer_json));
     emit(&text).map(drop)
+}
+
+async fn layers(ctx: &Context, output: OutputArgs) -> Result<(), CliError> {
+    let answer = daemon_client(ctx)
+        .await?
+        .environments
+        .list_policy_layers(proto::ListPolicyLayersRequest {})
+        .await?
+        .into_inner();
+    if output.json {
+        return print_json(&format::to_json(&answer));
+    }
+    let now = relay_core::time::now_ms();
+    emit(&layer_lines(&answer.layers, now).join("\n")).map(drop)
+}
+
+/// `relay policy layers`: a line a layer (`acme/live  saved by owner 2 h ago · levels, guard`), a broken one's
+/// errors below it.
+fn layer_lines(layers: &[proto::PolicyLayerInfo], now: i64) -> Vec<String> {
+    let width = layers.iter().map(|l| l.scope.chars().count()).max().unwrap_or(0);
+    let mut lines = Vec::new();
+    for layer in layers {
+        let when = layer
+            .changed_at_ms
+            .map(|at| relay_core::display::human_age(now - at));
+        let saved = match (layer.path.as_deref(), when) {
+            (Some(path), Some(when)) => format!("{path}, changed {when}"),
+            (Some(path), None) => format!("{path} (no file: the preset and config.toml decide)"),
+            (None, Some(when)) => format!("saved by {} {when}", layer.changed_by),
+            (None, None) => format!("saved by {}", layer.changed_by),
+        };
+        let settings = match layer.settings.is_empty() {
+            true => "sets nothing".to_owned(),
+            false => layer.settings.join(", "),
+        };
+        lines.push(format!("{:<width$}  {saved} · {settings}", layer.scope));
+        let why = match layer.path {
+            Some(_) => "! broken, the last valid version stays in effect:",
+            None => "! left out, it does not validate:",
+        };
+        for error in &layer.errors {
+            lines.push(format!("{:<width$}  {why} {error}", ""));
+        }
+    }
+    if layers.len() <= 1 {
+        lines.push(
+            "no project or environment has a layer of its own (relay policy set SCOPE FILE)".to_owned(),
+        );
+    }
+    lines
+}
+
+#[cfg(test)]
+mod layer_tests {
+    use super::*;
+
+    #[test]
+    fn each_layer_says_who_saved_it_when_and_what_it_sets_and_a_broken_one_why() {
+        let now = 10_000_000;
+        let layers = [
+            proto::PolicyLayerInfo {
+                scope: "global".into(),
+                changed_at_ms: Some(now - 7_200_000),
+                settings: vec!["preset".into(), "guard".into()],
+                path: Some("/home/me/.config/relay/policy.json".into()),
+                ..Default::default()
+            },
+            proto::PolicyLayerInfo {
+                scope: "acme".into(),
+                changed_at_ms: Some(now - 180_000),
+                changed_by: "owner".into(),
+                settings: vec!["levels".into()],
+                ..Default::default()
+            },
+            proto::PolicyLayerInfo {
+                scope: "acme/live".into(),
+                changed_at_ms: Some(now - 5_000),
+                changed_by: "owner".into(),
+                errors: vec!["project:acme/live: guard.mode: 'loud' is not one of …".into()],
+                ..Default::default()
+            },
+        ];
+        assert_eq!(
+            layer_lines(&layers, now),
+            [
+                "global     /home/me/.config/relay/policy.json, changed 2 h ago · preset, guard",
+                "acme       saved by owner 3 min ago · levels",
+                "acme/live  saved by owner 5 s ago · sets nothing",
+                "           ! left out, it does not validate: project:acme/live: guard.mode: 'loud' is not one of …",
+            ]
+        );
+        let alone = layer_lines(&layers[..1], now);
+        assert!(
+            alone[1].starts_with("no project or environment has a layer of its own"),
+            "{alone:?}"
+        );
+    }
 }
 
 async fn set(

@@ -35,6 +35,8 @@ pub struct PolicyData {
     /// Every project's slug, and the environments of the screen's project: the scopes `f` offers.
     pub slugs: Vec<String>,
     pub environments: Vec<String>,
+    /// Every policy layer with who saved it when (`ListPolicyLayers`).
+    pub layers: Vec<proto::PolicyLayerInfo>,
 }
 
 #[derive(Debug, Default)]
@@ -164,8 +166,8 @@ pub async fn fetch(
     scope: &str,
     project: Option<&str>,
 ) -> Result<PolicyData, tonic::Status> {
-    let (mut second, mut third) = (client.clone(), client.clone());
-    let (policy, proposals, projects) = tokio::join!(
+    let (mut second, mut third, mut fourth) = (client.clone(), client.clone(), client.clone());
+    let (policy, proposals, projects, layers) = tokio::join!(
         client.environments.get_policy(proto::GetPolicyRequest {
             scope: scope.to_owned(),
         }),
@@ -173,6 +175,9 @@ pub async fn fetch(
             .environments
             .list_policy_proposals(proto::ListPolicyProposalsRequest {}),
         third.board.list_projects(proto::ListProjectsRequest {}),
+        fourth
+            .environments
+            .list_policy_layers(proto::ListPolicyLayersRequest {}),
     );
     let mut data = PolicyData {
         policy: policy?.into_inner(),
@@ -184,6 +189,7 @@ pub async fn fetch(
             .map(|p| p.slug)
             .collect(),
         environments: Vec::new(),
+        layers: layers?.into_inner().layers,
     };
     if let Some(project) = scope_project(scope).or(project) {
         let map = client

@@ -29,7 +29,7 @@ pub fn render(model: &Model, theme: &Theme, area: Rect, buf: &mut Buffer, hits: 
         render_editor(model, editor, data, theme, area, buf);
         return;
     }
-    let layers = layer_lines(data, theme);
+    let layers = layer_lines(data, model.now_ms, theme);
     let layers_rows = u16::try_from(layers.len() + 2)
         .unwrap_or(u16::MAX)
         .min(area.height / 3);
@@ -89,13 +89,49 @@ pub fn render(model: &Model, theme: &Theme, area: Rect, buf: &mut Buffer, hits: 
     }
 }
 
-/// The chain of layers, the ignored ones with why, and a broken policy.json.
-fn layer_lines(data: &PolicyData, theme: &Theme) -> Vec<Line<'static>> {
+/// The chain of layers, who saved this scope's layers when, the other layers there are, the ignored ones with
+/// why, and a broken policy.json.
+fn layer_lines(data: &PolicyData, now: i64, theme: &Theme) -> Vec<Line<'static>> {
     let policy = &data.policy;
     let mut lines = vec![Line::from(vec![
         label("chain", theme),
         Span::raw(one_line(&policy.chain.join(" → "), 400)),
     ])];
+    // The layers of this scope's chain (global, its project, its environment), then the count of the others.
+    let (ours, others): (Vec<_>, Vec<_>) = data
+        .layers
+        .iter()
+        .partition(|layer| in_chain(&layer.scope, &policy.scope));
+    let saved: Vec<String> = ours
+        .iter()
+        .filter_map(|layer| {
+            let at = layer.changed_at_ms?;
+            let age = relay_core::display::human_age(now - at);
+            Some(match layer.changed_by.is_empty() {
+                true => format!("{} {age}", layer.scope),
+                false => format!("{} by {} {age}", layer.scope, one_line(&layer.changed_by, 40)),
+            })
+        })
+        .collect();
+    if !saved.is_empty() {
+        lines.push(Line::from(vec![
+            label("saved", theme),
+            Span::raw(one_line(&saved.join(" · "), 400)),
+        ]));
+    }
+    if !others.is_empty() {
+        let names: Vec<&str> = others.iter().map(|layer| layer.scope.as_str()).collect();
+        lines.push(Line::from(vec![
+            label("other layers", theme),
+            Span::styled(
+                format!(
+                    "{} (f shows one; relay policy layers lists them with who saved each when)",
+                    one_line(&names.join(", "), 200)
+                ),
+                theme.muted,
+            ),
+        ]));
+    }
     if let Some(broken) = &policy.global_broken {
         lines.push(Line::from(vec![
             label("policy.json", theme),
@@ -115,6 +151,12 @@ fn layer_lines(data: &PolicyData, theme: &Theme) -> Vec<Line<'static>> {
         ]));
     }
     lines
+}
+
+/// Whether the layer of `layer` (a scope) is in the chain of `scope`: the global one, `scope`'s project's, and
+/// `scope` itself.
+fn in_chain(layer: &str, scope: &str) -> bool {
+    layer == "global" || layer == scope || scope.split_once('/').is_some_and(|(project, _)| layer == project)
 }
 
 fn label(name: &str, theme: &Theme) -> Span<'static> {

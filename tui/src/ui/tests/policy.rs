@@ -62,6 +62,29 @@ fn data(proposals: Vec<proto::PolicyProposal>) -> PolicyData {
         proposals,
         slugs: vec!["acme".into(), "api".into()],
         environments: vec!["acme/live".into(), "acme/staging".into()],
+        layers: vec![
+            proto::PolicyLayerInfo {
+                scope: "global".into(),
+                changed_at_ms: Some(1_800_000_000_000 - 7_200_000),
+                settings: vec!["levels".into()],
+                path: Some("/home/owner/.config/relay/policy.json".into()),
+                ..proto::PolicyLayerInfo::default()
+            },
+            proto::PolicyLayerInfo {
+                scope: "acme".into(),
+                changed_at_ms: Some(1_800_000_000_000 - 180_000),
+                changed_by: "owner".into(),
+                settings: vec!["guard".into()],
+                ..proto::PolicyLayerInfo::default()
+            },
+            proto::PolicyLayerInfo {
+                scope: "api".into(),
+                changed_at_ms: Some(1_800_000_000_000 - 86_400_000 * 3),
+                changed_by: "owner".into(),
+                settings: vec!["levels".into()],
+                ..proto::PolicyLayerInfo::default()
+            },
+        ],
     }
 }
 
@@ -91,6 +114,7 @@ fn restart() -> proto::PolicyProposal {
 /// A board, then `P`: the project's policy with one proposal.
 fn policy_model() -> Model {
     let mut model = Model::new(Screen::Board("acme".into()));
+    model.now_ms = 1_800_000_000_000;
     update(
         &mut model,
         Action::Snapshot {
