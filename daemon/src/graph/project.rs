@@ -179,6 +179,7 @@ async fn project_pass(
         ..ProjectPass::default()
     };
     let mut edited = BTreeSet::new();
+    let mut sessions = BTreeSet::new();
     for kind in Kind::ALL {
         let mut after = After::default();
         loop {
@@ -198,10 +199,10 @@ async fn project_pass(
                 .filter_map(|(_, _, row)| serde_json::from_str(row).ok())
                 .collect();
             if kind == Kind::Edit {
-                edited.extend(
-                    rows.iter()
-                        .filter_map(|row| row["file"].as_str().map(str::to_owned)),
-                );
+                for row in &rows {
+                    edited.extend(row["file"].as_str().map(str::to_owned));
+                    sessions.extend(row["session"].as_str().map(str::to_owned));
+                }
             }
             let count = rows.len() as u64;
             client
@@ -218,35 +219,12 @@ async fn project_pass(
             }
         }
     }
-    let mut analytics = None;
-    if !edited.is_empty() {
-        let files = serde_json::Value::from(edited.into_iter().collect::<Vec<_>>());
-        for (needs, statement) in schema::ANALYTICS {
-            if let Some(needs) = needs {
-                let types = client
-                    .read(&graph, schema::RELATIONSHIP_TYPES, Vec::new(), WRITE_TIMEOUT)
-                    .await?;
-                let present = types
-                    .scalar()
-                    .and_then(serde_json::Value::as_array)
-                    .is_some_and(|types| types.iter().any(|t| t == needs));
-                if !present {
-                    continue;
-                }
-            }
-            let params = vec![
-                ("files", param(files.clone())),
-                ("window", param(schema::OVERLAP_WINDOW_MS.into())),
-            ];
-            // Each statement takes only the parameters it names.
-            let params = params
-                .into_iter()
-                .filter(|(name, _)| statement.contains(&format!("${name}")))
-                .collect();
-            client.write(&graph, statement, params, WRITE_TIMEOUT).await?;
-        }
-        analytics = Some(handle.now_ms());
-    }
+    let analytics = if edited.is_empty() {
+        None
+    } else {
+        run_analytics(client, &graph, edited, &sessions).await?;
+        Some(handle.now_ms())
+    };
     // The stamp is never below the cursor's, so a later pass compares like with like.
     let stamp_ms = handle.now_ms().max(through);
     // Only a whole re-send makes the graph this schema's; an incremental pass onto a graph of an older schema keeps
@@ -280,4 +258,91 @@ async fn project_pass(
             stamp_ms,
         },
     ))
+}
+
+/// The analytics after a pass's records: each session that got edits has its `coEdit` files set again (the files
+/// that enter or leave it join `files`), then TOUCHED, CO_EDITED and Overlap over `files` in batches of
+/// [`schema::ANALYTICS_BATCH`], CO_EDITED links this pass no longer makes are removed, and the whole-graph
+/// analytics (OVERLAPS_WITH, DECIDED, PageRank, label propagation) run once. Every statement takes its batch as a
+/// parameter, so each is bounded by the size of a batch and not by the size of the graph.
+async fn run_analytics(
+    client: &GraphClient,
+    graph: &str,
+    mut files: BTreeSet<String>,
+    sessions: &BTreeSet<String>,
+) -> Result<(), GraphError> {
+    let sessions: Vec<&String> = sessions.iter().collect();
+    for chunk in sessions.chunks(schema::ANALYTICS_BATCH) {
+        let keys = serde_json::Value::from(chunk.iter().map(|k| k.as_str()).collect::<Vec<_>>());
+        let answer = client
+            .write(
+                graph,
+                schema::SESSION_CO_EDIT,
+                vec![
+                    ("sessions", param(keys)),
+                    ("cap", param(schema::CO_EDIT_SESSION_FILES.into())),
+                ],
+                WRITE_TIMEOUT,
+            )
+            .await?;
+        for row in &answer.rows {
+            let changed = row.first().and_then(serde_json::Value::as_array);
+            files.extend(changed.into_iter().flatten().filter_map(|p| p.as_str().map(str::to_owned)));
+        }
+    }
+    // One pass's own mark on the CO_EDITED links it writes.
+    let pass_id = i64::from(rand::random::<u32>());
+    let files: Vec<String> = files.into_iter().collect();
+    let batches: Vec<serde_json::Value> = files
+        .chunks(schema::ANALYTICS_BATCH)
+        .map(|chunk| serde_json::Value::from(chunk.to_vec()))
+        .collect();
+    for batch in &batches {
+        for statement in schema::PER_FILES {
+            let params = [
+                ("files", param(batch.clone())),
+                ("window", param(schema::OVERLAP_WINDOW_MS.into())),
+                ("pass", param(pass_id.into())),
+            ];
+            // Each statement takes only the parameters it names.
+            let params = params
+                .into_iter()
+                .filter(|(name, _)| statement.contains(&format!("${name}")))
+                .collect();
+            client.write(graph, statement, params, WRITE_TIMEOUT).await?;
+        }
+    }
+    for batch in &batches {
+        client
+            .write(
+                graph,
+                schema::STALE_CO_EDITED,
+                vec![("files", param(batch.clone())), ("pass", param(pass_id.into()))],
+                WRITE_TIMEOUT,
+            )
+            .await?;
+    }
+    // The relationship types, read once the first algorithm needs them (after the statements that make them).
+    let mut present: Option<Vec<String>> = None;
+    for (needs, statement) in schema::GLOBAL {
+        if let Some(needs) = needs {
+            if present.is_none() {
+                let types = client
+                    .read(graph, schema::RELATIONSHIP_TYPES, Vec::new(), WRITE_TIMEOUT)
+                    .await?;
+                present = Some(
+                    types
+                        .scalar()
+                        .and_then(serde_json::Value::as_array)
+                        .map(|types| types.iter().filter_map(|t| t.as_str().map(str::to_owned)).collect())
+                        .unwrap_or_default(),
+                );
+            }
+            if !present.iter().flatten().any(|t| t == needs) {
+                continue;
+            }
+        }
+        client.write(graph, statement, Vec::new(), WRITE_TIMEOUT).await?;
+    }
+    Ok(())
 }
