@@ -105,6 +105,27 @@ async fn co_edited(client: &GraphClient, graph: &str) -> (BTreeMap<(String, Stri
     (links.into_iter().map(|(k, (w, _))| (k, w)).collect(), most)
 }
 
+/// The graph's `Meta.globalDue` and how many files have a rank.
+async fn due_and_ranked(client: &GraphClient, graph: &str) -> (serde_json::Value, i64) {
+    let due = client
+        .read(graph, "MATCH (m:Meta) RETURN m.globalDue", Vec::new(), T)
+        .await
+        .unwrap();
+    let ranked = client
+        .read(
+            graph,
+            "MATCH (f:File) WHERE f.rank IS NOT NULL RETURN count(f)",
+            Vec::new(),
+            T,
+        )
+        .await
+        .unwrap();
+    (
+        due.scalar().unwrap().clone(),
+        ranked.scalar().unwrap().as_i64().unwrap(),
+    )
+}
+
 /// Every Overlap as its key, file and the two edits it is between.
 async fn overlaps(client: &GraphClient, graph: &str) -> BTreeSet<(String, String, Vec<String>)> {
     let answer = client
@@ -355,4 +376,50 @@ async fn two_files_changed_in_one_session_by_a_transcript_edit_and_a_watcher_pat
         "{story:?}"
     );
     client.delete_graph(&graph_name(&slug)).await.unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_whole_graph_analytics_run_on_a_resend_then_at_most_once_a_minute_and_a_due_run_is_not_lost() {
+    let slug = falkordb::graph_name("g").replace('_', "-").to_lowercase();
+    let (dir, handle) = project(&slug).await;
+    let edits = |from: usize| -> Vec<(String, usize)> {
+        (from..from + 3)
+            .map(|k| (format!("src/g{k}.rs"), 3_600 + k))
+            .collect()
+    };
+    session(&handle, dir.path(), "ranker", 0, &edits(0)).await;
+    let client = GraphClient::connect(falkordb::shared()).await.unwrap();
+    let graph = graph_name(&slug);
+    let ours = |passes: Vec<super::project::ProjectPass>| passes.into_iter().find(|p| p.graph == graph).unwrap();
+    let first = ours(pass(&handle, &client, &BTreeSet::new()).await.unwrap());
+    assert!(first.resend.is_some() && first.global, "{first:?}");
+    assert_eq!(due_and_ranked(&client, &graph).await, (json!(false), 3));
+
+    // New files within the minute: their per-file analytics run, the ranks wait and are marked due.
+    session(&handle, dir.path(), "ranker", 3, &edits(3)).await;
+    let second = ours(pass(&handle, &client, &BTreeSet::new()).await.unwrap());
+    assert!(!second.global, "{second:?}");
+    assert_eq!(due_and_ranked(&client, &graph).await, (json!(true), 3));
+    let (links, _) = co_edited(&client, &graph).await;
+    assert_eq!(links.len(), 6 * 5, "co-edits of the new files are there already");
+
+    // A pass with nothing new inside the minute keeps them due.
+    let third = ours(pass(&handle, &client, &BTreeSet::new()).await.unwrap());
+    assert!(!third.global);
+    assert_eq!(due_and_ranked(&client, &graph).await, (json!(true), 3));
+
+    // Past the minute the next pass runs them, though it sends no edit, and they are no longer due.
+    client
+        .write(
+            &graph,
+            "MATCH (m:Meta) SET m.lastGlobalAt = m.lastGlobalAt - $back",
+            vec![("back", super::client::param(json!(schema::GLOBAL_EVERY_MS + 1)))],
+            T,
+        )
+        .await
+        .unwrap();
+    let fourth = ours(pass(&handle, &client, &BTreeSet::new()).await.unwrap());
+    assert!(fourth.global, "{fourth:?}");
+    assert_eq!(due_and_ranked(&client, &graph).await, (json!(false), 6));
+    client.delete_graph(&graph).await.unwrap();
 }

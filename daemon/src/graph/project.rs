@@ -6,7 +6,8 @@
 //! it). No stamp (a new or wiped graph: the indexes are made first) or a stamp older than the cursor's (the server
 //! came back from an older snapshot) means the graph misses records: everything is sent again, which `MERGE` makes
 //! harmless. Otherwise the records recorded since the cursor (less a margin) are sent. Then the analytics over the
-//! files that got edits, then `Meta.lastIngestAt` is stamped, and only then the cursor is saved.
+//! files that got edits, in batches; the whole-graph ones on a re-send and otherwise at most once a minute
+//! ([`schema::GLOBAL_EVERY_MS`]); then `Meta.lastIngestAt` is stamped, and only then the cursor is saved.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -48,6 +49,9 @@ pub struct ProjectPass {
     pub resend: Option<Resend>,
     /// Records sent per kind (`turn`, `edit`, …).
     pub sent: BTreeMap<&'static str, u64>,
+    /// Whether the whole-graph analytics ran (PageRank, communities, …; at most every
+    /// [`schema::GLOBAL_EVERY_MS`]).
+    pub global: bool,
     pub stamp_ms: i64,
 }
 
@@ -139,7 +143,7 @@ async fn project_pass(
     cursor: Option<Cursor>,
 ) -> Result<(ProjectPass, Cursor), PassError> {
     let graph = graph_name(&project.slug);
-    let (stamp, version) = match client
+    let (stamp, version, global_at, due) = match client
         .read(
             &graph,
             schema::READ_STAMP,
@@ -151,9 +155,12 @@ async fn project_pass(
         Ok(answer) => {
             let row = answer.rows.first();
             let at = |i: usize| row.and_then(|r| r.get(i)).and_then(serde_json::Value::as_i64);
-            (at(0), at(1))
+            let due = row
+                .and_then(|r| r.get(3))
+                .is_some_and(|d| d == &serde_json::Value::Bool(true) || d == &serde_json::Value::from(1));
+            (at(0), at(1), at(2), due)
         }
-        Err(GraphError::Missing { .. }) => (None, None),
+        Err(GraphError::Missing { .. }) => (None, None, None, false),
         Err(err) => return Err(err.into()),
     };
     let (since, resend) = match (stamp, cursor) {
@@ -222,9 +229,21 @@ async fn project_pass(
     let analytics = if edited.is_empty() {
         None
     } else {
-        run_analytics(client, &graph, edited, &sessions).await?;
+        per_file_analytics(client, &graph, edited, &sessions).await?;
         Some(handle.now_ms())
     };
+    // The whole-graph analytics: on a re-send, else when something is due and the last run is old enough.
+    let due = due || analytics.is_some();
+    let global = if due
+        && (resend.is_some()
+            || global_at.is_none_or(|at| handle.now_ms() - at >= schema::GLOBAL_EVERY_MS))
+    {
+        global_analytics(client, &graph).await?;
+        Some(handle.now_ms())
+    } else {
+        None
+    };
+    report.global = global.is_some();
     // The stamp is never below the cursor's, so a later pass compares like with like.
     let stamp_ms = handle.now_ms().max(through);
     // Only a whole re-send makes the graph this schema's; an incremental pass onto a graph of an older schema keeps
@@ -246,6 +265,11 @@ async fn project_pass(
                     "analytics",
                     param(analytics.map_or(serde_json::Value::Null, Into::into)),
                 ),
+                (
+                    "global",
+                    param(global.map_or(serde_json::Value::Null, Into::into)),
+                ),
+                ("due", param((due && global.is_none()).into())),
             ],
             WRITE_TIMEOUT,
         )
@@ -260,12 +284,12 @@ async fn project_pass(
     ))
 }
 
-/// The analytics after a pass's records: each session that got edits has its `coEdit` files set again (the files
-/// that enter or leave it join `files`), then TOUCHED, CO_EDITED and Overlap over `files` in batches of
-/// [`schema::ANALYTICS_BATCH`], CO_EDITED links this pass no longer makes are removed, and the whole-graph
-/// analytics (OVERLAPS_WITH, DECIDED, PageRank, label propagation) run once. Every statement takes its batch as a
-/// parameter, so each is bounded by the size of a batch and not by the size of the graph.
-async fn run_analytics(
+/// The analytics of a pass's edits: each session that got edits has its `coEdit` files set again (the files that
+/// enter or leave it join `files`), then TOUCHED, CO_EDITED and Overlap over `files` in batches of
+/// [`schema::ANALYTICS_BATCH`], and the CO_EDITED links of those files this pass no longer makes are removed.
+/// Every statement takes its batch as a parameter, so each is bounded by the size of a batch and not by the size
+/// of the graph.
+async fn per_file_analytics(
     client: &GraphClient,
     graph: &str,
     mut files: BTreeSet<String>,
@@ -322,6 +346,11 @@ async fn run_analytics(
             )
             .await?;
     }
+    Ok(())
+}
+
+/// The whole-graph analytics ([`schema::GLOBAL`]: OVERLAPS_WITH, DECIDED, PageRank, label propagation), once.
+pub async fn global_analytics(client: &GraphClient, graph: &str) -> Result<(), GraphError> {
     // The relationship types, read once the first algorithm needs them (after the statements that make them).
     let mut present: Option<Vec<String>> = None;
     for (needs, statement) in schema::GLOBAL {

@@ -14,7 +14,7 @@
 //! (File)-[:CO_EDITED {weight,pass}]->(File)                File.rank (PageRank), File.community (label propagation)
 //! Session.coEdit: the (at most 100) files a session changed last, the files its CO_EDITED pairs are made of
 //! (Agent)-[:OVERLAPS_WITH {weight}]->(Agent)               Agent.entanglement (PageRank)
-//! (Meta {graph, project, lastIngestAt, lastAnalyticsAt, schemaVersion})
+//! (Meta {graph, project, lastIngestAt, lastAnalyticsAt, lastGlobalAt, globalDue, schemaVersion})
 //! ```
 
 use crate::store::graph_feed::Kind;
@@ -181,6 +181,12 @@ MATCH (f)-[c:CO_EDITED]-(:File)
 WHERE c.pass IS NOT NULL AND c.pass <> $pass
 DELETE c";
 
+/// The whole-graph analytics ([`GLOBAL`]) run at most this often per graph (and on every re-send): their cost
+/// grows with the graph, not with what a pass sent, so running them every 5 s would make each small pass pay for
+/// the whole graph. A pass that sends edits within this time of the last run marks them due
+/// (`Meta.globalDue`), and the first pass past it runs them, edits or not.
+pub const GLOBAL_EVERY_MS: i64 = 60_000;
+
 /// Over the whole graph, after the per-file analytics; each names the relationship type it needs (the algorithms
 /// refuse a graph without it), if any; the ones that need a type come after the ones that make it.
 pub const GLOBAL: &[(Option<&str>, &str)] = &[
@@ -204,7 +210,9 @@ pub const RELATIONSHIP_TYPES: &str =
 /// The graph's stamp: written after every pass's records, before relay saves its cursor.
 pub const STAMP: &str = "MERGE (m:Meta {graph: $graph})
 SET m.project = $project, m.lastIngestAt = $stamp, m.schemaVersion = $version,
-    m.lastAnalyticsAt = coalesce($analytics, m.lastAnalyticsAt)";
+    m.lastAnalyticsAt = coalesce($analytics, m.lastAnalyticsAt), m.lastGlobalAt = coalesce($global, m.lastGlobalAt),
+    m.globalDue = $due";
 
 /// The graph's stamp as last written (nothing when the graph is new or was wiped).
-pub const READ_STAMP: &str = "MATCH (m:Meta {graph: $graph}) RETURN m.lastIngestAt, m.schemaVersion";
+pub const READ_STAMP: &str =
+    "MATCH (m:Meta {graph: $graph}) RETURN m.lastIngestAt, m.schemaVersion, m.lastGlobalAt, m.globalDue";
