@@ -8,6 +8,8 @@
 //!   v2's published 775 ms full rebuild;
 //! - an incremental pass after 100 more exchanges (the full pass starts `MARGIN_MS` after the ledger was filled,
 //!   so the incremental one sends only what came after it);
+//! - a re-send of the whole ledger into the filled graph (`relay graph rebuild`), the issue's "re-send of 100k
+//!   events" with `RELAY_BENCH_GRAPH_EXCHANGES=50000 … -- --bench` (100,000 records);
 //! - the whole-graph analytics alone (a pass runs them at most once a minute), and PageRank over the files'
 //!   CO_EDITED links alone (`algo.pageRank`, read-only, 5 runs) — with `--bench` 20,000
 //!   files and about 100,000 links;
@@ -103,11 +105,18 @@ async fn main() {
     let full = std::env::args().any(|a| a == "--bench");
     // Sessions of SESSION exchanges, each on files of its own (a session that touches thousands of files makes
     // CO_EDITED quadratic: see docs/PERFORMANCE.md).
-    let (files, exchanges, briefs): (usize, usize, usize) = if full {
+    let (files, mut exchanges, briefs): (usize, usize, usize) = if full {
         (20_000, 20_000, 200)
     } else {
         (500, 1_000, 20)
     };
+    // RELAY_BENCH_GRAPH_EXCHANGES=50000 with --bench: 100,000 records over the same 20,000 files.
+    if let Some(n) = std::env::var("RELAY_BENCH_GRAPH_EXCHANGES")
+        .ok()
+        .and_then(|n| n.parse().ok())
+    {
+        exchanges = n;
+    }
 
     let server_home = tempfile::tempdir().unwrap();
     let server = Server::default();
@@ -191,7 +200,12 @@ async fn main() {
     // PageRank alone over the files and their CO_EDITED links.
     let graph = relayd::graph::graph_name("bench");
     let file_nodes = count(&client, &graph, "MATCH (f:File) RETURN count(f)").await;
-    let links = count(&client, &graph, "MATCH (:File)-[c:CO_EDITED]->(:File) RETURN count(c)").await;
+    let links = count(
+        &client,
+        &graph,
+        "MATCH (:File)-[c:CO_EDITED]->(:File) RETURN count(c)",
+    )
+    .await;
     let mut ranks = Vec::new();
     for _ in 0..5 {
         let began = Instant::now();
@@ -199,7 +213,8 @@ async fn main() {
             &client,
             &graph,
             "CALL algo.pageRank('File', 'CO_EDITED') YIELD node, score RETURN count(node)",
-        ).await;
+        )
+        .await;
         ranks.push(began.elapsed());
         assert_eq!(ranked, file_nodes);
     }
@@ -210,6 +225,14 @@ async fn main() {
         .await
         .unwrap();
     let global_time = began.elapsed();
+
+    // A re-send of the whole ledger into the filled graph (`relay graph rebuild`: relay's cursor dropped).
+    let began = Instant::now();
+    let passes = relayd::graph::project::pass(&handle, &client, &BTreeSet::from([graph.clone()]))
+        .await
+        .unwrap();
+    let resend_time = began.elapsed();
+    let resent: u64 = passes.iter().flat_map(|p| p.sent.values()).sum();
 
     // The session brief, for one file and for five.
     let now = relay_core::time::now_ms();
@@ -262,10 +285,12 @@ async fn main() {
         "| incremental pass after 100 exchanges ({incremental} records), {incremental_global} the whole-graph analytics | {} |",
         common::ms(incremental_time)
     );
+    println!("| … per record | {} |", per(incremental_time, incremental));
     println!(
-        "| … per record | {} |",
-        per(incremental_time, incremental)
+        "| re-send of the whole ledger into the filled graph (`relay graph rebuild`; {resent} records, analytics, stamp) | {} |",
+        common::ms(resend_time)
     );
+    println!("| … per record | {} |", per(resend_time, resent));
     println!(
         "| whole-graph analytics alone (OVERLAPS_WITH, DECIDED, PageRank and label propagation, with their writes; at most once a minute) | {} |",
         common::ms(global_time)

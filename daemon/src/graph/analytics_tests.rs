@@ -143,7 +143,11 @@ async fn overlaps(client: &GraphClient, graph: &str) -> BTreeSet<(String, String
         .rows
         .iter()
         .map(|row| {
-            let between = row[2].as_array().unwrap().iter().map(|e| e.as_str().unwrap().to_owned());
+            let between = row[2]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|e| e.as_str().unwrap().to_owned());
             (
                 row[0].as_str().unwrap().to_owned(),
                 row[1].as_str().unwrap().to_owned(),
@@ -258,7 +262,7 @@ async fn batched_analytics_give_the_whole_file_sets_co_edited_and_overlap_edges_
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_session_past_the_co_edit_cap_pairs_only_its_newest_files_and_drops_the_pairs_of_a_file_that_leaves_them()
-{
+ {
     let slug = falkordb::graph_name("cap").replace('_', "-").to_lowercase();
     let (dir, handle) = project(&slug).await;
     let cap = usize::try_from(schema::CO_EDIT_SESSION_FILES).unwrap();
@@ -390,7 +394,8 @@ async fn the_whole_graph_analytics_run_on_a_resend_then_at_most_once_a_minute_an
     session(&handle, dir.path(), "ranker", 0, &edits(0)).await;
     let client = GraphClient::connect(falkordb::shared()).await.unwrap();
     let graph = graph_name(&slug);
-    let ours = |passes: Vec<super::project::ProjectPass>| passes.into_iter().find(|p| p.graph == graph).unwrap();
+    let ours =
+        |passes: Vec<super::project::ProjectPass>| passes.into_iter().find(|p| p.graph == graph).unwrap();
     let first = ours(pass(&handle, &client, &BTreeSet::new()).await.unwrap());
     assert!(first.resend.is_some() && first.global, "{first:?}");
     assert_eq!(due_and_ranked(&client, &graph).await, (json!(false), 3));

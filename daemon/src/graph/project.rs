@@ -235,8 +235,7 @@ async fn project_pass(
     // The whole-graph analytics: on a re-send, else when something is due and the last run is old enough.
     let due = due || analytics.is_some();
     let global = if due
-        && (resend.is_some()
-            || global_at.is_none_or(|at| handle.now_ms() - at >= schema::GLOBAL_EVERY_MS))
+        && (resend.is_some() || global_at.is_none_or(|at| handle.now_ms() - at >= schema::GLOBAL_EVERY_MS))
     {
         global_analytics(client, &graph).await?;
         Some(handle.now_ms())
@@ -311,7 +310,12 @@ async fn per_file_analytics(
             .await?;
         for row in &answer.rows {
             let changed = row.first().and_then(serde_json::Value::as_array);
-            files.extend(changed.into_iter().flatten().filter_map(|p| p.as_str().map(str::to_owned)));
+            files.extend(
+                changed
+                    .into_iter()
+                    .flatten()
+                    .filter_map(|p| p.as_str().map(str::to_owned)),
+            );
         }
     }
     // One pass's own mark on the CO_EDITED links it writes.
@@ -363,7 +367,12 @@ pub async fn global_analytics(client: &GraphClient, graph: &str) -> Result<(), G
                     types
                         .scalar()
                         .and_then(serde_json::Value::as_array)
-                        .map(|types| types.iter().filter_map(|t| t.as_str().map(str::to_owned)).collect())
+                        .map(|types| {
+                            types
+                                .iter()
+                                .filter_map(|t| t.as_str().map(str::to_owned))
+                                .collect()
+                        })
                         .unwrap_or_default(),
                 );
             }
