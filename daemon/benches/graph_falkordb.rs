@@ -6,7 +6,13 @@
 //! - a full projection pass into an empty graph (every record sent, the analytics run): time and time per record
 //!   (the ingest throughput), for a project of FILES files — with `--bench`, 20,000 files, the size of relaybrain
 //!   v2's published 775 ms full rebuild;
-//! - an incremental pass after 100 more exchanges;
+//! - an incremental pass after 100 more exchanges (the full pass starts `MARGIN_MS` after the ledger was filled,
+//!   so the incremental one sends only what came after it);
+//! - a re-send of the whole ledger into the filled graph (`relay graph rebuild`), the issue's "re-send of 100k
+//!   events" with `RELAY_BENCH_GRAPH_EXCHANGES=50000 … -- --bench` (100,000 records);
+//! - the whole-graph analytics alone (a pass runs them at most once a minute), and PageRank over the files'
+//!   CO_EDITED links alone (`algo.pageRank`, read-only, 5 runs) — with `--bench` 20,000
+//!   files and about 100,000 links;
 //! - the session brief (`graph::brief::session_brief`) for one file and for five, 200 times each: median, p95, p99
 //!   and its size in tokens (characters / 4).
 //!
@@ -14,6 +20,8 @@
 //! its file are.
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
+// The futures of main are deep (the server, the ledger, the passes and the queries in one async body).
+#![recursion_limit = "256"]
 
 mod common;
 
@@ -29,8 +37,9 @@ use relayd::graph::server::{Server, Settings};
 use relayd::ledger::read::read_transcript;
 
 const REPO: &str = "/w/bench-app";
-/// Exchanges per session (one transcript each).
-const SESSION: usize = 5;
+/// Exchanges per session (one transcript each): six files a session, 30 CO_EDITED links, so 20,000 files give
+/// about 100,000.
+const SESSION: usize = 6;
 
 fn exchange(n: usize, files: usize) -> String {
     let ts = format!(
@@ -55,6 +64,17 @@ fn exchange(n: usize, files: usize) -> String {
         f = f,
         repo = REPO
     )
+}
+
+/// The one number a read-only query answers.
+async fn count(client: &GraphClient, graph: &str, cypher: &str) -> i64 {
+    client
+        .read(graph, cypher, Vec::new(), Duration::from_secs(60))
+        .await
+        .unwrap()
+        .scalar()
+        .and_then(serde_json::Value::as_i64)
+        .unwrap()
 }
 
 /// redis-server and falkordb.so: `$RELAY_TEST_FALKORDB_DIR`, else tests/.venv's Python package.
@@ -85,11 +105,18 @@ async fn main() {
     let full = std::env::args().any(|a| a == "--bench");
     // Sessions of SESSION exchanges, each on files of its own (a session that touches thousands of files makes
     // CO_EDITED quadratic: see docs/PERFORMANCE.md).
-    let (files, exchanges, briefs): (usize, usize, usize) = if full {
+    let (files, mut exchanges, briefs): (usize, usize, usize) = if full {
         (20_000, 20_000, 200)
     } else {
         (500, 1_000, 20)
     };
+    // RELAY_BENCH_GRAPH_EXCHANGES=50000 with --bench: 100,000 records over the same 20,000 files.
+    if let Some(n) = std::env::var("RELAY_BENCH_GRAPH_EXCHANGES")
+        .ok()
+        .and_then(|n| n.parse().ok())
+    {
+        exchanges = n;
+    }
 
     let server_home = tempfile::tempdir().unwrap();
     let server = Server::default();
@@ -133,6 +160,11 @@ async fn main() {
         .await
         .unwrap();
     let client = GraphClient::connect(&started.url).await.unwrap();
+    // Past the cursor's margin, so the incremental pass below sends only what comes after the full one.
+    tokio::time::sleep(Duration::from_millis(
+        u64::try_from(relayd::graph::project::MARGIN_MS).unwrap() + 100,
+    ))
+    .await;
 
     // The full pass: every record into an empty graph.
     let began = Instant::now();
@@ -159,6 +191,48 @@ async fn main() {
         .unwrap();
     let incremental_time = began.elapsed();
     let incremental: u64 = passes.iter().flat_map(|p| p.sent.values()).sum();
+    let incremental_global = if passes.iter().any(|p| p.global) {
+        "with"
+    } else {
+        "without (not due yet)"
+    };
+
+    // PageRank alone over the files and their CO_EDITED links.
+    let graph = relayd::graph::graph_name("bench");
+    let file_nodes = count(&client, &graph, "MATCH (f:File) RETURN count(f)").await;
+    let links = count(
+        &client,
+        &graph,
+        "MATCH (:File)-[c:CO_EDITED]->(:File) RETURN count(c)",
+    )
+    .await;
+    let mut ranks = Vec::new();
+    for _ in 0..5 {
+        let began = Instant::now();
+        let ranked = count(
+            &client,
+            &graph,
+            "CALL algo.pageRank('File', 'CO_EDITED') YIELD node, score RETURN count(node)",
+        )
+        .await;
+        ranks.push(began.elapsed());
+        assert_eq!(ranked, file_nodes);
+    }
+    let (rank_p50, _, rank_worst) = common::summary(ranks);
+    // The whole-graph analytics alone, as a pass runs them at most once a minute.
+    let began = Instant::now();
+    relayd::graph::project::global_analytics(&client, &graph)
+        .await
+        .unwrap();
+    let global_time = began.elapsed();
+
+    // A re-send of the whole ledger into the filled graph (`relay graph rebuild`: relay's cursor dropped).
+    let began = Instant::now();
+    let passes = relayd::graph::project::pass(&handle, &client, &BTreeSet::from([graph.clone()]))
+        .await
+        .unwrap();
+    let resend_time = began.elapsed();
+    let resent: u64 = passes.iter().flat_map(|p| p.sent.values()).sum();
 
     // The session brief, for one file and for five.
     let now = relay_core::time::now_ms();
@@ -208,8 +282,23 @@ async fn main() {
     );
     println!("| … per record, amortized | {} |", per(full_time, sent));
     println!(
-        "| incremental pass after 100 exchanges ({incremental} records) | {} |",
+        "| incremental pass after 100 exchanges ({incremental} records), {incremental_global} the whole-graph analytics | {} |",
         common::ms(incremental_time)
+    );
+    println!("| … per record | {} |", per(incremental_time, incremental));
+    println!(
+        "| re-send of the whole ledger into the filled graph (`relay graph rebuild`; {resent} records, analytics, stamp) | {} |",
+        common::ms(resend_time)
+    );
+    println!("| … per record | {} |", per(resend_time, resent));
+    println!(
+        "| whole-graph analytics alone (OVERLAPS_WITH, DECIDED, PageRank and label propagation, with their writes; at most once a minute) | {} |",
+        common::ms(global_time)
+    );
+    println!(
+        "| PageRank alone over {file_nodes} files and {links} CO_EDITED links (5 runs): median / worst | {} / {} |",
+        common::ms(rank_p50),
+        common::ms(rank_worst)
     );
     println!(
         "| session_brief, 1 file ({briefs} runs): median / p95 / p99 | {} / {} / {} (≤ {} tokens) |",

@@ -28,9 +28,12 @@ pub const MAX_PATHS: usize = 50;
 /// the prompt behind their newest change, sessions holding it (their last meaningful prompt), the current
 /// decisions about it, the agents that changed it most — each part newest (or most) first and capped at `$limit`;
 /// `$me` is a session key left out (the asking session's own, or empty). The ledger's flags arrive as 0/1 from
-/// SQLite's `json_object`, so a flag is tested as `IN [true, 1]`.
+/// SQLite's `json_object`, so a flag is tested as `IN [true, 1]`. Each part starts at its file through the index on
+/// `File.path` (`MATCH (f:File {path: path}) WITH f`): without the `WITH` FalkorDB's planner starts at every
+/// Session (or Decision) and the brief grows with the graph (90 ms p95 for one file at 20,000 files).
 pub const SESSION_BRIEF: &str = "UNWIND $paths AS path
-MATCH (f:File {path: path})<-[:MODIFIED]-(e:Edit)<-[:MADE]-(s:Session)
+MATCH (f:File {path: path}) WITH f
+MATCH (f)<-[:MODIFIED]-(e:Edit)<-[:MADE]-(s:Session)
 WHERE s.key <> $me
 OPTIONAL MATCH (e)-[:PROMPTED_BY]->(t:Turn)
 WITH f, s, e, t ORDER BY e.at DESC
@@ -39,7 +42,8 @@ RETURN 'edited' AS part, f.path AS file, s.agent AS agent, s.sessionId AS sessio
 ORDER BY at DESC LIMIT $limit
 UNION ALL
 UNWIND $paths AS path
-MATCH (s:Session)-[h:HELD]->(f:File {path: path})
+MATCH (f:File {path: path}) WITH f
+MATCH (s:Session)-[h:HELD]->(f)
 WHERE s.key <> $me
 OPTIONAL MATCH (s)-[:HAS_TURN]->(t:Turn {role: 'user'})
 WHERE NOT coalesce(t.filler, false) IN [true, 1]
@@ -50,7 +54,8 @@ RETURN 'held' AS part, f.path AS file, s.agent AS agent, s.sessionId AS session,
 ORDER BY at DESC LIMIT $limit
 UNION ALL
 UNWIND $paths AS path
-MATCH (d:Decision)-[:ABOUT]->(f:File {path: path})
+MATCH (f:File {path: path}) WITH f
+MATCH (d:Decision)-[:ABOUT]->(f)
 WHERE NOT coalesce(d.superseded, false) IN [true, 1]
 OPTIONAL MATCH (d)-[:DURING]->(s:Session)
 RETURN 'decision' AS part, f.path AS file, coalesce(s.agent, d.decidedBy) AS agent, s.sessionId AS session,
@@ -58,7 +63,8 @@ RETURN 'decision' AS part, f.path AS file, coalesce(s.agent, d.decidedBy) AS age
 ORDER BY at DESC LIMIT $limit
 UNION ALL
 UNWIND $paths AS path
-MATCH (a:Agent)-[t:TOUCHED]->(f:File {path: path})
+MATCH (f:File {path: path}) WITH f
+MATCH (a:Agent)-[t:TOUCHED]->(f)
 RETURN 'ask' AS part, f.path AS file, a.name AS agent, null AS session, null AS text, t.lastAt AS at,
        t.count AS count
 ORDER BY count DESC LIMIT $limit";

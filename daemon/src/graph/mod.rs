@@ -15,6 +15,8 @@ pub mod schema;
 pub mod server;
 
 #[cfg(test)]
+mod analytics_tests;
+#[cfg(test)]
 mod server_tests;
 #[cfg(test)]
 mod spike_tests;

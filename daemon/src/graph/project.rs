@@ -6,7 +6,8 @@
 //! it). No stamp (a new or wiped graph: the indexes are made first) or a stamp older than the cursor's (the server
 //! came back from an older snapshot) means the graph misses records: everything is sent again, which `MERGE` makes
 //! harmless. Otherwise the records recorded since the cursor (less a margin) are sent. Then the analytics over the
-//! files that got edits, then `Meta.lastIngestAt` is stamped, and only then the cursor is saved.
+//! files that got edits, in batches; the whole-graph ones on a re-send and otherwise at most once a minute
+//! ([`schema::GLOBAL_EVERY_MS`]); then `Meta.lastIngestAt` is stamped, and only then the cursor is saved.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -48,6 +49,9 @@ pub struct ProjectPass {
     pub resend: Option<Resend>,
     /// Records sent per kind (`turn`, `edit`, …).
     pub sent: BTreeMap<&'static str, u64>,
+    /// Whether the whole-graph analytics ran (PageRank, communities, …; at most every
+    /// [`schema::GLOBAL_EVERY_MS`]).
+    pub global: bool,
     pub stamp_ms: i64,
 }
 
@@ -139,7 +143,7 @@ async fn project_pass(
     cursor: Option<Cursor>,
 ) -> Result<(ProjectPass, Cursor), PassError> {
     let graph = graph_name(&project.slug);
-    let (stamp, version) = match client
+    let (stamp, version, global_at, due) = match client
         .read(
             &graph,
             schema::READ_STAMP,
@@ -151,9 +155,12 @@ async fn project_pass(
         Ok(answer) => {
             let row = answer.rows.first();
             let at = |i: usize| row.and_then(|r| r.get(i)).and_then(serde_json::Value::as_i64);
-            (at(0), at(1))
+            let due = row
+                .and_then(|r| r.get(3))
+                .is_some_and(|d| d == &serde_json::Value::Bool(true) || d == &serde_json::Value::from(1));
+            (at(0), at(1), at(2), due)
         }
-        Err(GraphError::Missing { .. }) => (None, None),
+        Err(GraphError::Missing { .. }) => (None, None, None, false),
         Err(err) => return Err(err.into()),
     };
     let (since, resend) = match (stamp, cursor) {
@@ -179,6 +186,7 @@ async fn project_pass(
         ..ProjectPass::default()
     };
     let mut edited = BTreeSet::new();
+    let mut sessions = BTreeSet::new();
     for kind in Kind::ALL {
         let mut after = After::default();
         loop {
@@ -198,10 +206,10 @@ async fn project_pass(
                 .filter_map(|(_, _, row)| serde_json::from_str(row).ok())
                 .collect();
             if kind == Kind::Edit {
-                edited.extend(
-                    rows.iter()
-                        .filter_map(|row| row["file"].as_str().map(str::to_owned)),
-                );
+                for row in &rows {
+                    edited.extend(row["file"].as_str().map(str::to_owned));
+                    sessions.extend(row["session"].as_str().map(str::to_owned));
+                }
             }
             let count = rows.len() as u64;
             client
@@ -218,35 +226,23 @@ async fn project_pass(
             }
         }
     }
-    let mut analytics = None;
-    if !edited.is_empty() {
-        let files = serde_json::Value::from(edited.into_iter().collect::<Vec<_>>());
-        for (needs, statement) in schema::ANALYTICS {
-            if let Some(needs) = needs {
-                let types = client
-                    .read(&graph, schema::RELATIONSHIP_TYPES, Vec::new(), WRITE_TIMEOUT)
-                    .await?;
-                let present = types
-                    .scalar()
-                    .and_then(serde_json::Value::as_array)
-                    .is_some_and(|types| types.iter().any(|t| t == needs));
-                if !present {
-                    continue;
-                }
-            }
-            let params = vec![
-                ("files", param(files.clone())),
-                ("window", param(schema::OVERLAP_WINDOW_MS.into())),
-            ];
-            // Each statement takes only the parameters it names.
-            let params = params
-                .into_iter()
-                .filter(|(name, _)| statement.contains(&format!("${name}")))
-                .collect();
-            client.write(&graph, statement, params, WRITE_TIMEOUT).await?;
-        }
-        analytics = Some(handle.now_ms());
-    }
+    let analytics = if edited.is_empty() {
+        None
+    } else {
+        per_file_analytics(client, &graph, edited, &sessions).await?;
+        Some(handle.now_ms())
+    };
+    // The whole-graph analytics: on a re-send, else when something is due and the last run is old enough.
+    let due = due || analytics.is_some();
+    let global = if due
+        && (resend.is_some() || global_at.is_none_or(|at| handle.now_ms() - at >= schema::GLOBAL_EVERY_MS))
+    {
+        global_analytics(client, &graph).await?;
+        Some(handle.now_ms())
+    } else {
+        None
+    };
+    report.global = global.is_some();
     // The stamp is never below the cursor's, so a later pass compares like with like.
     let stamp_ms = handle.now_ms().max(through);
     // Only a whole re-send makes the graph this schema's; an incremental pass onto a graph of an older schema keeps
@@ -268,6 +264,11 @@ async fn project_pass(
                     "analytics",
                     param(analytics.map_or(serde_json::Value::Null, Into::into)),
                 ),
+                (
+                    "global",
+                    param(global.map_or(serde_json::Value::Null, Into::into)),
+                ),
+                ("due", param((due && global.is_none()).into())),
             ],
             WRITE_TIMEOUT,
         )
@@ -280,4 +281,106 @@ async fn project_pass(
             stamp_ms,
         },
     ))
+}
+
+/// The analytics of a pass's edits: each session that got edits has its `coEdit` files set again (the files that
+/// enter or leave it join `files`), then TOUCHED, CO_EDITED and Overlap over `files` in batches of
+/// [`schema::ANALYTICS_BATCH`], and the CO_EDITED links of those files this pass no longer makes are removed.
+/// Every statement takes its batch as a parameter, so each is bounded by the size of a batch and not by the size
+/// of the graph.
+async fn per_file_analytics(
+    client: &GraphClient,
+    graph: &str,
+    mut files: BTreeSet<String>,
+    sessions: &BTreeSet<String>,
+) -> Result<(), GraphError> {
+    let sessions: Vec<&String> = sessions.iter().collect();
+    for chunk in sessions.chunks(schema::ANALYTICS_BATCH) {
+        let keys = serde_json::Value::from(chunk.iter().map(|k| k.as_str()).collect::<Vec<_>>());
+        let answer = client
+            .write(
+                graph,
+                schema::SESSION_CO_EDIT,
+                vec![
+                    ("sessions", param(keys)),
+                    ("cap", param(schema::CO_EDIT_SESSION_FILES.into())),
+                ],
+                WRITE_TIMEOUT,
+            )
+            .await?;
+        for row in &answer.rows {
+            let changed = row.first().and_then(serde_json::Value::as_array);
+            files.extend(
+                changed
+                    .into_iter()
+                    .flatten()
+                    .filter_map(|p| p.as_str().map(str::to_owned)),
+            );
+        }
+    }
+    // One pass's own mark on the CO_EDITED links it writes.
+    let pass_id = i64::from(rand::random::<u32>());
+    let files: Vec<String> = files.into_iter().collect();
+    let batches: Vec<serde_json::Value> = files
+        .chunks(schema::ANALYTICS_BATCH)
+        .map(|chunk| serde_json::Value::from(chunk.to_vec()))
+        .collect();
+    for batch in &batches {
+        for statement in schema::PER_FILES {
+            let params = [
+                ("files", param(batch.clone())),
+                ("window", param(schema::OVERLAP_WINDOW_MS.into())),
+                ("pass", param(pass_id.into())),
+            ];
+            // Each statement takes only the parameters it names.
+            let params = params
+                .into_iter()
+                .filter(|(name, _)| statement.contains(&format!("${name}")))
+                .collect();
+            client.write(graph, statement, params, WRITE_TIMEOUT).await?;
+        }
+    }
+    for batch in &batches {
+        client
+            .write(
+                graph,
+                schema::STALE_CO_EDITED,
+                vec![("files", param(batch.clone())), ("pass", param(pass_id.into()))],
+                WRITE_TIMEOUT,
+            )
+            .await?;
+    }
+    Ok(())
+}
+
+/// The whole-graph analytics ([`schema::GLOBAL`]: OVERLAPS_WITH, DECIDED, PageRank, label propagation), once.
+pub async fn global_analytics(client: &GraphClient, graph: &str) -> Result<(), GraphError> {
+    // The relationship types, read once the first algorithm needs them (after the statements that make them).
+    let mut present: Option<Vec<String>> = None;
+    for (needs, statement) in schema::GLOBAL {
+        if let Some(needs) = needs {
+            if present.is_none() {
+                let types = client
+                    .read(graph, schema::RELATIONSHIP_TYPES, Vec::new(), WRITE_TIMEOUT)
+                    .await?;
+                present = Some(
+                    types
+                        .scalar()
+                        .and_then(serde_json::Value::as_array)
+                        .map(|types| {
+                            types
+                                .iter()
+                                .filter_map(|t| t.as_str().map(str::to_owned))
+                                .collect()
+                        })
+                        .unwrap_or_default(),
+                );
+            }
+            if !present.iter().flatten().any(|t| t == needs) {
+                continue;
+            }
+        }
+        client.write(graph, statement, Vec::new(), WRITE_TIMEOUT).await?;
+    }
+    Ok(())
 }

@@ -648,7 +648,7 @@ async fn relay_graph_enable_writes_config_toml_for_the_owner_only_and_the_runnin
             && report
                 .projects
                 .iter()
-                .any(|p| p.graph == graph && p.schema_version == Some(1))
+                .any(|p| p.graph == graph && p.schema_version == Some(super::schema::SCHEMA_VERSION))
     })
     .await;
     let report = admin::report(&handle).await;
@@ -857,8 +857,10 @@ async fn the_window_lists_files_and_what_changed_with_one_and_peeks_at_the_pre_t
     use crate::store::ledger::NewPatch;
     let slug = falkordb::graph_name("w").replace('_', "-").to_lowercase();
     let (_dir, handle) = filled(&slug, "").await;
-    // The holder's session also changed src/session.ts (a watcher patch while it held it).
-    let holder = "89585d00-56e9-40b4-a2a5-1832fa5f3cc2";
+    // The holder's session also changed src/session.ts (a watcher patch while it held it). `filled` reads its
+    // transcript as `claude-lock-holder.jsonl`, so that is its session id (the file stem), not the UUID of the
+    // fixture's own name: a patch under the UUID would be another session's, with no co-edit.
+    let holder = "claude-lock-holder";
     let mut tx = handle.store().begin_write().await.unwrap();
     ledger::record_patch(
         &mut tx,
@@ -894,6 +896,13 @@ async fn the_window_lists_files_and_what_changed_with_one_and_peeks_at_the_pre_t
     );
     assert_eq!(login["agents"], json!(["claude"]), "{login:?}");
 
+    let co = run(&client, &slug, "co_edited", Some("src/login.ts"), None)
+        .await
+        .unwrap();
+    assert!(
+        co.rows.iter().any(|r| r["file"] == json!("src/session.ts")),
+        "the holder changed both files: {co:?}"
+    );
     let none = run(&client, &slug, "co_edited", Some("src/none.ts"), None)
         .await
         .unwrap();
