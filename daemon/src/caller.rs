@@ -52,6 +52,12 @@ impl Surface {
     }
 }
 
+/// The runner session a request comes from, put on the request by the listener that authenticated it (a docker
+/// session's own MCP token, checked with its container's address: `runner::mcp_gateway`) — never taken from what
+/// the caller sends.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GrantedSession(pub String);
+
 /// The caller of one request: its role and surface (from the transport) and the session it writes as.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Caller {

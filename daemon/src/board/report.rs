@@ -48,6 +48,9 @@ pub struct DecisionInput {
     pub source_ref: Option<String>,
     /// A current decision of the same project that this one replaces.
     pub supersedes: Option<i64>,
+    /// The memory ledger's key of the agent session that made it (`ledger::session_key`), when the transport
+    /// says which session calls: the graph links the decision to that session and its agent.
+    pub ledger_session: Option<String>,
 }
 
 #[derive(Clone, Debug, Serialize, PartialEq, Eq)]
@@ -271,7 +274,13 @@ impl Board<'_> {
             db::supersede_decision(&mut write, old, id, now).await?;
         }
         if !files.is_empty() {
-            crate::store::ledger::record_decision_files(&mut write, id, files, None).await?;
+            crate::store::ledger::record_decision_files(
+                &mut write,
+                id,
+                files,
+                input.ledger_session.as_deref(),
+            )
+            .await?;
         }
         let key = task.map(|t| t.1);
         let subject = key.clone().unwrap_or_else(|| project.slug.clone());

@@ -303,6 +303,7 @@ impl RelayMcp {
             source_kind: p.source_kind,
             source_ref: p.source_ref,
             supersedes: p.supersedes,
+            ledger_session: None,
         };
         let replaced = input.supersedes;
         match self.board().add_decision(input, &caller).await {

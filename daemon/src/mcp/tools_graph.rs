@@ -202,7 +202,11 @@ impl RelayMcp {
 
     /// Records a decision about files; relay_session_brief shows it to whoever touches them.
     #[tool(annotations(destructive_hint = false, open_world_hint = false))]
-    async fn relay_report_decision(&self, Parameters(p): Parameters<ReportDecision>) -> CallToolResult {
+    async fn relay_report_decision(
+        &self,
+        extensions: rmcp::model::Extensions,
+        Parameters(p): Parameters<ReportDecision>,
+    ) -> CallToolResult {
         if p.files.is_empty() || p.files.len() > MAX_DECISION_FILES {
             return bad_arguments(
                 "relay_report_decision",
@@ -222,11 +226,21 @@ impl RelayMcp {
             .map(|f| admin::file_arg(&project.repo_path, None, f))
             .collect();
         let refs: Vec<&str> = files.iter().map(String::as_str).collect();
-        // The transport's caller, with no session: the token does not say which session calls.
-        let caller = Caller::mcp_token();
+        // The session the listener authenticated (a docker session's own token, from its container), else none:
+        // relay's shared token does not say which session calls.
+        let granted = extensions
+            .get::<http::request::Parts>()
+            .and_then(|parts| parts.extensions.get::<crate::caller::GrantedSession>())
+            .map(|granted| granted.0.clone());
+        let ledger_session = match &granted {
+            Some(session) => self.ledger_session_of(session).await,
+            None => None,
+        };
+        let caller = Caller::mcp_token().with_session(granted.clone(), None);
         let input = crate::board::DecisionInput {
             project: project.slug.clone(),
             text: p.decision,
+            ledger_session,
             ..Default::default()
         };
         match self.board().add_decision_about(input, &refs, &caller).await {
@@ -236,9 +250,13 @@ impl RelayMcp {
                 } else {
                     " The graph's next pass links it to them."
                 };
+                let whose = match &granted {
+                    Some(session) => format!("as session {session}'s (its container's token)"),
+                    None => "as an MCP agent's (relay's token does not say which session calls)".to_owned(),
+                };
                 written(
                     format!(
-                        "Recorded decision #{} for {} about {}, as an MCP agent's (relay's token does not say which session calls).{projected}",
+                        "Recorded decision #{} for {} about {}, {whose}.{projected}",
                         outcome.value.id,
                         project.slug,
                         files.join(", ")
@@ -248,5 +266,22 @@ impl RelayMcp {
             }
             Err(err) => failed(err, Access::Write),
         }
+    }
+}
+
+impl RelayMcp {
+    /// The memory ledger's key of the agent session a runner session runs (its Claude Code session, once the
+    /// hooks told it), for the graph to link a decision to that session and its agent.
+    async fn ledger_session_of(&self, session: &str) -> Option<String> {
+        let mut conn = self.handle.store().read().await.ok()?;
+        let row = crate::store::runner::session_by_name(&mut conn, session)
+            .await
+            .ok()??;
+        let agent = match row.profile.as_str() {
+            relay_core::profile::CLAUDE => "claude",
+            _ => return None,
+        };
+        let id = row.agent_session_id?;
+        Some(crate::store::ledger::session_key(agent, &id))
     }
 }

@@ -260,6 +260,7 @@ impl BoardService for RelayService {
             source_kind: request.source_kind,
             source_ref: request.source_ref,
             supersedes: request.supersedes,
+            ledger_session: None,
         };
         let outcome = self
             .handle

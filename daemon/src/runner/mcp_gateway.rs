@@ -232,15 +232,22 @@ async fn only_mcp(uri: http::Uri) -> ApiError {
     )
 }
 
-async fn guard(State(guarded): State<Guarded>, request: Request, next: Next) -> Response {
-    match refusal(&guarded, &request) {
-        None => next.run(request).await,
-        Some(refused) => refused,
+async fn guard(State(guarded): State<Guarded>, mut request: Request, next: Next) -> Response {
+    match admitted(&guarded, &request) {
+        Ok(session) => {
+            // The tools read which session calls from here (relay_report_decision attributes to it).
+            request
+                .extensions_mut()
+                .insert(crate::caller::GrantedSession(session));
+            next.run(request).await
+        }
+        Err(refused) => refused,
     }
 }
 
-/// Why a request to the containers' listener is refused, or None when it may go on.
-fn refusal(guarded: &Guarded, request: &Request) -> Option<Response> {
+/// The session whose token a request to the containers' listener comes with, from that session's container; or
+/// why it is refused.
+fn admitted(guarded: &Guarded, request: &Request) -> Result<String, Response> {
     let path = request.uri().path().to_owned();
     let headers = request.headers();
     let host = headers
@@ -257,25 +264,19 @@ fn refusal(guarded: &Guarded, request: &Request) -> Option<Response> {
     });
     if !host_only.eq_ignore_ascii_case(&expected) {
         tracing::warn!(%path, host = %host, "refused on the containers' MCP listener: Host not allowed");
-        return Some(
-            ApiError::new(
-                StatusCode::FORBIDDEN,
-                format!(
-                    "Host {host:?} is not allowed here; call {expected} as the session's RELAY_MCP_URL says"
-                ),
-            )
-            .into_response(),
-        );
+        return Err(ApiError::new(
+            StatusCode::FORBIDDEN,
+            format!("Host {host:?} is not allowed here; call {expected} as the session's RELAY_MCP_URL says"),
+        )
+        .into_response());
     }
     if let Some(origin) = headers.get(header::ORIGIN) {
         tracing::warn!(%path, origin = ?origin, "refused on the containers' MCP listener: an Origin");
-        return Some(
-            ApiError::new(
-                StatusCode::FORBIDDEN,
-                "a request with an Origin is not allowed to call relayd's MCP for containers",
-            )
-            .into_response(),
-        );
+        return Err(ApiError::new(
+            StatusCode::FORBIDDEN,
+            "a request with an Origin is not allowed to call relayd's MCP for containers",
+        )
+        .into_response());
     }
     let peer = request
         .extensions()
@@ -287,7 +288,7 @@ fn refusal(guarded: &Guarded, request: &Request) -> Option<Response> {
         .and_then(|h| h.strip_prefix("Bearer ").or_else(|| h.strip_prefix("bearer ")))
         .map(str::trim);
     let Some(presented) = presented else {
-        return Some(
+        return Err(
             ApiError::new(
                 StatusCode::UNAUTHORIZED,
                 format!(
@@ -299,10 +300,10 @@ fn refusal(guarded: &Guarded, request: &Request) -> Option<Response> {
     };
     let grantee = super::lock(&guarded.grants).get(&key_of(presented)).cloned();
     match grantee {
-        Some(grantee) if Some(grantee.peer) == peer => None,
+        Some(grantee) if Some(grantee.peer) == peer => Ok(grantee.session),
         Some(grantee) => {
             tracing::warn!(%path, session = %grantee.session, peer = ?peer, presented_token_id = %crate::token::fingerprint(presented), "refused on the containers' MCP listener: a session's token from another address");
-            Some(
+            Err(
                 ApiError::new(
                     StatusCode::UNAUTHORIZED,
                     "this token belongs to another docker session's container; each session calls with its own token, from its own container",
@@ -312,7 +313,7 @@ fn refusal(guarded: &Guarded, request: &Request) -> Option<Response> {
         }
         None => {
             tracing::warn!(%path, peer = ?peer, presented_token_id = %crate::token::fingerprint(presented), "refused on the containers' MCP listener: not a session's token");
-            Some(
+            Err(
                 ApiError::new(
                     StatusCode::UNAUTHORIZED,
                     format!(

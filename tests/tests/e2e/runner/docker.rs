@@ -890,11 +890,11 @@ async fn relay_s_hooks_inside_a_container_reach_relayd_as_that_session_and_nothi
 
 /// A script for a session's terminal: one MCP call over HTTP/1.0 with busybox `nc` (busybox's `wget` cannot be
 /// used in the static image; its input stays open a moment, as a server closes on a client's half-close), to the
-/// address `RELAY_MCP_URL` names (or another port of that host, `$3`), with
+/// address `RELAY_MCP_URL` names (or another port of that host, `$3`; `$4` a path other than `/mcp`), with
 /// the token `$1` and the JSON-RPC body `$2`; it ends with `nc-rc-<nc's exit>`.
 const MCP_CALL: &str = r#"u=${RELAY_MCP_URL#http://}; hp=${u%/mcp}; h=${hp%:*}; p=${3:-${hp##*:}}
 n=$(printf '%s' "$2" | wc -c)
-{ printf 'POST /mcp HTTP/1.0\r\nHost: %s\r\nAuthorization: Bearer %s\r\nAccept: application/json, text/event-stream\r\nContent-Type: application/json\r\nContent-Length: %s\r\n\r\n%s' "$h:$p" "$1" "$n" "$2"; sleep 2; } | nc -w 5 "$h" "$p"
+{ printf 'POST %s HTTP/1.0\r\nHost: %s\r\nAuthorization: Bearer %s\r\nAccept: application/json, text/event-stream\r\nContent-Type: application/json\r\nContent-Length: %s\r\n\r\n%s' "${4:-/mcp}" "$h:$p" "$1" "$n" "$2"; sleep 2; } | nc -w 5 "$h" "$p"
 rc=$?; echo; echo "nc-rc-$rc"
 "#;
 
@@ -1105,10 +1105,37 @@ async fn an_agent_in_a_container_calls_relay_s_mcp_with_its_session_s_token_and_
     );
     let tasks = run(daemon.relay().args(["task", "list", "-p", "shop", "--json"])).await;
     assert!(tasks.stdout.contains("Made inside the box"), "{tasks}");
+    // A decision recorded from inside is the session's: the token says which session calls, not the arguments.
+    term.seen.clear();
+    term.keys(
+        "sh /workspace/mcp.sh \"$(cat /run/relay/mcp-token)\" '{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"tools/call\",\"params\":{\"name\":\"relay_report_decision\",\"arguments\":{\"project\":\"shop\",\"decision\":\"the box keeps its README short\",\"files\":[\"README\"]}}}' '' '/mcp?profile=full'\n",
+    )
+    .await;
+    term.until("nc-rc-0").await;
+    let seen = String::from_utf8_lossy(&term.seen).into_owned();
+    assert!(
+        seen.contains(&format!("as session {}'s (its container's token)", a.name)),
+        "{seen}"
+    );
+    let events = run(daemon.relay().args(["events", "--json"])).await;
+    let added: Vec<serde_json::Value> = events
+        .stdout
+        .lines()
+        .filter_map(|line| serde_json::from_str::<serde_json::Value>(line).ok())
+        .filter(|e| e["kind"] == "decision.added")
+        .collect();
+    assert_eq!(added.len(), 1, "{}", events.stdout);
+    assert_eq!(added[0]["data"]["actor"], a.name.as_str(), "{}", events.stdout);
 
-    // b's token from a's container: refused (it is good only at b's own network's address, from b's container).
-    // So is relayd's own token.
-    for token in [token_b.trim().to_owned(), daemon.token()] {
+    // b's token from a's container: refused (on the shared network one listener knows both tokens, and b's is
+    // good only from b's container's address). So is relayd's own token.
+    for (token, refusal) in [
+        (
+            token_b.trim().to_owned(),
+            "this token belongs to another docker session's container",
+        ),
+        (daemon.token(), "not a running docker session's MCP token here"),
+    ] {
         term.seen.clear();
         term.keys(&format!(
             "sh /workspace/mcp.sh {token} '{{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/list\"}}'\n"
@@ -1117,10 +1144,7 @@ async fn an_agent_in_a_container_calls_relay_s_mcp_with_its_session_s_token_and_
         term.until("nc-rc-0").await;
         let seen = String::from_utf8_lossy(&term.seen).into_owned();
         assert!(seen.contains("401 Unauthorized"), "{seen}");
-        assert!(
-            seen.contains("not a running docker session's MCP token here"),
-            "{seen}"
-        );
+        assert!(seen.contains(refusal), "{seen}");
         assert!(!seen.contains("task_list"), "{seen}");
     }
     // relayd's own HTTP port is not there for the container (it listens on loopback).
