@@ -241,13 +241,13 @@ async fn guard(State(guarded): State<Guarded>, mut request: Request, next: Next)
                 .insert(crate::caller::GrantedSession(session));
             next.run(request).await
         }
-        Err(refused) => refused,
+        Err(refused) => refused.into_response(),
     }
 }
 
 /// The session whose token a request to the containers' listener comes with, from that session's container; or
 /// why it is refused.
-fn admitted(guarded: &Guarded, request: &Request) -> Result<String, Response> {
+fn admitted(guarded: &Guarded, request: &Request) -> Result<String, ApiError> {
     let path = request.uri().path().to_owned();
     let headers = request.headers();
     let host = headers
@@ -267,16 +267,14 @@ fn admitted(guarded: &Guarded, request: &Request) -> Result<String, Response> {
         return Err(ApiError::new(
             StatusCode::FORBIDDEN,
             format!("Host {host:?} is not allowed here; call {expected} as the session's RELAY_MCP_URL says"),
-        )
-        .into_response());
+        ));
     }
     if let Some(origin) = headers.get(header::ORIGIN) {
         tracing::warn!(%path, origin = ?origin, "refused on the containers' MCP listener: an Origin");
         return Err(ApiError::new(
             StatusCode::FORBIDDEN,
             "a request with an Origin is not allowed to call relayd's MCP for containers",
-        )
-        .into_response());
+        ));
     }
     let peer = request
         .extensions()
@@ -288,40 +286,31 @@ fn admitted(guarded: &Guarded, request: &Request) -> Result<String, Response> {
         .and_then(|h| h.strip_prefix("Bearer ").or_else(|| h.strip_prefix("bearer ")))
         .map(str::trim);
     let Some(presented) = presented else {
-        return Err(
-            ApiError::new(
-                StatusCode::UNAUTHORIZED,
-                format!(
-                    "this route needs the session's token: send Authorization: Bearer <the contents of {TOKEN_FILE}>"
-                ),
-            )
-            .into_response(),
-        );
+        return Err(ApiError::new(
+            StatusCode::UNAUTHORIZED,
+            format!(
+                "this route needs the session's token: send Authorization: Bearer <the contents of {TOKEN_FILE}>"
+            ),
+        ));
     };
     let grantee = super::lock(&guarded.grants).get(&key_of(presented)).cloned();
     match grantee {
         Some(grantee) if Some(grantee.peer) == peer => Ok(grantee.session),
         Some(grantee) => {
             tracing::warn!(%path, session = %grantee.session, peer = ?peer, presented_token_id = %crate::token::fingerprint(presented), "refused on the containers' MCP listener: a session's token from another address");
-            Err(
-                ApiError::new(
-                    StatusCode::UNAUTHORIZED,
-                    "this token belongs to another docker session's container; each session calls with its own token, from its own container",
-                )
-                .into_response(),
-            )
+            Err(ApiError::new(
+                StatusCode::UNAUTHORIZED,
+                "this token belongs to another docker session's container; each session calls with its own token, from its own container",
+            ))
         }
         None => {
             tracing::warn!(%path, peer = ?peer, presented_token_id = %crate::token::fingerprint(presented), "refused on the containers' MCP listener: not a session's token");
-            Err(
-                ApiError::new(
-                    StatusCode::UNAUTHORIZED,
-                    format!(
-                        "this is not a running docker session's MCP token here: a session's token works only from its own container, at the address its RELAY_MCP_URL names; send the one in {TOKEN_FILE} (it changes each time the session's program starts)"
-                    ),
-                )
-                .into_response(),
-            )
+            Err(ApiError::new(
+                StatusCode::UNAUTHORIZED,
+                format!(
+                    "this is not a running docker session's MCP token here: a session's token works only from its own container, at the address its RELAY_MCP_URL names; send the one in {TOKEN_FILE} (it changes each time the session's program starts)"
+                ),
+            ))
         }
     }
 }
