@@ -369,6 +369,80 @@ mod tests {
     }
 
     #[tokio::test]
+    async fn a_decision_reported_with_a_session_s_token_is_that_session_s_and_its_agent_session_s() {
+        let (dir, handle) = crate::testing::fixture_with(|_| {}).await;
+        let repo = dir.path().join("repo");
+        std::fs::create_dir_all(&repo).unwrap();
+        handle
+            .board()
+            .upsert_project(
+                crate::board::ProjectInput {
+                    slug: "shop".to_owned(),
+                    name: Some("Shop".into()),
+                    repo_path: Some(repo.display().to_string()),
+                    ..crate::board::ProjectInput::default()
+                },
+                &crate::caller::Caller::socket_peer(),
+            )
+            .await
+            .unwrap();
+        // A runner session of the claude profile whose Claude Code session the hooks told.
+        let store = handle.store();
+        let mut write = store.begin_write().await.unwrap();
+        let project = handle.board().project_row(&mut write, "shop").await.unwrap();
+        let now = handle.now_ms();
+        let workspace = repo.display().to_string();
+        crate::store::runner::insert_project(&mut write, project.id, "local", &workspace, None, "ready", now)
+            .await
+            .unwrap();
+        let board_session = crate::store::board::insert_session(&mut write, "run-shop-2", "named", None, now)
+            .await
+            .unwrap();
+        crate::store::runner::insert_session(
+            &mut write,
+            board_session,
+            project.id,
+            false,
+            "docker",
+            Some("relay-dev:latest"),
+            "claude",
+            "work",
+            &workspace,
+            now,
+        )
+        .await
+        .unwrap();
+        crate::store::runner::set_agent_session(&mut write, board_session, "cc-agent-7", now)
+            .await
+            .unwrap();
+        write.commit().await.unwrap();
+
+        let gateways = Gateways::default();
+        let loopback: IpAddr = "127.0.0.1".parse().unwrap();
+        let grant = gateways.grant(&handle, "run-shop-2", loopback, loopback).unwrap();
+        let port = gateways.port(loopback).unwrap();
+        let body = r#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"relay_report_decision","arguments":{"project":"shop","decision":"carts expire after a day","files":["src/cart.ts"]}}}"#;
+        let (code, answer) = call(port, "/mcp?profile=full", grant.token(), "", body).await;
+        assert_eq!(code, 200, "{answer}");
+        assert!(
+            answer.contains("as session run-shop-2's (its container's token)"),
+            "{answer}"
+        );
+        let mut conn = store.read().await.unwrap();
+        let (decision_session, key): (Option<i64>, Option<String>) = sqlx::query_as(
+            "SELECT d.session_id, f.session_key FROM decision d JOIN ledger_decision_file f ON f.decision_id = d.id",
+        )
+        .fetch_one(&mut *conn)
+        .await
+        .unwrap();
+        assert_eq!(decision_session, Some(board_session));
+        assert_eq!(
+            key.as_deref(),
+            Some(crate::store::ledger::session_key("claude", "cc-agent-7").as_str())
+        );
+    }
+
+    #[tokio::test]
     async fn only_a_running_session_s_token_from_its_container_s_address_reaches_mcp() {
         let (_dir, handle) = crate::testing::fixture_with(|_| {}).await;
         let gateways = Gateways::default();
