@@ -296,26 +296,14 @@ pub fn render(model: &Model, theme: &Theme, area: Rect, buf: &mut Buffer, hits: 
         proposals
             .pending_environment()
             .map(|p| {
-                let mut spans = vec![Span::raw("  ")];
-                spans.extend(find.marked(
-                    &format!("{}/{}", p.project, super::fit::one_line(&p.environment, 60)),
-                    theme.accent,
+                let spans = proposal_spans(
+                    find,
                     theme,
-                ));
-                spans.push(Span::raw(format!(
-                    "  #{} {}",
+                    &format!("{}/{}", p.project, super::fit::one_line(&p.environment, 60)),
                     p.id,
-                    super::environments::change_words(&p.change_json)
-                )));
-                spans.push(Span::styled(
-                    format!(
-                        "  — {} · by {} {}",
-                        super::fit::one_line(&p.reason, 200),
-                        super::fit::one_line(&p.proposed_by, 60),
-                        ago(now, p.proposed_at_ms)
-                    ),
-                    theme.muted,
-                ));
+                    &super::environments::change_words(&p.change_json),
+                    (&p.reason, &p.proposed_by, ago(now, p.proposed_at_ms)),
+                );
                 (environment_shown(model, p), spans)
             })
             .collect(),
@@ -326,22 +314,14 @@ pub fn render(model: &Model, theme: &Theme, area: Rect, buf: &mut Buffer, hits: 
         proposals
             .pending_policy()
             .map(|p| {
-                let mut spans = vec![Span::raw("  ")];
-                spans.extend(find.marked(&super::fit::one_line(&p.scope, 80), theme.accent, theme));
-                spans.push(Span::raw(format!(
-                    "  #{} {}",
+                let mut spans = proposal_spans(
+                    find,
+                    theme,
+                    &super::fit::one_line(&p.scope, 80),
                     p.id,
-                    super::policy::patch_words(&p.patch_json)
-                )));
-                spans.push(Span::styled(
-                    format!(
-                        "  — {} · by {} {}",
-                        super::fit::one_line(&p.reason, 200),
-                        super::fit::one_line(&p.proposed_by, 60),
-                        ago(now, p.proposed_at_ms)
-                    ),
-                    theme.muted,
-                ));
+                    &super::policy::patch_words(&p.patch_json),
+                    (&p.reason, &p.proposed_by, ago(now, p.proposed_at_ms)),
+                );
                 if p.error.is_some() {
                     spans.push(Span::styled(
                         "  (reopened: policy.json could not be written)",
@@ -389,4 +369,27 @@ pub fn render(model: &Model, theme: &Theme, area: Rect, buf: &mut Buffer, hits: 
     for (i, line) in row_lines.into_iter().enumerate() {
         hits.add_lines(inner, offset, line..line + 1, Target::Row(i));
     }
+}
+
+/// A pending proposal's line: where (marked by the filter), its number and change, then why, by whom and when.
+fn proposal_spans(
+    find: &super::find::Find,
+    theme: &Theme,
+    scope: &str,
+    id: i64,
+    change: &str,
+    (reason, by, when): (&str, &str, String),
+) -> Vec<Span<'static>> {
+    let mut spans = vec![Span::raw("  ")];
+    spans.extend(find.marked(scope, theme.accent, theme));
+    spans.push(Span::raw(format!("  #{id} {change}")));
+    spans.push(Span::styled(
+        format!(
+            "  — {} · by {} {when}",
+            super::fit::one_line(reason, 200),
+            super::fit::one_line(by, 60)
+        ),
+        theme.muted,
+    ));
+    spans
 }
